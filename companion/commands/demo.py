@@ -1,0 +1,26 @@
+"""``companion demo``: a ready session named ``demo``, recreated fresh each time."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+DEMO_WARDEN = "Wendy"
+DEMO_PRISONERS = ["Ada", "Ben", "Cy", "Dee"]
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("demo", help="open a fresh demo session (warden Wendy; Ada, Ben, Cy, Dee)")
+    p.set_defaults(func=run_demo)
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    from companion.commands.sessions import create_prison_session
+    from companion.session.paths import data_dir
+
+    session = create_prison_session(
+        data_dir(args.data_dir), "demo", "classic", DEMO_WARDEN, DEMO_PRISONERS, replace=True
+    )
+    from companion.commands.sessions import open_console
+
+    return open_console(session, args)

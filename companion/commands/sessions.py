@@ -1,0 +1,107 @@
+"""Creating and opening sessions, shared by ``new``, ``resume``, ``demo`` and the console."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from companion.errors import UserError
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("sessions", help="list the saved sessions")
+    p.set_defaults(func=run_list)
+
+
+def run_list(args: argparse.Namespace) -> int:
+    from companion.session.paths import data_dir, list_sessions
+
+    folder = data_dir(args.data_dir)
+    paths = list_sessions(folder)
+    if not paths:
+        print(f"No sessions yet in {folder}. Start one with: companion new NAME")
+        return 0
+    print(f"Sessions in {folder}:")
+    for path in paths:
+        print(f"  {path.stem}")
+    return 0
+
+
+def create_prison_session(
+    folder: Path,
+    name: str,
+    scenario: str,
+    warden: str,
+    prisoners: list[str],
+    *,
+    replace: bool = False,
+    rules_overrides: dict[str, Any] | None = None,
+) -> Any:
+    """Create a prison-break session file; refuses a bad roster or scenario in one sentence."""
+    from companion.rules.roster import RosterError, check_roster
+    from companion.rules.scenario import ScenarioError, with_overrides
+    from companion.scenarios import load_scenario
+    from companion.session.paths import session_path
+    from companion.session.session import Session
+    from companion.session.store import StoreError
+
+    path = session_path(folder, name)
+    try:
+        rules = load_scenario(scenario)
+        if rules_overrides:
+            rules = with_overrides(rules, rules_overrides, "The rule overrides")
+        warden, prisoners = check_roster(
+            warden, prisoners, rules.min_prisoners, rules.max_prisoners
+        )
+    except (ScenarioError, RosterError) as error:
+        raise UserError(str(error)) from None
+    if path.exists():
+        if not replace:
+            raise UserError(
+                f"A session called {name!r} already exists; resume it with "
+                f"'companion resume {name}' or pick another name."
+            )
+        remove_session_files(path)
+    setup = {
+        "scenario": scenario,
+        "rules": rules.model_dump(),
+        "warden": warden,
+        "prisoners": prisoners,
+    }
+    try:
+        return Session.create(path, "prison-break", setup)
+    except StoreError as error:
+        raise UserError(str(error)) from None
+
+
+def remove_session_files(path: Path) -> None:
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
+def open_session(folder: Path, name: str) -> Any:
+    from companion.session.paths import session_path
+    from companion.session.session import Session
+    from companion.session.store import StoreError
+
+    path = session_path(folder, name)
+    if not path.exists():
+        raise UserError(
+            f"There is no session called {name!r} in {folder}; "
+            "see 'companion sessions' for the saved ones."
+        )
+    try:
+        return Session.open(path)
+    except StoreError as error:
+        raise UserError(str(error)) from None
+
+
+def open_console(session: Any, args: argparse.Namespace) -> int:
+    """Run the game master's console on a session (until it exists: print the table)."""
+    import json
+
+    from companion.rules.prison_views import table
+
+    print(json.dumps(table(session.state), indent=1, ensure_ascii=False))
+    return 0

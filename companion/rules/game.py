@@ -1,0 +1,149 @@
+"""What every game engine offers, and the command history with undo that they share.
+
+A game is data plus three pure functions:
+
+- ``parse_command(data)`` turns a JSON-like dict into a typed command, or raises
+  :class:`MalformedCommand` with one clear sentence;
+- ``decide(state, command)`` checks the command against the state and returns either the
+  events it causes or a :class:`Refused` marker with the reason;
+- ``evolve(state, event)`` folds one event into the state.
+
+The state of a game is the fold of its events. :class:`History` keeps every accepted command
+with its events, and undo is recorded as an entry of its own: nothing is ever erased.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+S = TypeVar("S")
+C = TypeVar("C")
+E = TypeVar("E")
+
+JSON = dict[str, Any]
+
+
+class MalformedCommand(ValueError):
+    """A command that is not well-formed (unknown ``do``, missing or mistyped field)."""
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A well-formed command that is not legal now; ``reason`` is one clear sentence."""
+
+    reason: str
+
+
+class Game(Protocol[S, C, E]):
+    """The interface of a game engine (see the module docstring)."""
+
+    name: str
+
+    def parse_command(self, data: Mapping[str, Any]) -> C: ...
+
+    def command_to_dict(self, command: C) -> JSON: ...
+
+    def decide(self, state: S, command: C) -> Sequence[E] | Refused: ...
+
+    def evolve(self, state: S, event: E) -> S: ...
+
+    def event_to_dict(self, event: E) -> JSON: ...
+
+    def event_from_dict(self, data: Mapping[str, Any]) -> E: ...
+
+
+def fold(game: Game[S, C, E], state: S, events: Sequence[E]) -> S:
+    for event in events:
+        state = game.evolve(state, event)
+    return state
+
+
+@dataclass(frozen=True)
+class Entry(Generic[C, E]):
+    """One line of the history: an accepted command with its events, or an undo."""
+
+    seq: int
+    kind: str  # "command" or "undo"
+    command: C | None = None
+    events: tuple[E, ...] = ()
+    reverts: int | None = None  # for "undo": the seq of the command it took back
+
+
+@dataclass
+class History(Generic[S, C, E]):
+    """Accepted commands with their events, and undo as a stack of reverts.
+
+    ``state`` is always the fold of the events of the commands that are not undone.
+    States are never mutated, so a snapshot per command makes undo instant.
+    """
+
+    game: Game[S, C, E]
+    initial: S
+    entries: list[Entry[C, E]] = field(default_factory=list)
+    _stack: list[tuple[int, S]] = field(default_factory=list)  # (seq, state before it)
+    _state: S | None = None
+
+    @property
+    def state(self) -> S:
+        return self.initial if self._state is None else self._state
+
+    @property
+    def next_seq(self) -> int:
+        return len(self.entries) + 1
+
+    def can_undo(self) -> bool:
+        return bool(self._stack)
+
+    def last_undoable(self) -> Entry[C, E] | None:
+        """The command the next undo would take back, if any."""
+        if not self._stack:
+            return None
+        return self.entries[self._stack[-1][0] - 1]
+
+    def try_command(self, command: C) -> Sequence[E] | Refused:
+        """What the command would do now, without recording it."""
+        return self.game.decide(self.state, command)
+
+    def record_command(self, command: C, events: Sequence[E]) -> Entry[C, E]:
+        entry: Entry[C, E] = Entry(self.next_seq, "command", command, tuple(events))
+        self._stack.append((entry.seq, self.state))
+        self._state = fold(self.game, self.state, entry.events)
+        self.entries.append(entry)
+        return entry
+
+    def record_undo(self) -> Entry[C, E] | Refused:
+        if not self._stack:
+            return Refused("There is nothing to undo.")
+        seq, before = self._stack.pop()
+        entry: Entry[C, E] = Entry(self.next_seq, "undo", reverts=seq)
+        self._state = before
+        self.entries.append(entry)
+        return entry
+
+    def submit(self, command: C) -> Entry[C, E] | Refused:
+        """Decide and, when accepted, record in one step (for in-memory use)."""
+        outcome = self.try_command(command)
+        if isinstance(outcome, Refused):
+            return outcome
+        return self.record_command(command, outcome)
+
+    def replay_entry(self, entry: Entry[C, E]) -> None:
+        """Fold a stored entry back in (used when a session is reopened)."""
+        if entry.seq != self.next_seq:
+            raise ValueError(f"history entry {entry.seq} is out of order")
+        if entry.kind == "command":
+            self._stack.append((entry.seq, self.state))
+            self._state = fold(self.game, self.state, entry.events)
+            self.entries.append(entry)
+        elif entry.kind == "undo":
+            if not self._stack or self._stack[-1][0] != entry.reverts:
+                raise ValueError(f"history entry {entry.seq} reverts a command that is not last")
+            self._state = self._stack.pop()[1]
+            self.entries.append(entry)
+        else:
+            raise ValueError(f"history entry {entry.seq} has an unknown kind {entry.kind!r}")
+
+    def active_seqs(self) -> list[int]:
+        return [seq for seq, _ in self._stack]

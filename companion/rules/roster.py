@@ -1,0 +1,55 @@
+"""Checks on who plays: names and roster size, shared by scripts, the console and the phones."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+MAX_NAME = 40
+
+
+class RosterError(ValueError):
+    """A roster that cannot be played; the message is one clear sentence."""
+
+
+def check_name(name: object, what: str) -> str:
+    if not isinstance(name, str):
+        raise RosterError(f"The {what}'s name must be text, not {name!r}.")
+    clean = name.strip()
+    if not clean:
+        raise RosterError(f"The {what}'s name is empty; give every player a name.")
+    if len(clean) > MAX_NAME:
+        raise RosterError(
+            f"The {what}'s name {clean[:20]!r}... is {len(clean)} characters long; "
+            f"use at most {MAX_NAME}."
+        )
+    if clean != name:
+        raise RosterError(f"The {what}'s name {name!r} has spaces at its ends; remove them.")
+    if any(ord(c) < 32 for c in name):
+        raise RosterError(f"The {what}'s name {name!r} holds a control character; retype it.")
+    return name
+
+
+def check_roster(
+    warden: object, prisoners: Sequence[object], min_prisoners: int, max_prisoners: int
+) -> tuple[str, list[str]]:
+    """Validate a prison-break roster; returns the warden's and the prisoners' names."""
+    if not isinstance(prisoners, Sequence) or isinstance(prisoners, str):
+        raise RosterError("The prisoners must be a list of names.")
+    w = check_name(warden, "warden")
+    names = [check_name(p, f"prisoner #{i + 1}") for i, p in enumerate(prisoners)]
+    seen: set[str] = {w.casefold()}
+    for name in names:
+        if name.casefold() in seen:
+            raise RosterError(f"The name {name!r} is used twice; every player needs their own name.")
+        seen.add(name.casefold())
+    if not min_prisoners <= len(names) <= max_prisoners:
+        span = (
+            f"exactly {min_prisoners}"
+            if min_prisoners == max_prisoners
+            else f"{min_prisoners} to {max_prisoners}"
+        )
+        raise RosterError(
+            f"This scenario is balanced for {span} prisoners, but the roster has {len(names)}; "
+            "pick a scenario for this group size (see 'companion scenarios')."
+        )
+    return w, names

@@ -1,0 +1,171 @@
+"""A live game session: the rules engine, its history and the SQLite log, kept in step.
+
+The order is always: decide (pure) → append to the log and commit → update the state in
+memory → tell the subscribers. If the log cannot be written, nothing changes and the caller
+gets a :class:`~companion.session.store.StoreError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.rules.game import Entry, History, MalformedCommand, Refused
+from companion.rules.registry import GameKind, game_kind
+from companion.session.store import Row, Store, StoreError
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a subscriber is told after a change is durably recorded."""
+
+    kind: str  # "command", "undo" or "note"
+    row: Row
+    entry: Entry[Any, Any] | None = None
+
+
+Subscriber = Callable[["Session", Change], None]
+
+
+class Session:
+    def __init__(self, store: Store, kind: GameKind, setup: Mapping[str, Any]) -> None:
+        self.store = store
+        self.kind = kind
+        self.setup = dict(setup)
+        self.history: History[Any, Any, Any] = History(kind.engine, kind.initial_state(setup))
+        self.rows: list[Row] = []
+        self._subscribers: list[Subscriber] = []
+
+    # ---- opening ------------------------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls, path: Path, game: str, setup: Mapping[str, Any], meta: Mapping[str, Any] | None = None
+    ) -> Session:
+        kind = game_kind(game)
+        kind.initial_state(setup)  # refuse a setup the engine cannot start from
+        store = Store.create(path, {"game": game, "setup": dict(setup), **(meta or {})})
+        return cls(store, kind, setup)
+
+    @classmethod
+    def open(cls, path: Path) -> Session:
+        store = Store.open(path)
+        try:
+            meta = store.meta()
+            session = cls(store, game_kind(meta["game"]), meta["setup"])
+            for row in store.rows():
+                session._replay(row)
+        except StoreError:
+            store.close()
+            raise
+        except (KeyError, ValueError, TypeError) as error:
+            store.close()
+            raise StoreError(f"{path} holds a history this version cannot read ({error}).") from None
+        return session
+
+    def _replay(self, row: Row) -> None:
+        self.rows.append(row)
+        engine = self.kind.engine
+        if row.kind == "command":
+            body = row.body
+            entry = Entry(
+                body["hseq"],
+                "command",
+                engine.parse_command(body["command"]),
+                tuple(engine.event_from_dict(e) for e in body["events"]),
+            )
+            self.history.replay_entry(entry)
+        elif row.kind == "undo":
+            self.history.replay_entry(Entry(row.body["hseq"], "undo", reverts=row.body["reverts"]))
+
+    def close(self) -> None:
+        self.store.close()
+
+    # ---- reading ------------------------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        return self.store.path.stem
+
+    @property
+    def game(self) -> str:
+        return self.kind.name
+
+    @property
+    def state(self) -> Any:
+        return self.history.state
+
+    def meta(self) -> dict[str, Any]:
+        return self.store.meta()
+
+    def notes(self, what: str | None = None) -> list[Row]:
+        return [r for r in self.rows if r.kind == "note" and (what is None or r.body["what"] == what)]
+
+    # ---- changing -----------------------------------------------------------------------
+
+    def parse(self, data: Mapping[str, Any]) -> Any:
+        """A typed command from JSON-like data; raises MalformedCommand."""
+        return self.kind.engine.parse_command(data)
+
+    def submit(self, command: Any, *, by: str = "gm") -> Entry[Any, Any] | Refused:
+        """Decide a command; when accepted, log it durably, then apply and notify."""
+        engine = self.kind.engine
+        if isinstance(command, Mapping):
+            try:
+                command = engine.parse_command(command)
+            except MalformedCommand as error:
+                return Refused(f"That command is malformed: {error}.")
+        outcome = self.history.try_command(command)
+        if isinstance(outcome, Refused):
+            return outcome
+        body = {
+            "hseq": self.history.next_seq,
+            "by": by,
+            "command": engine.command_to_dict(command),
+            "events": [engine.event_to_dict(e) for e in outcome],
+        }
+        row = self.store.append("command", body)
+        entry = self.history.record_command(command, outcome)
+        self.rows.append(row)
+        self._notify(Change("command", row, entry))
+        return entry
+
+    def undo(self, *, by: str = "gm") -> Entry[Any, Any] | Refused:
+        target = self.history.last_undoable()
+        if target is None:
+            return Refused("There is nothing to undo.")
+        row = self.store.append(
+            "undo", {"hseq": self.history.next_seq, "reverts": target.seq, "by": by}
+        )
+        entry = self.history.record_undo()
+        assert not isinstance(entry, Refused)
+        self.rows.append(row)
+        self._notify(Change("undo", row, entry))
+        return entry
+
+    def note(self, what: str, **data: Any) -> Row:
+        """Record something that is not a game move (a peek, a reissued seat, a setting)."""
+        row = self.store.append("note", {"what": what, **data})
+        self.rows.append(row)
+        self._notify(Change("note", row))
+        return row
+
+    # ---- subscribers --------------------------------------------------------------------
+
+    def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
+        self._subscribers.append(subscriber)
+
+        def unsubscribe() -> None:
+            if subscriber in self._subscribers:
+                self._subscribers.remove(subscriber)
+
+        return unsubscribe
+
+    def _notify(self, change: Change) -> None:
+        for subscriber in list(self._subscribers):
+            try:
+                subscriber(self, change)
+            except Exception:  # noqa: BLE001 - one broken screen must not stop the game
+                continue

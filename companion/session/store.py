@@ -1,0 +1,161 @@
+"""The session log: an append-only SQLite file (WAL, synchronous=FULL).
+
+Every row is committed before the caller hears it was accepted, so an acknowledged action
+survives ``kill -9``. Rows are never updated or deleted: undo is a row of its own.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS log (
+    seq INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    body TEXT NOT NULL
+);
+"""
+
+
+class StoreError(Exception):
+    """The session file cannot be read or written; one sentence for the user."""
+
+
+@dataclass(frozen=True)
+class Row:
+    seq: int
+    at: str
+    kind: str  # "command", "undo" or "note"
+    body: dict[str, Any]
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def _explain(error: sqlite3.Error, path: Path) -> StoreError:
+    text = str(error).lower()
+    if "readonly" in text or "read-only" in text:
+        return StoreError(
+            f"The session file {path} is read-only, so nothing more can be recorded; "
+            "make the folder writable (nothing was changed)."
+        )
+    if "full" in text:
+        return StoreError(
+            f"The disk holding {path} is full, so this action was not recorded; "
+            "free some space and try again (nothing was changed)."
+        )
+    if "not a database" in text or "malformed" in text:
+        return StoreError(f"{path} is not a companion session file, or it is damaged.")
+    if "locked" in text or "busy" in text:
+        return StoreError(f"{path} is in use by another companion; close it there first.")
+    return StoreError(f"The session file {path} could not be used: {error}.")
+
+
+class Store:
+    """One session's SQLite file."""
+
+    def __init__(self, path: Path, connection: sqlite3.Connection) -> None:
+        self.path = path
+        self._db = connection
+
+    @classmethod
+    def create(cls, path: Path, meta: dict[str, Any]) -> Store:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(f"The folder {path.parent} cannot be created: {error.strerror}.") from None
+        if path.exists():
+            raise StoreError(f"A session file already exists at {path}.")
+        store = cls._connect(path)
+        try:
+            with store._db:
+                store._db.executescript(_SCHEMA)
+                rows = [("schema_version", json.dumps(SCHEMA_VERSION))]
+                rows += [(k, json.dumps(v)) for k, v in meta.items()]
+                store._db.executemany("INSERT INTO meta(key, value) VALUES (?, ?)", rows)
+        except sqlite3.Error as error:
+            store.close()
+            raise _explain(error, path) from None
+        return store
+
+    @classmethod
+    def open(cls, path: Path) -> Store:
+        if not path.is_file():
+            raise StoreError(f"There is no session file at {path}.")
+        store = cls._connect(path)
+        try:
+            version = store.meta().get("schema_version")
+        except sqlite3.Error as error:
+            store.close()
+            raise _explain(error, path) from None
+        if version != SCHEMA_VERSION:
+            store.close()
+            raise StoreError(f"{path} was written by another version of companion ({version}).")
+        return store
+
+    @classmethod
+    def _connect(cls, path: Path) -> Store:
+        try:
+            db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            db.isolation_level = "DEFERRED"
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA busy_timeout=2000")
+        except sqlite3.Error as error:
+            raise _explain(error, path) from None
+        return cls(path, db)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def meta(self) -> dict[str, Any]:
+        rows = self._db.execute("SELECT key, value FROM meta").fetchall()
+        return {key: json.loads(value) for key, value in rows}
+
+    def set_meta(self, key: str, value: Any) -> None:
+        try:
+            with self._db:
+                self._db.execute(
+                    "INSERT INTO meta(key, value) VALUES (?, ?) "
+                    "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                    (key, json.dumps(value)),
+                )
+        except sqlite3.Error as error:
+            raise _explain(error, self.path) from None
+
+    def append(self, kind: str, body: dict[str, Any]) -> Row:
+        """Append one row and commit it durably before returning."""
+        at = _now()
+        text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+        try:
+            with self._db:
+                cursor = self._db.execute(
+                    "INSERT INTO log(at, kind, body) VALUES (?, ?, ?)", (at, kind, text)
+                )
+        except sqlite3.Error as error:
+            raise _explain(error, self.path) from None
+        seq = cursor.lastrowid
+        assert seq is not None
+        return Row(seq, at, kind, body)
+
+    def rows(self) -> Iterator[Row]:
+        try:
+            cursor = self._db.execute("SELECT seq, at, kind, body FROM log ORDER BY seq")
+            for seq, at, kind, body in cursor:
+                yield Row(seq, at, kind, json.loads(body))
+        except sqlite3.Error as error:
+            raise _explain(error, self.path) from None
+
+    def integrity_ok(self) -> bool:
+        return bool(self._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok")

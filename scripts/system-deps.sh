@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the test suite drives (Chromium for the phone pages,
+# poppler-utils and zbar-tools for the printed QR codes, DejaVu fonts), only when missing.
+set -euo pipefail
+need=()
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
+command -v zbarimg >/dev/null 2>&1 || need+=(zbar-tools)
+[ ${#need[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+  echo "Missing ${need[*]}: install them with your package manager (the tests that need them are skipped)." >&2
+  exit 0
+fi
+echo "Installing ${need[*]} ..."
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq "${need[@]}" >/dev/null
