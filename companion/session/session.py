@@ -21,9 +21,10 @@ from companion.session.store import Row, Store, StoreError
 class Change:
     """What a subscriber is told after a change is durably recorded."""
 
-    kind: str  # "command", "undo" or "note"
-    row: Row
+    kind: str  # "command", "undo", "note" or "signal" (not logged: presence and the like)
+    row: Row | None
     entry: Entry[Any, Any] | None = None
+    signal: dict[str, Any] | None = None
 
 
 Subscriber = Callable[["Session", Change], None]
@@ -151,6 +152,11 @@ class Session:
         self.rows.append(row)
         self._notify(Change("note", row))
         return row
+
+    def signal(self, what: str, **data: Any) -> None:
+        """Tell the subscribers something passing that is not worth logging (a phone was seen,
+        a seat connected). Never use it for anything that must survive a crash."""
+        self._notify(Change("signal", None, signal={"what": what, **data}))
 
     # ---- subscribers --------------------------------------------------------------------
 

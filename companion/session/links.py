@@ -1,0 +1,30 @@
+"""The address players' links are built on, and whether it changed since the cards were printed.
+
+Metadata keys in the session file:
+- ``public_url``: an address the game master pinned (``--public-url``); wins over the rest;
+- ``served_url``: where the phone server last listened (set when it starts);
+- ``printed_url``: the address the cards were printed with (set by printing).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+DEFAULT_PORT = 8765
+
+
+def current_base(session: Any) -> str | None:
+    meta = session.meta()
+    base = meta.get("public_url") or meta.get("served_url")
+    return str(base).rstrip("/") if base else None
+
+
+def printed_base(session: Any) -> str | None:
+    base = session.meta().get("printed_url")
+    return str(base).rstrip("/") if base else None
+
+
+def address_changed(session: Any) -> bool:
+    """True when cards were printed with an address the links no longer use."""
+    printed, current = printed_base(session), current_base(session)
+    return bool(printed and current and printed != current)
