@@ -1,0 +1,68 @@
+"""``companion serve NAME``: the phone server alone, without the console (for testing, or to
+serve phones from a second laptop)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from companion.errors import UserError
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("serve", help="serve the players' phones for a session, without the console")
+    p.add_argument("name", help="the session's name")
+    p.add_argument("--host", default="0.0.0.0", help="listen on this address (default: all)")
+    p.add_argument("--port", type=int, default=None, help="listen on this port (default: 8765)")
+    p.add_argument("--public-url", metavar="URL", help="pin the links' base URL (e.g. a hotspot's)")
+    p.set_defaults(func=run_serve)
+
+
+def port_problem(port: int, error: OSError) -> UserError:
+    return UserError(
+        f"The phone server cannot listen on port {port} ({error.strerror or error}); "
+        "pick another with --port or stop the program using it."
+    )
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    import asyncio
+    import signal
+
+    from companion.commands.links import check_port, check_public_url
+    from companion.commands.sessions import open_session
+    from companion.session.links import DEFAULT_PORT
+    from companion.session.paths import data_dir
+    from companion.session.seats import board_url, join_url, seat_url, seats_of
+    from companion.web.server import start_phone_server
+
+    port = check_port(args.port) or DEFAULT_PORT
+    public_url = check_public_url(args.public_url) if args.public_url else None
+    session = open_session(data_dir(args.data_dir), args.name)
+
+    async def serve() -> None:
+        try:
+            server = await start_phone_server(session, args.host, port, public_url)
+        except OSError as error:
+            raise port_problem(port, error) from None
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        base = server.base_url
+        print(f"Serving phones for {args.name} on {args.host}:{server.port}.", flush=True)
+        for seat in seats_of(session):
+            print(f"  {seat.name} ({seat.role}): {seat_url(base, seat)}  code {seat.code}")
+        print(f"Board: {board_url(base)}   Join with a seat code: {join_url(base)}")
+        print("Press Ctrl+C to stop.", flush=True)
+        try:
+            await stop.wait()
+        finally:
+            await server.stop()
+
+    try:
+        asyncio.run(serve())
+    finally:
+        session.close()
+    print("Stopped.")
+    return 0

@@ -1,0 +1,130 @@
+"""What every handler shares: the session, the seats, the guard against guessed tokens, the
+presence signals and the templates."""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+from companion.rules.prison_views import prisoner, table, warden
+from companion.session.seats import Seat, by_code, by_token, seats_of
+from companion.web.events import Hub
+
+NOT_FOUND = "There is nothing here; scan your card again or ask the game master for your link."
+TOO_MANY = (
+    "Too many wrong links or seat codes came from this device; wait a minute, then scan "
+    "your card again."
+)
+
+
+class Problem(Exception):
+    """A request refused with an HTTP status and one clear sentence."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class Limiter:
+    """Counts wrong tokens and seat codes per address; over the limit, the address is refused
+    every lookup (right or wrong) until its oldest failure leaves the window."""
+
+    def __init__(
+        self, limit: int = 20, window: float = 60.0, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.limit = limit
+        self.window = window
+        self.clock = clock
+        self._failures: dict[str, deque[float]] = {}
+
+    def _recent(self, address: str) -> deque[float]:
+        times = self._failures.setdefault(address, deque())
+        cutoff = self.clock() - self.window
+        while times and times[0] <= cutoff:
+            times.popleft()
+        return times
+
+    def blocked(self, address: str) -> bool:
+        return len(self._recent(address)) >= self.limit
+
+    def failed(self, address: str) -> None:
+        self._recent(address).append(self.clock())
+        if len(self._failures) > 10_000:  # a flood of addresses: forget the quiet ones
+            for key in [k for k, v in self._failures.items() if not v]:
+                del self._failures[key]
+
+
+class Presence:
+    """Tells the session (and so the console) that a seat's phone was seen; throttled."""
+
+    def __init__(self, session: Any, every: float = 5.0) -> None:
+        self.session = session
+        self.every = every
+        self._last: dict[str, float] = {}
+
+    def seen(self, name: str) -> None:
+        now = time.time()
+        if now - self._last.get(name, 0.0) >= self.every:
+            self._last[name] = now
+            self.session.signal("presence", seat=name, seen=now)
+
+
+def seat_view(state: Any, seat: Seat) -> dict[str, Any]:
+    """The one view a seat may have (spec, "Who may see what")."""
+    if seat.role == "warden":
+        return warden(state)
+    return prisoner(state, seat.name)
+
+
+def board_view(state: Any) -> dict[str, Any]:
+    return table(state)
+
+
+@dataclass
+class Phones:
+    session: Any
+    limiter: Limiter
+    presence: Presence
+    base_url: str | None = None
+    hub: Hub | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def seats(self) -> list[Seat]:
+        return seats_of(self.session)
+
+    def _address(self, request: web.Request) -> str:
+        return request.remote or "unknown"
+
+    def seat_for(self, request: web.Request, token: str) -> Seat:
+        """The seat a token opens; 429 for a guesser, 404 (as for any unknown path) else."""
+        address = self._address(request)
+        if self.limiter.blocked(address):
+            raise Problem(429, TOO_MANY)
+        seat = by_token(self.seats(), token)
+        if seat is None:
+            self.limiter.failed(address)
+            raise Problem(404, NOT_FOUND)
+        self.presence.seen(seat.name)
+        return seat
+
+    def seat_for_code(self, request: web.Request, code: str) -> Seat | None:
+        address = self._address(request)
+        if self.limiter.blocked(address):
+            raise Problem(429, TOO_MANY)
+        seat = by_code(self.seats(), code)
+        if seat is None:
+            self.limiter.failed(address)
+        return seat
+
+    def find_seat(self, token: str) -> Seat | None:
+        """The seat for a token without counting or signalling (for open streams)."""
+        return by_token(self.seats(), token)
+
+
+PHONES = web.AppKey("phones", Phones)

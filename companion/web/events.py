@@ -1,0 +1,125 @@
+"""Live updates: the session tells the hub that something changed; every open stream wakes,
+builds its own seat's view afresh and sends it as a server-sent event.
+
+An event's id is the number of the session's latest log row, so a browser that reconnects with
+``Last-Event-ID`` gets the current view at once if it missed anything, and nothing otherwise.
+Presence signals (``kind == "signal"``) are not changes of the game and wake nobody.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+from aiohttp import web
+
+HEARTBEAT_SECONDS = 15.0
+
+
+class Hub:
+    """Wakes every waiting stream when the session's log grows."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+        self.loop = asyncio.get_running_loop()
+        self.version = self._latest()
+        self.closing = False
+        self._wake = asyncio.Event()
+        self._unsubscribe = session.subscribe(self._on_change)
+
+    def _latest(self) -> int:
+        rows = self.session.rows
+        return int(rows[-1].seq) if rows else 0
+
+    def _on_change(self, session: Any, change: Any) -> None:
+        if change.kind == "signal":
+            return
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is self.loop:
+            self._bump()
+        else:  # told from another thread: hand over to the server's loop
+            self.loop.call_soon_threadsafe(self._bump)
+
+    def _bump(self) -> None:
+        self.version = self._latest()
+        wake, self._wake = self._wake, asyncio.Event()
+        wake.set()
+
+    async def wait(self, since: int, timeout: float) -> int:
+        """Wait until the version differs from ``since`` (or the timeout); the version now."""
+        if self.version == since and not self.closing:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout)
+        return self.version
+
+    def close(self) -> None:
+        """Wake every stream so that it ends (the server is stopping)."""
+        self.closing = True
+        self._unsubscribe()
+        self._bump()
+
+
+def last_event_id(request: web.Request) -> int | None:
+    raw = request.headers.get("Last-Event-ID") or request.query.get("last_event_id")
+    if raw is None:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        return None
+
+
+def sse_message(event: str, data: Any, event_id: int | None = None) -> bytes:
+    lines = [f"event: {event}"]
+    if event_id is not None:
+        lines.append(f"id: {event_id}")
+    lines.append("data: " + json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+    return ("\n".join(lines) + "\n\n").encode()
+
+
+async def stream(
+    request: web.Request,
+    hub: Hub,
+    payload: Callable[[], dict[str, Any] | None],
+    *,
+    heartbeat: Callable[[], None] | None = None,
+) -> web.StreamResponse:
+    """Serve one event stream until the client leaves, the seat is gone or the server stops.
+
+    ``payload()`` builds the current message (``None``: the seat no longer exists).
+    """
+    response = web.StreamResponse(
+        headers={
+            "Content-Type": "text/event-stream; charset=utf-8",
+            "Cache-Control": "no-cache, no-store",
+            "X-Accel-Buffering": "no",
+        }
+    )
+    await response.prepare(request)
+    seen = last_event_id(request)
+    try:
+        await response.write(b"retry: 2000\n\n")
+        while not hub.closing:
+            version = hub.version
+            if version != seen:
+                data = payload()
+                if data is None:
+                    await response.write(sse_message("gone", {}))
+                    break
+                await response.write(sse_message("view", data, version))
+                seen = version
+                continue
+            await hub.wait(seen if seen is not None else -1, HEARTBEAT_SECONDS)
+            if hub.version == seen and not hub.closing:
+                await response.write(b": still here\n\n")
+                if heartbeat is not None:
+                    heartbeat()
+    except ConnectionError:  # the phone went away; it reconnects by itself
+        pass
+    return response

@@ -1,0 +1,160 @@
+"""The phone server: an aiohttp application that runs inside any asyncio loop (the console's,
+or its own for ``companion serve``).
+
+There is no access log: links carry secret tokens, and nothing secret is written to logs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from companion.session.links import DEFAULT_PORT
+from companion.session.store import StoreError
+from companion.web import api, pages
+from companion.web.address import base_url
+from companion.web.context import NOT_FOUND, PHONES, Limiter, Phones, Presence, Problem
+from companion.web.events import Hub
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+_STATUS_WORDS = {
+    400: "The request is not understood; reload the page and try again.",
+    405: "That action is not possible at this address; reload the page.",
+    413: "The request is larger than 4 KiB; send less.",
+}
+
+
+def _answer(request: web.Request, status: int, message: str) -> web.StreamResponse:
+    if request.path.startswith("/api/"):
+        return web.json_response({"error": message}, status=status)
+    return pages.problem_page(Problem(status, message))
+
+
+@web.middleware
+async def _errors(request: web.Request, handler: Any) -> web.StreamResponse:
+    try:
+        response: web.StreamResponse = await handler(request)
+    except Problem as problem:
+        response = _answer(request, problem.status, problem.message)
+    except web.HTTPNotFound:
+        response = _answer(request, 404, NOT_FOUND)
+    except web.HTTPException as error:
+        if error.status < 400:
+            raise
+        message = _STATUS_WORDS.get(error.status, "That did not work; reload the page.")
+        response = _answer(request, error.status, message)
+    except StoreError as error:
+        response = _answer(request, 503, str(error))
+    if not response.prepared:
+        for key, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(key, value)
+    return response
+
+
+def _static_dir() -> Path:
+    return Path(str(resources.files("companion.web") / "static"))
+
+
+def build_app(
+    session: Any,
+    *,
+    base: str | None = None,
+    limiter: Limiter | None = None,
+    presence_every: float = 5.0,
+) -> web.Application:
+    """The phone application for a session; ``base`` is the links' base URL (for hints)."""
+    app = web.Application(middlewares=[_errors], client_max_size=api.MAX_BODY)
+    phones = Phones(session, limiter or Limiter(), Presence(session, presence_every), base)
+    app[PHONES] = phones
+
+    async def on_startup(app: web.Application) -> None:
+        phones.hub = Hub(session)
+
+    async def on_shutdown(app: web.Application) -> None:
+        if phones.hub is not None:
+            phones.hub.close()
+
+    app.on_startup.append(on_startup)
+    app.on_shutdown.append(on_shutdown)
+    r = app.router
+    r.add_get("/", pages.home)
+    r.add_get("/join", pages.join_page)
+    r.add_post("/join", pages.join_submit)
+    r.add_get("/board", pages.board_page)
+    r.add_get("/board/part", pages.board_part)
+    r.add_get("/p/{token}", pages.seat_page)
+    r.add_get("/p/{token}/part", pages.seat_part)
+    r.add_get("/api/board", api.get_board)
+    r.add_get("/api/board/events", api.board_events)
+    r.add_get("/api/p/{token}", api.get_seat)
+    r.add_get("/api/p/{token}/events", api.seat_events)
+    r.add_post("/api/p/{token}/choice", api.post_choice)
+    r.add_post("/api/p/{token}/deal", api.post_deal)
+    r.add_post("/api/p/{token}/search", api.post_search)
+    r.add_static("/static", _static_dir(), append_version=False)
+    return app
+
+
+class PhoneServer:
+    """A running phone server; ``base_url`` is what the links are built on."""
+
+    def __init__(self, runner: web.AppRunner, host: str, port: int, base: str) -> None:
+        self._runner = runner
+        self.host = host
+        self.port = port
+        self.base_url = base
+
+    async def stop(self) -> None:
+        with contextlib.suppress(Exception):
+            await self._runner.cleanup()
+
+
+async def start_phone_server(
+    session: Any,
+    host: str = "0.0.0.0",
+    port: int = DEFAULT_PORT,
+    public_url: str | None = None,
+    *,
+    limiter: Limiter | None = None,
+) -> PhoneServer:
+    """Listen for phones on ``host:port`` inside the running loop (port 0: any free port).
+
+    The links use ``public_url`` if given (it is pinned in the session), else a pinned one,
+    else this laptop's address. ``served_url`` in the session records where it listened.
+    Raises ``OSError`` when the port cannot be used.
+    """
+    asyncio.get_running_loop()
+    if public_url:
+        public_url = public_url.rstrip("/")
+        session.store.set_meta("public_url", public_url)
+    pinned = public_url or session.meta().get("public_url")
+    app = build_app(session, limiter=limiter)
+    runner = web.AppRunner(app, access_log=None, shutdown_timeout=2.0, handle_signals=False)
+    await runner.setup()
+    site = web.TCPSite(runner, host, port, reuse_address=True)
+    try:
+        await site.start()
+    except OSError:
+        await runner.cleanup()
+        raise
+    bound = port
+    server = getattr(site, "_server", None)
+    if server is not None and server.sockets:
+        bound = int(server.sockets[0].getsockname()[1])
+    served = base_url(host, bound)
+    session.store.set_meta("served_url", served)
+    base = str(pinned).rstrip("/") if pinned else served
+    app[PHONES].base_url = base
+    return PhoneServer(runner, host, bound, base)

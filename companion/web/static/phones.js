@@ -1,0 +1,106 @@
+// Players' phones: live updates by server-sent events, actions by small JSON posts.
+// The page never builds HTML itself: it swaps in parts rendered (and escaped) by the server.
+(function () {
+  "use strict";
+  var body = document.body;
+  var live = document.getElementById("live");
+  var statusLine = document.getElementById("status");
+  var offline = document.getElementById("offline");
+  var cover = document.getElementById("cover");
+  var page = document.getElementById("page");
+  var hide = document.getElementById("hide");
+  var partUrl = body.dataset.part;
+  var eventsUrl = body.dataset.events;
+  var apiUrl = body.dataset.api;
+  var source = null;
+
+  function show(html) {
+    if (typeof html === "string") live.innerHTML = html;
+  }
+
+  function say(text, bad) {
+    if (!statusLine) return;
+    statusLine.textContent = text || "";
+    statusLine.className = "status" + (bad ? " bad" : text ? " good" : "");
+  }
+
+  function refresh() {
+    return fetch(partUrl, { cache: "no-store", credentials: "same-origin" })
+      .then(function (r) {
+        if (r.status === 404) { window.location.reload(); return null; }
+        return r.ok ? r.text() : null;
+      })
+      .then(show)
+      .catch(function () { /* offline: the event stream will catch up */ });
+  }
+
+  function connect() {
+    if (!window.EventSource || !eventsUrl) return;
+    if (source) source.close();
+    source = new EventSource(eventsUrl);
+    source.addEventListener("view", function (e) {
+      if (offline) offline.hidden = true;
+      try { show(JSON.parse(e.data).html); } catch (err) { refresh(); }
+    });
+    source.addEventListener("gone", function () {
+      source.close();
+      window.location.reload();
+    });
+    source.onopen = function () { if (offline) offline.hidden = true; };
+    source.onerror = function () { if (offline) offline.hidden = false; };
+  }
+
+  function act(button) {
+    var field = button.dataset.field;
+    var payload = {};
+    payload[field] = button.dataset.value;
+    button.classList.add("busy");
+    say("Sending…");
+    fetch(apiUrl + "/" + button.dataset.action, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(payload),
+      cache: "no-store",
+      credentials: "same-origin"
+    })
+      .then(function (r) {
+        return r.json().then(function (data) { return { ok: r.ok, data: data }; });
+      })
+      .then(function (answer) {
+        if (answer.ok) say(answer.data.message);
+        else say(answer.data.error || "That did not work; try again.", true);
+        return refresh();
+      })
+      .catch(function () {
+        say("Not sent: the game cannot be reached. Check the Wi-Fi and try again.", true);
+      })
+      .then(function () { button.classList.remove("busy"); });
+  }
+
+  if (live) {
+    live.addEventListener("click", function (e) {
+      var button = e.target.closest("button[data-action]");
+      if (button && !button.disabled) act(button);
+    });
+  }
+
+  function setCovered(covered) {
+    if (!cover || !page) return;
+    cover.hidden = !covered;
+    page.hidden = covered;
+  }
+  if (cover) cover.addEventListener("click", function () { setCovered(false); });
+  if (hide) hide.addEventListener("click", function () { say(""); setCovered(true); });
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") {
+      refresh();
+      if (!source || source.readyState === 2) connect();
+    } else {
+      setCovered(true);
+      say("");
+    }
+  });
+
+  connect();
+})();
