@@ -12,13 +12,21 @@ import importlib
 import pkgutil
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from companion import __version__, commands
 from companion.errors import UserError
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage mistakes get one line, not a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message}; see '{self.prog} --help'.\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="companion",
         description="A game master's companion for The Prisoner's Dilemma people game.",
     )

@@ -54,7 +54,9 @@ def load_scenario(name: str) -> PrisonRules:
         raise ScenarioError(f"There is no scenario called {name!r}; known scenarios: {known}.")
     data = read_toml(path)
     if data.get("game", "prison-break") != "prison-break":
-        raise ScenarioError(f"The scenario {name!r} is for {data.get('game')}, not the prison break.")
+        raise ScenarioError(
+            f"The scenario {name!r} is for {data.get('game')}, not the prison break."
+        )
     return rules_from_mapping(data, path.name)
 
 
@@ -84,4 +86,4 @@ def check_scenario_file(path: Path) -> str:
         module = importlib.import_module(OTHER_GAMES[game])
         summary: str = module.check_scenario(data, str(path))
         return summary
-    raise ScenarioError(f"{path} names an unknown game {game!r}; use \"prison-break\".")
+    raise ScenarioError(f'{path} names an unknown game {game!r}; use "prison-break".')

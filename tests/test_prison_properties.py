@@ -23,7 +23,11 @@ OUT = {"caught", "shived", "paroled", "escaped"}
 
 name = st.sampled_from([*NAMES, "Zed"])
 command = st.one_of(
-    st.builds(lambda n, c: {"do": "choose", "prisoner": n, "choice": c}, name, st.sampled_from(["work", "rest"])),
+    st.builds(
+        lambda n, c: {"do": "choose", "prisoner": n, "choice": c},
+        name,
+        st.sampled_from(["work", "rest"]),
+    ),
     st.just({"do": "close_planning"}),
     st.builds(lambda n, d: {"do": "interview", "prisoner": n, "deal": d}, name, st.booleans()),
     st.builds(lambda n: {"do": "search", "prisoner": n}, name),
@@ -31,6 +35,7 @@ command = st.one_of(
     st.just({"do": "end_day"}),
     st.just({"do": "undo"}),
 )
+
 
 def _steer(state: PrisonState, nudge: tuple[int, int], cmd: dict) -> dict:
     """Mostly a command that fits the phase (so games get somewhere), sometimes the raw one."""
@@ -93,7 +98,8 @@ def check_forward(before: PrisonState, after: PrisonState) -> None:
     assert after.nights_done >= before.nights_done
     assert after.day.number >= before.day.number
     shived_now = [
-        n for n, p in after.prisoners.items()
+        n
+        for n, p in after.prisoners.items()
         if p.status == "shived" and before.prisoners[n].status != "shived"
     ]
     lost = sum(before.prisoners[n].shivs for n in shived_now)
@@ -112,7 +118,9 @@ def check_always(s: PrisonState) -> None:
 
 @SETTINGS
 @given(game_setup, steered)
-def test_random_streams_keep_the_invariants(setup: dict, commands: list[tuple[tuple[int, int], dict]]) -> None:
+def test_random_streams_keep_the_invariants(
+    setup: dict, commands: list[tuple[tuple[int, int], dict]]
+) -> None:
     h = start(setup)
     for nudge, raw in commands:
         cmd = _steer(h.state, nudge, raw)
@@ -198,7 +206,9 @@ def test_no_view_shows_a_secret_it_must_not(
                 assert base[audience] == dealt[audience], f"{audience} sees {who}'s deals"
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(game_setup, steered)
 def test_replaying_the_stored_log_gives_the_same_state(
     tmp_path_factory, setup: dict, commands: list[tuple[tuple[int, int], dict]]

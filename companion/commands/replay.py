@@ -58,7 +58,7 @@ def play_script(data: dict[str, Any]) -> dict[str, Any]:
         except SuckerScriptError as error:
             raise UserError(str(error)) from None
     raise UserError(
-        f"The script's game {game!r} is unknown; use \"prison-break\" or \"so-long-sucker\"."
+        f'The script\'s game {game!r} is unknown; use "prison-break" or "so-long-sucker".'
     )
 
 

@@ -25,8 +25,10 @@ def run_scenarios(args: argparse.Namespace) -> int:
     if not files:
         raise UserError(f"There are no scenario files in {scenario_dir()}.")
     print(f"Scenarios in {scenario_dir()}:")
-    header = f"  {'name':<14} {'prisoners':>9} {'nights':>6} {'parole':>6} {'deals/d':>7} {'search/d':>8}"
-    print(header)
+    print(
+        f"  {'name':<14} {'prisoners':>9} {'nights':>6} {'parole':>6} "
+        f"{'deals/d':>7} {'search/d':>8}"
+    )
     for path in files:
         try:
             data = read_toml(path)
@@ -40,8 +42,10 @@ def run_scenarios(args: argparse.Namespace) -> int:
         except ScenarioError as error:
             print(f"  {path.stem:<14} INVALID: {error}")
             continue
-        size = f"{r.min_prisoners}" if r.min_prisoners == r.max_prisoners else (
-            f"{r.min_prisoners}-{r.max_prisoners}"
+        size = (
+            f"{r.min_prisoners}"
+            if r.min_prisoners == r.max_prisoners
+            else (f"{r.min_prisoners}-{r.max_prisoners}")
         )
         print(
             f"  {path.stem:<14} {size:>9} {r.nights_to_escape:>6} {r.parole_tokens_to_win:>6} "

@@ -61,7 +61,9 @@ def command_problem(error: ValidationError) -> str:
     field = loc[-1] if loc else ""
     kind = first["type"]
     if kind == "union_tag_invalid":
-        return f"unknown command {first['input'].get('do')!r}; use one of {', '.join(COMMAND_NAMES)}"
+        return (
+            f"unknown command {first['input'].get('do')!r}; use one of {', '.join(COMMAND_NAMES)}"
+        )
     if kind == "union_tag_not_found":
         return "the command has no 'do' field"
     if kind == "missing":

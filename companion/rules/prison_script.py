@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.rules.game import History, MalformedCommand, Refused
 from companion.rules.prison import PRISON_BREAK, new_game
+from companion.rules.prison_commands import PrisonCommand
 from companion.rules.prison_views import script_result
 from companion.rules.roster import RosterError, check_roster
 from companion.rules.scenario import PrisonRules, ScenarioError, with_overrides
@@ -50,7 +51,7 @@ def play_prison_script(
     commands = data["commands"]
     if not isinstance(commands, list):
         raise ScriptError("The script's 'commands' must be a list.")
-    parsed = []
+    parsed: list[PrisonCommand | None] = []
     for index, raw in enumerate(commands):
         if isinstance(raw, Mapping) and raw.get("do") == "undo":
             if set(raw) != {"do"}:

@@ -169,7 +169,7 @@ PrisonEvent = (
     | GameEnded
 )
 _EVENT_TYPES: dict[str, type[Any]] = {
-    cls.kind: cls  # type: ignore[attr-defined]
+    cls.kind: cls
     for cls in (
         ChoiceMade,
         PlanningClosed,
@@ -241,7 +241,9 @@ def evolve(state: PrisonState, event: PrisonEvent) -> PrisonState:
             prisoners[name] = replace(prisoners[name], status="escaped")
         return replace(state, prisoners=MappingProxyType(prisoners))
     if isinstance(event, Accused):
-        day = replace(day, accusations=(*day.accusations, (event.accuser, event.accused, event.shived)))
+        day = replace(
+            day, accusations=(*day.accusations, (event.accuser, event.accused, event.shived))
+        )
         accuser = state.prisoners[event.accuser]
         accused = state.prisoners[event.accused]
         prisoners = dict(state.prisoners)
@@ -252,9 +254,7 @@ def evolve(state: PrisonState, event: PrisonEvent) -> PrisonState:
             prisoners[event.accused] = replace(accused, shivs=accused.shivs + 1)
         return replace(state, day=day, prisoners=MappingProxyType(prisoners))
     if isinstance(event, DayStarted):
-        return replace(
-            state, past=(*state.past, day), day=Day(event.number), phase="planning"
-        )
+        return replace(state, past=(*state.past, day), day=Day(event.number), phase="planning")
     if isinstance(event, GameEnded):
         return replace(state, phase="over", outcome=event.outcome, winners=event.winners)
     raise TypeError(f"unknown event {event!r}")

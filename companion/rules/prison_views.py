@@ -18,9 +18,7 @@ def _public_day(day: Day) -> View:
     return {
         "day": day.number,
         "interviewed": [name for name, _ in day.interviews],
-        "searches": [
-            {"prisoner": name, "caught": caught} for name, caught in day.searches
-        ],
+        "searches": [{"prisoner": name, "caught": caught} for name, caught in day.searches],
         "revealed": day.revealed,
         "workers": list(day.workers) if day.revealed else [],
         "nights_added": len(day.workers) if day.revealed else 0,
@@ -45,11 +43,12 @@ def table(state: PrisonState) -> View:
         "winners": list(state.winners),
         "warden": state.warden,
         "prisoners": [
-            {"name": p.name, "status": p.status, "shivs": p.shivs}
-            for p in state.prisoners.values()
+            {"name": p.name, "status": p.status, "shivs": p.shivs} for p in state.prisoners.values()
         ],
         "active": state.active(),
-        "submitted": [n for n in state.active() if n in day.choices] if state.phase == "planning" else [],
+        "submitted": [n for n in state.active() if n in day.choices]
+        if state.phase == "planning"
+        else [],
         "submitted_count": sum(1 for n in state.active() if n in day.choices),
         "rules": {
             "nights_to_escape": rules.nights_to_escape,

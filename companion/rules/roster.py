@@ -40,7 +40,9 @@ def check_roster(
     seen: set[str] = {w.casefold()}
     for name in names:
         if name.casefold() in seen:
-            raise RosterError(f"The name {name!r} is used twice; every player needs their own name.")
+            raise RosterError(
+                f"The name {name!r} is used twice; every player needs their own name."
+            )
         seen.add(name.casefold())
     if not min_prisoners <= len(names) <= max_prisoners:
         span = (

@@ -63,7 +63,9 @@ class Session:
             raise
         except (KeyError, ValueError, TypeError) as error:
             store.close()
-            raise StoreError(f"{path} holds a history this version cannot read ({error}).") from None
+            raise StoreError(
+                f"{path} holds a history this version cannot read ({error})."
+            ) from None
         return session
 
     def _replay(self, row: Row) -> None:
@@ -102,7 +104,9 @@ class Session:
         return self.store.meta()
 
     def notes(self, what: str | None = None) -> list[Row]:
-        return [r for r in self.rows if r.kind == "note" and (what is None or r.body["what"] == what)]
+        return [
+            r for r in self.rows if r.kind == "note" and (what is None or r.body["what"] == what)
+        ]
 
     # ---- changing -----------------------------------------------------------------------
 

@@ -74,7 +74,9 @@ class Store:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise StoreError(f"The folder {path.parent} cannot be created: {error.strerror}.") from None
+            raise StoreError(
+                f"The folder {path.parent} cannot be created: {error.strerror}."
+            ) from None
         if path.exists():
             raise StoreError(f"A session file already exists at {path}.")
         store = cls._connect(path)
