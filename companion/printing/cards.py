@@ -1,0 +1,81 @@
+"""Player cards: one per seat, four to a page, with the personal QR code under a fold-up flap.
+
+A card, top to bottom: the player's name and role with three lines on how to use the card
+(what stays visible), the QR code with the seat code and the join address beneath it, a dotted
+fold line, and a flap that folds up over the code so the card can lie on the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.printing.layout import MARGIN, Sheets
+
+HEADER = 32.0  # mm: name, role, how-to lines
+SECRET = 45.0  # mm: QR code, seat code, join address
+FLAP = SECRET  # the flap covers the secret part exactly
+CARD_HEIGHT = HEADER + SECRET + FLAP
+QR_SIZE = 28.0
+HOW_TO = (
+    "1. Scan the code with your phone's camera to open your page.",
+    "2. No camera? Open the address below and type your seat code.",
+    "3. Lost the page? Scan again: it always brings you back.",
+)
+ROLE_TITLES = {"prisoner": "Prisoner", "warden": "Warden"}
+
+
+@dataclass(frozen=True)
+class Card:
+    name: str
+    role: str  # "prisoner" or "warden"
+    url: str  # the seat's private link, in the QR code
+    code: str  # the seat code, for typing by hand
+    join: str  # where the code is typed
+
+
+def spaced_code(code: str) -> str:
+    """ABCDEFGH as ABCD EFGH: easier to read aloud and to type (spaces do not matter)."""
+    return " ".join(code[i : i + 4] for i in range(0, len(code), 4))
+
+
+def add_cards(pdf: Sheets, cards: list[Card]) -> None:
+    """Pages of player cards, two columns and two rows to a page, cut lines between them."""
+    paper = pdf.paper
+    width = paper.inner_width / 2
+    top = MARGIN + (paper.inner_height - 6 - 2 * CARD_HEIGHT) / 2
+    for start in range(0, len(cards), 4):
+        pdf.add_page()
+        page = cards[start : start + 4]
+        for i, card in enumerate(page):
+            x = MARGIN + (i % 2) * width
+            y = top + (i // 2) * CARD_HEIGHT
+            pdf.cut_box(x, y, width, CARD_HEIGHT)
+            _card(pdf, card, x, y, width)
+        pdf.scissors_note(
+            "Cut along the dashed lines. Fold each flap up along the dotted line to hide the code."
+        )
+
+
+def _card(pdf: Sheets, card: Card, x: float, y: float, w: float) -> None:
+    pad = 5.0
+    inner = w - 2 * pad
+    role = ROLE_TITLES.get(card.role, card.role.title())
+    pdf.write_at(x + pad, y + 3.5, inner, card.name, 17, bold=True)
+    pdf.write_at(x + pad, y + 11.5, inner, f"{role} · The Prisoner's Dilemma", 9)
+    for i, line in enumerate(HOW_TO):
+        pdf.write_at(x + pad, y + 17.5 + i * 4, inner, line, 7.5)
+    # The secret part: QR code, then the seat code and the address to type it at.
+    top = y + HEADER
+    pdf.qr_code(card.url, x + (w - QR_SIZE) / 2, top + 3, QR_SIZE)
+    pdf.write_at(x + pad, top + QR_SIZE + 7, inner, f"Seat code  {spaced_code(card.code)}", 11,
+                 bold=True, align="C")
+    pdf.write_at(x + pad, top + QR_SIZE + 12, inner, f"or type it at {card.join}", 8, align="C")
+    # The flap.
+    fold = top + SECRET
+    pdf.fold_line(x, fold, x + w, fold)
+    pdf.write_at(x + pad, fold + 1, inner, "fold up", 6.5, align="C")
+    pdf.write_at(x + pad, fold + 14, inner, "Fold this flap up over your code.", 9, align="C")
+    pdf.write_at(x + pad, fold + 19, inner, "The code is yours alone: whoever scans it", 8,
+                 align="C")
+    pdf.write_at(x + pad, fold + 23, inner, "plays your seat. Keep the card until the end.", 8,
+                 align="C")

@@ -1,0 +1,203 @@
+"""Paper, fonts and drawing helpers shared by every printable sheet.
+
+Everything is drawn in millimetres, in black on white, inside margins of at least
+:data:`MARGIN` on both A4 and Letter. Text uses the shipped DejaVu Sans (``fonts/``); names in
+scripts DejaVu lacks (Chinese, Japanese, Korean) fall back to a CJK font installed on the
+system, found at one of :data:`CJK_FALLBACKS`. QR codes are vector rectangles drawn from
+``qrcode``'s module matrix, never a raster image.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import qrcode
+from fpdf import FPDF
+
+from companion.errors import UserError
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+FONT = "dejavu"
+FALLBACK = "cjk"
+MARGIN = 12.0  # mm; printers need at least 10
+# A fixed date, so that the same sheets always give the same bytes.
+FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
+# Debian packages that provide a font for Chinese, Japanese and Korean names, best first.
+CJK_FALLBACKS = (
+    Path("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"),  # fonts-droid-fallback
+    Path("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"),  # fonts-wqy-microhei
+    Path("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"),  # fonts-wqy-zenhei
+)
+
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    width: float  # mm
+    height: float  # mm
+
+    @property
+    def inner_width(self) -> float:
+        return self.width - 2 * MARGIN
+
+    @property
+    def inner_height(self) -> float:
+        return self.height - 2 * MARGIN
+
+
+PAPERS = {"a4": Paper("a4", 210.0, 297.0), "letter": Paper("letter", 215.9, 279.4)}
+
+
+def paper_named(name: str) -> Paper:
+    """The paper called ``name`` (any case); refuses an unknown one in one sentence."""
+    paper = PAPERS.get(str(name).strip().lower())
+    if paper is None:
+        raise UserError(f"{name!r} is not a paper size this prints on; use a4 or letter.")
+    return paper
+
+
+class Sheets(FPDF):  # type: ignore[misc]
+    """An fpdf2 document with the paper, fonts and fixed metadata set up."""
+
+    def __init__(self, paper: Paper, title: str) -> None:
+        super().__init__(unit="mm", format=(paper.width, paper.height))
+        self.paper = paper
+        self.set_auto_page_break(False)
+        self.set_margins(MARGIN, MARGIN, MARGIN)
+        self.set_creation_date(FIXED_DATE)
+        self.set_producer("companion")
+        self.set_creator("companion print")
+        self.set_title(title)
+        self.add_font(FONT, "", str(FONT_DIR / "DejaVuSans.ttf"))
+        self.add_font(FONT, "B", str(FONT_DIR / "DejaVuSans-Bold.ttf"))
+        self.set_font(FONT, "", 10)
+        self.set_text_color(0)
+        self.set_draw_color(0)
+        self.set_fill_color(0)
+
+    def cover_text(self, texts: Iterable[str]) -> str:
+        """Make sure every character of ``texts`` can be printed: add a CJK fallback font
+        when some are missing from DejaVu. Returns the characters no font has ('' if none)."""
+        have = self.fonts[FONT].cmap
+        missing = sorted({c for t in texts for c in t if ord(c) not in have and not c.isspace()})
+        if not missing:
+            return ""
+        path = cjk_font()
+        if path is None:
+            return "".join(missing)
+        self.add_font(FALLBACK, "", str(path))
+        self.set_fallback_fonts([FALLBACK], exact_match=False)
+        extra = self.fonts[FALLBACK].cmap
+        return "".join(c for c in missing if ord(c) not in extra)
+
+    # ---- text ---------------------------------------------------------------------------
+
+    def write_at(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        text: str,
+        size: float,
+        *,
+        bold: bool = False,
+        align: str = "L",
+        shrink_to: float = 6.0,
+    ) -> float:
+        """One line of text in the box at (x, y) of width w, shrunk to fit; returns its height."""
+        style = "B" if bold else ""
+        self.set_font(FONT, style, size)
+        while size > shrink_to and self.text_width(text) > w:
+            size -= 0.5
+            self.set_font(FONT, style, size)
+        height = size * 0.3528 * 1.25
+        self.set_xy(x, y)
+        self.cell(w, height, text, align=align)
+        return height
+
+    def text_width(self, text: str) -> float:
+        """Width of ``text`` in the current font, counting fallback glyphs too."""
+        fonts = self.fonts
+        if not self._fallback_font_ids or all(ord(c) in fonts[FONT].cmap for c in text):
+            return float(self.get_string_width(text))
+        # Characters from the fallback font: CJK glyphs are about one em wide.
+        em = self.font_size
+        own = "".join(c for c in text if ord(c) in fonts[FONT].cmap)
+        return float(self.get_string_width(own)) + em * (len(text) - len(own))
+
+    def paragraph(
+        self, x: float, y: float, w: float, text: str, size: float, *, bold: bool = False
+    ) -> float:
+        """Wrapped text from (x, y) in width w; returns the y below it."""
+        self.set_font(FONT, "B" if bold else "", size)
+        self.set_xy(x, y)
+        self.multi_cell(w, size * 0.3528 * 1.3, text, align="L")
+        return float(self.get_y())
+
+    # ---- lines --------------------------------------------------------------------------
+
+    def cut_line(self, x1: float, y1: float, x2: float, y2: float) -> None:
+        """A dashed line to cut along."""
+        self.set_line_width(0.2)
+        self.set_dash_pattern(dash=2.0, gap=1.5)
+        self.line(x1, y1, x2, y2)
+        self.set_dash_pattern()
+
+    def cut_box(self, x: float, y: float, w: float, h: float) -> None:
+        self.cut_line(x, y, x + w, y)
+        self.cut_line(x, y + h, x + w, y + h)
+        self.cut_line(x, y, x, y + h)
+        self.cut_line(x + w, y, x + w, y + h)
+
+    def fold_line(self, x1: float, y1: float, x2: float, y2: float) -> None:
+        """A dotted line to fold along."""
+        self.set_line_width(0.3)
+        self.set_dash_pattern(dash=0.6, gap=1.2)
+        self.line(x1, y1, x2, y2)
+        self.set_dash_pattern()
+
+    def box(self, x: float, y: float, w: float, h: float, width: float = 0.3) -> None:
+        self.set_line_width(width)
+        self.rect(x, y, w, h)
+
+    def scissors_note(self, text: str) -> None:
+        """A small note in the bottom margin of the page (inside the printable area)."""
+        self.write_at(MARGIN, self.h - MARGIN - 4, self.w - 2 * MARGIN, text, 7, align="C")
+
+    # ---- QR codes -----------------------------------------------------------------------
+
+    def qr_code(self, data: str, x: float, y: float, size: float) -> float:
+        """Draw ``data`` as a QR code of side ``size`` at (x, y) from black rectangles.
+
+        The caller leaves a white quiet zone of four modules around it. Returns the module size.
+        """
+        matrix = qr_matrix(data)
+        module = size / len(matrix)
+        for row, cells in enumerate(matrix):
+            start = None
+            for col, dark in enumerate([*cells, False]):
+                if dark and start is None:
+                    start = col
+                elif not dark and start is not None:
+                    # A hair taller than a module, so rows print without seams between them.
+                    height = module * (1.04 if row < len(matrix) - 1 else 1.0)
+                    width = (col - start) * module
+                    self.rect(x + start * module, y + row * module, width, height, style="F")
+                    start = None
+        return module
+
+
+def qr_matrix(data: str) -> list[list[bool]]:
+    """The QR code's modules (True is dark), without the quiet zone."""
+    code = qrcode.QRCode(border=0, error_correction=qrcode.constants.ERROR_CORRECT_M)
+    code.add_data(data)
+    code.make(fit=True)
+    return [list(row) for row in code.get_matrix()]
+
+
+def cjk_font() -> Path | None:
+    """An installed font for Chinese, Japanese and Korean names, if there is one."""
+    return next((path for path in CJK_FALLBACKS if path.is_file()), None)
