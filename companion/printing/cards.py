@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.printing.layout import MARGIN, Sheets
+from companion.printing.layout import MARGIN, Paper, Sheets
 
 HEADER = 32.0  # mm: name, role, how-to lines
 SECRET = 45.0  # mm: QR code, seat code, join address
@@ -38,22 +38,31 @@ def spaced_code(code: str) -> str:
     return " ".join(code[i : i + 4] for i in range(0, len(code), 4))
 
 
-def add_cards(pdf: Sheets, cards: list[Card]) -> None:
-    """Pages of player cards, two columns and two rows to a page, cut lines between them."""
-    paper = pdf.paper
+PER_PAGE = 4
+
+
+def card_slot(paper: Paper, index: int) -> tuple[int, float, float, float, float]:
+    """Where card ``index`` goes: (page among the card pages, x, y, width, height) in mm."""
     width = paper.inner_width / 2
     top = MARGIN + (paper.inner_height - 6 - 2 * CARD_HEIGHT) / 2
-    for start in range(0, len(cards), 4):
-        pdf.add_page()
-        page = cards[start : start + 4]
-        for i, card in enumerate(page):
-            x = MARGIN + (i % 2) * width
-            y = top + (i // 2) * CARD_HEIGHT
-            pdf.cut_box(x, y, width, CARD_HEIGHT)
-            _card(pdf, card, x, y, width)
-        pdf.scissors_note(
-            "Cut along the dashed lines. Fold each flap up along the dotted line to hide the code."
-        )
+    place = index % PER_PAGE
+    x = MARGIN + (place % 2) * width
+    y = top + (place // 2) * CARD_HEIGHT
+    return index // PER_PAGE, x, y, width, CARD_HEIGHT
+
+
+def add_cards(pdf: Sheets, cards: list[Card]) -> None:
+    """Pages of player cards, two columns and two rows to a page, cut lines between them."""
+    for index, card in enumerate(cards):
+        _, x, y, width, height = card_slot(pdf.paper, index)
+        if index % PER_PAGE == 0:
+            pdf.add_page()
+            pdf.scissors_note(
+                "Cut along the dashed lines. "
+                "Fold each flap up along the dotted line to hide the code."
+            )
+        pdf.cut_box(x, y, width, height)
+        _card(pdf, card, x, y, width)
 
 
 def _card(pdf: Sheets, card: Card, x: float, y: float, w: float) -> None:

@@ -1,0 +1,133 @@
+"""Printed sessions, rendered as a printer would (poppler) and scanned as a phone would (zbar).
+
+Every seat's link from ``companion links NAME --json`` must be found exactly once in the whole
+PDF, and on the card that carries that seat's name; nothing may be drawn in the 10 mm margins.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.commands.sessions import create_prison_session
+from companion.printing.cards import card_slot
+from companion.printing.layout import PAPERS
+
+pytestmark = pytest.mark.skipif(
+    not all(shutil.which(tool) for tool in ("pdftoppm", "pdftotext", "zbarimg", "pdfinfo")),
+    reason="needs poppler-utils and zbar-tools (scripts/system-deps.sh)",
+)
+
+URL = "http://192.168.7.20:8765"
+DPI = 150
+MM = DPI / 25.4
+INTERNATIONAL = ["Łukasz", "Zoë", "李小龙", "Ada"]
+TWELVE = [
+    "Ada", "Ben", "Cy", "Dee", "Łukasz", "Zoë", "李", "Ngozi", "Søren", "Ægir", "Ольга",
+    "Bartholomew-Maximilian Featherstonehaugh",
+]
+
+
+def links_json(capsys: pytest.CaptureFixture[str], data: Path, name: str) -> list[dict[str, str]]:
+    capsys.readouterr()
+    assert main(["--data-dir", str(data), "links", name, "--json", "--public-url", URL]) == 0
+    seats: list[dict[str, str]] = json.loads(capsys.readouterr().out)["seats"]
+    return seats
+
+
+def decode(png: Path) -> list[str]:
+    run = subprocess.run(
+        ["zbarimg", "-q", "--raw", "-Sdisable", "-Sqrcode.enable", str(png)],
+        capture_output=True, text=True, check=False,
+    )
+    return [line for line in run.stdout.splitlines() if line]
+
+
+def page_count(pdf: Path) -> int:
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True)
+    line = next(x for x in info.stdout.splitlines() if x.startswith("Pages:"))
+    return int(line.split()[1])
+
+
+def crop_args(x: float, y: float, w: float, h: float) -> list[str]:
+    return ["-x", str(int(x * MM)), "-y", str(int(y * MM)), "-W", str(int(w * MM)),
+            "-H", str(int(h * MM))]
+
+
+def dark_in_margins(pgm: Path, margin_mm: float) -> int:
+    """How many dark pixels a grey PGM page has within ``margin_mm`` of its edges."""
+    data = pgm.read_bytes()
+    fields = data.split(maxsplit=4)
+    assert fields[0] == b"P5"
+    width, height = int(fields[1]), int(fields[2])
+    pixels = fields[4][: width * height] if len(fields[4]) >= width * height else fields[4]
+    edge = int(margin_mm * 50 / 25.4)
+    dark = 0
+    for row in range(height):
+        line = pixels[row * width : (row + 1) * width]
+        if row < edge or row >= height - edge:
+            dark += sum(1 for p in line if p < 128)
+        else:
+            dark += sum(1 for p in line[:edge] if p < 128)
+            dark += sum(1 for p in line[width - edge :] if p < 128)
+    return dark
+
+
+CASES = [("a4", TWELVE), ("letter", TWELVE), ("letter", INTERNATIONAL)]
+
+
+@pytest.mark.parametrize(("paper", "prisoners"), CASES, ids=["a4-12", "letter-12", "letter-intl"])
+def test_every_link_is_on_its_own_card(
+    tmp_path: Path,
+    _isolated_data_dir: Path,
+    capsys: pytest.CaptureFixture[str],
+    paper: str,
+    prisoners: list[str],
+) -> None:
+    data = _isolated_data_dir
+    overrides = {"min_prisoners": len(prisoners), "max_prisoners": len(prisoners)}
+    create_prison_session(data, "night", "classic", "Wärden", prisoners,
+                          rules_overrides=overrides).close()
+    pdf = tmp_path / "night.pdf"
+    args = ["--data-dir", str(data), "print", "night", "--paper", paper, "--out", str(pdf),
+            "--public-url", URL]
+    assert main(args) == 0
+    seats = links_json(capsys, data, "night")
+    assert len(seats) == len(prisoners) + 1
+
+    # The whole document: every page rendered, every code decoded, each link exactly once.
+    pages = page_count(pdf)
+    subprocess.run(["pdftoppm", "-png", "-r", str(DPI), str(pdf), str(tmp_path / "page")],
+                   check=True)
+    found: list[str] = []
+    for png in sorted(tmp_path.glob("page-*.png")):
+        found += decode(png)
+    assert len(list(tmp_path.glob("page-*.png"))) == pages
+    assert sorted(found) == sorted(s["url"] for s in seats)
+
+    # Each card alone: its one code is its seat's link, and its text carries the seat's name.
+    sheet = PAPERS[paper]
+    for index, seat in enumerate(seats):
+        page, x, y, w, h = card_slot(sheet, index)
+        number = str(page + 1)
+        stem = tmp_path / f"card{index}"
+        crop = crop_args(x, y, w, h)
+        subprocess.run(["pdftoppm", "-png", "-r", str(DPI), "-f", number, "-l", number,
+                        "-singlefile", *crop, str(pdf), str(stem)], check=True)
+        assert decode(stem.with_suffix(".png")) == [seat["url"]], seat["name"]
+        text = subprocess.run(
+            ["pdftotext", "-r", str(DPI), "-f", number, "-l", number, *crop, str(pdf), "-"],
+            capture_output=True, text=True, check=True,
+        ).stdout
+        assert seat["name"] in text, (seat["name"], text)
+
+    # Nothing is drawn in the printers' margins (10 mm) on any page.
+    subprocess.run(["pdftoppm", "-gray", "-r", "50", str(pdf), str(tmp_path / "grey")],
+                   check=True)
+    for pgm in sorted(tmp_path.glob("grey-*.pgm")):
+        assert dark_in_margins(pgm, 10) == 0, pgm.name
