@@ -16,7 +16,7 @@ import pytest
 from companion.cli import main
 from companion.commands.sessions import create_prison_session
 from companion.printing.cards import card_slot
-from companion.printing.layout import PAPERS
+from companion.printing.layout import PAPERS, cjk_font
 
 pytestmark = pytest.mark.skipif(
     not all(shutil.which(tool) for tool in ("pdftoppm", "pdftotext", "zbarimg", "pdfinfo")),
@@ -89,6 +89,8 @@ def test_every_link_is_on_its_own_card(
     paper: str,
     prisoners: list[str],
 ) -> None:
+    if cjk_font() is None and any("\u4e00" <= c <= "\u9fff" for n in prisoners for c in n):
+        pytest.skip("no CJK font installed (fonts-droid-fallback, see scripts/system-deps.sh)")
     data = _isolated_data_dir
     overrides = {"min_prisoners": len(prisoners), "max_prisoners": len(prisoners)}
     create_prison_session(data, "night", "classic", "Wärden", prisoners,
