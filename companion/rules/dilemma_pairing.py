@@ -1,0 +1,171 @@
+"""Drawing the pairs of a round: nobody meets the same opponent again until everyone has met
+everyone, and on odd counts the one who sits out rotates fairly.
+
+Two ways, both pure (randomness comes in as a seeded :class:`random.Random`):
+
+- while the roster holds, a round-robin *plan* (the circle method) gives every pair exactly
+  once per cycle and every player one round out per cycle on odd counts;
+- when players join or leave mid-cycle, each round is searched afresh: a perfect matching of
+  the players who have met each other least (branch and bound on repeats), the one sitting out
+  picked among those who sat out least.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+Plan = tuple[str | None, ...]
+SEARCH_BUDGET = 30_000  # search steps per round: bounded, and deterministic
+
+
+@dataclass(frozen=True)
+class Pairing:
+    pairs: tuple[tuple[str, str], ...]
+    sitting_out: tuple[str, ...]
+    plan: Plan | None
+    plan_step: int
+
+
+def key(a: str, b: str) -> frozenset[str]:
+    return frozenset((a, b))
+
+
+def circle_round(plan: Plan, step: int) -> list[tuple[str | None, str | None]]:
+    """Round ``step`` of the circle method: slot 0 stays, the others turn."""
+    fixed, turning = plan[0], list(plan[1:])
+    k = step % len(turning)
+    ring = [fixed, *turning[k:], *turning[:k]]
+    m = len(ring)
+    return [(ring[i], ring[m - 1 - i]) for i in range(m // 2)]
+
+
+def plan_length(plan: Plan) -> int:
+    return len(plan) - 1
+
+
+def _split(slots: list[tuple[str | None, str | None]]) -> tuple[list[tuple[str, str]], list[str]]:
+    pairs: list[tuple[str, str]] = []
+    out: list[str] = []
+    for a, b in slots:
+        if a is None and b is not None:
+            out.append(b)
+        elif b is None and a is not None:
+            out.append(a)
+        elif a is not None and b is not None:
+            pairs.append((a, b))
+    return pairs, out
+
+
+def new_plan(players: Sequence[str], sat: Mapping[str, int], rng: random.Random) -> Plan:
+    """A shuffled circle plan; on odd counts, those who sat out least sit out first."""
+    shuffled = list(players)
+    rng.shuffle(shuffled)
+    if len(shuffled) % 2 == 0:
+        return tuple(shuffled)
+    order = sorted(shuffled, key=lambda p: sat.get(p, 0))  # stable: shuffled among equals
+    m = len(order) + 1
+    turning: list[str | None] = [None] * (m - 1)
+    # In round r the fixed slot (the empty seat) faces turning[(r - 1) mod (m - 1)].
+    for r, player in enumerate(order):
+        turning[(r - 1) % (m - 1)] = player
+    return (None, *turning)
+
+
+def _plan_fits(plan: Plan | None, step: int, players: Sequence[str]) -> bool:
+    if plan is None or step >= plan_length(plan):
+        return False
+    return {p for p in plan if p is not None} == set(players)
+
+
+def draw(
+    players: Sequence[str],
+    met: Mapping[frozenset[str], int],
+    sat: Mapping[str, int],
+    plan: Plan | None,
+    plan_step: int,
+    rng: random.Random,
+) -> Pairing:
+    """The pairs of the next round among ``players`` (at least two)."""
+    if len(players) < 2:
+        raise ValueError("a round needs at least two players")
+    counts = {key(a, b): met.get(key(a, b), 0) for a, b in combinations(players, 2)}
+    level = min(counts.values())
+    if _plan_fits(plan, plan_step, players):
+        assert plan is not None
+        pairs, out = _split(circle_round(plan, plan_step))
+        if all(counts[key(a, b)] == level for a, b in pairs):
+            return Pairing(tuple(pairs), tuple(out), plan, plan_step + 1)
+    if all(c == level for c in counts.values()):  # a clean slate: start a round robin
+        fresh = new_plan(players, sat, rng)
+        pairs, out = _split(circle_round(fresh, 0))
+        return Pairing(tuple(pairs), tuple(out), fresh, 1)
+    pairs, out = search(players, counts, level, sat, rng)
+    return Pairing(tuple(pairs), tuple(out), None, 0)
+
+
+def search(
+    players: Sequence[str],
+    counts: Mapping[frozenset[str], int],
+    level: int,
+    sat: Mapping[str, int],
+    rng: random.Random,
+) -> tuple[list[tuple[str, str]], list[str]]:
+    """The matching with the fewest repeats; the one out sat out least among equals."""
+    order = list(players)
+    rng.shuffle(order)
+    budget = [SEARCH_BUDGET]
+    if len(order) % 2 == 0:
+        return _best_matching(order, counts, level, rng, budget)[1], []
+    sitters = sorted(order, key=lambda p: sat.get(p, 0))
+    best: tuple[tuple[int, int], list[tuple[str, str]], str] | None = None
+    for sitter in sitters:
+        rest = [p for p in order if p != sitter]
+        cost, pairs = _best_matching(rest, counts, level, rng, budget)
+        score = (cost, sat.get(sitter, 0))
+        if best is None or score < best[0]:
+            best = (score, pairs, sitter)
+        if cost == 0:
+            break  # sitters come in order of rounds sat out: none can do better
+    assert best is not None
+    return best[1], [best[2]]
+
+
+def _best_matching(
+    players: list[str],
+    counts: Mapping[frozenset[str], int],
+    level: int,
+    rng: random.Random,
+    budget: list[int],
+) -> tuple[int, list[tuple[str, str]]]:
+    """Branch and bound over perfect matchings, cost = meetings above the level; ``budget``
+    (shared by the calls of one round) bounds the steps."""
+    cost = {k: c - level for k, c in counts.items()}
+    best_cost = [10**9]
+    best: list[list[tuple[str, str]]] = [[]]
+    ties = {p: rng.random() for p in players}
+
+    def free_partners(p: str, left: list[str]) -> int:
+        return sum(1 for q in left if q != p and cost[key(p, q)] == 0)
+
+    def go(left: list[str], acc: int, chosen: list[tuple[str, str]]) -> None:
+        if acc >= best_cost[0] or (budget[0] <= 0 and best[0]):
+            return
+        budget[0] -= 1
+        if not left:
+            best_cost[0] = acc
+            best[0] = list(chosen)
+            return
+        p = min(left, key=lambda x: (free_partners(x, left), ties[x]))
+        rest = [q for q in left if q != p]
+        for q in sorted(rest, key=lambda x: (cost[key(p, x)], ties[x])):
+            chosen.append((p, q))
+            go([x for x in rest if x != q], acc + cost[key(p, q)], chosen)
+            chosen.pop()
+            if best_cost[0] == 0:
+                return
+
+    go(players, 0, [])
+    return best_cost[0], best[0]
