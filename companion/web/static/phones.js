@@ -103,4 +103,5 @@
   });
 
   connect();
+  body.dataset.ready = "1";
 })();
