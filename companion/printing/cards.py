@@ -71,8 +71,9 @@ def _card(pdf: Sheets, card: Card, x: float, y: float, w: float) -> None:
     role = ROLE_TITLES.get(card.role, card.role.title())
     pdf.write_at(x + pad, y + 3.5, inner, card.name, 17, bold=True)
     pdf.write_at(x + pad, y + 11.5, inner, f"{role} · The Prisoner's Dilemma", 9)
+    size = pdf.fitting_size(HOW_TO, inner, 7.5)
     for i, line in enumerate(HOW_TO):
-        pdf.write_at(x + pad, y + 17.5 + i * 4, inner, line, 7.5)
+        pdf.write_at(x + pad, y + 17.5 + i * 4, inner, line, size)
     # The secret part: QR code, then the seat code and the address to type it at.
     top = y + HEADER
     pdf.qr_code(card.url, x + (w - QR_SIZE) / 2, top + 3, QR_SIZE)

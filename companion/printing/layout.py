@@ -118,6 +118,18 @@ class Sheets(FPDF):  # type: ignore[misc]
         self.cell(w, height, text, align=align)
         return height
 
+    def fitting_size(self, texts: Iterable[str], w: float, size: float, *, bold: bool = False,
+                     smallest: float = 6.0) -> float:
+        """The largest font size up to ``size`` at which every one of ``texts`` fits in ``w``,
+        so that lines printed together keep one size."""
+        style = "B" if bold else ""
+        lines = list(texts)
+        self.set_font(FONT, style, size)
+        while size > smallest and any(self.text_width(t) > w for t in lines):
+            size -= 0.25
+            self.set_font(FONT, style, size)
+        return size
+
     def text_width(self, text: str) -> float:
         """Width of ``text`` in the current font, counting fallback glyphs too."""
         fonts = self.fonts
