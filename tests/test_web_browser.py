@@ -217,9 +217,7 @@ async def test_one_night_on_real_phones(chromium: Chromium, tmp_path: Path) -> N
         await phones["Cy"].wait_for("document.getElementById('saved').textContent.includes('WORK')")
         await phones["Cy"].click("button[data-value=rest]")
         await phones["Cy"].wait_for("document.getElementById('saved').textContent.includes('REST')")
-        await board.wait_for(
-            "document.getElementById('submitted').textContent.includes('4 of 4')"
-        )
+        await board.wait_for("document.getElementById('submitted').textContent.includes('4 of 4')")
         board_text = await board.text()
         assert "WORK" not in board_text and "REST" not in board_text
 
