@@ -70,30 +70,54 @@ def add_warden_screen(pdf: Sheets, rules: PrisonRules, prisoners: list[str]) -> 
     y = top + 54
     for line in limit_lines(rules):
         y = pdf.paragraph(x, y, inner, line, 11) + 3
-    # Panel 3: the tally of tokens given.
+    # Panel 3: the tally of tokens given, going on to more pages for a large group.
     x = MARGIN + 2 * width + pad
-    _tally(pdf, rules, prisoners, x, top, inner, bottom)
+    left = _tally(pdf, rules, prisoners, x, top, inner, bottom, "Parole tokens given")
     pdf.scissors_note("Fold along the dotted lines so the page stands in front of the warden.")
+    while left:
+        pdf.add_page(orientation="L")
+        for panel in range(3):
+            x = MARGIN + panel * width + pad
+            left = _tally(pdf, rules, left, x, top, inner, bottom, "Parole tokens (more)")
+            if not left:
+                break
+
+
+MIN_ROW = 6.5  # mm
+MAX_BOXES = 8  # more tokens to win than this: one box to write the count in
 
 
 def _tally(
     pdf: Sheets, rules: PrisonRules, prisoners: list[str], x: float, top: float, w: float,
-    bottom: float,
-) -> None:
-    pdf.write_at(x, top, w, "Parole tokens given", 14, bold=True)
-    y = pdf.paragraph(x, top + 9, w, "Tick a box for every token you give. The last box "
-                      "of a row is parole.", 11) + 4
-    boxes = rules.parole_tokens_to_win
-    row = min(12.0, (bottom - y) / max(1, len(prisoners)))
-    box = min(row - 2.5, 8.0, (w * 0.55) / boxes)
-    name_w = w - boxes * box - 2
-    for name in prisoners:
+    bottom: float, title: str,
+) -> list[str]:
+    """A row per prisoner to tick the tokens given; returns the names that did not fit."""
+    pdf.write_at(x, top, w, title, 14, bold=True)
+    to_win = rules.parole_tokens_to_win
+    how = (
+        "Tick a box for every token you give. The last box of a row is parole."
+        if to_win <= MAX_BOXES
+        else f"Write how many tokens each prisoner holds: {to_win} is parole."
+    )
+    y = pdf.paragraph(x, top + 9, w, how, 11) + 4
+    fits = max(1, int((bottom - y) // MIN_ROW))
+    here, rest = prisoners[:fits], prisoners[fits:]
+    row = min(12.0, (bottom - y) / max(1, len(here)))
+    box = min(row - 2.5, 8.0)
+    boxes = to_win if to_win <= MAX_BOXES else 1
+    box_w = box if to_win <= MAX_BOXES else 24.0
+    name_w = w - boxes * box_w - 2
+    for name in here:
         if name:
             pdf.write_at(x, y + (row - 5) / 2, name_w, name, min(11.0, row * 1.2))
         else:
             pdf.set_line_width(0.2)
             pdf.line(x, y + row - 1, x + name_w - 1, y + row - 1)
         for b in range(boxes):
-            bx = x + name_w + 2 + b * box
-            pdf.box(bx, y + (row - box) / 2, box, box, width=1.0 if b == boxes - 1 else 0.3)
+            bx = x + name_w + 2 + b * box_w
+            pdf.box(bx, y + (row - box) / 2, box_w, box, width=1.0 if b == boxes - 1 else 0.3)
+        if to_win > MAX_BOXES:
+            pdf.write_at(x + name_w + 2, y + (row - box) / 2 + box / 2 - 1.8, box_w - 1,
+                         f"/ {to_win}", 7, align="R")
         y += row
+    return rest
