@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-import qrcode
+import qrcode  # type: ignore[import-untyped]
 from fpdf import FPDF
 
 from companion.errors import UserError
@@ -59,7 +59,7 @@ def paper_named(name: str) -> Paper:
     return paper
 
 
-class Sheets(FPDF):  # type: ignore[misc]
+class Sheets(FPDF):
     """An fpdf2 document with the paper, fonts and fixed metadata set up."""
 
     def __init__(self, paper: Paper, title: str) -> None:
@@ -81,7 +81,7 @@ class Sheets(FPDF):  # type: ignore[misc]
     def cover_text(self, texts: Iterable[str]) -> str:
         """Make sure every character of ``texts`` can be printed: add a CJK fallback font
         when some are missing from DejaVu. Returns the characters no font has ('' if none)."""
-        have = self.fonts[FONT].cmap
+        have = self.cmap(FONT)
         missing = sorted({c for t in texts for c in t if ord(c) not in have and not c.isspace()})
         if not missing:
             return ""
@@ -90,8 +90,13 @@ class Sheets(FPDF):  # type: ignore[misc]
             return "".join(missing)
         self.add_font(FALLBACK, "", str(path))
         self.set_fallback_fonts([FALLBACK], exact_match=False)
-        extra = self.fonts[FALLBACK].cmap
+        extra = self.cmap(FALLBACK)
         return "".join(c for c in missing if ord(c) not in extra)
+
+    def cmap(self, family: str) -> dict[int, int]:
+        """The characters a loaded font has (code point to glyph)."""
+        cmap: dict[int, int] = getattr(self.fonts[family], "cmap", {})
+        return cmap
 
     # ---- text ---------------------------------------------------------------------------
 
@@ -132,12 +137,12 @@ class Sheets(FPDF):  # type: ignore[misc]
 
     def text_width(self, text: str) -> float:
         """Width of ``text`` in the current font, counting fallback glyphs too."""
-        fonts = self.fonts
-        if not self._fallback_font_ids or all(ord(c) in fonts[FONT].cmap for c in text):
+        have = self.cmap(FONT)
+        if not self._fallback_font_ids or all(ord(c) in have for c in text):
             return float(self.get_string_width(text))
         # Characters from the fallback font: CJK glyphs are about one em wide.
         em = self.font_size
-        own = "".join(c for c in text if ord(c) in fonts[FONT].cmap)
+        own = "".join(c for c in text if ord(c) in have)
         return float(self.get_string_width(own)) + em * (len(text) - len(own))
 
     def paragraph(
