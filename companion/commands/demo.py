@@ -11,6 +11,7 @@ DEMO_PRISONERS = ["Ada", "Ben", "Cy", "Dee"]
 
 def register(sub: Any) -> None:
     p = sub.add_parser("demo", help="open a fresh demo session (warden Wendy; Ada, Ben, Cy, Dee)")
+    p.add_argument("--no-phones", action="store_true", help="run without the phone server")
     p.set_defaults(func=run_demo)
 
 

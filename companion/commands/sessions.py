@@ -97,11 +97,23 @@ def open_session(folder: Path, name: str) -> Any:
         raise UserError(str(error)) from None
 
 
-def open_console(session: Any, args: argparse.Namespace) -> int:
-    """Run the game master's console on a session (until it exists: print the table)."""
-    import json
+def open_console(
+    session: Any | None, args: argparse.Namespace, *, new: tuple[str, str] | None = None
+) -> int:
+    """Run the game master's console: on ``session``, or the set-up screen for ``new``
+    (name, scenario), or the session picker when both are ``None``.
 
-    from companion.rules.prison_views import table
+    This is where the console's services are wired: each is an async starter called with the
+    app once a session is open, returning an async stopper awaited on exit.
+    """
+    from companion.commands.start import run_console
 
-    print(json.dumps(table(session.state), indent=1, ensure_ascii=False))
-    return 0
+    services: list[Any] = []
+    links: Any = None
+    if not getattr(args, "no_phones", False):
+        # The phone server plugs in here (companion.web.server.start_phone_server, run in the
+        # console's event loop): append a starter ``async def start(app) -> stopper`` to
+        # ``services`` and, if wanted, set ``links`` to a callable returning
+        # [{"label": ..., "url": ...}] for the Seats screen.
+        pass
+    return run_console(args, session, services=services, links=links, new=new)

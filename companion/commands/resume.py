@@ -1,0 +1,21 @@
+"""``companion resume NAME``: reopen a session exactly where it stood."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("resume", help="reopen a saved session where it stood")
+    p.add_argument("name", help="the session's name (see 'companion sessions')")
+    p.add_argument("--no-phones", action="store_true", help="run without the phone server")
+    p.set_defaults(func=run_resume)
+
+
+def run_resume(args: argparse.Namespace) -> int:
+    from companion.commands.sessions import open_console, open_session
+    from companion.session.paths import data_dir
+
+    session = open_session(data_dir(args.data_dir), args.name)
+    return open_console(session, args)

@@ -1,0 +1,64 @@
+"""``companion`` with no command: the session picker; and the runner every console command
+shares (``new``, ``resume``, ``demo``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from companion.errors import UserError
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("start", help="the session picker (also what plain 'companion' opens)")
+    p.add_argument("--no-phones", action="store_true", help="run without the phone server")
+    p.set_defaults(func=run_start)
+
+
+def run_start(args: argparse.Namespace) -> int:
+    from companion.commands.sessions import open_console
+
+    return open_console(None, args)
+
+
+def check_terminal() -> None:
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        raise UserError(
+            "The console needs a terminal; run it in a terminal window, not through a pipe."
+        )
+
+
+def run_console(
+    args: argparse.Namespace,
+    session: Any | None,
+    *,
+    services: list[Any],
+    links: Any = None,
+    new: tuple[str, str] | None = None,
+) -> int:
+    """Build and run the console app; if it stops on an error, say how to get back in."""
+    from companion.commands.sessions import create_prison_session, open_session
+    from companion.session.paths import data_dir
+    from companion.tui.app import ConsoleApp, SessionShelf
+
+    check_terminal()
+    folder = data_dir(args.data_dir)
+    shelf = SessionShelf(
+        folder=folder,
+        create=lambda name, scenario, warden, prisoners: create_prison_session(
+            folder, name, scenario, warden, prisoners
+        ),
+        open=lambda name: open_session(folder, name),
+    )
+    app = ConsoleApp(session, shelf=shelf, new=new, services=services, links=links)
+    app.run()
+    if app.return_code:
+        name = app.session.name if app.has_session else None
+        again = f" Reopen it with: companion resume {name}" if name else ""
+        print(
+            f"companion: the console stopped after an error; the game is safe.{again}",
+            file=sys.stderr,
+        )
+        return app.return_code
+    return 0

@@ -1,0 +1,407 @@
+"""The game master's console (``ConsoleApp``): one app for the session picker, the set-up
+screen and the live game.
+
+The console reads the game only through :mod:`companion.rules.prison_views` and changes it only
+through the session (``submit``, ``undo``, ``note``). It subscribes to the session, so moves
+made elsewhere (phones) show at once. Services such as the phone server are handed in by the
+composition root as async starters; each returns an async stopper awaited on exit.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import time
+import traceback
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from textual.app import App, SystemCommand
+from textual.message import Message
+from textual.screen import Screen
+
+from companion.rules.game import Refused
+from companion.rules.prison_views import gm, story, table
+from companion.session.session import Change, Session
+from companion.session.store import StoreError
+from companion.tui.console_text import (
+    describe_command,
+    parse_duration,
+    story_markdown,
+    timeline,
+)
+
+Stopper = Callable[[], Awaitable[None]]
+Service = Callable[["ConsoleApp"], Awaitable[Stopper]]
+Links = Callable[[], list[dict[str, Any]]]
+T = TypeVar("T")
+
+DEFAULT_INTERVIEW_SECONDS = 120
+INTERVIEW_META = "interview_seconds"
+
+
+@dataclass
+class SessionShelf:
+    """Where sessions are kept and how to make or open one (given by the composition root)."""
+
+    folder: Path
+    create: Callable[[str, str, str, list[str]], Session]  # name, scenario, warden, prisoners
+    open: Callable[[str], Session]
+
+
+class SessionChanged(Message):
+    """The session changed (here, on a phone, or a passing signal)."""
+
+    def __init__(self, change: Change) -> None:
+        super().__init__()
+        self.change = change
+
+
+class ConsoleApp(App[None]):
+    CSS_PATH = "console.tcss"
+    TITLE = "companion"
+    ENABLE_COMMAND_PALETTE = True
+
+    def __init__(
+        self,
+        session: Session | None = None,
+        *,
+        shelf: SessionShelf | None = None,
+        new: tuple[str, str] | None = None,
+        services: Iterable[Service] = (),
+        links: Links | None = None,
+        private_seconds: float = 20.0,
+        ticking: bool = True,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        super().__init__()
+        self._session = session
+        self.shelf = shelf
+        self.new = new
+        self.services = list(services)
+        self.links = links
+        self.private_seconds = private_seconds
+        self.ticking = ticking
+        self.clock = clock
+        self.presence: dict[str, float] = {}
+        self._stoppers: list[Stopper] = []
+        self._unsubscribe: Callable[[], None] | None = None
+        self.crash_log: Path | None = None
+        self.last_report: Path | None = None
+
+    # ---- the session ----------------------------------------------------------------------
+
+    @property
+    def session(self) -> Session:
+        if self._session is None:
+            raise RuntimeError("no session is open yet")
+        return self._session
+
+    @property
+    def has_session(self) -> bool:
+        return self._session is not None
+
+    def on_mount(self) -> None:
+        if self._session is not None:
+            self.open_game(self._session)
+        elif self.new is not None:
+            from companion.tui.screens.setup import SetupScreen
+
+            self.push_screen(SetupScreen(*self.new, back_to_picker=False))
+        else:
+            from companion.tui.screens.picker import PickerScreen
+
+            self.push_screen(PickerScreen())
+
+    def open_game(self, session: Session) -> None:
+        from companion.tui.screens.game import GameScreen
+
+        if self._unsubscribe is not None and self._session is not session:
+            self._unsubscribe()
+            self._unsubscribe = None
+        self._session = session
+        if self._unsubscribe is None:
+            self._unsubscribe = session.subscribe(self._heard)
+        self.crash_log = session.store.path.with_suffix(".console-errors.log")
+        if len(self.screen_stack) > 1:
+            self.switch_screen(GameScreen())
+        else:
+            self.push_screen(GameScreen())
+        if self.services and not self._stoppers:
+            self.run_worker(self._start_services(), name="services", exit_on_error=False)
+
+    def _heard(self, session: Session, change: Change) -> None:
+        # May be called from another thread; post_message is thread-safe.
+        self.post_message(SessionChanged(change))
+
+    def on_session_changed(self, message: SessionChanged) -> None:
+        signal = message.change.signal
+        if signal and signal.get("what") == "presence" and isinstance(signal.get("seat"), str):
+            seen = signal.get("seen")
+            self.presence[signal["seat"]] = float(seen) if seen is not None else self.clock()
+        self.refresh_screens()
+
+    def refresh_screens(self) -> None:
+        for screen in self.screen_stack:
+            refresh = getattr(screen, "refresh_view", None)
+            if refresh is not None:
+                self.guarded(refresh)()
+
+    # ---- services (the phone server and the like) -----------------------------------------
+
+    async def _start_services(self) -> None:
+        for start in self.services:
+            try:
+                self._stoppers.append(await start(self))
+            except Exception as error:  # noqa: BLE001 - the game goes on without phones
+                self.notify(
+                    f"A service could not start ({error}); the console works without it.",
+                    severity="error",
+                    timeout=10,
+                )
+
+    async def stop_services(self) -> None:
+        stoppers, self._stoppers = self._stoppers, []
+        for stop in reversed(stoppers):
+            with contextlib.suppress(Exception):  # quitting must always work
+                await stop()
+
+    async def action_quit(self) -> None:
+        await self.stop_services()
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        self.exit()
+
+    async def on_unmount(self) -> None:
+        await self.stop_services()
+
+    # ---- changing the game ----------------------------------------------------------------
+
+    def submit(self, command: dict[str, Any]) -> bool:
+        """Submit through the session; a refusal or a storage problem is shown, never raised."""
+        try:
+            result = self.session.submit(command)
+        except StoreError as error:
+            self.notify(str(error), severity="error", timeout=10)
+            return False
+        if isinstance(result, Refused):
+            self.notify(result.reason, severity="error", timeout=8)
+            return False
+        self.refresh_screens()
+        return True
+
+    def undo(self) -> bool:
+        try:
+            result = self.session.undo()
+        except StoreError as error:
+            self.notify(str(error), severity="error", timeout=10)
+            return False
+        if isinstance(result, Refused):
+            self.notify(result.reason, severity="warning")
+            return False
+        self.notify("Undone; the history keeps it as a correction.")
+        self.refresh_screens()
+        return True
+
+    def interview_seconds(self) -> int:
+        value = self.session.meta().get(INTERVIEW_META, DEFAULT_INTERVIEW_SECONDS)
+        return int(value) if isinstance(value, int) and value > 0 else DEFAULT_INTERVIEW_SECONDS
+
+    # ---- a crash of one screen must not lose the session ----------------------------------
+
+    def guarded(self, func: Callable[..., T]) -> Callable[..., T | None]:
+        """Run ``func``; if it fails, say so, log the details and keep the console going."""
+
+        @functools.wraps(func)
+        def run(*args: Any, **kwargs: Any) -> T | None:
+            try:
+                return func(*args, **kwargs)
+            except Exception as error:  # noqa: BLE001
+                self.report_crash(error)
+                return None
+
+        return run
+
+    def report_crash(self, error: BaseException) -> None:
+        where = ""
+        if self.crash_log is not None:
+            try:
+                with self.crash_log.open("a", encoding="utf-8") as log:
+                    log.write("".join(traceback.format_exception(error)) + "\n")
+                where = f" (details in {self.crash_log})"
+            except OSError:
+                where = ""
+        self.notify(
+            f"That went wrong: {error}{where}. The game is safe in the session log.",
+            severity="error",
+            timeout=12,
+        )
+
+    # ---- screens for every phase ----------------------------------------------------------
+
+    def extras(self) -> list[str]:
+        """Corrections and notes from the log, spoiler-free (never a choice or a deal)."""
+        session = self.session
+        commands = {r.body["hseq"]: r.body["command"] for r in session.rows if r.kind == "command"}
+        lines = []
+        for row in session.rows:
+            if row.kind == "undo":
+                what = commands.get(row.body["reverts"])
+                text = describe_command(what) if what else "a move"
+                lines.append(f"Correction: the game master took back {text}.")
+            elif row.kind == "note":
+                what = row.body.get("what")
+                if what == "peek":
+                    lines.append(
+                        f"Day {row.body.get('day')}: the game master peeked at the sealed choices."
+                    )
+                elif what == "seat_reissued":
+                    lines.append(f"{row.body.get('seat')}'s seat was reissued (new link and code).")
+        return lines
+
+    def show_history(self) -> None:
+        from companion.tui.screens.history import HistoryScreen
+
+        self.push_screen(HistoryScreen())
+
+    def history_lines(self, full: bool) -> list[str]:
+        state = self.session.state
+        return timeline(table(state), story(state) if full else None, self.extras())
+
+    def show_seats(self) -> None:
+        from companion.tui.screens.seats import SeatsScreen
+
+        self.push_screen(SeatsScreen())
+
+    def show_help(self) -> None:
+        from companion.tui.screens.help import HelpScreen
+
+        self.push_screen(HelpScreen())
+
+    def default_report_path(self) -> Path:
+        return self.session.store.path.with_suffix(".md")
+
+    def export_report(self) -> None:
+        from companion.tui.screens.dialogs import MessageScreen, TextScreen
+
+        state = self.session.state
+        full = story(state)
+        if full is None:
+            self.notify("The report can be exported once the game is over.", severity="warning")
+            return
+
+        def write(text: str | None) -> None:
+            if text is None:
+                return
+            path = Path(text.strip() or self.default_report_path()).expanduser()
+            if path.is_dir():
+                path = path / f"{self.session.name}.md"
+            report = story_markdown(self.session.name, table(state), full, self.extras())
+            try:
+                path.write_text(report, encoding="utf-8")
+            except OSError as error:
+                self.notify(
+                    f"The report could not be written to {path}: {error.strerror}; "
+                    "give another path.",
+                    severity="error",
+                    timeout=10,
+                )
+                return
+            self.last_report = path
+            self.push_screen(MessageScreen("Report exported", f"The report is in {path.resolve()}"))
+
+        self.push_screen(
+            TextScreen(
+                "Export the report (Markdown)",
+                "Where should it go? Press Enter for the file next to the session.",
+                str(self.default_report_path()),
+            ),
+            self.guarded(write),
+        )
+
+    def peek(self) -> None:
+        from companion.tui.screens.dialogs import ConfirmScreen, MessageScreen
+
+        state = self.session.state
+        if not gm(state)["sealed"]:
+            self.notify("Nothing is sealed now: the choices are on the board or not made.")
+            return
+        day = table(state)["day"]
+
+        def look(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                self.session.note("peek", day=day)
+            except StoreError as error:
+                self.notify(str(error), severity="error")
+                return
+            choices = gm(self.session.state, peek=True)["choices"] or {}
+            body = "\n".join(f"{n}: {c or 'not chosen yet'}" for n, c in choices.items())
+            self.push_screen(
+                MessageScreen(f"Day {day}: tonight's sealed choices", body, classes="private")
+            )
+
+        self.push_screen(
+            ConfirmScreen(
+                "Peek at the sealed choices?",
+                "Make sure no player can see the screen. The peek is written to the history.",
+                "Peek",
+            ),
+            self.guarded(look),
+        )
+
+    def set_interview_length(self) -> None:
+        from companion.tui.screens.dialogs import TextScreen
+
+        def check(text: str) -> str | None:
+            if parse_duration(text) is None:
+                return "Give a length between 10 seconds and an hour, such as 120, 2:30 or 3m."
+            return None
+
+        def save(text: str | None) -> None:
+            seconds = parse_duration(text) if text else None
+            if seconds is None:
+                return
+            try:
+                self.session.store.set_meta(INTERVIEW_META, seconds)
+            except StoreError as error:
+                self.notify(str(error), severity="error")
+                return
+            self.notify(f"Interviews now last {seconds // 60}:{seconds % 60:02d}.")
+            self.refresh_screens()
+
+        current = self.interview_seconds()
+        self.push_screen(
+            TextScreen(
+                "Interview length",
+                "How long is each interview (seconds, or minutes:seconds)?",
+                f"{current // 60}:{current % 60:02d}",
+                check,
+            ),
+            self.guarded(save),
+        )
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        if not self.has_session:
+            return
+        yield SystemCommand(
+            "Peek at tonight's sealed choices",
+            "Asks first; the peek is written to the history",
+            self.peek,
+        )
+        yield SystemCommand(
+            "Set the interview length",
+            "Seconds per interview, kept with the session",
+            self.set_interview_length,
+        )
+        yield SystemCommand("History", "The game so far (spoiler-free)", self.show_history)
+        yield SystemCommand("Seats", "Players' links, QR codes and phones", self.show_seats)
+        yield SystemCommand(
+            "Export the report", "After the game: Markdown debrief", self.export_report
+        )
+        yield SystemCommand("Rules and keys", "The help screen", self.show_help)

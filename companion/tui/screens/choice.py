@@ -1,0 +1,41 @@
+"""The private, full-screen choice prompt: the laptop is handed to one prisoner.
+
+It shows nothing of the game, records one choice and hides itself at once.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+
+class ChoiceScreen(Screen[str | None]):
+    BINDINGS = [
+        Binding("w", "choose('work')", "Work"),
+        Binding("r", "choose('rest')", "Rest"),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, prisoner: str) -> None:
+        super().__init__(classes="private")
+        self.prisoner = prisoner
+
+    def compose(self) -> ComposeResult:
+        with Center(), Vertical(id="choice-box"):
+            yield Static("PRIVATE", id="private-title")
+            yield Static(f"{self.prisoner}, this is your secret choice for tonight.", markup=False)
+            yield Static("Press W to work, or R to rest.", classes="choice-keys")
+            yield Static(
+                "The screen hides itself as soon as you choose. You may change your mind "
+                "until planning closes. Esc: go back without choosing.",
+                classes="choice-note",
+            )
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,387 @@
+"""The day, phase by phase: a banner with what to say and do, the board, and only the legal
+actions in the footer."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+from companion.rules.prison_views import gm, table
+from companion.tui.console_text import (
+    banner,
+    can_accuse,
+    clock,
+    describe_command,
+    names,
+    nights_bar,
+    not_interviewed,
+    outcome_line,
+    searches_left,
+    unsearched,
+)
+from companion.tui.screens.choice import ChoiceScreen
+from companion.tui.screens.dialogs import ConfirmScreen, MessageScreen, PickScreen
+from companion.tui.screens.interview import InterviewScreen
+from companion.tui.screens.reveal import RevealScreen
+from companion.tui.widgets.board import Board
+
+if TYPE_CHECKING:
+    from companion.tui.app import ConsoleApp
+
+# action -> phases in which it is offered
+PHASE_ACTIONS = {
+    "choose": ("planning",),
+    "close_planning": ("planning",),
+    "interview": ("interviews",),
+    "search": ("interviews", "search"),
+    "accuse": ("accusations",),
+    "end_day": ("accusations",),
+    "export": ("over",),
+}
+
+
+class GameScreen(Screen[None]):
+    BINDINGS = [
+        Binding("c", "choose", "Choice"),
+        Binding("x", "close_planning", "Close planning"),
+        Binding("i", "interview", "Interview"),
+        Binding("s", "search", "Search"),
+        Binding("a", "accuse", "Accuse"),
+        Binding("e", "end_day", "End day"),
+        Binding("r", "export", "Report"),
+        Binding("t", "private", "Tokens"),
+        Binding("h", "history", "History"),
+        Binding("w", "seats", "Seats"),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("q", "quit_console", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.private = False
+        self._private_timer: Timer | None = None
+
+    @property
+    def console(self) -> ConsoleApp:
+        return cast("ConsoleApp", self.app)
+
+    def view(self) -> dict[str, Any]:
+        return gm(self.console.session.state)
+
+    # ---- layout ---------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="topbar", markup=False)
+        with Vertical(id="banner"):
+            yield Static("", id="say", markup=False)
+            yield Static("", id="do", markup=False)
+        with Horizontal(id="main"):
+            yield Board(id="board")
+            yield Static("", id="side", markup=False)
+        yield Static("", id="private-bar", markup=False)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        self.query_one(Board).focus()
+
+    def refresh_view(self) -> None:
+        """Redraw everything from the session (called on every change, local or remote)."""
+        view = self.view()
+        b = banner(view)
+        name = self.console.session.name
+        bar = nights_bar(view["nights_done"], view["nights_to_escape"])
+        self.query_one("#topbar", Static).update(f"{name} · {b.title} · Nights {bar}")
+        self.query_one("#say", Static).update(b.say)
+        self.query_one("#do", Static).update(b.do)
+        self.set_class(view["phase"] == "over", "over")
+        self.query_one(Board).show(
+            view,
+            private=self.private,
+            presence=self.console.presence,
+            now=self.console.clock(),
+        )
+        self.query_one("#side", Static).update(self.side_text(view))
+        bar_widget = self.query_one("#private-bar", Static)
+        bar_widget.display = self.private
+        if self.private:
+            bar_widget.update(
+                f"PRIVATE VIEW: parole tokens are on screen. It turns itself off in "
+                f"{round(self.console.private_seconds)} s; T turns it off now."
+            )
+        self.refresh_bindings()
+
+    def side_text(self, view: dict[str, Any]) -> str:
+        phase = view["phase"]
+        today = view["today"]
+        lines: list[str] = []
+        if phase == "planning":
+            waiting = [n for n in view["active"] if n not in view["submitted"]]
+            lines.append(f"Chosen: {len(view['submitted'])} of {len(view['active'])}")
+            lines.append(f"Waiting for: {names(waiting)}" if waiting else "Everyone has chosen.")
+            lines.append("")
+            lines.append("Choices stay sealed until the search.")
+        elif phase == "interviews":
+            queue = not_interviewed(view)
+            lines.append("Queue: " + (", ".join(queue) if queue else "everyone was seen"))
+            lines.append(f"Seen: {names(today['interviewed'])}" if today["interviewed"] else "")
+            limit = view["rules"]["parole_tokens_per_day"]
+            made = limit - view["deals_left_today"]
+            lines.append(f"Deals today: {made} of {limit}")
+            if view["deals_left_today"] == 0:
+                lines.append("Deal limit reached")
+            lines.append(f"Interviews: {clock(self.console.interview_seconds())} each")
+        elif phase == "search":
+            lines.append(f"Cells left to search today: {searches_left(view)}")
+        for s in today["searches"]:
+            lines.append(f"Searched {s['prisoner']}: {'CAUGHT' if s['caught'] else 'safe'}")
+        for a in today["accusations"]:
+            lines.append(f"{a['accuser']} accused {a['accused']}: {a['result']}")
+        if phase == "accusations":
+            who = can_accuse(view)
+            lines.append(f"May still accuse: {names(who)}")
+        if phase == "over":
+            lines.append(outcome_line(view))
+        return "\n".join(line for line in lines if line is not None)
+
+    # ---- what is offered ------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action not in PHASE_ACTIONS:
+            return True
+        view = table(self.console.session.state)
+        if view["phase"] not in PHASE_ACTIONS[action]:
+            return False
+        if action == "interview" and not not_interviewed(view):
+            return None
+        if action == "accuse" and not can_accuse(view):
+            return None
+        return True
+
+    # ---- planning -------------------------------------------------------------------------
+
+    def action_choose(self) -> None:
+        view = self.view()
+        options = [
+            (n, f"{n}  ({'chosen' if n in view['submitted'] else 'waiting'})")
+            for n in view["active"]
+        ]
+        first = next((i for i, (n, _) in enumerate(options) if n not in view["submitted"]), 0)
+        self.app.push_screen(
+            PickScreen("Whose choice?", options, "The next screen is private.", first),
+            self.console.guarded(self._choose_for),
+        )
+
+    def _choose_for(self, name: str | None) -> None:
+        if name is None:
+            return
+
+        def entered(choice: str | None) -> None:
+            if choice is None:
+                return
+            if self.console.submit({"do": "choose", "prisoner": name, "choice": choice}):
+                self.notify(f"{name}'s choice is recorded and sealed.")
+
+        self.app.push_screen(ChoiceScreen(name), self.console.guarded(entered))
+
+    def action_close_planning(self) -> None:
+        view = self.view()
+        waiting = [n for n in view["active"] if n not in view["submitted"]]
+
+        def close(yes: bool | None) -> None:
+            if yes:
+                self.console.submit({"do": "close_planning"})
+
+        if not waiting:
+            close(True)
+            return
+        self.app.push_screen(
+            ConfirmScreen(
+                "Close planning?",
+                f"{names(waiting)} {'has' if len(waiting) == 1 else 'have'} not chosen and "
+                "will rest tonight.",
+                "Close planning",
+            ),
+            self.console.guarded(close),
+        )
+
+    # ---- interviews -----------------------------------------------------------------------
+
+    def action_interview(self) -> None:
+        view = self.view()
+        queue = not_interviewed(view)
+        if not queue:
+            return
+        self.app.push_screen(
+            PickScreen("Who comes in?", [(n, n) for n in queue], "The first in the queue is lit."),
+            self.console.guarded(self._interview),
+        )
+
+    def _interview(self, name: str | None) -> None:
+        if name is None:
+            return
+        view = self.view()
+
+        def decided(deal: bool | None) -> None:
+            if deal is None:
+                return
+            if self.console.submit({"do": "interview", "prisoner": name, "deal": deal}):
+                self.notify(f"{name}'s interview is recorded.")
+                after = table(self.console.session.state)
+                if after["outcome"] == "parole":
+                    self.app.push_screen(MessageScreen("GAME OVER", outcome_line(after)))
+
+        self.app.push_screen(
+            InterviewScreen(
+                name,
+                self.console.interview_seconds(),
+                view["deals_left_today"],
+                view["rules"]["parole_tokens_per_day"],
+                ticking=self.console.ticking,
+            ),
+            self.console.guarded(decided),
+        )
+
+    # ---- search ---------------------------------------------------------------------------
+
+    def action_search(self) -> None:
+        view = self.view()
+        queue = not_interviewed(view) if view["phase"] == "interviews" else []
+        if queue:
+            self.app.push_screen(
+                ConfirmScreen(
+                    "Start the search?",
+                    f"The search ends the interviews; {names(queue)} "
+                    f"{'was' if len(queue) == 1 else 'were'} not interviewed (no deal).",
+                    "Search",
+                ),
+                self.console.guarded(lambda yes: self._pick_cell() if yes else None),
+            )
+            return
+        self._pick_cell()
+
+    def _pick_cell(self) -> None:
+        view = self.view()
+        cells = unsearched(view)
+        self.app.push_screen(
+            PickScreen("Which cell does the warden search?", [(n, f"{n}'s cell") for n in cells]),
+            self.console.guarded(self._search),
+        )
+
+    def _search(self, name: str | None) -> None:
+        if name is None:
+            return
+        if self.console.submit({"do": "search", "prisoner": name}):
+            self.app.push_screen(RevealScreen(table(self.console.session.state), name))
+
+    # ---- accusations and the end of the day -----------------------------------------------
+
+    def action_accuse(self) -> None:
+        view = self.view()
+        accusers = can_accuse(view)
+        if not accusers:
+            return
+        self.app.push_screen(
+            PickScreen("Who accuses?", [(n, n) for n in accusers], "Only holders of a shiv."),
+            self.console.guarded(self._accused_by),
+        )
+
+    def _accused_by(self, accuser: str | None) -> None:
+        if accuser is None:
+            return
+        others = [n for n in self.view()["active"] if n != accuser]
+
+        def accuse(accused: str | None) -> None:
+            if accused is None:
+                return
+            if not self.console.submit({"do": "accuse", "accuser": accuser, "accused": accused}):
+                return
+            result = table(self.console.session.state)["today"]["accusations"][-1]
+            if result["result"] == "shived":
+                text = f"{accused} had taken a deal: {accused} is SHIVED and out of the game."
+            else:
+                text = f"{accused} never took a deal: {accuser}'s shiv passes to {accused}."
+            self.app.push_screen(MessageScreen("The accusation", text))
+
+        self.app.push_screen(
+            PickScreen(f"{accuser} accuses whom?", [(n, n) for n in others]),
+            self.console.guarded(accuse),
+        )
+
+    def action_end_day(self) -> None:
+        view = self.view()
+        limit = view["rules"]["max_days"]
+        last = limit is not None and view["day"] >= limit
+        question = (
+            f"Day {view['day']} is the last day: ending it ends the game (time is up)."
+            if last
+            else f"Day {view['day']} ends and day {view['day'] + 1} starts with planning."
+        )
+
+        def end(yes: bool | None) -> None:
+            if yes:
+                self.console.submit({"do": "end_day"})
+
+        self.app.push_screen(
+            ConfirmScreen("End the day?", question, "End the day"), self.console.guarded(end)
+        )
+
+    # ---- everywhere -----------------------------------------------------------------------
+
+    def action_private(self) -> None:
+        self.private = not self.private
+        if self._private_timer is not None:
+            self._private_timer.stop()
+            self._private_timer = None
+        if self.private:
+            self._private_timer = self.set_timer(self.console.private_seconds, self.private_off)
+        self.refresh_view()
+
+    def private_off(self) -> None:
+        self.private = False
+        self._private_timer = None
+        self.refresh_view()
+
+    def action_undo(self) -> None:
+        session = self.console.session
+        target = session.history.last_undoable()
+        if target is None:
+            self.notify("There is nothing to undo.", severity="warning")
+            return
+        what = describe_command(session.kind.engine.command_to_dict(target.command))
+
+        def undo(yes: bool | None) -> None:
+            if yes:
+                self.console.undo()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                "Undo?",
+                f"Take back {what}? The history keeps it as a correction; "
+                "press Ctrl+Z again to go further back.",
+                "Undo",
+            ),
+            self.console.guarded(undo),
+        )
+
+    def action_history(self) -> None:
+        self.console.show_history()
+
+    def action_seats(self) -> None:
+        self.console.show_seats()
+
+    def action_help(self) -> None:
+        self.console.show_help()
+
+    def action_export(self) -> None:
+        self.console.export_report()
+
+    async def action_quit_console(self) -> None:
+        await self.console.action_quit()

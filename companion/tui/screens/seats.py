@@ -1,0 +1,144 @@
+"""Seats: each player's link and phone connection; a QR code on demand; reissue a seat."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Footer, Static
+
+from companion.session import links, seats
+from companion.tui.widgets.board import phone
+from companion.tui.widgets.qr import qr_lines
+
+if TYPE_CHECKING:
+    from companion.tui.app import ConsoleApp
+
+
+class QRScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,enter,space,q", "close", "Close")]
+
+    def __init__(self, seat: seats.Seat, base: str) -> None:
+        super().__init__(classes="private")
+        self.seat = seat
+        self.base = base
+
+    def compose(self) -> ComposeResult:
+        url = seats.seat_url(self.base, self.seat)
+        with Center(), Vertical(id="qr-box"):
+            yield Static(
+                f"{self.seat.name} ({self.seat.role}): scan with the phone's camera",
+                markup=False,
+                classes="dialog-title",
+            )
+            yield Static("\n".join(qr_lines(url)), id="qr", markup=False)
+            yield Static(
+                f"or open {seats.join_url(self.base)} and type {self.seat.code}", markup=False
+            )
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class SeatsScreen(Screen[None]):
+    BINDINGS = [
+        Binding("enter,k", "qr", "Show QR code"),
+        Binding("n", "reissue", "Reissue seat"),
+        Binding("escape,w", "close", "Back"),
+    ]
+
+    @property
+    def console(self) -> ConsoleApp:
+        return cast("ConsoleApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="seats-title", markup=False)
+        yield DataTable(id="seats", cursor_type="row")
+        yield Static("", id="seats-links", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("Player", "Role", "Phone")
+        self.refresh_view()
+        table.focus()
+
+    def refresh_view(self) -> None:
+        session = self.console.session
+        base = links.current_base(session)
+        if base:
+            title = f"Seats: players' links start with {base}"
+        else:
+            title = (
+                "Seats: no phone server is running (started with --no-phones?), so there are "
+                "no links or QR codes; play on paper."
+            )
+        self.query_one("#seats-title", Static).update(title)
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear()
+        now = self.console.clock()
+        for seat in seats.seats_of(session):
+            table.add_row(
+                seat.name,
+                seat.role,
+                phone(self.console.presence.get(seat.name), now),
+                key=seat.name,
+            )
+        if table.row_count:
+            table.move_cursor(row=min(max(row, 0), table.row_count - 1))
+        extra = self.console.links() if self.console.links else []
+        self.query_one("#seats-links", Static).update(
+            "\n".join(f"{item.get('label', '')}: {item.get('url', '')}" for item in extra)
+        )
+
+    def _selected(self) -> seats.Seat | None:
+        table = self.query_one(DataTable)
+        if not table.row_count:
+            return None
+        name = seats.seats_of(self.console.session)[table.cursor_row].name
+        return next((s for s in seats.seats_of(self.console.session) if s.name == name), None)
+
+    def action_qr(self) -> None:
+        seat = self._selected()
+        base = links.current_base(self.console.session)
+        if seat is None:
+            return
+        if base is None:
+            self.notify(
+                "There is no link to show: no phone server is running. Start the console "
+                "without --no-phones.",
+                severity="warning",
+                timeout=8,
+            )
+            return
+        self.app.push_screen(QRScreen(seat, base))
+
+    def action_reissue(self) -> None:
+        from companion.tui.screens.dialogs import ConfirmScreen
+
+        seat = self._selected()
+        if seat is None:
+            return
+
+        def reissue(yes: bool | None) -> None:
+            if yes:
+                seats.reissue(self.console.session, seat.name)
+                self.notify(f"{seat.name} has a new link and code; the old ones stop working.")
+                self.refresh_view()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                f"Reissue {seat.name}'s seat?",
+                "The old QR code and seat code stop working at once; print or show the new one.",
+                "Reissue",
+            ),
+            self.console.guarded(reissue),
+        )
+
+    def action_close(self) -> None:
+        self.dismiss(None)
