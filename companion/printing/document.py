@@ -154,4 +154,4 @@ def _write(pdf: Sheets, path: Path) -> Path:
         raise UserError(f"{path} is a folder; give a file name ending in .pdf.") from None
     except OSError as error:
         raise UserError(f"The PDF cannot be written to {path}: {error.strerror}.") from None
-    return path
+    return path.resolve()
