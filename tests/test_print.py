@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -194,3 +195,15 @@ def test_non_latin_names_come_out_as_text(tmp_path: Path, _isolated_data_dir: Pa
                           check=True).stdout
     for name in names:
         assert text.count(name) >= 2, name  # on the card and on the warden's tally
+
+
+def test_printing_imports_no_other_face() -> None:
+    code = (
+        "import sys, companion.printing.document, companion.commands.print\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'aiohttp')\n"
+        "       or m.startswith(('companion.web', 'companion.tui', 'companion.sim'))]\n"
+        "print(bad)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert run.stdout.strip() == "[]"
