@@ -9,13 +9,38 @@ from __future__ import annotations
 from typing import Any
 
 from companion.rules.sucker import awaiting_text, choices_for_next, playable_colors
-from companion.rules.sucker_state import SuckerState
+from companion.rules.sucker_state import (
+    CaptureAwaited,
+    ChipPlayed,
+    GameWon,
+    MoveGiven,
+    PileKilled,
+    PileTaken,
+    PlayerDefeated,
+    PrisonerKilled,
+    PrisonerTransferred,
+    RescueAwaited,
+    RescueRefused,
+    SuckerEvent,
+    SuckerState,
+)
 
 View = dict[str, Any]
 
 
 def _ordered(state: SuckerState, counts: dict[str, int] | Any) -> dict[str, int]:
     return {c: counts[c] for c in state.colors if counts.get(c, 0)}
+
+
+def color_keys(colors: tuple[str, ...] | list[str]) -> dict[str, str]:
+    """One capital letter per color, for typing moves and for reading chips without color:
+    the color's first letter, else its next letter not yet taken, else any free letter."""
+    keys: dict[str, str] = {}
+    for color in colors:
+        letters = [c.upper() for c in color if c.isalpha()]
+        spare = [c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in keys.values()]
+        keys[color] = next((c for c in letters if c not in keys.values()), spare[0])
+    return keys
 
 
 def script_result(state: SuckerState) -> View:
@@ -68,6 +93,7 @@ def table(state: SuckerState) -> View:
     return {
         "game": "so-long-sucker",
         "players": players,
+        "keys": color_keys(state.colors),
         "piles": {n: list(chips) for n, chips in sorted(state.piles.items())},
         "dead": _ordered(state, state.dead),
         "awaiting": legal(state),
@@ -76,3 +102,36 @@ def table(state: SuckerState) -> View:
         "winner": state.winner,
         "plays": state.plays,
     }
+
+
+def event_text(event: SuckerEvent) -> str | None:
+    """One line for the table's log; ``None`` for events the status line already tells."""
+    if isinstance(event, ChipPlayed):
+        where = f"a new pile {event.pile}" if event.new else f"pile {event.pile}"
+        return f"{event.player} played {event.color} on {where}."
+    if isinstance(event, MoveGiven):
+        if event.by and event.by != event.player:
+            return f"{event.by} gave the move to {event.player}."
+        return f"The move goes to {event.player}."
+    if isinstance(event, CaptureAwaited):
+        return f"Pile {event.pile} is captured by {event.capturer}."
+    if isinstance(event, PileTaken):
+        return (
+            f"{event.player} killed a {event.killed} chip from pile {event.pile} "
+            "and took the rest."
+        )
+    if isinstance(event, PileKilled):
+        return f"Pile {event.pile} is killed whole: its capturing color's player is defeated."
+    if isinstance(event, RescueAwaited):
+        return f"{event.player} holds no chips and awaits rescue."
+    if isinstance(event, RescueRefused):
+        return f"{event.holder} refuses to rescue."
+    if isinstance(event, PrisonerTransferred):
+        return f"{event.player} gave a {event.color} chip to {event.to}."
+    if isinstance(event, PrisonerKilled):
+        return f"{event.player} killed a {event.color} prisoner."
+    if isinstance(event, PlayerDefeated):
+        return f"{event.player} is defeated."
+    if isinstance(event, GameWon):
+        return f"{event.player} wins the game!"
+    return None
