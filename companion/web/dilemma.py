@@ -1,0 +1,350 @@
+"""The dilemma warm-up's phone server: its own aiohttp app beside the prison break's.
+
+- ``/join-room``: the one room QR code opens this; a player types their name and is sent to
+  their own page ``/d/TOKEN`` (also remembered in a cookie: scanning again brings them back);
+- ``/d/TOKEN``: whom I face, SILENT or BETRAY, my sentences and the leaderboard, live;
+- ``/board``: the room's view for a projector, with the join code, live;
+- ``/api/...``: the same as JSON, server-sent events, and ``POST /api/d/TOKEN/choice``.
+
+Pieces of the prison break's server are reused: the live-update hub and streams
+(:mod:`companion.web.events`), the guard against guessed links (``Limiter``), the JSON body
+checks, the security headers and the address detection. Every page is built from a view of
+:mod:`companion.rules.dilemma_views`, never from the state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from companion.rules.dilemma_views import board, player
+from companion.rules.game import Refused
+from companion.session.links import DEFAULT_PORT
+from companion.session.store import StoreError
+from companion.web import dilemma_pages as pages
+from companion.web.address import base_url
+from companion.web.api import MAX_BODY, _body
+from companion.web.context import Limiter, Problem
+from companion.web.dilemma_seats import forget, new_seat, pid_for
+from companion.web.events import Hub, stream
+from companion.web.server import SECURITY_HEADERS
+
+COOKIE = "dilemma_seat"
+COOKIE_SECONDS = 12 * 3600
+NOT_FOUND = "There is nothing here; scan the room's QR code again to join or come back."
+TOO_MANY = "Too many wrong links came from this device; wait a minute, then scan the code again."
+
+
+@dataclass
+class Room:
+    """What every handler shares."""
+
+    session: Any
+    limiter: Limiter
+    base_url: str | None = None
+    hub: Hub | None = None
+
+    def pid_for(self, request: web.Request, token: str) -> str:
+        address = request.remote or "unknown"
+        if self.limiter.blocked(address):
+            raise Problem(429, TOO_MANY)
+        pid = pid_for(self.session, token)
+        if pid is None:
+            self.limiter.failed(address)
+            raise Problem(404, NOT_FOUND)
+        return pid
+
+    def join_url(self) -> str:
+        return f"{(self.base_url or '').rstrip('/')}/join-room"
+
+    def board_view(self) -> dict[str, Any]:
+        return board(self.session.state)
+
+    def player_view(self, pid: str) -> dict[str, Any]:
+        return player(self.session.state, pid)
+
+
+ROOM = web.AppKey("dilemma_room", Room)
+
+
+def _room(request: web.Request) -> Room:
+    return request.app[ROOM]
+
+
+# ---- errors -----------------------------------------------------------------------------
+
+_STATUS_WORDS = {
+    400: "The request is not understood; reload the page and try again.",
+    405: "That action is not possible at this address; reload the page.",
+    413: f"The request is larger than {MAX_BODY // 1024} KiB; send less.",
+}
+
+
+def _answer(request: web.Request, status: int, message: str) -> web.StreamResponse:
+    if request.path.startswith("/api/"):
+        return web.json_response({"error": message}, status=status)
+    return pages.html(pages.render_problem(message), status=status, private=False)
+
+
+@web.middleware
+async def _errors(request: web.Request, handler: Any) -> web.StreamResponse:
+    try:
+        response: web.StreamResponse = await handler(request)
+    except Problem as problem:
+        response = _answer(request, problem.status, problem.message)
+    except web.HTTPNotFound:
+        response = _answer(request, 404, NOT_FOUND)
+    except web.HTTPException as error:
+        if error.status < 400:
+            raise
+        message = _STATUS_WORDS.get(error.status, "That did not work; reload the page.")
+        response = _answer(request, error.status, message)
+    except StoreError as error:
+        response = _answer(request, 503, str(error))
+    if not response.prepared:
+        for key, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(key, value)
+    return response
+
+
+# ---- joining ----------------------------------------------------------------------------
+
+
+def clean_name(text: str) -> str:
+    """What a player typed, as a name: runs of spaces become one, ends trimmed."""
+    return " ".join(text.split())
+
+
+async def home(request: web.Request) -> web.Response:
+    raise web.HTTPFound("/join-room")
+
+
+async def join_page(request: web.Request) -> web.Response:
+    room = _room(request)
+    token = request.cookies.get(COOKIE)
+    if token and pid_for(room.session, token) is not None:
+        pid = pid_for(room.session, token)
+        assert pid is not None
+        view = room.player_view(pid)
+        if view["me"] is not None and view["me"]["present"]:
+            raise web.HTTPSeeOther(f"/d/{token}", headers=pages.PRIVATE_HEADERS)
+    return pages.html(pages.render_join(room.board_view()), private=False)
+
+
+async def join_submit(request: web.Request) -> web.Response:
+    room = _room(request)
+    form = await request.post()
+    name = clean_name(str(form.get("name", ""))[:200])
+    view = room.board_view()
+    pid, token = new_seat(room.session)
+    try:
+        outcome = room.session.submit({"do": "join", "pid": pid, "name": name}, by="phone:join")
+    except StoreError as error:
+        forget(room.session, token)
+        raise Problem(503, str(error)) from None
+    if isinstance(outcome, Refused):
+        forget(room.session, token)
+        return pages.html(pages.render_join(view, outcome.reason, name), status=409, private=False)
+    response = web.HTTPSeeOther(f"/d/{token}", headers=pages.PRIVATE_HEADERS)
+    response.set_cookie(
+        COOKIE, token, max_age=COOKIE_SECONDS, httponly=True, samesite="Lax", path="/"
+    )
+    raise response
+
+
+# ---- a player's page --------------------------------------------------------------------
+
+
+async def player_page(request: web.Request) -> web.Response:
+    room = _room(request)
+    token = request.match_info["token"]
+    view = room.player_view(room.pid_for(request, token))
+    return pages.html(pages.render_player_page(view, token))
+
+
+async def player_part(request: web.Request) -> web.Response:
+    room = _room(request)
+    view = room.player_view(room.pid_for(request, request.match_info["token"]))
+    return pages.html(pages.render_player_part(view))
+
+
+async def player_json(request: web.Request) -> web.Response:
+    room = _room(request)
+    return _json(room.player_view(room.pid_for(request, request.match_info["token"])))
+
+
+async def post_choice(request: web.Request) -> web.Response:
+    room = _room(request)
+    pid = room.pid_for(request, request.match_info["token"])
+    choice = await _body(request, "choice", ("silent", "betray"))
+    try:
+        outcome = room.session.submit({"do": "choose", "pid": pid, "choice": choice}, by="phone")
+    except StoreError as error:
+        raise Problem(503, str(error)) from None
+    if isinstance(outcome, Refused):
+        raise Problem(409, outcome.reason)
+    view = room.player_view(pid)
+    words = "stay SILENT" if choice == "silent" else "BETRAY"
+    return _json({"ok": True, "message": f"Saved: you {words}.", "view": view})
+
+
+async def player_events(request: web.Request) -> web.StreamResponse:
+    room = _room(request)
+    token = request.match_info["token"]
+    room.pid_for(request, token)
+    assert room.hub is not None
+
+    def payload() -> dict[str, Any] | None:
+        pid = pid_for(room.session, token)
+        if pid is None:
+            return None
+        return {"html": pages.render_player_part(room.player_view(pid))}
+
+    return await stream(request, room.hub, payload)
+
+
+# ---- the board --------------------------------------------------------------------------
+
+
+async def board_page(request: web.Request) -> web.Response:
+    room = _room(request)
+    return pages.html(pages.render_board_page(room.board_view(), room.join_url()), private=False)
+
+
+async def board_part(request: web.Request) -> web.Response:
+    room = _room(request)
+    return pages.html(pages.render_board_part(room.board_view(), room.join_url()), private=False)
+
+
+async def board_json(request: web.Request) -> web.Response:
+    return _json(_room(request).board_view())
+
+
+async def board_events(request: web.Request) -> web.StreamResponse:
+    room = _room(request)
+    assert room.hub is not None
+
+    def payload() -> dict[str, Any]:
+        return {"html": pages.render_board_part(room.board_view(), room.join_url())}
+
+    return await stream(request, room.hub, payload)
+
+
+async def join_qr(request: web.Request) -> web.Response:
+    svg = pages.qr_svg(_room(request).join_url())
+    return web.Response(
+        text=svg, content_type="image/svg+xml", headers={"Cache-Control": "no-cache"}
+    )
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    return web.json_response(
+        data,
+        status=status,
+        dumps=lambda d: json.dumps(d, ensure_ascii=False),
+        headers={"Cache-Control": "no-store"},
+    )
+
+
+# ---- the application --------------------------------------------------------------------
+
+
+def build_dilemma_app(
+    session: Any, *, base: str | None = None, limiter: Limiter | None = None
+) -> web.Application:
+    app = web.Application(middlewares=[_errors], client_max_size=MAX_BODY)
+    room = Room(session, limiter or Limiter(), base)
+    app[ROOM] = room
+
+    async def on_startup(app: web.Application) -> None:
+        room.hub = Hub(session)
+
+    async def on_shutdown(app: web.Application) -> None:
+        if room.hub is not None:
+            room.hub.close()
+
+    app.on_startup.append(on_startup)
+    app.on_shutdown.append(on_shutdown)
+    r = app.router
+    r.add_get("/", home)
+    r.add_get("/join-room", join_page)
+    r.add_post("/join-room", join_submit)
+    r.add_get("/join-room.svg", join_qr)
+    r.add_get("/d/{token}", player_page)
+    r.add_get("/d/{token}/part", player_part)
+    r.add_get("/api/d/{token}", player_json)
+    r.add_get("/api/d/{token}/events", player_events)
+    r.add_post("/api/d/{token}/choice", post_choice)
+    r.add_get("/board", board_page)
+    r.add_get("/board/part", board_part)
+    r.add_get("/api/board", board_json)
+    r.add_get("/api/board/events", board_events)
+    r.add_static("/static", Path(str(resources.files("companion.web") / "static")))
+    return app
+
+
+class DilemmaServer:
+    """A running dilemma server; ``base_url`` is what the room link is built on."""
+
+    def __init__(self, runner: web.AppRunner, host: str, port: int, base: str) -> None:
+        self._runner = runner
+        self.host = host
+        self.port = port
+        self.base_url = base
+
+    @property
+    def join_url(self) -> str:
+        return f"{self.base_url}/join-room"
+
+    @property
+    def board_url(self) -> str:
+        return f"{self.base_url}/board"
+
+    async def stop(self) -> None:
+        with contextlib.suppress(Exception):
+            await self._runner.cleanup()
+
+
+async def start_dilemma_server(
+    session: Any,
+    host: str = "0.0.0.0",
+    port: int = DEFAULT_PORT,
+    public_url: str | None = None,
+    *,
+    limiter: Limiter | None = None,
+) -> DilemmaServer:
+    """Listen for phones on ``host:port`` inside the running loop (port 0: any free port).
+
+    The room link uses ``public_url`` if given (pinned in the session), else a pinned one,
+    else this laptop's address. Raises ``OSError`` when the port cannot be used.
+    """
+    asyncio.get_running_loop()
+    if public_url:
+        public_url = public_url.rstrip("/")
+        session.store.set_meta("public_url", public_url)
+    pinned = public_url or session.meta().get("public_url")
+    app = build_dilemma_app(session, limiter=limiter)
+    runner = web.AppRunner(app, access_log=None, shutdown_timeout=2.0, handle_signals=False)
+    await runner.setup()
+    site = web.TCPSite(runner, host, port, reuse_address=True)
+    try:
+        await site.start()
+    except OSError:
+        await runner.cleanup()
+        raise
+    bound = port
+    server = getattr(site, "_server", None)
+    if server is not None and server.sockets:
+        bound = int(server.sockets[0].getsockname()[1])
+    served = base_url(host, bound)
+    session.store.set_meta("served_url", served)
+    base = str(pinned).rstrip("/") if pinned else served
+    app[ROOM].base_url = base
+    return DilemmaServer(runner, host, bound, base)

@@ -1,0 +1,91 @@
+// The dilemma warm-up's pages: live updates by server-sent events, a choice by a small JSON
+// post. The page never builds HTML itself: it swaps in parts rendered (and escaped) by the server.
+(function () {
+  "use strict";
+  var body = document.body;
+  var live = document.getElementById("live");
+  var statusLine = document.getElementById("status");
+  var offline = document.getElementById("offline");
+  var partUrl = body.dataset.part;
+  var eventsUrl = body.dataset.events;
+  var apiUrl = body.dataset.api;
+  var source = null;
+
+  function show(html) {
+    if (typeof html === "string" && live) live.innerHTML = html;
+  }
+
+  function say(text, bad) {
+    if (!statusLine) return;
+    statusLine.textContent = text || "";
+    statusLine.className = "status" + (bad ? " bad" : text ? " good" : "");
+  }
+
+  function refresh() {
+    if (!partUrl) return Promise.resolve();
+    return fetch(partUrl, { cache: "no-store", credentials: "same-origin" })
+      .then(function (r) {
+        if (r.status === 404) { window.location.reload(); return null; }
+        return r.ok ? r.text() : null;
+      })
+      .then(show)
+      .catch(function () { /* offline: the event stream catches up */ });
+  }
+
+  function connect() {
+    if (!window.EventSource || !eventsUrl) return;
+    if (source) source.close();
+    source = new EventSource(eventsUrl);
+    source.addEventListener("view", function (e) {
+      if (offline) offline.hidden = true;
+      try { show(JSON.parse(e.data).html); } catch (err) { refresh(); }
+    });
+    source.addEventListener("gone", function () {
+      source.close();
+      window.location.reload();
+    });
+    source.onopen = function () { if (offline) offline.hidden = true; body.dataset.live = "1"; };
+    source.onerror = function () { if (offline) offline.hidden = false; };
+  }
+
+  function choose(button) {
+    button.classList.add("busy");
+    say("Sending…");
+    fetch(apiUrl + "/choice", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ choice: button.dataset.choice }),
+      cache: "no-store",
+      credentials: "same-origin"
+    })
+      .then(function (r) {
+        return r.json().then(function (data) { return { ok: r.ok, data: data }; });
+      })
+      .then(function (answer) {
+        if (answer.ok) say(answer.data.message);
+        else say(answer.data.error || "That did not work; try again.", true);
+        return refresh();
+      })
+      .catch(function () {
+        say("Not sent: the game cannot be reached. Check the Wi-Fi and try again.", true);
+      })
+      .then(function () { button.classList.remove("busy"); });
+  }
+
+  if (live) {
+    live.addEventListener("click", function (e) {
+      var button = e.target.closest("button[data-choice]");
+      if (button && !button.disabled) choose(button);
+    });
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") {
+      refresh();
+      if (!source || source.readyState === 2) connect();
+    }
+  });
+
+  connect();
+  body.dataset.ready = "1";
+})();
