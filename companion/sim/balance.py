@@ -259,8 +259,9 @@ def scenario_text(result: SizeResult, base: PrisonRules, *, mix: str, seed: int)
         f"(target: prisoners' team wins {result.target:.0%}).",
         f"# Mix '{mix}', seed {seed}: {t.games} games at these numbers "
         f"({result.games} games in the whole search).",
-        f"# Measured: escape {r['escape']}; parole {r['parole']}; "
-        f"all caught {r['all_caught']}; time up {r['time_up']}.",
+        f"# Measured (95% intervals): escape {r['escape'].short()}; "
+        f"parole {r['parole'].short()};",
+        f"#   all caught {r['all_caught'].short()}; time up {r['time_up'].short()}.",
         f"# Games longer than {DAY_CAP} days counted as time up (the rules set no day limit)."
         if base.max_days is None
         else f"# Day limit {base.max_days} (from the base scenario).",

@@ -28,6 +28,9 @@ class Rate:
             "high": round(self.high, 4),
         }
 
+    def short(self) -> str:
+        return f"{self.rate:.1%} ({self.low:.1%}-{self.high:.1%})"
+
     def __str__(self) -> str:
         return f"{self.rate:6.1%}  [{self.low:6.1%}, {self.high:6.1%}]"
 
