@@ -1,0 +1,97 @@
+"""The dilemma console's dialogs and its final-results screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual_plotext import PlotextPlot
+
+
+class AskName(ModalScreen[str | None]):
+    """Type a new name for a player (Enter to save, Esc to cancel)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, value: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            yield Input(self.value, id="name", max_length=40)
+            yield Static("[b]Enter[/b] save   [b]Esc[/b] cancel", classes="dialog-keys")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(" ".join(event.value.split()))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class Confirm(ModalScreen[bool]):
+    """A question answered with y or n."""
+
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+
+    def __init__(self, title: str, question: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            yield Static(self.question, classes="dialog-body", markup=False)
+            yield Static("[b]y[/b] Yes    [b]n[/b] No, go back", classes="dialog-keys")
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+
+class FinalScreen(Screen[None]):
+    """After the last round: the leaderboard, cooperation per round, and why."""
+
+    BINDINGS = [
+        Binding("escape,r", "app.pop_screen", "Back to the room"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        super().__init__()
+        self.view = view
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="final"):
+            with VerticalScroll(id="final-left"):
+                yield Static("Final leaderboard: least time served", classes="section-title")
+                yield DataTable(id="final-board", cursor_type="row", zebra_stripes=True)
+            with Vertical(id="final-right"):
+                yield PlotextPlot(id="coop-chart")
+                yield Static(self.view.get("explanation") or "", id="explanation", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#final-board", DataTable)
+        table.add_columns("#", "Name", "Months", "Silent")
+        for row in self.view["leaderboard"]:
+            rank = str(row["rank"]) if row["rank"] else "–"
+            name = row["name"] + ("" if row["present"] else " (left)")
+            table.add_row(rank, name, str(row["months"]), f"{row['silent']} of {row['rounds']}")
+        rows = self.view["cooperation"]
+        plot = self.query_one(PlotextPlot)
+        plt = plot.plt
+        plt.clear_data()
+        plt.clear_figure()
+        labels = [f"R{row['round']}" for row in rows]
+        plt.bar(labels, [round(100 * row["rate"]) for row in rows])
+        plt.ylim(0, 100)
+        plt.title("Who stayed silent, round by round (%)")
+        plot.refresh()
