@@ -31,7 +31,7 @@ Service = Callable[["DilemmaApp"], Awaitable[Stopper]]
 
 PHASE_WORDS = {
     "lobby": "Players are joining. Press n to start round 1 when everyone is in.",
-    "choosing": "Round {round} of {rounds}: {chosen} of {to_choose} have chosen.",
+    "choosing": "Round {round} of {rounds}: {chosen_count} of {to_choose} have chosen.",
     "revealed": "Round {round} of {rounds} is revealed. Press n for the next round.",
     "over": "The tournament is over. Press r for the results.",
 }
