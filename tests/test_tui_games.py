@@ -28,7 +28,7 @@ PLAYERS = ["Ada", "Ben", "Cy", "Dee"]
 
 async def test_escape(tmp_path: Path) -> None:
     app = new_app(tmp_path, {"nights_to_escape": 4}, private_seconds=60)
-    async with app.run_test(size=(120, 36)) as pilot:
+    async with app.run_test(notifications=True, size=(120, 36)) as pilot:
         await set_up(pilot, "Wendy", PLAYERS)
         assert isinstance(app.screen, GameScreen)
         text = everything(app)
@@ -134,7 +134,7 @@ async def test_escape(tmp_path: Path) -> None:
 
 async def test_parole(tmp_path: Path) -> None:
     app = new_app(tmp_path, {"parole_tokens_to_win": 2})
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(notifications=True, size=(80, 24)) as pilot:
         await set_up(pilot, "Wendy", PLAYERS)
         await choose(pilot, app, "Ben", "work")
         await pilot.press("x")
@@ -190,7 +190,7 @@ async def test_parole(tmp_path: Path) -> None:
 
 async def test_all_caught(tmp_path: Path) -> None:
     app = new_app(tmp_path, {"searches_per_day": 4})
-    async with app.run_test(size=(120, 36)) as pilot:
+    async with app.run_test(notifications=True, size=(120, 36)) as pilot:
         await set_up(pilot, "Wendy", PLAYERS)
         for name in PLAYERS:
             await choose(pilot, app, name, "work")
@@ -219,7 +219,7 @@ async def test_all_caught(tmp_path: Path) -> None:
 
 async def test_time_up_with_undo_story_and_export(tmp_path: Path) -> None:
     app = new_app(tmp_path, {"max_days": 1})
-    async with app.run_test(size=(120, 36)) as pilot:
+    async with app.run_test(notifications=True, size=(120, 36)) as pilot:
         await set_up(pilot, "Wendy", PLAYERS)
         await choose(pilot, app, "Ada", "work")
         await pilot.press("x", "y", "s", "y")

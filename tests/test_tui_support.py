@@ -42,7 +42,7 @@ def widget_text(app: ConsoleApp) -> str:
     """The text of every Static on the top screen, unwrapped (for sentences that wrap)."""
     from textual.widgets import Static
 
-    parts = [str(w.render()) for w in app.screen.query(Static)]
+    parts = [str(w.render()) for w in app.screen.query(Static) if w.display and w.region.area]
     return " ".join(" ".join(parts).split())
 
 

@@ -111,6 +111,7 @@ class GameScreen(Screen[None]):
         self.query_one("#side", Static).update(self.side_text(view))
         bar_widget = self.query_one("#private-bar", Static)
         bar_widget.display = self.private
+        bar_widget.update("")
         if self.private:
             bar_widget.update(
                 f"PRIVATE VIEW: parole tokens are on screen. It turns itself off in "

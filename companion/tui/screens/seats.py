@@ -103,6 +103,10 @@ class SeatsScreen(Screen[None]):
         name = seats.seats_of(self.console.session)[table.cursor_row].name
         return next((s for s in seats.seats_of(self.console.session) if s.name == name), None)
 
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_qr()
+
     def action_qr(self) -> None:
         seat = self._selected()
         base = links.current_base(self.console.session)

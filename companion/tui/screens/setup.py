@@ -166,6 +166,7 @@ class SetupScreen(Screen[None]):
         self.renaming = index
         entry = self.query_one("#entry", Input)
         entry.value = self.prisoners[index]
+        entry.cursor_position = len(entry.value)
         entry.placeholder = f"new name for {self.prisoners[index]}"
         entry.focus()
         self.show_status(f"Renaming {self.prisoners[index]}: edit the name and press Enter.")
