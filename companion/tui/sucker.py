@@ -159,9 +159,12 @@ class SuckerApp(App[None]):
         keys = view["keys"]
         a = view["awaiting"]
         grid = Table(expand=True, box=None, padding=(0, 1), show_edge=False)
-        for title, justify in (("", "left"), ("player", "left"), ("chip", "center"),
-                               ("supply", "right"), ("prisoners", "left"), ("", "left")):
-            grid.add_column(title, justify=justify)  # type: ignore[arg-type]
+        grid.add_column("", no_wrap=True)
+        grid.add_column("player", no_wrap=True)
+        grid.add_column("", justify="center", no_wrap=True)
+        grid.add_column("own", justify="right", no_wrap=True)
+        grid.add_column("", no_wrap=True, min_width=13)
+        grid.add_column("prisoners", min_width=9)
         for p in view["players"]:
             name = p["name"]
             prisoners = Text()
@@ -175,8 +178,8 @@ class SuckerApp(App[None]):
                 Text(name, style=style),
                 chip(p["color"], keys[p["color"]]),
                 str(p["supply"]),
-                prisoners,
                 Text(status, style="bold" if pointer else "italic"),
+                prisoners,
             )
         if a["what"] == "next":
             grid.caption = "▶ may be named to move next"
@@ -192,7 +195,7 @@ class SuckerApp(App[None]):
         if a["player"] == name:
             return {
                 "play": "to play",
-                "next": "names the next player",
+                "next": "names next",
                 "kill": "kills a chip",
                 "rescue": "awaits rescue",
             }.get(a["what"], ""), "●"

@@ -190,6 +190,7 @@ def parse_entry(view: View, text: str) -> View | str:
         if what == "kill":
             return table.kill(words[0])
         if what == "play":
+            table.color(words[0])
             w = words[0]
             raise EntryError(f"Say where: '{w} 2' on pile 2 or '{w} n' on a new pile.")
     raise EntryError(f"{text.strip()!r} is not a move I know; press F1 for the list.")
