@@ -12,7 +12,10 @@
   var source = null;
 
   function show(html) {
-    if (typeof html === "string" && live) live.innerHTML = html;
+    if (typeof html !== "string" || !live) return;
+    live.innerHTML = html;
+    // The round moved on: yesterday's "Saved" line would only confuse.
+    if (!live.querySelector("button[data-choice]")) say("");
   }
 
   function say(text, bad) {
