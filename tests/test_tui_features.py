@@ -265,3 +265,25 @@ def test_qr_lines_are_square_half_blocks() -> None:
 def test_nights_bar() -> None:
     assert nights_bar(4, 6) == "■■■■□□ 4 of 6"
     assert nights_bar(0, 24) == "□" * 12 + " 0 of 24"
+
+
+async def test_a_failing_screen_does_not_stop_the_console(tmp_path: Path, monkeypatch) -> None:
+    session = demo(tmp_path)
+    session.submit({"do": "choose", "prisoner": "Ada", "choice": "work"})
+    app = ConsoleApp(session, ticking=False)
+
+    def broken(full: bool) -> list[str]:
+        raise RuntimeError("the timeline broke")
+
+    async with app.run_test(notifications=True, size=(80, 24)) as pilot:
+        monkeypatch.setattr(app, "history_lines", broken)
+        await pilot.press("h")
+        await pilot.pause()
+        assert shows(app, "That went wrong: the timeline broke")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await choose(pilot, app, "Ben", "rest")  # the game goes on
+    log = tmp_path / "demo.console-errors.log"
+    assert "the timeline broke" in log.read_text()
+    assert sorted(session.state.day.choices) == ["Ada", "Ben"]

@@ -7,12 +7,14 @@ import argparse
 import sys
 from typing import Any
 
+from companion.commands.serve import add_phone_options
 from companion.errors import UserError
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser("start", help="the session picker (also what plain 'companion' opens)")
     p.add_argument("--no-phones", action="store_true", help="run without the phone server")
+    add_phone_options(p)
     p.set_defaults(func=run_start)
 
 
@@ -51,8 +53,22 @@ def run_console(
         ),
         open=lambda name: open_session(folder, name),
     )
-    app = ConsoleApp(session, shelf=shelf, new=new, services=services, links=links)
-    app.run()
+    notice = None
+    for _attempt in range(4):
+        app = ConsoleApp(
+            session, shelf=shelf, new=new, services=services, links=links, notice=notice
+        )
+        app.run()
+        if app.crashed is None or not app.has_session:
+            break
+        # One screen failed: the log is the truth, so reopen the session from it and go on.
+        name = app.session.name
+        app.session.close()
+        session, new = open_session(folder, name), None
+        notice = (
+            f"The console recovered from an error ({app.crashed}); the game is as the log "
+            f"left it. Details are in {app.crash_log}."
+        )
     if app.return_code:
         name = app.session.name if app.has_session else None
         again = f" Reopen it with: companion resume {name}" if name else ""

@@ -75,6 +75,7 @@ class ConsoleApp(App[None]):
         private_seconds: float = 20.0,
         ticking: bool = True,
         clock: Callable[[], float] = time.time,
+        notice: str | None = None,
     ) -> None:
         super().__init__()
         self._session = session
@@ -90,6 +91,8 @@ class ConsoleApp(App[None]):
         self._unsubscribe: Callable[[], None] | None = None
         self.crash_log: Path | None = None
         self.last_report: Path | None = None
+        self.notice = notice
+        self.crashed: BaseException | None = None
 
     # ---- the session ----------------------------------------------------------------------
 
@@ -104,6 +107,8 @@ class ConsoleApp(App[None]):
         return self._session is not None
 
     def on_mount(self) -> None:
+        if self.notice:
+            self.notify(self.notice, severity="warning", timeout=15)
         if self._session is not None:
             self.open_game(self._session)
         elif self.new is not None:
@@ -225,15 +230,26 @@ class ConsoleApp(App[None]):
 
         return run
 
+    def _handle_exception(self, error: Exception) -> None:
+        # An error no screen caught: note it, then let Textual stop the app; the runner
+        # (companion.commands.start) reopens the session from its log.
+        self.crashed = error
+        self.log_crash(error)
+        super()._handle_exception(error)
+
+    def log_crash(self, error: BaseException) -> str:
+        """Append the details to the file next to the session; returns " (details in F)"."""
+        if self.crash_log is None:
+            return ""
+        try:
+            with self.crash_log.open("a", encoding="utf-8") as log:
+                log.write("".join(traceback.format_exception(error)) + "\n")
+        except OSError:
+            return ""
+        return f" (details in {self.crash_log})"
+
     def report_crash(self, error: BaseException) -> None:
-        where = ""
-        if self.crash_log is not None:
-            try:
-                with self.crash_log.open("a", encoding="utf-8") as log:
-                    log.write("".join(traceback.format_exception(error)) + "\n")
-                where = f" (details in {self.crash_log})"
-            except OSError:
-                where = ""
+        where = self.log_crash(error)
         self.notify(
             f"That went wrong: {error}{where}. The game is safe in the session log.",
             severity="error",

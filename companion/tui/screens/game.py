@@ -89,7 +89,7 @@ class GameScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.refresh_view()
+        self.console.guarded(self.refresh_view)()
         self.query_one(Board).focus()
 
     def refresh_view(self) -> None:
@@ -343,12 +343,12 @@ class GameScreen(Screen[None]):
             self._private_timer = None
         if self.private:
             self._private_timer = self.set_timer(self.console.private_seconds, self.private_off)
-        self.refresh_view()
+        self.console.guarded(self.refresh_view)()
 
     def private_off(self) -> None:
         self.private = False
         self._private_timer = None
-        self.refresh_view()
+        self.console.guarded(self.refresh_view)()
 
     def action_undo(self) -> None:
         session = self.console.session

@@ -36,7 +36,7 @@ class HistoryScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.refresh_view()
+        self.console.guarded(self.refresh_view)()
         self.query_one("#history-scroll").focus()
 
     def refresh_view(self) -> None:
@@ -61,7 +61,7 @@ class HistoryScreen(Screen[None]):
 
     def action_full(self) -> None:
         self.full = not self.full
-        self.refresh_view()
+        self.console.guarded(self.refresh_view)()
 
     def action_export(self) -> None:
         self.console.export_report()

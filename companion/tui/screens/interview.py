@@ -48,9 +48,9 @@ class InterviewScreen(ModalScreen[bool | None]):
             yield Static(f"Interview: {self.prisoner}", classes="dialog-title", markup=False)
             yield Static("", id="countdown")
             yield Static(self._deal_text(), id="deals", markup=False)
+            deal = "[b]d[/b] deal  " if self.deals_left > 0 else ""
             yield Static(
-                "[b]d[/b] deal  [b]n[/b] no deal  [b]p[/b] pause  [b]+[/b] extend  "
-                "[b]Esc[/b] cancel",
+                f"{deal}[b]n[/b] no deal  [b]p[/b] pause  [b]+[/b] extend  [b]Esc[/b] cancel",
                 classes="dialog-keys",
             )
         yield Footer()

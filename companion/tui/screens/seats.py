@@ -64,7 +64,7 @@ class SeatsScreen(Screen[None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns("Player", "Role", "Phone")
-        self.refresh_view()
+        self.console.guarded(self.refresh_view)()
         table.focus()
 
     def refresh_view(self) -> None:
@@ -133,7 +133,7 @@ class SeatsScreen(Screen[None]):
             if yes:
                 seats.reissue(self.console.session, seat.name)
                 self.notify(f"{seat.name} has a new link and code; the old ones stop working.")
-                self.refresh_view()
+                self.console.guarded(self.refresh_view)()
 
         self.app.push_screen(
             ConfirmScreen(
