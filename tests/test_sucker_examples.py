@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.commands.replay import play_script
 from companion.errors import UserError
@@ -104,3 +106,46 @@ def test_undo_is_a_stack_and_refused_when_there_is_nothing_to_undo() -> None:
     result = play_script({**BASE, "commands": commands})
     assert [r["index"] for r in result["rejected"]] == [0, 5]
     assert result["piles"] == {} and result["awaiting"] == {"what": "play", "player": "Ann"}
+
+
+# ---- whatever a script holds: a result or one sentence ---------------------------------------
+
+_scalars = st.one_of(st.none(), st.booleans(), st.integers(-3, 9), st.text(max_size=8))
+_anything = st.recursive(
+    _scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+_names = st.sampled_from(["Ann", "Bo", "Zed", ""])
+_colors = st.sampled_from(["red", "blue", "pink"])
+_command = st.fixed_dictionaries(
+    {"do": st.sampled_from(["play", "next", "kill", "transfer", "kill_prisoner", "refuse",
+                            "undo", "fly"])},
+    optional={"player": st.one_of(_names, _anything), "color": st.one_of(_colors, _anything),
+              "pile": st.one_of(st.just("new"), st.integers(-1, 4), _anything),
+              "to": _names},
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    players=st.one_of(st.just(BASE["players"]), _anything),
+    chips=st.one_of(st.integers(0, 3), _anything),
+    first=st.one_of(_names, _anything),
+    commands=st.one_of(st.lists(st.one_of(_command, _anything), max_size=12), _anything),
+)
+def test_any_script_gives_a_result_or_one_sentence(
+    players: Any, chips: Any, first: Any, commands: Any
+) -> None:
+    data = {"game": "so-long-sucker", "players": players, "chips_per_player": chips,
+            "first": first, "commands": commands}
+    try:
+        result = play_script(data)
+    except UserError as error:
+        message = str(error)
+        assert message.endswith(".") and "\n" not in message
+        return
+    json.dumps(result)
+    assert all(r["error"].endswith(".") for r in result["rejected"])
