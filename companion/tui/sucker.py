@@ -33,17 +33,23 @@ from companion.tui.sucker_entry import (
     parse_entry,
 )
 
-# Rich colors for common chip colors; any other name is tried as a Rich color as it is.
+# True colors for common chip colors (ANSI names vary by terminal theme); any other name is
+# tried as a Rich color as it is, and a chip of an unknown color shows its letter reversed.
 PAINT = {
-    "orange": "dark_orange",
-    "pink": "hot_pink",
-    "purple": "purple",
-    "brown": "#8b4513",
-    "grey": "grey50",
-    "gray": "grey50",
-    "violet": "violet",
+    "red": "#d32f2f",
+    "blue": "#1e63d6",
+    "green": "#2e9e3e",
+    "yellow": "#f2c80f",
+    "white": "#f0f0f0",
+    "black": "#202020",
+    "orange": "#f28c28",
+    "pink": "#f06292",
+    "purple": "#8e44ad",
+    "brown": "#8b5a2b",
+    "grey": "#8a8a8a",
+    "gray": "#8a8a8a",
 }
-LIGHT = {"yellow", "white", "orange", "pink", "cyan", "green", "grey", "gray", "gold", "lime"}
+LIGHT = {"yellow", "white", "orange", "pink", "cyan", "grey", "gray", "gold", "lime"}
 
 
 def chip(color: str, key: str, *, mark: bool = False) -> Text:
