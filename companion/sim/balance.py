@@ -11,8 +11,10 @@ The search spends games where the answer is uncertain:
   until the 95% interval of the escape rate lies wholly on one side of the target (sequential
   sampling: a probe far from the target is settled in a batch or two) or a probe cap is hit;
 - the two neighbouring nights that straddle the target are the candidates for that value;
-- it starts from the scenario's parole tokens to win and tries its neighbours only when no
-  candidate's interval holds the target, walking on while that improves the best candidate;
+- it starts from the scenario's parole tokens to win and tries its neighbours only when the
+  best candidate's interval does not hold the target, walking on while that improves the best
+  candidate; this is done once with ``rank_games`` per leading candidate and once more after the
+  best is topped up to ``min_games`` (an interval that held the target on fewer games may not);
 - candidates are ranked by ``|escape rate - target| + 0.01 * |tokens - scenario's tokens|``
   (a small preference for the designers' number); the leading one is topped up to
   ``rank_games`` before it steers the search, and at the end the best is topped up to at least
@@ -196,24 +198,33 @@ class SizeSearch:
                 return top
             self.play(top, games)
 
-    def run(self, guess: int) -> SizeResult:
-        base_tokens = self.base.parole_tokens_to_win
-        rank = self.budget.rank_games
-        candidates = self.candidates_for(base_tokens, guess)
-        top = self.best(candidates, rank)
-        if not _holds(top.escape, self.target):
-            for direction in (1, -1):
-                tokens = base_tokens + direction
-                while 1 <= tokens <= 50:
-                    before = self.score(top)
-                    candidates += self.candidates_for(tokens, top.nights)
-                    top = self.best(candidates, rank)
-                    if self.score(top) >= before or _holds(top.escape, self.target):
-                        break
-                    tokens += direction
-                if _holds(top.escape, self.target):
+    def widen(self, candidates: list[Point], explored: set[int], games: int) -> Point:
+        """Unless the best candidate's interval holds the target, try the parole tokens next
+        to it, walking on in a direction while that improves the best."""
+        top = self.best(candidates, games)
+        for direction in (1, -1):
+            tokens = top.tokens + direction
+            while (
+                not _holds(top.escape, self.target)
+                and 1 <= tokens <= 50
+                and tokens not in explored
+            ):
+                before = self.score(top)
+                explored.add(tokens)
+                candidates += self.candidates_for(tokens, top.nights)
+                top = self.best(candidates, games)
+                if self.score(top) >= before:
                     break
-        top = self.best(candidates, self.budget.min_games)
+                tokens += direction
+        return top
+
+    def run(self, guess: int) -> SizeResult:
+        tokens = self.base.parole_tokens_to_win
+        candidates = self.candidates_for(tokens, guess)
+        explored = {tokens}
+        # First steer with a few hundred games a candidate, then check with the full number.
+        self.widen(candidates, explored, self.budget.rank_games)
+        top = self.widen(candidates, explored, self.budget.min_games)
         return SizeResult(self.prisoners, top, list(self.points.values()), self.target)
 
 
