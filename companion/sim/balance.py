@@ -23,7 +23,7 @@ The search spends games where the answer is uncertain:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -292,3 +292,45 @@ def scenario_text(result: SizeResult, base: PrisonRules, *, mix: str, seed: int)
     if base.max_days is not None:
         lines.append(f"max_days = {base.max_days}")
     return "\n".join(lines) + "\n"
+
+
+def curve_nights(base: PrisonRules, prisoners: int, width: int = 7) -> list[int]:
+    """Nights to escape around a first guess for ``prisoners`` (scaled from the scenario)."""
+    centre = max(1, round(base.nights_to_escape * prisoners / base.max_prisoners))
+    low = max(1, centre - width)
+    return list(range(low, low + 2 * width + 1))
+
+
+def escape_curve(
+    base: PrisonRules,
+    prisoners: int,
+    tokens: int,
+    nights: list[int],
+    *,
+    games: int = 400,
+    mix: str = "standard",
+    seed: int = 1,
+    jobs: int = 2,
+) -> Iterator[dict[str, Any]]:
+    """The prisoners' team's escape rate at each number of nights, point by point as measured
+    (for the console's Balance chart). Seeded like ``balance``: the same points every time."""
+    with Pool(jobs) as pool:
+        for n in nights:
+            rules, _ = sim_rules(
+                base, prisoners, {"nights_to_escape": n, "parole_tokens_to_win": tokens}
+            )
+            label = f"curve/{mix}/{prisoners}/{n}/{tokens}"
+            tally = Tally()
+            for part in pool.map(split(rules, prisoners, mix, seed, label, 0, games, 100)):
+                tally.merge(part)
+            escape = wilson(tally.counts["escape"], tally.games)
+            yield {
+                "prisoners": prisoners,
+                "nights_to_escape": n,
+                "parole_tokens_to_win": tokens,
+                "games": tally.games,
+                "escape": escape.as_dict(),
+                "outcomes": {k: tally.counts[k] for k in OUTCOMES},
+                "mean_days": round(tally.days / tally.games, 2),
+            }
+        pool.close()
