@@ -91,6 +91,8 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.console.guarded(self.refresh_view)()
         self.query_one(Board).focus()
+        if self.console.ticking:  # phones seen more than a minute ago turn "away"
+            self.set_interval(15, self.console.guarded(self.refresh_view))
 
     def refresh_view(self) -> None:
         """Redraw everything from the session (called on every change, local or remote)."""
