@@ -287,3 +287,30 @@ async def test_a_failing_screen_does_not_stop_the_console(tmp_path: Path, monkey
     log = tmp_path / "demo.console-errors.log"
     assert "the timeline broke" in log.read_text()
     assert sorted(session.state.day.choices) == ["Ada", "Ben"]
+
+
+def test_runner_reopens_the_session_after_a_crash(tmp_path: Path, monkeypatch) -> None:
+    import argparse
+
+    from companion.commands import start
+
+    session = demo(tmp_path)
+    session.submit({"do": "choose", "prisoner": "Ada", "choice": "work"})
+    runs: list[ConsoleApp] = []
+
+    def fake_run(self: ConsoleApp) -> None:
+        runs.append(self)
+        if len(runs) == 1:  # the first console fails on some screen
+            self.crashed = RuntimeError("a screen broke")
+            self._return_code = 1
+
+    monkeypatch.setattr(start, "check_terminal", lambda: None)
+    monkeypatch.setattr(ConsoleApp, "run", fake_run)
+    args = argparse.Namespace(data_dir=str(tmp_path), no_phones=True)
+    assert start.run_console(args, session, services=[]) == 0
+    assert len(runs) == 2
+    second = runs[1]
+    assert second.session is not session and second.session.name == "demo"
+    assert second.notice and "recovered from an error (a screen broke)" in second.notice
+    assert sorted(second.session.state.day.choices) == ["Ada"]
+    second.session.close()

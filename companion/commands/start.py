@@ -65,9 +65,10 @@ def run_console(
         name = app.session.name
         app.session.close()
         session, new = open_session(folder, name), None
+        where = f" Details are in {app.crash_log}." if app.crash_log else ""
         notice = (
             f"The console recovered from an error ({app.crashed}); the game is as the log "
-            f"left it. Details are in {app.crash_log}."
+            f"left it.{where}"
         )
     if app.return_code:
         name = app.session.name if app.has_session else None
