@@ -305,6 +305,8 @@ def _last_round(v: dict[str, Any]) -> str:
 
 
 def _leaders(v: dict[str, Any]) -> str:
+    if not v["cooperation"]:
+        return "The leaderboard starts after the first round."
     lines = ["Leaderboard (least months):"]
     for row in v["leaderboard"][:20]:
         rank = f"{row['rank']:>2}" if row["rank"] else " –"

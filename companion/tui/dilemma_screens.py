@@ -73,7 +73,7 @@ class FinalScreen(Screen[None]):
             with VerticalScroll(id="final-left"):
                 yield Static("Final leaderboard: least time served", classes="section-title")
                 yield DataTable(id="final-board", cursor_type="row", zebra_stripes=True)
-            with Vertical(id="final-right"):
+            with VerticalScroll(id="final-right"):
                 yield PlotextPlot(id="coop-chart")
                 yield Static(self.view.get("explanation") or "", id="explanation", markup=False)
         yield Footer()
