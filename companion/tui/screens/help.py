@@ -16,19 +16,20 @@ if TYPE_CHECKING:
     from companion.tui.app import ConsoleApp
 
 KEYS = """\
-Keys on the game screen (only the ones that fit the phase are offered in the footer)
-  C  enter a prisoner's choice on a private full screen (planning)
+Keys on the game screen (the footer offers the ones that fit the phase)
+  C  planning: a prisoner's choice, on a private full screen
   X  close planning (asks when someone has not chosen: they rest)
-  I  interview the next prisoner: countdown, P pause, + extend, D deal, N no deal
-  S  search a cell, then Space for the reveal (caught or safe, who worked, nights)
-  A  record an accusation: accuser, then accused; the result shows at once
+  I  interview: countdown, P pause, + extend, D deal, N no deal
+  S  search a cell, then Space for the reveal: caught or safe,
+     who worked, the nights bar
+  A  accusation: the accuser, then the accused; the result at once
   E  end the day
   T  private view of parole tokens (turns itself off)
-  H  history (after the game: F the full story, R export the report)
+  H  history (after the game: F the full story, R the report)
   W  seats: links, QR codes (K or Enter), reissue a seat (N)
-  Ctrl+Z  undo the last move (asks first; again to go further back)
-  Ctrl+P  command palette: peek at sealed choices, interview length, export, ...
-  ?  this help      Q  quit (the game is saved after every move)
+  Ctrl+Z  undo the last move (asks; again to go further back)
+  Ctrl+P  palette: peek at sealed choices, interview length, ...
+  ?  this help      Q  quit (every move is already saved)
 """
 
 
@@ -37,25 +38,26 @@ def rules_text(rules: dict[str, object], warden: str) -> str:
     limit = (
         f"The game ends after day {days} (time up: the warden wins)."
         if days
-        else ("There is no time limit.")
+        else "There is no time limit."
     )
     return f"""\
 The prison break, in short
   One warden ({warden}) against the prisoners. Every day:
-  1. Planning: the warden leaves; each prisoner secretly chooses work or rest
-     (no choice means rest).
-  2. Interviews: each prisoner sees the warden alone; a deal gives information for a
-     parole token. At most {rules["parole_tokens_per_day"]} deal(s) a day.
+  1. Planning: the warden leaves; each prisoner secretly chooses
+     work or rest (no choice means rest).
+  2. Interviews: each prisoner sees the warden alone; a deal trades
+     information for a parole token ({rules["parole_tokens_per_day"]} deal(s) a day at most).
   3. Search: the warden searches {rules["searches_per_day"]} cell(s); a prisoner caught
      working is out.
   4. Reveal: every other worker completes a night for the group.
-  5. Accusations: a prisoner with a shiv may accuse another ({rules["accusations_per_day"]}
-     a day). If the accused ever took a deal, they are shived and out; otherwise the
-     shiv passes to the accused.
+  5. Accusations: a prisoner with a shiv may accuse another
+     ({rules["accusations_per_day"]} a day). If the accused ever took a deal, they are
+     shived and out; otherwise the shiv passes to the accused.
   6. End of day.
-  The prisoners escape together after {rules["nights_to_escape"]} nights of work. A prisoner
-  holding {rules["parole_tokens_to_win"]} parole tokens is paroled and wins with the warden.
-  The warden wins when no prisoner is left. {limit}
+  The prisoners escape together after {rules["nights_to_escape"]} nights of work.
+  A prisoner holding {rules["parole_tokens_to_win"]} parole tokens is paroled and wins
+  with the warden. The warden wins when no prisoner is left.
+  {limit}
 """
 
 
