@@ -183,15 +183,23 @@ def run_dilemma(args: argparse.Namespace) -> int:
             path = room_poster(session, Path(args.poster), f"{str(base).rstrip('/')}/join-room")
             print(f"Wrote the room's QR poster to {path}.")
             return 0
-        return _console(args, session, folder, port, public_url)
+        return open_dilemma_console(session, args)
     finally:
         session.close()
 
 
-def _console(args: argparse.Namespace, session: Any, folder: Path, port: int, public: Any) -> int:
+def open_dilemma_console(session: Any, args: argparse.Namespace) -> int:
+    """Run the dilemma console on an open session (also for ``companion resume`` and the
+    picker: any ``args`` with ``data_dir`` and, optionally, the phone options)."""
+    from companion.commands.links import check_port, check_public_url
     from companion.commands.start import check_terminal
+    from companion.session.links import DEFAULT_PORT
     from companion.tui.dilemma import DilemmaApp
 
+    host = getattr(args, "host", None) or "0.0.0.0"
+    port = check_port(getattr(args, "port", None)) or DEFAULT_PORT
+    public = getattr(args, "public_url", None)
+    public = check_public_url(public) if public else None
     check_terminal()
 
     async def phones(app: Any) -> Any:
@@ -199,16 +207,17 @@ def _console(args: argparse.Namespace, session: Any, folder: Path, port: int, pu
         from companion.web.dilemma import start_dilemma_server
 
         try:
-            server = await start_dilemma_server(session, args.host, port, public)
+            server = await start_dilemma_server(session, host, port, public)
         except OSError as error:
             raise port_problem(port, error) from None
         app.show_room(server.join_url, server.board_url)
         return server.stop
 
     def poster(join_url: str) -> str:
+        folder = session.store.path.parent
         return str(room_poster(session, folder / f"{session.name}-room-qr.pdf", join_url))
 
-    services = [] if args.no_phones else [phones]
+    services = [] if getattr(args, "no_phones", False) else [phones]
     app = DilemmaApp(session, services=services, poster=poster)
     app.run()
     if app.return_code:
