@@ -1,0 +1,61 @@
+"""How long the dilemma warm-up takes to draw a round's pairs and to render every phone's page,
+for rooms of 10, 30 and 60 players (with players leaving and joining between rounds, which
+forces the search instead of the round-robin plan). Prints figures; asserts nothing.
+
+    .venv/bin/python benchmarks/dilemma.py
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import tomllib
+from pathlib import Path
+
+from companion.rules.dilemma import DILEMMA, initial_state
+from companion.rules.dilemma_views import player
+from companion.rules.game import History
+from companion.web.dilemma_pages import render_player_part
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(size: int, rounds: int = 12) -> None:
+    with (ROOT / "scenarios" / "dilemma.toml").open("rb") as handle:
+        rules = tomllib.load(handle)
+    rules["rounds"] = 100
+    h = History(DILEMMA, initial_state({"rules": rules}))
+    rng = random.Random(size)
+    for i in range(size):
+        h.submit(DILEMMA.parse_command({"do": "join", "pid": f"p{i}", "name": f"Player {i}"}))
+    draws: list[float] = []
+    renders: list[float] = []
+    joined = size
+    for r in range(rounds):
+        if r % 3 == 2:  # churn: one leaves, one arrives
+            gone = rng.choice(h.state.present())
+            h.submit(DILEMMA.parse_command({"do": "remove", "pid": gone}))
+            h.submit(
+                DILEMMA.parse_command({"do": "join", "pid": f"p{joined}", "name": f"New {joined}"})
+            )
+            joined += 1
+        start = time.perf_counter()
+        h.submit(DILEMMA.parse_command({"do": "start_round", "seed": rng.randrange(2**62)}))
+        draws.append(time.perf_counter() - start)
+        for pid in h.state.current.paired():
+            choice = rng.choice(["silent", "betray"])
+            h.submit(DILEMMA.parse_command({"do": "choose", "pid": pid, "choice": choice}))
+        start = time.perf_counter()
+        for pid in h.state.present():
+            render_player_part(player(h.state, pid))
+        renders.append(time.perf_counter() - start)
+    print(
+        f"{size:>3} players: draw a round {1000 * sum(draws) / len(draws):7.1f} ms mean, "
+        f"{1000 * max(draws):7.1f} ms worst; render every phone after a change "
+        f"{1000 * sum(renders) / len(renders):7.1f} ms mean"
+    )
+
+
+if __name__ == "__main__":
+    for n in (10, 30, 60):
+        run(n)
