@@ -249,3 +249,15 @@ def test_explanation_uses_the_numbers() -> None:
     h = tournament(["Ann", "Bob"])
     text = explanation(h.state)
     assert "3 instead of 12" in text
+
+
+def test_when_the_last_one_waited_for_leaves_the_round_reveals_itself() -> None:
+    h = tournament(["Ann", "Bob", "Cy", "Dee"])
+    ok(h, {"do": "start_round", "seed": 7})
+    (a, b), (c, d) = h.state.current.pairs
+    for pid in (a, b, c):
+        ok(h, {"do": "choose", "pid": pid, "choice": "silent"})
+    ok(h, {"do": "remove", "pid": d})
+    assert h.state.phase == "revealed"
+    assert h.state.months() == {a: 1, b: 1, c: 1, d: 0}
+    assert h.state.current.sitting_out == (c,)

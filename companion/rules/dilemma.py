@@ -98,7 +98,12 @@ def _remove(state: DilemmaState, cmd: Remove) -> list[DilemmaEvent]:
     _player(state, cmd.pid)
     r = state.open_round()
     partner = r.partner(cmd.pid) if r is not None else None
-    return [Left(pid=cmd.pid, partner=partner)]
+    events: list[DilemmaEvent] = [Left(pid=cmd.pid, partner=partner)]
+    after = evolve(state, events[0])
+    current = after.open_round()
+    if partner is not None and current is not None and current.pairs and not after.waiting():
+        events += _reveal(after, current, closed_early=False)  # they were the last to choose
+    return events
 
 
 def _bring_back(state: DilemmaState, cmd: BringBack) -> list[DilemmaEvent]:
