@@ -25,8 +25,9 @@ def register(sub: Any) -> None:
                    help="group sizes, a range such as 4-12 or one size (default: 4-12)")
     p.add_argument("--target", default="0.5",
                    help="the prisoners' team's win rate to aim for (default: 0.5)")
-    p.add_argument("--games-per-point", metavar="G", default="2000",
-                   help="games behind every recommended setting (default: 2000)")
+    p.add_argument("--games-per-point", metavar="G",
+                   help="games behind every recommended setting (default: 2000; 400 a point "
+                   "of the --screen chart)")
     p.add_argument("--seed", metavar="S", default="1", help="random seed (default: 1)")
     p.add_argument("--mix", default="standard", help="strategy mix of the bots (default: standard)")
     p.add_argument("--scenario", default="classic",
@@ -36,6 +37,9 @@ def register(sub: Any) -> None:
                    help="write scenarios/balanced-N.toml for each size (default: --write)")
     p.add_argument("--out", metavar="DIR", help="where to write the files (default: scenarios/)")
     p.add_argument("--json", action="store_true", help="print the results as JSON for tools")
+    p.add_argument("--screen", action="store_true",
+                   help="open the Balance screen: a chart of the team's escape rate against "
+                   "nights to escape, for the first group size")
     p.set_defaults(func=run_balance)
 
 
@@ -103,7 +107,8 @@ def run_balance(args: argparse.Namespace) -> int:
 
     sizes = parse_sizes(args.prisoners)
     target = parse_target(args.target)
-    games = whole(args.games_per_point, "--games-per-point", 1, 1_000_000)
+    default_games = "400" if args.screen else "2000"
+    games = whole(args.games_per_point or default_games, "--games-per-point", 1, 1_000_000)
     seed = whole(args.seed, "--seed", 0, 2**63)
     jobs = whole(args.jobs, "--jobs", 1, 64) or default_jobs()
     mix = pick_mix(args.mix)
@@ -111,6 +116,8 @@ def run_balance(args: argparse.Namespace) -> int:
     base, _, _, capped = load_rules(args.scenario, sizes[0])
     for size in sizes[1:]:
         load_rules(args.scenario, size)
+    if args.screen:
+        return open_screen(base, sizes[0], target, games, mix, seed, jobs)
     folder = Path(args.out) if args.out else scenario_dir()
     if args.write and folder.exists() and not folder.is_dir():
         raise UserError(f"{folder} is a file, not a folder; pick another --out.")
@@ -168,4 +175,35 @@ def run_balance(args: argparse.Namespace) -> int:
     if written:
         print(f"Wrote {len(written)} scenario file{'s' if len(written) > 1 else ''} in {folder}: "
               + ", ".join(p.name for p in written) + ".")
+    return 0
+
+
+def curve_source(pool: Any, base: Any, games: int, mix: str, seed: int) -> Any:
+    """The Balance screen's source of points, wired to the simulator (the screen does not
+    import it)."""
+    from companion.sim.balance import curve_nights, escape_curve
+
+    def source(prisoners: int, tokens: int, nights: list[int] | None) -> Any:
+        window = nights or curve_nights(base, prisoners)
+        return escape_curve(pool, base, prisoners, tokens, window, games=games, mix=mix,
+                            seed=seed)
+
+    return source
+
+
+def open_screen(base: Any, prisoners: int, target: float, games: int, mix: str, seed: int,
+                jobs: int) -> int:
+    from companion.sim.runner import Pool
+    from companion.sim.strategies import MIXES
+    from companion.tui.balance import BalanceApp
+
+    with Pool(jobs) as pool:  # forked before the app starts its threads
+        app = BalanceApp(
+            curve_source(pool, base, games, mix, seed),
+            prisoners=prisoners,
+            tokens=base.parole_tokens_to_win,
+            target=target,
+            describe=f"{games} games a point, seed {seed}, mix {MIXES[mix].summary()}",
+        )
+        app.run()
     return 0

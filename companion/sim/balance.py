@@ -302,6 +302,7 @@ def curve_nights(base: PrisonRules, prisoners: int, width: int = 7) -> list[int]
 
 
 def escape_curve(
+    pool: Pool,
     base: PrisonRules,
     prisoners: int,
     tokens: int,
@@ -310,27 +311,23 @@ def escape_curve(
     games: int = 400,
     mix: str = "standard",
     seed: int = 1,
-    jobs: int = 2,
 ) -> Iterator[dict[str, Any]]:
     """The prisoners' team's escape rate at each number of nights, point by point as measured
     (for the console's Balance chart). Seeded like ``balance``: the same points every time."""
-    with Pool(jobs) as pool:
-        for n in nights:
-            rules, _ = sim_rules(
-                base, prisoners, {"nights_to_escape": n, "parole_tokens_to_win": tokens}
-            )
-            label = f"curve/{mix}/{prisoners}/{n}/{tokens}"
-            tally = Tally()
-            for part in pool.map(split(rules, prisoners, mix, seed, label, 0, games, 100)):
-                tally.merge(part)
-            escape = wilson(tally.counts["escape"], tally.games)
-            yield {
-                "prisoners": prisoners,
-                "nights_to_escape": n,
-                "parole_tokens_to_win": tokens,
-                "games": tally.games,
-                "escape": escape.as_dict(),
-                "outcomes": {k: tally.counts[k] for k in OUTCOMES},
-                "mean_days": round(tally.days / tally.games, 2),
-            }
-        pool.close()
+    for n in nights:
+        changes = {"nights_to_escape": n, "parole_tokens_to_win": tokens}
+        rules, _ = sim_rules(base, prisoners, changes)
+        label = f"curve/{mix}/{prisoners}/{n}/{tokens}"
+        tally = Tally()
+        for part in pool.map(split(rules, prisoners, mix, seed, label, 0, games, 100)):
+            tally.merge(part)
+        escape = wilson(tally.counts["escape"], tally.games)
+        yield {
+            "prisoners": prisoners,
+            "nights_to_escape": n,
+            "parole_tokens_to_win": tokens,
+            "games": tally.games,
+            "escape": escape.as_dict(),
+            "outcomes": {k: tally.counts[k] for k in OUTCOMES},
+            "mean_days": round(tally.days / tally.games, 2),
+        }

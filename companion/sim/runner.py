@@ -197,6 +197,8 @@ class Pool:
     """A pool of worker processes (or none, for ``jobs == 1``) that plays batches."""
 
     def __init__(self, jobs: int) -> None:
+        """The workers are forked at once: make the pool before starting any threads (the
+        console makes it before the app runs)."""
         self.jobs = jobs
         self._pool: Any = None
         if jobs > 1:

@@ -1,0 +1,228 @@
+"""The Balance screen: the prisoners' team's escape rate against nights to escape, for one group
+size and one number of parole tokens to win, measured by bot games while you watch.
+
+The console is a face of its own: the simulator reaches this screen only as a function handed in
+by the composition root (``source``), so this module imports nothing from ``companion.sim``.
+``source(prisoners, tokens, nights)`` yields one measured point at a time (``nights`` is a list
+of nights to escape, or ``None`` for the simulator's own window around a first guess); each point
+is a dict with ``nights_to_escape``, ``games``, ``mean_days`` and ``escape`` (``rate``, ``low``,
+``high``: a 95% interval).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from textual import work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import DataTable, Footer, Header, Static
+from textual.worker import get_current_worker
+from textual_plotext import PlotextPlot
+
+Point = Mapping[str, Any]
+Source = Callable[[int, int, list[int] | None], Iterable[Point]]
+
+MIN_PRISONERS, MAX_PRISONERS = 2, 60
+WINDOW_SHIFT = 7
+
+
+class BalanceScreen(Screen[None]):
+    """Pick a group size and parole tokens to win; see how often the prisoners escape."""
+
+    CSS_PATH = "balance.tcss"
+    TITLE = "Balance"
+    AUTO_FOCUS = None
+    BINDINGS = [
+        Binding("right", "prisoners(1)", "More prisoners"),
+        Binding("left", "prisoners(-1)", "Fewer prisoners"),
+        Binding("up", "tokens(1)", "More parole tokens"),
+        Binding("down", "tokens(-1)", "Fewer parole tokens"),
+        Binding("pagedown,full_stop", "shift(1)", "Later nights"),
+        Binding("pageup,comma", "shift(-1)", "Earlier nights"),
+        Binding("r", "measure", "Measure again"),
+        Binding("escape", "close", "Back"),
+    ]
+
+    def __init__(
+        self,
+        source: Source,
+        *,
+        prisoners: int = 4,
+        tokens: int = 3,
+        target: float = 0.5,
+        describe: str = "",
+    ) -> None:
+        super().__init__()
+        self.source = source
+        self.prisoners = max(MIN_PRISONERS, min(MAX_PRISONERS, prisoners))
+        self.tokens = max(1, tokens)
+        self.target = target
+        self.describe = describe
+        self.nights: list[int] | None = None
+        self.points: list[Point] = []
+        self._pending: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="balance-settings")
+        with Horizontal(id="balance-body"):
+            yield PlotextPlot(id="balance-chart")
+            table: DataTable[str] = DataTable(
+                id="balance-table", cursor_type="none", zebra_stripes=True
+            )
+            table.can_focus = False  # the arrow keys belong to the screen's settings
+            yield table
+        yield Static(id="balance-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("nights", "escapes", "95% interval", "days", "games")
+        self.action_measure()
+
+    # ---- actions --------------------------------------------------------------------------
+
+    def action_prisoners(self, step: int) -> None:
+        size = max(MIN_PRISONERS, min(MAX_PRISONERS, self.prisoners + step))
+        if size != self.prisoners:
+            self.prisoners, self.nights = size, None
+            self._soon()
+
+    def action_tokens(self, step: int) -> None:
+        tokens = max(1, min(50, self.tokens + step))
+        if tokens != self.tokens:
+            self.tokens = tokens
+            self._soon()
+
+    def action_shift(self, direction: int) -> None:
+        if not self.points:
+            return
+        shown = self.nights or [int(p["nights_to_escape"]) for p in self.points]
+        first = max(1, shown[0] + direction * WINDOW_SHIFT)
+        nights = list(range(first, first + len(shown)))
+        if nights != shown:
+            self.nights = nights
+            self._soon()
+
+    def action_measure(self) -> None:
+        if self._pending is not None:
+            self._pending.stop()
+            self._pending = None
+        self.points = []
+        self.query_one(DataTable).clear()
+        self._show_settings()
+        self._draw()
+        self._status("Measuring…")
+        self._measure(self.prisoners, self.tokens, self.nights)
+
+    def action_close(self) -> None:
+        self.workers.cancel_group(self, "balance")
+        if len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
+        else:
+            self.app.exit()
+
+    def _soon(self) -> None:
+        """Measure once the keys stop for a moment (so holding an arrow key is cheap)."""
+        self.workers.cancel_group(self, "balance")
+        self._show_settings()
+        self._status("Waiting for the keys to settle…")
+        if self._pending is not None:
+            self._pending.stop()
+        self._pending = self.set_timer(0.4, self.action_measure)
+
+    # ---- measuring --------------------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, group="balance")
+    def _measure(self, prisoners: int, tokens: int, nights: list[int] | None) -> None:
+        worker = get_current_worker()
+        points = iter(self.source(prisoners, tokens, nights))
+        try:
+            for point in points:
+                if worker.is_cancelled:
+                    return
+                self.app.call_from_thread(self._add, prisoners, tokens, point)
+        finally:
+            close = getattr(points, "close", None)
+            if close is not None:
+                close()
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._done, prisoners, tokens)
+
+    def _add(self, prisoners: int, tokens: int, point: Point) -> None:
+        if (prisoners, tokens) != (self.prisoners, self.tokens):
+            return
+        self.points.append(point)
+        esc = point["escape"]
+        self.query_one(DataTable).add_row(
+            str(point["nights_to_escape"]),
+            f"{esc['rate']:.0%}",
+            f"{esc['low']:.0%}–{esc['high']:.0%}",
+            f"{point['mean_days']:.1f}",
+            str(point["games"]),
+        )
+        self._draw()
+        self._status(f"Measured {len(self.points)} settings…")
+
+    def _done(self, prisoners: int, tokens: int) -> None:
+        if (prisoners, tokens) != (self.prisoners, self.tokens) or not self.points:
+            return
+        best = min(self.points, key=lambda p: abs(p["escape"]["rate"] - self.target))
+        esc = best["escape"]
+        self._status(
+            f"Closest to {self.target:.0%}: {best['nights_to_escape']} nights to escape "
+            f"({esc['rate']:.0%}, 95% interval {esc['low']:.0%}–{esc['high']:.0%}). "
+            "For numbers to play by, run 'companion balance'."
+        )
+
+    # ---- drawing ----------------------------------------------------------------------------
+
+    def _show_settings(self) -> None:
+        text = (
+            f"[b]{self.prisoners}[/b] prisoners · [b]{self.tokens}[/b] parole tokens to win · "
+            f"target: the team escapes in {self.target:.0%} of games"
+        )
+        if self.describe:
+            text += f"\n{self.describe}"
+        self.query_one("#balance-settings", Static).update(text)
+
+    def _status(self, text: str) -> None:
+        self.query_one("#balance-status", Static).update(text)
+
+    def _draw(self) -> None:
+        chart = self.query_one(PlotextPlot)
+        plt = chart.plt
+        plt.clear_data()
+        plt.clear_figure()
+        plt.title(f"Team escapes vs nights to escape ({self.prisoners} prisoners)")
+        plt.xlabel("nights to escape")
+        plt.ylim(0, 1)
+        if self.points:
+            xs = [int(p["nights_to_escape"]) for p in self.points]
+            plt.plot(xs, [p["escape"]["rate"] for p in self.points], marker="braille",
+                     label="escape rate")
+            plt.plot(xs, [p["escape"]["low"] for p in self.points], marker="dot",
+                     label="95% interval")
+            plt.plot(xs, [p["escape"]["high"] for p in self.points], marker="dot")
+            plt.hline(self.target)
+            plt.xlim(min(xs) - 0.5, max(xs) + 0.5)
+        chart.refresh()
+
+
+class BalanceApp(App[None]):
+    """The Balance screen on its own (``companion balance --screen``)."""
+
+    TITLE = "companion balance"
+
+    def __init__(self, source: Source, **options: Any) -> None:
+        super().__init__()
+        self._source = source
+        self._options = options
+
+    def on_mount(self) -> None:
+        self.push_screen(BalanceScreen(self._source, **self._options))
