@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from companion.commands.serve import add_phone_options
+
 DEMO_WARDEN = "Wendy"
 DEMO_PRISONERS = ["Ada", "Ben", "Cy", "Dee"]
 
@@ -12,6 +14,7 @@ DEMO_PRISONERS = ["Ada", "Ben", "Cy", "Dee"]
 def register(sub: Any) -> None:
     p = sub.add_parser("demo", help="open a fresh demo session (warden Wendy; Ada, Ben, Cy, Dee)")
     p.add_argument("--no-phones", action="store_true", help="run without the phone server")
+    add_phone_options(p)
     p.set_defaults(func=run_demo)
 
 

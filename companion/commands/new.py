@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from companion.commands.serve import add_phone_options
 from companion.errors import UserError
 
 
@@ -13,6 +14,7 @@ def register(sub: Any) -> None:
     p.add_argument("name", help="the session's name (letters, digits, - _ .)")
     p.add_argument("--scenario", default="classic", help="a scenario from 'companion scenarios'")
     p.add_argument("--no-phones", action="store_true", help="run without the phone server")
+    add_phone_options(p)
     p.set_defaults(func=run_new)
 
 

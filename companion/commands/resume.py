@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from companion.commands.serve import add_phone_options
+
 
 def register(sub: Any) -> None:
     p = sub.add_parser("resume", help="reopen a saved session where it stood")
     p.add_argument("name", help="the session's name (see 'companion sessions')")
     p.add_argument("--no-phones", action="store_true", help="run without the phone server")
+    add_phone_options(p)
     p.set_defaults(func=run_resume)
 
 

@@ -111,9 +111,9 @@ def open_console(
     services: list[Any] = []
     links: Any = None
     if not getattr(args, "no_phones", False):
-        # The phone server plugs in here (companion.web.server.start_phone_server, run in the
-        # console's event loop): append a starter ``async def start(app) -> stopper`` to
-        # ``services`` and, if wanted, set ``links`` to a callable returning
-        # [{"label": ..., "url": ...}] for the Seats screen.
-        pass
+        # The phone server (companion.web.server.start_phone_server) in the console's loop.
+        from companion.commands.serve import phone_service
+
+        start_phones, links = phone_service(args)
+        services.append(start_phones)
     return run_console(args, session, services=services, links=links, new=new)

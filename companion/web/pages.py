@@ -109,11 +109,12 @@ def now_words(view: dict[str, Any]) -> str:
     if phase == "interviews":
         if warden:
             left = view["deals_left_today"]
-            return (
-                "Interviews: see each prisoner in private. You may give "
-                f"{left} more parole token{'s' if left != 1 else ''} today. "
-                "Searching a cell ends the interviews."
+            may = (
+                f"You may give {left} more parole token{'s' if left != 1 else ''} today."
+                if left
+                else "You have made all of today's deals."
             )
+            return f"Interviews: see each prisoner in private. {may} Searching a cell ends them."
         return "Interviews: the warden sees each prisoner in private."
     if phase == "search":
         if warden:
