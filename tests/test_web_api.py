@@ -477,3 +477,59 @@ def test_addresses() -> None:
     assert base_url("0.0.0.0", 8765) == f"http://{address}:8765"
     assert base_url("192.0.2.1", 80) == "http://192.0.2.1:80"
     assert base_url("::1", 80) == "http://[::1]:80"
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def test_console_phone_service(session: Session) -> None:
+    import argparse
+
+    import aiohttp
+
+    from companion.commands.serve import phone_service
+
+    class FakeConsole:  # what the service uses of the console app
+        def __init__(self) -> None:
+            self.session = session
+            self.notes: list[dict[str, Any]] = []
+
+        def notify(self, message: str, **options: Any) -> None:
+            self.notes.append({"message": message, **options})
+
+    session.store.set_meta("printed_url", "http://10.0.0.9:8765")
+    port = free_port()
+    start, links = phone_service(argparse.Namespace(host="127.0.0.1", port=port, public_url=None))
+    assert links() == []
+    console = FakeConsole()
+    stop = await start(console)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        assert links()[:2] == [
+            {"label": "Board", "url": f"{base}/board"},
+            {"label": "Join", "url": f"{base}/join"},
+        ]
+        [warning] = console.notes
+        assert warning["severity"] == "warning" and "http://10.0.0.9:8765" in warning["message"]
+        async with aiohttp.ClientSession() as http, http.get(f"{base}/board") as r:
+            assert r.status == 200
+    finally:
+        await stop()
+
+
+def test_the_phone_face_imports_no_other_face() -> None:
+    code = (
+        "import sys\n"
+        "import companion.web.server, companion.web.api, companion.web.pages\n"
+        "import companion.commands.serve, companion.commands.links\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] == 'textual' or m.startswith("
+        "('companion.tui', 'companion.printing', 'companion.sim'))]\n"
+        "print(bad)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
