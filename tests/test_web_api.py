@@ -49,7 +49,9 @@ def clock() -> Clock:
 @pytest.fixture
 async def client(session: Session, clock: Clock):
     app = build_app(session, base="http://192.0.2.7:8765", limiter=Limiter(5, 60.0, clock))
-    async with TestClient(TestServer(app, host="127.0.0.1")) as c:
+    server = TestServer(app, host="127.0.0.1")
+    await server.start_server(access_log=None)  # as start_phone_server: no access log
+    async with TestClient(server) as c:
         yield c
 
 
@@ -533,3 +535,20 @@ def test_the_phone_face_imports_no_other_face() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+async def test_a_failure_is_one_sentence_and_logs_no_token(
+    client: TestClient, session: Session, monkeypatch: pytest.MonkeyPatch, caplog
+) -> None:
+    from companion.web import api
+
+    token = seat(session, "Ada").token
+
+    def broken(state: Any, s: Seat) -> Any:
+        raise KeyError(s.token)
+
+    monkeypatch.setattr(api, "seat_view", broken)
+    caplog.set_level(logging.DEBUG)
+    sentence = await error_of(await client.get(f"/api/p/{token}"), 500)
+    assert "went wrong" in sentence
+    assert "KeyError" in caplog.text and token not in caplog.text

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from companion.web.address import base_url
 from companion.web.context import NOT_FOUND, PHONES, Limiter, Phones, Presence, Problem
 from companion.web.events import Hub
 
+_log = logging.getLogger("companion.web")
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -57,6 +59,12 @@ async def _errors(request: web.Request, handler: Any) -> web.StreamResponse:
         response = _answer(request, error.status, message)
     except StoreError as error:
         response = _answer(request, 503, str(error))
+    except Exception as error:  # noqa: BLE001 - one sentence for the phone, no path in the log
+        route = request.match_info.route.resource
+        where = route.canonical if route is not None else "?"
+        kind = type(error).__name__
+        _log.error("The phone server failed on %s %s: %s", request.method, where, kind)
+        response = _answer(request, 500, "Something went wrong on the laptop; try again.")
     if not response.prepared:
         for key, value in SECURITY_HEADERS.items():
             response.headers.setdefault(key, value)
