@@ -208,3 +208,18 @@ def test_wilson_interval_matches_known_values() -> None:
     zero = wilson(0, 20)
     assert zero.low == 0.0 and zero.high == pytest.approx(0.1611, abs=1e-4)
     assert wilson(20, 20).high == 1.0
+
+
+def test_skipping_views_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The runner skips views a bot would not read (loyal prisoners and saboteurs outside the
+    accusations; nights when no habit is triggered). Handing every view over anyway must give
+    exactly the same games."""
+    rules = classic(7, nights_to_escape=12)
+    batch = Batch(rules, 7, "standard", 9, "t", 0, 300)
+    skipping = play_batch(batch)
+    for cls_name in ("Loyal", "Saboteur"):
+        looks = type(cls_name, (getattr(strategies, cls_name),), {"reads_views": True})
+        monkeypatch.setattr(strategies, cls_name, looks)
+    for habit in list(strategies.TRIGGERS):
+        monkeypatch.setitem(strategies.TRIGGERS, habit, lambda view, talk: True)
+    assert play_batch(batch) == skipping
