@@ -148,6 +148,7 @@ class Spy:
 def spy_strategy(spy: Spy, cls: type) -> type:
     class Spied(cls):  # type: ignore[misc, valid-type]
         reads_views = True
+        reads_view_to_choose = True
 
         def choose(self, me: str, plan: Any, rng: Any, view: Any) -> str:
             spy.received.append(("choose", me, view))
@@ -211,14 +212,15 @@ def test_wilson_interval_matches_known_values() -> None:
 
 
 def test_skipping_views_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The runner skips views a bot would not read (loyal prisoners and saboteurs outside the
-    accusations; nights when no habit is triggered). Handing every view over anyway must give
-    exactly the same games."""
+    """The runner skips views a bot would not read (every built-in prisoner at planning; loyal
+    prisoners and saboteurs outside the accusations; nights when no habit is triggered).
+    Handing every view over anyway must give exactly the same games."""
     rules = classic(7, nights_to_escape=12)
     batch = Batch(rules, 7, "standard", 9, "t", 0, 300)
     skipping = play_batch(batch)
-    for cls_name in ("Loyal", "Saboteur"):
-        looks = type(cls_name, (getattr(strategies, cls_name),), {"reads_views": True})
+    for cls_name in ("Loyal", "Opportunist", "Saboteur"):
+        flags = {"reads_views": True, "reads_view_to_choose": True}
+        looks = type(cls_name, (getattr(strategies, cls_name),), flags)
         monkeypatch.setattr(strategies, cls_name, looks)
     for habit in list(strategies.TRIGGERS):
         monkeypatch.setitem(strategies.TRIGGERS, habit, lambda view, talk: True)

@@ -35,6 +35,10 @@ class PrisonerBot:
     def reads_views(self) -> bool:
         return self.strategy.reads_views
 
+    @property
+    def reads_view_to_choose(self) -> bool:
+        return self.strategy.reads_view_to_choose
+
     def choose(self, plan: Plan, view: View | None = None) -> str:
         return self.strategy.choose(self.name, plan, self.rng, view)
 

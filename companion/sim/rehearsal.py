@@ -96,7 +96,7 @@ class PhoneBots:
                 await self._pause()
                 view = await self._view(http, seat)
                 if view["phase"] == "planning" and view["day"] == plan.day:
-                    choice = bot.choose(plan, view if bot.reads_views else None)
+                    choice = bot.choose(plan, view if bot.reads_view_to_choose else None)
                     await self._post(http, seat, "choice", {"choice": choice})
             await self.sleep(self.poll)
 

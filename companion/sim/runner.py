@@ -82,7 +82,8 @@ def _planning(state: PrisonState, bots: Table) -> tuple[PrisonState, Any]:
     plan = bots.yard.plan(prisoner_view(state, active[0]))
     for name in active:
         bot = bots.prisoners[name]
-        choice = bot.choose(plan, prisoner_view(state, name) if bot.reads_views else None)
+        view = prisoner_view(state, name) if bot.reads_view_to_choose else None
+        choice = bot.choose(plan, view)
         state = _apply(state, Choose(prisoner=name, choice=choice))  # type: ignore[arg-type]
     return _apply(state, ClosePlanning()), plan
 

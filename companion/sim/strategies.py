@@ -52,12 +52,14 @@ class Prisoner:
     ``me`` is the bot's own name and ``plan`` what the yard agreed. Loyal prisoners and saboteurs
     decide from those alone, so the runner does not build a view for them outside the
     accusations (``reads_views = False``); a strategy that looks at the game sets
-    ``reads_views = True`` and gets its own prisoner view every time.
+    ``reads_views = True`` and gets its own prisoner view for deals, and with
+    ``reads_view_to_choose = True`` also at planning.
     """
 
     name = "loyal"
     accuses = True
     reads_views = False
+    reads_view_to_choose = False
 
     def choose(self, me: str, plan: Plan, rng: random.Random, view: View | None) -> str:
         return "work" if me in plan.workers else "rest"
