@@ -248,3 +248,25 @@ async def test_one_night_on_real_phones(chromium: Chromium, tmp_path: Path) -> N
     finally:
         await server.stop()
         session.close()
+
+
+async def test_join_with_a_typed_seat_code(chromium: Chromium, tmp_path: Path) -> None:
+    session = create_prison_session(
+        tmp_path, "join", "classic", "Wendy", ["Ada", "Ben", "Cy", "Dee"]
+    )
+    server = await start_phone_server(session, "127.0.0.1", 0)
+    try:
+        cy = next(s for s in seats_of(session) if s.name == "Cy")
+        page = await chromium.open(f"{server.base_url}/join")
+        await page.wait_for("document.querySelector('input[name=code]')")
+        typed = json.dumps(cy.code.lower()[:4] + " " + cy.code.lower()[4:])
+        await page.js(f"document.querySelector('input[name=code]').value = {typed}")
+        await page.js("document.querySelector('form').submit()")
+        await page.wait_for(f"location.pathname === '/p/{cy.token}'")
+        await page.wait_for("document.body.dataset.ready === '1'")
+        await page.click("#cover")
+        await page.wait_for("document.body.innerText.includes('Prisoner, in the game')")
+        assert "Cy" in await page.text()
+    finally:
+        await server.stop()
+        session.close()
