@@ -9,7 +9,8 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
-from companion.commands.sessions import create_prison_session, open_session
+from companion.commands.sessions import create_prison_session, game_label, open_session
+from companion.session.paths import session_path
 from companion.tui.app import ConsoleApp, SessionShelf
 from companion.tui.screens.dialogs import PickScreen
 
@@ -24,6 +25,7 @@ def shelf(folder: Path, overrides: dict[str, Any] | None = None) -> SessionShelf
             folder, name, scenario, warden, prisoners, rules_overrides=overrides
         ),
         lambda name: open_session(folder, name),
+        lambda name: game_label(session_path(folder, name)),
     )
 
 

@@ -1,4 +1,5 @@
-"""``companion resume NAME``: reopen a session exactly where it stood."""
+"""``companion resume NAME``: reopen a session exactly where it stood, in the console for its
+game (the prison break, the dilemma warm-up or the So Long Sucker referee)."""
 
 from __future__ import annotations
 
@@ -17,8 +18,8 @@ def register(sub: Any) -> None:
 
 
 def run_resume(args: argparse.Namespace) -> int:
-    from companion.commands.sessions import open_console, open_session
+    from companion.commands.sessions import open_by_game, open_session
     from companion.session.paths import data_dir
 
     session = open_session(data_dir(args.data_dir), args.name)
-    return open_console(session, args)
+    return open_by_game(session, args)

@@ -23,9 +23,35 @@ def run_list(args: argparse.Namespace) -> int:
         print(f"No sessions yet in {folder}. Start one with: companion new NAME")
         return 0
     print(f"Sessions in {folder}:")
+    width = max(len(path.stem) for path in paths)
     for path in paths:
-        print(f"  {path.stem}")
+        print(f"  {path.stem:<{width}}  {game_label(path)}")
     return 0
+
+
+GAME_LABELS = {
+    "prison-break": "prison break",
+    "dilemma": "dilemma warm-up",
+    "so-long-sucker": "So Long Sucker",
+}
+
+
+def game_label(path: Path) -> str:
+    """What a session file holds, in a few words, read from its metadata without replaying
+    it; a file that cannot be read says so."""
+    from companion.session.store import Store, StoreError
+
+    try:
+        store = Store.open(path)
+    except StoreError:
+        return "cannot be read"
+    try:
+        game = store.meta().get("game")
+    except Exception:  # noqa: BLE001 - a damaged file is listed, not fatal
+        return "cannot be read"
+    finally:
+        store.close()
+    return GAME_LABELS.get(str(game), str(game))
 
 
 def create_prison_session(
@@ -95,6 +121,49 @@ def open_session(folder: Path, name: str) -> Any:
         return Session.open(path)
     except StoreError as error:
         raise UserError(str(error)) from None
+
+
+def open_by_game(session: Any, args: argparse.Namespace) -> int:
+    """Open the console that fits the session's game (``resume`` and the picker use this):
+    the prison break's console, the dilemma warm-up's, or the So Long Sucker referee."""
+    game = session.game
+    if game == "prison-break":
+        return open_console(session, args)
+    if game == "dilemma":
+        from companion.commands.dilemma import open_dilemma_console
+
+        try:
+            return open_dilemma_console(session, args)
+        finally:
+            session.close()
+    if game == "so-long-sucker":
+        return open_sucker_console(session)
+    session.close()
+    raise UserError(
+        f"The session {session.name!r} is a {game} game, which this version cannot open; "
+        "update companion."
+    )
+
+
+def open_sucker_console(session: Any) -> int:
+    """The So Long Sucker referee on an open session (closed afterwards)."""
+    from companion.commands.start import check_terminal
+
+    try:
+        check_terminal()
+        from companion.tui.sucker import SuckerApp
+
+        app = SuckerApp(session)
+        app.run()
+    finally:
+        session.close()
+    if app.return_code:
+        print(
+            "companion: the referee stopped after an error; the game is safe. "
+            f"Reopen it with: companion resume {session.name}"
+        )
+        return app.return_code
+    return 0
 
 
 def open_console(

@@ -40,8 +40,13 @@ def run_console(
     new: tuple[str, str] | None = None,
 ) -> int:
     """Build and run the console app; if it stops on an error, say how to get back in."""
-    from companion.commands.sessions import create_prison_session, open_session
-    from companion.session.paths import data_dir
+    from companion.commands.sessions import (
+        create_prison_session,
+        game_label,
+        open_by_game,
+        open_session,
+    )
+    from companion.session.paths import data_dir, session_path
     from companion.tui.app import ConsoleApp, SessionShelf
 
     check_terminal()
@@ -52,6 +57,7 @@ def run_console(
             folder, name, scenario, warden, prisoners
         ),
         open=lambda name: open_session(folder, name),
+        game_of=lambda name: game_label(session_path(folder, name)),
     )
     notice = None
     for _attempt in range(4):
@@ -70,6 +76,9 @@ def run_console(
             f"The console recovered from an error ({app.crashed}); the game is as the log "
             f"left it.{where}"
         )
+    if app.handoff is not None:
+        # A session of another game was picked: its own console takes over.
+        return open_by_game(app.handoff, args)
     if app.return_code:
         name = app.session.name if app.has_session else None
         again = f" Reopen it with: companion resume {name}" if name else ""

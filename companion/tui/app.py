@@ -38,6 +38,7 @@ Service = Callable[["ConsoleApp"], Awaitable[Stopper]]
 Links = Callable[[], list[dict[str, Any]]]
 T = TypeVar("T")
 
+PRISON_BREAK = "prison-break"
 DEFAULT_INTERVIEW_SECONDS = 120
 INTERVIEW_META = "interview_seconds"
 
@@ -49,6 +50,7 @@ class SessionShelf:
     folder: Path
     create: Callable[[str, str, str, list[str]], Session]  # name, scenario, warden, prisoners
     open: Callable[[str], Session]
+    game_of: Callable[[str], str] | None = None  # a few words on what a session holds
 
 
 class SessionChanged(Message):
@@ -93,6 +95,8 @@ class ConsoleApp(App[None]):
         self.last_report: Path | None = None
         self.notice = notice
         self.crashed: BaseException | None = None
+        # A session of another game, picked in the picker: the runner opens its own console.
+        self.handoff: Session | None = None
 
     # ---- the session ----------------------------------------------------------------------
 
@@ -123,6 +127,9 @@ class ConsoleApp(App[None]):
     def open_game(self, session: Session) -> None:
         from companion.tui.screens.game import GameScreen
 
+        if session.game != PRISON_BREAK:
+            self.hand_off(session)
+            return
         if self._unsubscribe is not None and self._session is not session:
             self._unsubscribe()
             self._unsubscribe = None
@@ -136,6 +143,11 @@ class ConsoleApp(App[None]):
             self.push_screen(GameScreen())
         if self.services and not self._stoppers:
             self.run_worker(self._start_services(), name="services", exit_on_error=False)
+
+    def hand_off(self, session: Session) -> None:
+        """Close this console so the runner can open the one for ``session``'s game."""
+        self.handoff = session
+        self.exit()
 
     def _heard(self, session: Session, change: Change) -> None:
         # May be called from another thread; post_message is thread-safe.

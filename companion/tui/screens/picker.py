@@ -47,7 +47,9 @@ class PickerScreen(Screen[None]):
         yield Static(f"Sessions in {folder}" if folder else "", id="picker-folder", markup=False)
         options = [Option(Text("+ Start a new session"), id=NEW)]
         for path in list_sessions(folder) if folder else []:
-            options.append(Option(Text(f"Resume {path.stem}"), id=path.stem))
+            game = shelf.game_of(path.stem) if shelf and shelf.game_of else None
+            label = f"Resume {path.stem}" + (f"  ({game})" if game else "")
+            options.append(Option(Text(label), id=path.stem))
         yield OptionList(*options, id="sessions")
         yield Footer()
 
