@@ -99,18 +99,31 @@ async def test_private_tokens_view_turns_itself_off(tmp_path: Path) -> None:
     session = demo(tmp_path)
     session.submit({"do": "close_planning"})
     session.submit({"do": "interview", "prisoner": "Cy", "deal": True})
-    app = ConsoleApp(session, private_seconds=0.3, ticking=False)
+    now = [1_000.0]  # the console's clock, moved by hand: no waiting on wall time
+    app = ConsoleApp(session, private_seconds=20, ticking=False, clock=lambda: now[0])
     async with app.run_test(notifications=True, size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
         assert board_row(app, "Cy")[4] == "hidden"
         await pilot.press("t")
         await pilot.pause()
         assert board_row(app, "Cy")[4] == "1" and board_row(app, "Ada")[4] == "0"
         assert shows(app, "PRIVATE VIEW: parole tokens are on screen")
-        await pilot.pause(0.6)
+        assert shows(app, "turns itself off in 20 s")
+        assert screen._private_timer is not None  # armed to fire after the 20 s
+        now[0] += 19.5
+        screen.private_due()  # the timer firing early changes nothing: half a second to go
+        await pilot.pause()
+        assert board_row(app, "Cy")[4] == "1" and screen._private_timer is not None
+        now[0] += 0.5
+        screen.private_due()  # the timer firing on time
+        await pilot.pause()
         assert board_row(app, "Cy")[4] == "hidden"
         assert not shows(app, "PRIVATE VIEW")
+        assert screen._private_timer is None
         await pilot.press("t", "t")  # on and straight off again
         assert board_row(app, "Cy")[4] == "hidden"
+        assert screen._private_timer is None
 
 
 async def test_peek_asks_and_is_logged(tmp_path: Path) -> None:

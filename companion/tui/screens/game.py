@@ -66,6 +66,7 @@ class GameScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.private = False
+        self.private_until = 0.0
         self._private_timer: Timer | None = None
 
     @property
@@ -344,11 +345,26 @@ class GameScreen(Screen[None]):
             self._private_timer.stop()
             self._private_timer = None
         if self.private:
-            self._private_timer = self.set_timer(self.console.private_seconds, self.private_off)
+            self.private_until = self.console.clock() + self.console.private_seconds
+            self._private_timer = self.set_timer(self.console.private_seconds, self.private_due)
         self.console.guarded(self.refresh_view)()
+
+    def private_due(self) -> None:
+        """The private view's timer: off once the console's clock says its time is up (if the
+        timer fires early, it waits for the rest)."""
+        self._private_timer = None
+        if not self.private:
+            return
+        left = self.private_until - self.console.clock()
+        if left > 0:
+            self._private_timer = self.set_timer(left, self.private_due)
+            return
+        self.private_off()
 
     def private_off(self) -> None:
         self.private = False
+        if self._private_timer is not None:
+            self._private_timer.stop()
         self._private_timer = None
         self.console.guarded(self.refresh_view)()
 
