@@ -31,6 +31,13 @@ def check_terminal() -> None:
         )
 
 
+def print_cards(session: Any, paper: str, out: Any, public_url: str | None) -> Any:
+    """The console's printer: the printing face, imported only when the GM prints."""
+    from companion.printing.document import print_session
+
+    return print_session(session, paper, out, public_url)
+
+
 def run_console(
     args: argparse.Namespace,
     session: Any | None,
@@ -62,7 +69,13 @@ def run_console(
     notice = None
     for _attempt in range(4):
         app = ConsoleApp(
-            session, shelf=shelf, new=new, services=services, links=links, notice=notice
+            session,
+            shelf=shelf,
+            new=new,
+            services=services,
+            links=links,
+            printer=print_cards,
+            notice=notice,
         )
         app.run()
         if app.crashed is None or not app.has_session:

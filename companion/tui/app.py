@@ -36,6 +36,8 @@ from companion.tui.console_text import (
 Stopper = Callable[[], Awaitable[None]]
 Service = Callable[["ConsoleApp"], Awaitable[Stopper]]
 Links = Callable[[], list[dict[str, Any]]]
+# (session, paper, out, public_url) -> where the PDF went; raises UserError in one sentence
+Printer = Callable[[Any, str, Path, str | None], Path]
 T = TypeVar("T")
 
 PRISON_BREAK = "prison-break"
@@ -74,6 +76,7 @@ class ConsoleApp(App[None]):
         new: tuple[str, str] | None = None,
         services: Iterable[Service] = (),
         links: Links | None = None,
+        printer: Printer | None = None,
         private_seconds: float = 20.0,
         ticking: bool = True,
         clock: Callable[[], float] = time.time,
@@ -85,6 +88,8 @@ class ConsoleApp(App[None]):
         self.new = new
         self.services = list(services)
         self.links = links
+        self.printer = printer
+        self.last_print: Path | None = None
         self.private_seconds = private_seconds
         self.ticking = ticking
         self.clock = clock
@@ -304,6 +309,13 @@ class ConsoleApp(App[None]):
 
         self.push_screen(SeatsScreen())
 
+    def show_print(self) -> None:
+        from companion.tui.screens.print import PrintScreen
+
+        if self.session.game != PRISON_BREAK:
+            return
+        self.push_screen(PrintScreen())
+
     def show_help(self) -> None:
         from companion.tui.screens.help import HelpScreen
 
@@ -429,6 +441,11 @@ class ConsoleApp(App[None]):
         )
         yield SystemCommand("History", "The game so far (spoiler-free)", self.show_history)
         yield SystemCommand("Seats", "Players' links, QR codes and phones", self.show_seats)
+        yield SystemCommand(
+            "Print the cards and sheets",
+            "One PDF (A4 or Letter): player cards with QR codes, tokens, tracker, rules",
+            self.show_print,
+        )
         yield SystemCommand(
             "Export the report", "After the game: Markdown debrief", self.export_report
         )

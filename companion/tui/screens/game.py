@@ -58,6 +58,7 @@ class GameScreen(Screen[None]):
         Binding("t", "private", "Tokens"),
         Binding("h", "history", "History"),
         Binding("w", "seats", "Seats"),
+        Binding("p", "print", "Print"),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("q", "quit_console", "Quit"),
@@ -398,6 +399,9 @@ class GameScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.console.show_help()
+
+    def action_print(self) -> None:
+        self.console.show_print()
 
     def action_export(self) -> None:
         self.console.export_report()
