@@ -108,6 +108,10 @@ async def _errors(request: web.Request, handler: Any) -> web.StreamResponse:
         response = _answer(request, error.status, message)
     except StoreError as error:
         response = _answer(request, 503, str(error))
+    except OSError:
+        if not request.path.startswith("/static/"):
+            raise
+        response = _answer(request, 404, NOT_FOUND)  # a file name the system refuses (too long)
     if not response.prepared:
         for key, value in SECURITY_HEADERS.items():
             response.headers.setdefault(key, value)

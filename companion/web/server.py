@@ -59,15 +59,27 @@ async def _errors(request: web.Request, handler: Any) -> web.StreamResponse:
         response = _answer(request, error.status, message)
     except StoreError as error:
         response = _answer(request, 503, str(error))
+    except OSError as error:
+        if not request.path.startswith("/static/"):
+            return _failed(request, error)
+        response = _answer(request, 404, NOT_FOUND)  # a file name the system refuses (too long)
     except Exception as error:  # noqa: BLE001 - one sentence for the phone, no path in the log
-        route = request.match_info.route.resource
-        where = route.canonical if route is not None else "?"
-        kind = type(error).__name__
-        _log.error("The phone server failed on %s %s: %s", request.method, where, kind)
-        response = _answer(request, 500, "Something went wrong on the laptop; try again.")
+        return _failed(request, error)
     if not response.prepared:
         for key, value in SECURITY_HEADERS.items():
             response.headers.setdefault(key, value)
+    return response
+
+
+def _failed(request: web.Request, error: Exception) -> web.StreamResponse:
+    """An unexpected failure: one sentence for the phone, no path or token in the log."""
+    route = request.match_info.route.resource
+    where = route.canonical if route is not None else "?"
+    kind = type(error).__name__
+    _log.error("The phone server failed on %s %s: %s", request.method, where, kind)
+    response = _answer(request, 500, "Something went wrong on the laptop; try again.")
+    for key, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(key, value)
     return response
 
 
