@@ -102,6 +102,8 @@ async def stream(
         }
     )
     await response.prepare(request)
+    if request.method == "HEAD":  # headers only: a body here would corrupt the connection
+        return response
     seen = last_event_id(request)
     try:
         await response.write(b"retry: 2000\n\n")
