@@ -49,7 +49,7 @@ async def _body(request: web.Request, field: str, allowed: tuple[str, ...] | Non
         raise Problem(413, f"The request is larger than {MAX_BODY // 1024} KiB; send less.")
     try:
         data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):  # "[[[[…" nests too deep
         raise Problem(400, f'The request body must be JSON such as {{"{field}": "..."}}.') from None
     if not isinstance(data, dict):
         raise Problem(400, f'The request body must be a JSON object such as {{"{field}": "..."}}.')
