@@ -11,7 +11,7 @@ def test_console_imports_no_other_face() -> None:
     code = (
         "import sys, json\n"
         "import companion.tui.app\n"
-        "from companion.tui.screens import game, setup, picker, seats, history, help, print\n"
+        "from companion.tui.screens import game, setup, picker, seats, history, help, printout\n"
         "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in "
         "('aiohttp', 'fpdf', 'jinja2') or m.startswith(('companion.web', 'companion.printing', "
         "'companion.sim')))))\n"

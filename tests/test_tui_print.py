@@ -10,7 +10,7 @@ from companion.commands.sessions import create_prison_session
 from companion.commands.start import print_cards
 from companion.tui.app import ConsoleApp
 from companion.tui.screens.game import GameScreen
-from companion.tui.screens.print import PrintScreen
+from companion.tui.screens.printout import PrintScreen
 from tests.test_tui_support import shows, type_text
 
 PLAYERS = ["Ada", "Ben", "Cy", "Dee"]

@@ -310,7 +310,7 @@ class ConsoleApp(App[None]):
         self.push_screen(SeatsScreen())
 
     def show_print(self) -> None:
-        from companion.tui.screens.print import PrintScreen
+        from companion.tui.screens.printout import PrintScreen
 
         if self.session.game != PRISON_BREAK:
             return
