@@ -75,6 +75,15 @@ class Presence:
             self.session.signal("presence", seat=name, seen=now)
 
 
+async def read_form(request: web.Request) -> Any:
+    """A posted form; 400 in one sentence when it cannot be read (a broken multipart body,
+    an unknown charset)."""
+    try:
+        return await request.post()
+    except (ValueError, AssertionError, LookupError):
+        raise Problem(400, "The form could not be read; reload the page and try again.") from None
+
+
 def seat_view(state: Any, seat: Seat) -> dict[str, Any]:
     """The one view a seat may have (spec, "Who may see what")."""
     if seat.role == "warden":

@@ -31,7 +31,7 @@ from companion.session.store import StoreError
 from companion.web import dilemma_pages as pages
 from companion.web.address import base_url
 from companion.web.api import MAX_BODY, _body
-from companion.web.context import Limiter, Problem
+from companion.web.context import Limiter, Problem, read_form
 from companion.web.dilemma_seats import forget, new_seat, pid_for
 from companion.web.events import Hub, stream
 from companion.web.server import SECURITY_HEADERS
@@ -144,7 +144,7 @@ async def join_page(request: web.Request) -> web.Response:
 
 async def join_submit(request: web.Request) -> web.Response:
     room = _room(request)
-    form = await request.post()
+    form = await read_form(request)
     name = clean_name(str(form.get("name", ""))[:200])
     view = room.board_view()
     pid, token = new_seat(room.session)

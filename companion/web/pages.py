@@ -13,7 +13,15 @@ import jinja2
 from aiohttp import web
 
 from companion.session.seats import Seat, board_url, join_url
-from companion.web.context import NOT_FOUND, PHONES, Phones, Problem, board_view, seat_view
+from companion.web.context import (
+    NOT_FOUND,
+    PHONES,
+    Phones,
+    Problem,
+    board_view,
+    read_form,
+    seat_view,
+)
 
 STATUS_WORDS = {
     "active": "in the game",
@@ -217,7 +225,7 @@ async def join_page(request: web.Request) -> web.Response:
 
 async def join_submit(request: web.Request) -> web.Response:
     phones = _phones(request)
-    form = await request.post()
+    form = await read_form(request)
     code = str(form.get("code", ""))[:40]
     seat = phones.seat_for_code(request, code)
     if seat is None:
