@@ -3,6 +3,7 @@ presence signals and the templates."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections import deque
 from collections.abc import Callable
@@ -13,6 +14,7 @@ from aiohttp import web
 
 from companion.rules.prison_views import prisoner, table, warden
 from companion.session.seats import Seat, by_code, by_token, seats_of
+from companion.session.store import StoreError
 from companion.web.events import Hub
 
 NOT_FOUND = "There is nothing here; scan your card again or ask the game master for your link."
@@ -58,6 +60,18 @@ class Limiter:
         if len(self._failures) > 10_000:  # a flood of addresses: forget the quiet ones
             for key in [k for k, v in self._failures.items() if not v]:
                 del self._failures[key]
+
+
+def count_wrong(session: Any, limiter: Limiter, address: str) -> None:
+    """Count a wrong link or seat code from ``address``; when it reaches the limit, note it in
+    the session's history for the game master (the address and the count, never what was
+    guessed). Once per address and window: a blocked address is not counted further."""
+    limiter.failed(address)
+    if limiter.blocked(address):
+        with contextlib.suppress(StoreError):  # a full disk must not turn a 404 into a 503
+            session.note(
+                "bad_tokens", address=address, count=limiter.limit, seconds=limiter.window
+            )
 
 
 class Presence:
@@ -117,7 +131,7 @@ class Phones:
             raise Problem(429, TOO_MANY)
         seat = by_token(self.seats(), token)
         if seat is None:
-            self.limiter.failed(address)
+            count_wrong(self.session, self.limiter, address)
             raise Problem(404, NOT_FOUND)
         self.presence.seen(seat.name)
         return seat
@@ -128,7 +142,7 @@ class Phones:
             raise Problem(429, TOO_MANY)
         seat = by_code(self.seats(), code)
         if seat is None:
-            self.limiter.failed(address)
+            count_wrong(self.session, self.limiter, address)
         return seat
 
     def find_seat(self, token: str) -> Seat | None:

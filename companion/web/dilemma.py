@@ -31,7 +31,7 @@ from companion.session.store import StoreError
 from companion.web import dilemma_pages as pages
 from companion.web.address import base_url
 from companion.web.api import MAX_BODY, _body
-from companion.web.context import Limiter, Problem, read_form
+from companion.web.context import Limiter, Problem, count_wrong, read_form
 from companion.web.dilemma_seats import forget, new_seat, pid_for
 from companion.web.events import Hub, stream
 from companion.web.server import SECURITY_HEADERS
@@ -57,7 +57,7 @@ class Room:
             raise Problem(429, TOO_MANY)
         pid = pid_for(self.session, token)
         if pid is None:
-            self.limiter.failed(address)
+            count_wrong(self.session, self.limiter, address)
             raise Problem(404, NOT_FOUND)
         return pid
 
