@@ -369,3 +369,47 @@ def test_files_outside_static_are_never_served(prison: Harness, tmp_path: Path) 
         answer = prison.request("GET", path, b"", {})
         assert answer.status in (403, 404), path
         assert b"import" not in answer.body and b"root:" not in answer.body
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.mark.parametrize("game", ["prison", "dilemma"])
+async def test_token_guessing_is_limited_and_noted_for_the_game_master(
+    tmp_path: Path, game: str
+) -> None:
+    clock = Clock()
+    limiter = Limiter(limit=5, window=60.0, clock=clock)
+    if game == "prison":
+        session = create_prison_session(tmp_path, "g", "classic", "Wendy", ["A", "B", "C", "D"])
+        app = build_app(session, limiter=limiter)
+        good, prefix = f"/api/p/{seats_of(session)[1].token}", "/api/p/"
+    else:
+        session = Session.create(tmp_path / "d.sqlite", "dilemma", {"rules": scenario()})
+        pid, token = new_seat(session)
+        session.submit({"do": "join", "pid": pid, "name": "Ann"})
+        app = build_dilemma_app(session, limiter=limiter)
+        good, prefix = f"/api/d/{token}", "/api/d/"
+    state = session.state
+    guesses = [f"guess{i:03d}SECRETISH" for i in range(40)]
+    async with TestClient(TestServer(app, host="127.0.0.1")) as client:
+        statuses = [(await client.get(prefix + g)).status for g in guesses]
+        assert statuses[:5] == [404] * 5 and set(statuses[5:]) == {429}
+        assert (await client.get(good)).status == 429  # even the right link, for a while
+        [note] = session.notes("bad_tokens")
+        assert note.body == {
+            "what": "bad_tokens", "address": "127.0.0.1", "count": 5, "seconds": 60.0
+        }
+        assert "SECRETISH" not in json.dumps([r.body for r in session.rows])
+        clock.now += 61  # the window passes: the right link works, a new flood is noted again
+        assert (await client.get(good)).status == 200
+        for g in guesses[:6]:
+            await client.get(prefix + g)
+        assert len(session.notes("bad_tokens")) == 2
+    assert session.state == state  # notes are not moves
+    session.close()
