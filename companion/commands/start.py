@@ -38,6 +38,21 @@ def print_cards(session: Any, paper: str, out: Any, public_url: str | None) -> A
     return print_session(session, paper, out, public_url)
 
 
+def laptop_addresses(args: argparse.Namespace) -> Any:
+    """The console's view of this laptop's addresses, as (interface, address) pairs: every
+    interface's when the phone server listens on all of them, else the one given by --host."""
+    host = getattr(args, "host", None) or "0.0.0.0"
+
+    def addresses() -> list[tuple[str, str]]:
+        if host not in ("0.0.0.0", "::", ""):
+            return [("--host", host)]
+        from companion.web.address import candidates
+
+        return [(c.interface, c.address) for c in candidates()]
+
+    return addresses
+
+
 def run_console(
     args: argparse.Namespace,
     session: Any | None,
@@ -75,6 +90,7 @@ def run_console(
             services=services,
             links=links,
             printer=print_cards,
+            addresses=laptop_addresses(args),
             notice=notice,
         )
         app.run()

@@ -24,6 +24,7 @@ from textual.screen import Screen
 
 from companion.rules.game import Refused
 from companion.rules.prison_views import gm, story, table
+from companion.session import links
 from companion.session.session import Change, Session
 from companion.session.store import StoreError
 from companion.tui.console_text import (
@@ -36,6 +37,7 @@ from companion.tui.console_text import (
 Stopper = Callable[[], Awaitable[None]]
 Service = Callable[["ConsoleApp"], Awaitable[Stopper]]
 Links = Callable[[], list[dict[str, Any]]]
+Addresses = Callable[[], list[tuple[str, str]]]  # the laptop's (interface, IPv4 address)
 # (session, paper, out, public_url) -> where the PDF went; raises UserError in one sentence
 Printer = Callable[[Any, str, Path, str | None], Path]
 T = TypeVar("T")
@@ -77,6 +79,7 @@ class ConsoleApp(App[None]):
         services: Iterable[Service] = (),
         links: Links | None = None,
         printer: Printer | None = None,
+        addresses: Addresses | None = None,
         private_seconds: float = 20.0,
         ticking: bool = True,
         clock: Callable[[], float] = time.time,
@@ -89,6 +92,7 @@ class ConsoleApp(App[None]):
         self.services = list(services)
         self.links = links
         self.printer = printer
+        self.addresses = addresses
         self.last_print: Path | None = None
         self.private_seconds = private_seconds
         self.ticking = ticking
@@ -168,7 +172,7 @@ class ConsoleApp(App[None]):
     def refresh_screens(self) -> None:
         for screen in self.screen_stack:
             refresh = getattr(screen, "refresh_view", None)
-            if refresh is not None:
+            if refresh is not None and screen.is_mounted:  # a new screen draws on mounting
                 self.guarded(refresh)()
 
     # ---- services (the phone server and the like) -----------------------------------------
@@ -183,6 +187,45 @@ class ConsoleApp(App[None]):
                     severity="error",
                     timeout=10,
                 )
+        self.refresh_screens()  # the links' address may be new (served_url)
+        self.hint_addresses()
+
+    def known_addresses(self) -> list[tuple[str, str]] | None:
+        """The laptop's addresses, or None when the composition root gave no way to know."""
+        if self.addresses is None:
+            return None
+        try:
+            return list(self.addresses())
+        except OSError:
+            return None
+
+    def hint_addresses(self) -> None:
+        """With several addresses and none pinned, say which one the links use."""
+        session = self.session
+        if session.meta().get("public_url") or links.address_changed(session):
+            return
+        usable = [a for _, a in self.known_addresses() or [] if not a.startswith("127.")]
+        current = links.current_base(session)
+        if len(usable) > 1 and current:
+            self.notify(
+                f"This laptop has {len(usable)} network addresses; the links use {current}. "
+                "If phones cannot reach it, press L to pick another.",
+                title="Several addresses",
+                timeout=20,
+            )
+
+    def show_address(self) -> None:
+        from companion.tui.screens import address
+
+        address.choose(self)
+
+    def address_warning(self) -> str | None:
+        from companion.tui.screens import address
+
+        session = self.session
+        if not links.address_changed(session):
+            return None
+        return address.warning(session, self.known_addresses())
 
     async def stop_services(self) -> None:
         stoppers, self._stoppers = self._stoppers, []
@@ -293,6 +336,13 @@ class ConsoleApp(App[None]):
                     )
                 elif what == "seat_reissued":
                     lines.append(f"{row.body.get('seat')}'s seat was reissued (new link and code).")
+                elif what == "address_pinned":
+                    url = row.body.get("url")
+                    lines.append(
+                        f"The players' links were pinned to {url}."
+                        if url
+                        else "The players' links were unpinned (the served address again)."
+                    )
         return lines
 
     def show_history(self) -> None:
@@ -441,6 +491,11 @@ class ConsoleApp(App[None]):
         )
         yield SystemCommand("History", "The game so far (spoiler-free)", self.show_history)
         yield SystemCommand("Seats", "Players' links, QR codes and phones", self.show_seats)
+        yield SystemCommand(
+            "The players' links: address",
+            "Pin the printed address, pick one of the laptop's addresses, or reprint",
+            self.show_address,
+        )
         yield SystemCommand(
             "Print the cards and sheets",
             "One PDF (A4 or Letter): player cards with QR codes, tokens, tracker, rules",

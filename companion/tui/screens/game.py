@@ -59,6 +59,7 @@ class GameScreen(Screen[None]):
         Binding("h", "history", "History"),
         Binding("w", "seats", "Seats"),
         Binding("p", "print", "Print"),
+        Binding("l", "address", "Links"),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("q", "quit_console", "Quit"),
@@ -81,6 +82,7 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="topbar", markup=False)
+        yield Static("", id="address-bar", markup=False)
         with Vertical(id="banner"):
             yield Static("", id="say", markup=False)
             yield Static("", id="do", markup=False)
@@ -106,6 +108,10 @@ class GameScreen(Screen[None]):
         self.query_one("#say", Static).update(b.say)
         self.query_one("#do", Static).update(b.do)
         self.set_class(view["phase"] == "over", "over")
+        warning = self.console.address_warning()
+        address_bar = self.query_one("#address-bar", Static)
+        address_bar.display = warning is not None
+        address_bar.update(warning or "")
         self.query_one(Board).show(
             view,
             private=self.private,
@@ -402,6 +408,9 @@ class GameScreen(Screen[None]):
 
     def action_print(self) -> None:
         self.console.show_print()
+
+    def action_address(self) -> None:
+        self.console.show_address()
 
     def action_export(self) -> None:
         self.console.export_report()

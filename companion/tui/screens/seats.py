@@ -1,4 +1,8 @@
-"""Seats: each player's link and phone connection; a QR code on demand; reissue a seat."""
+"""Seats: each player's link, seat code and phone connection; the join address; a QR code on
+demand; reissue a seat; the links' address (pin, pick, reprint).
+
+Seat codes open a player's private page, so they are masked until the game master shows them
+(C), and they hide themselves again after the console's private time."""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Static
 
 from companion.session import links, seats
@@ -44,12 +49,23 @@ class QRScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+MASK = "••••••••"
+
+
 class SeatsScreen(Screen[None]):
     BINDINGS = [
-        Binding("enter,k", "qr", "Show QR code"),
-        Binding("n", "reissue", "Reissue seat"),
+        Binding("enter,k", "qr", "QR code"),
+        Binding("c", "codes", "Codes"),
+        Binding("n", "reissue", "Reissue"),
+        Binding("l", "address", "Address"),
+        Binding("p", "print", "Print"),
         Binding("escape,w", "close", "Back"),
     ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.codes = False
+        self._codes_timer: Timer | None = None
 
     @property
     def console(self) -> ConsoleApp:
@@ -57,13 +73,15 @@ class SeatsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="seats-title", markup=False)
+        yield Static("", id="seats-address", markup=False)
+        yield Static("", id="seats-join", markup=False)
         yield DataTable(id="seats", cursor_type="row")
         yield Static("", id="seats-links", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Player", "Role", "Phone")
+        table.add_columns("Player", "Role", "Seat code", "Phone")
         self.console.guarded(self.refresh_view)()
         table.focus()
 
@@ -78,6 +96,19 @@ class SeatsScreen(Screen[None]):
                 "no links or QR codes; play on paper."
             )
         self.query_one("#seats-title", Static).update(title)
+        warning = self.console.address_warning()
+        bar = self.query_one("#seats-address", Static)
+        bar.display = warning is not None
+        bar.update(warning or "")
+        join = self.query_one("#seats-join", Static)
+        if base:
+            shown = "C hides them" if self.codes else "C shows them (only where no player can see)"
+            join.update(
+                f"No QR? Open {seats.join_url(base)} and type the seat code. Codes: {shown}.\n"
+                f"Board for a projector: {seats.board_url(base)}"
+            )
+        else:
+            join.update(f"Seat codes: C {'hides' if self.codes else 'shows'} them.")
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear()
@@ -86,6 +117,7 @@ class SeatsScreen(Screen[None]):
             table.add_row(
                 seat.name,
                 seat.role,
+                seat.code if self.codes else MASK,
                 phone(self.console.presence.get(seat.name), now),
                 key=seat.name,
             )
@@ -93,7 +125,11 @@ class SeatsScreen(Screen[None]):
             table.move_cursor(row=min(max(row, 0), table.row_count - 1))
         extra = self.console.links() if self.console.links else []
         self.query_one("#seats-links", Static).update(
-            "\n".join(f"{item.get('label', '')}: {item.get('url', '')}" for item in extra)
+            "\n".join(
+                f"{item.get('label', '')}: {item.get('url', '')}"
+                for item in extra
+                if item.get("label") not in ("Board", "Join")  # shown above, as the links are
+            )
         )
 
     def _selected(self) -> seats.Seat | None:
@@ -143,6 +179,27 @@ class SeatsScreen(Screen[None]):
             ),
             self.console.guarded(reissue),
         )
+
+    def action_codes(self) -> None:
+        """Show or hide the seat codes; shown, they hide again after the private time."""
+        self.codes = not self.codes
+        if self._codes_timer is not None:
+            self._codes_timer.stop()
+            self._codes_timer = None
+        if self.codes:
+            self._codes_timer = self.set_timer(self.console.private_seconds, self.codes_off)
+        self.console.guarded(self.refresh_view)()
+
+    def codes_off(self) -> None:
+        self.codes = False
+        self._codes_timer = None
+        self.console.guarded(self.refresh_view)()
+
+    def action_address(self) -> None:
+        self.console.show_address()
+
+    def action_print(self) -> None:
+        self.console.show_print()
 
     def action_close(self) -> None:
         self.dismiss(None)
