@@ -1,68 +1,482 @@
-"""The phone server under one client: how long a choice takes to be acknowledged (it is in the
-session file by then) and how soon the board's event stream hears of it.
+"""Phones under load: N simulated phones against the real phone server on 127.0.0.1.
 
-Run: .venv/bin/python benchmarks/phones.py [ROUNDS]
+Each phone opens its page, holds its live-update stream (server-sent events) and, during
+planning, submits and changes its choice (a POST every THINK seconds on average, waiting to
+see its own change on its stream first, as a person would). Figures:
+
+- submit: from sending the POST to its answer, which comes after the session file's commit;
+- fan-out: from sending a POST to the moment *every* connected phone has received an event
+  at least as new as the first one that shows the change on the poster's own stream;
+- the same two for a bare aiohttp server doing no work (no log, no views, no templates), with
+  the same phones, in the same run, and the ratio of ours to bare;
+- open files of the server process before the phones came and after they left (leak check),
+  and whether every phone's last acknowledged choice is in the session file.
+
+``--console`` runs the load against the game master's console itself (``companion resume``
+in a tmux window, the phone server inside its loop) and samples its screen every 0.1 s to show
+how soon the board's "k of N have chosen" follows the phones.
+
+The server runs in its own process (as on the night); the phones share this one.
+The session has one seat per phone: N prisoners (rules overridden to allow N).
+
+Run: .venv/bin/python benchmarks/phones.py [--phones 50] [--seconds 10] [--think 2] [--console]
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
-import statistics
+import contextlib
+import json
+import os
+import random
+import re
+import shutil
+import socket
+import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 
-from companion.commands.sessions import create_prison_session
-from companion.session.seats import seats_of
-from companion.web.server import start_phone_server
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+MAX_PHONES = 200
+MAX_SECONDS = 120.0
 
 
 def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1000
 
 
-async def main(rounds: int) -> None:
-    folder = Path(tempfile.mkdtemp(prefix="companion-bench-"))
-    roster = ["Ada", "Ben", "Cy", "Dee"]
-    session = create_prison_session(folder, "bench", "classic", "Wendy", roster)
-    server = await start_phone_server(session, "127.0.0.1", 0)
-    ada = next(s for s in seats_of(session) if s.name == "Ada")
-    url = f"{server.base_url}/api/p/{ada.token}/choice"
-    posts: list[float] = []
-    heard: list[float] = []
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+# ---- the bare server: the same routes, doing nothing ---------------------------------------
+
+
+def run_bare_server(port: int) -> None:
+    """An aiohttp server with the phone routes and no work behind them."""
+    from aiohttp import web
+
+    choices: dict[str, str] = {}
+    state = {"version": 0, "wake": asyncio.Event()}
+
+    async def page(request: web.Request) -> web.Response:
+        return web.Response(text="<!doctype html><p>seat</p>", content_type="text/html")
+
+    async def choice(request: web.Request) -> web.Response:
+        data = await request.json()
+        choices[request.match_info["token"]] = data["choice"]
+        state["version"] += 1
+        wake, state["wake"] = state["wake"], asyncio.Event()
+        wake.set()  # type: ignore[union-attr]
+        return web.json_response({"ok": True})
+
+    async def events(request: web.Request) -> web.StreamResponse:
+        token = request.match_info["token"]
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await response.prepare(request)
+        seen = -1
+        try:
+            while True:
+                version = state["version"]
+                if version != seen:
+                    data = json.dumps({"view": {"me": {"choice": choices.get(token)}}})
+                    await response.write(f"event: view\nid: {version}\ndata: {data}\n\n".encode())
+                    seen = int(version)  # type: ignore[call-overload]
+                    continue
+                await state["wake"].wait()  # type: ignore[union-attr]
+        except ConnectionError:
+            pass
+        return response
+
+    async def board(request: web.Request) -> web.Response:
+        return web.json_response({"ok": True})
+
+    app = web.Application()
+    app.router.add_get("/p/{token}", page)
+    app.router.add_get("/api/p/{token}/events", events)
+    app.router.add_post("/api/p/{token}/choice", choice)
+    app.router.add_get("/api/board", board)
+    print("Serving phones (bare)", flush=True)
+    web.run_app(app, host="127.0.0.1", port=port, access_log=None, print=None)
+
+
+# ---- the phones ----------------------------------------------------------------------------
+
+
+@dataclass
+class Phone:
+    name: str
+    token: str
+    events: list[tuple[int, float]] = field(default_factory=list)  # (id, received at)
+    own: list[tuple[int, float, str | None]] = field(default_factory=list)  # my choice per id
+    submits: list[float] = field(default_factory=list)
+    probes: list[tuple[float, str]] = field(default_factory=list)  # (sent at, choice)
+    acked: list[str] = field(default_factory=list)
+    failed: int = 0
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+async def hold_stream(http: aiohttp.ClientSession, base: str, phone: Phone, ready: Any) -> None:
+    async with http.get(f"{base}/api/p/{phone.token}/events") as r:
+        event_id = None
+        ready()
+        async for raw in r.content:
+            line = raw.decode().rstrip("\n")
+            if line.startswith("id: "):
+                event_id = int(line[4:])
+            elif line.startswith("data: ") and event_id is not None:
+                now = time.perf_counter()
+                phone.events.append((event_id, now))
+                me = json.loads(line[6:])["view"].get("me") or {}
+                phone.own.append((event_id, now, me.get("choice")))
+                phone.changed.set()
+
+
+async def choose_loop(
+    http: aiohttp.ClientSession, base: str, phone: Phone, think: float, until: float,
+    rng: random.Random,
+) -> None:
+    url = f"{base}/api/p/{phone.token}/choice"
+    choice = rng.choice(["work", "rest"])
+    await asyncio.sleep(rng.uniform(0, think))  # "choose now": everyone at about once
+    while time.perf_counter() < until:
+        sent = time.perf_counter()
+        try:
+            async with http.post(url, json={"choice": choice}) as r:
+                await r.read()
+                ok = r.status == 200
+        except aiohttp.ClientError:
+            ok = False
+        if ok:
+            phone.submits.append(time.perf_counter() - sent)
+            phone.probes.append((sent, choice))
+            phone.acked.append(choice)
+            deadline = time.perf_counter() + 5
+            while not any(c == choice and t >= sent for _, t, c in phone.own[-5:]):
+                phone.changed.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(phone.changed.wait(), deadline - time.perf_counter())
+                if time.perf_counter() >= deadline:
+                    break
+        else:
+            phone.failed += 1
+        choice = "rest" if choice == "work" else "work"
+        await asyncio.sleep(rng.uniform(0, 2 * think))
+
+
+def fan_out(phones: list[Phone]) -> list[float]:
+    """For each acknowledged change: until every phone had an event at least as new as the
+    first one showing the change on the poster's stream."""
+    times = []
+    for poster in phones:
+        for sent, choice in poster.probes:
+            shown = [i for i, t, c in poster.own if t >= sent and c == choice]
+            if not shown:
+                continue
+            target = shown[0]
+            arrivals = []
+            for phone in phones:
+                first = next((t for i, t in phone.events if i >= target), None)
+                if first is None:
+                    break
+                arrivals.append(first)
+            else:
+                times.append(max(arrivals) - sent)
+    return times
+
+
+@dataclass
+class Run:
+    label: str
+    phones: list[Phone]
+    page_loads: list[float]
+    fds: tuple[int, int] | None = None
+    console_lag: list[float] = field(default_factory=list)
+    console_samples: int = 0
+
+    @property
+    def submits(self) -> list[float]:
+        return [s for p in self.phones for s in p.submits]
+
+    @property
+    def fanouts(self) -> list[float]:
+        return fan_out(self.phones)
+
+
+def open_files(pid: int) -> int:
     try:
-        async with aiohttp.ClientSession() as http:
-            stream = await http.get(f"{server.base_url}/api/board/events")
-            while not (await stream.content.readline()).startswith(b"data:"):
+        return len(os.listdir(f"/proc/{pid}/fd"))
+    except OSError:
+        return -1
+
+
+async def wait_for_port(port: int, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    async with aiohttp.ClientSession() as http:
+        while True:
+            try:
+                async with http.get(f"http://127.0.0.1:{port}/api/board") as r:
+                    if r.status == 200:
+                        return
+            except aiohttp.ClientError:
                 pass
-            for i in range(rounds):
-                choice = "work" if i % 2 else "rest"
-                start = time.perf_counter()
-                async with http.post(url, json={"choice": choice}) as r:
-                    assert r.status == 200
-                    await r.read()
-                posts.append(time.perf_counter() - start)
-                while not (await stream.content.readline()).startswith(b"data:"):
-                    pass
-                heard.append(time.perf_counter() - start)
-            stream.close()
+            if time.monotonic() > deadline:
+                raise SystemExit(f"The server on port {port} did not start in {timeout:.0f} s.")
+            await asyncio.sleep(0.1)
+
+
+async def load(
+    label: str, port: int, seats: list[tuple[str, str]], args: argparse.Namespace, pid: int,
+    sampler: Any = None,
+) -> Run:
+    base = f"http://127.0.0.1:{port}"
+    phones = [Phone(name, token) for name, token in seats]
+    rng = random.Random(args.seed)
+    before = open_files(pid)
+    sessions = [
+        aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30)) for _ in phones
+    ]
+    page_loads = []
+    connected = 0
+    all_ready = asyncio.Event()
+
+    def ready() -> None:
+        nonlocal connected
+        connected += 1
+        if connected == len(phones):
+            all_ready.set()
+
+    for http, phone in zip(sessions, phones, strict=True):
+        start = time.perf_counter()
+        async with http.get(f"{base}/p/{phone.token}") as r:
+            await r.read()
+        page_loads.append(time.perf_counter() - start)
+    streams = [
+        asyncio.create_task(hold_stream(http, base, phone, ready))
+        for http, phone in zip(sessions, phones, strict=True)
+    ]
+    await asyncio.wait_for(all_ready.wait(), 30)
+    await asyncio.sleep(0.5)
+    until = time.perf_counter() + args.seconds
+    sampling = asyncio.create_task(sampler(phones, until)) if sampler else None
+    choosers = [
+        asyncio.create_task(
+            choose_loop(http, base, phone, args.think, until, random.Random(rng.random()))
+        )
+        for http, phone in zip(sessions, phones, strict=True)
+    ]
+    await asyncio.gather(*choosers)
+    await asyncio.sleep(1.0)  # the last events arrive
+    run = Run(label, phones, page_loads)
+    if sampling is not None:
+        run.console_lag, run.console_samples = await sampling
+    for task in streams:
+        task.cancel()
+    for http in sessions:
+        await http.close()
+    await asyncio.sleep(0.5)
+    # One more change wakes every stream; those of phones that left end there.
+    async with aiohttp.ClientSession() as http:
+        name, token = seats[0]
+        for choice in ("work", "rest"):
+            async with http.post(f"{base}/api/p/{token}/choice", json={"choice": choice}) as r:
+                await r.read()
+            phones[0].acked.append(choice)
+    await asyncio.sleep(0.5)
+    run.fds = (before, open_files(pid))
+    return run
+
+
+# ---- the runs ------------------------------------------------------------------------------
+
+
+def make_session(folder: Path, n: int) -> list[tuple[str, str]]:
+    from companion.commands.sessions import create_prison_session
+    from companion.session.seats import seats_of
+
+    names = [f"P{i:03d}" for i in range(1, n + 1)]
+    session = create_prison_session(
+        folder, "bench", "classic", "Wendy", names,
+        rules_overrides={"min_prisoners": min(4, n), "max_prisoners": max(n, 4)},
+    )
+    seats = [(s.name, s.token) for s in seats_of(session) if s.role == "prisoner"]
+    session.close()
+    return seats
+
+
+def check_file(folder: Path, run: Run) -> str:
+    from companion.session.session import Session
+
+    session = Session.open(folder / "bench.sqlite")
+    try:
+        choices = session.state.day.choices
+        lost = [p.name for p in run.phones if p.acked and choices.get(p.name) != p.acked[-1]]
+        ok = session.store.integrity_ok()
     finally:
-        await server.stop()
         session.close()
-    print(f"{rounds} choices, one phone, SQLite synchronous=FULL:")
-    print(
-        f"  POST acknowledged: median {statistics.median(posts) * 1000:.2f} ms, "
-        f"p99 {pct(posts, 0.99):.2f} ms"
-    )
-    print(
-        f"  board event heard: median {statistics.median(heard) * 1000:.2f} ms, "
-        f"p99 {pct(heard, 0.99):.2f} ms (from the start of the POST)"
-    )
+    if lost or not ok:
+        raise SystemExit(f"LOST: {lost}, integrity ok: {ok}")
+    return f"every phone's last acknowledged choice is in the session file ({len(run.phones)})"
+
+
+async def run_ours(args: argparse.Namespace, folder: Path, seats: list[tuple[str, str]]) -> Run:
+    port = free_port()
+    cmd = [sys.executable, "-m", "companion", "--data-dir", str(folder), "serve", "bench",
+           "--host", "127.0.0.1", "--port", str(port)]
+    process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
+    try:
+        await wait_for_port(port)
+        return await load("ours: companion serve", port, seats, args, process.pid)
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+async def run_bare(args: argparse.Namespace, seats: list[tuple[str, str]]) -> Run:
+    port = free_port()
+    cmd = [sys.executable, __file__, "--bare-server", str(port)]
+    process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        await wait_for_port(port)
+        return await load("bare aiohttp", port, seats, args, process.pid)
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+async def run_console(
+    args: argparse.Namespace, folder: Path, seats: list[tuple[str, str]]
+) -> Run:
+    """The same load against the console (tmux window), sampling its screen."""
+    port = free_port()
+    name = f"bench-console-{os.getpid()}"
+    cmd = (f"{sys.executable} -m companion --data-dir {folder} resume bench "
+           f"--host 127.0.0.1 --port {port}")
+    subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "120", "-y", "36", cmd],
+                   check=True, cwd=ROOT)
+    pattern = re.compile(r"(\d+) of (\d+) have chosen")
+
+    async def sampler(phones: list[Phone], until: float) -> tuple[list[float], int]:
+        shown: list[tuple[float, int]] = []
+        while time.perf_counter() < until + 1.0:
+            out = await asyncio.create_subprocess_exec(
+                "tmux", "capture-pane", "-p", "-t", name, stdout=asyncio.subprocess.PIPE
+            )
+            text, _ = await out.communicate()
+            found = pattern.search(" ".join(text.decode().split()))
+            if found:
+                shown.append((time.perf_counter(), int(found.group(1))))
+            await asyncio.sleep(0.1)
+        firsts = sorted(p.probes[0][0] + p.submits[0] for p in phones if p.probes)
+        lags = []
+        for k, acked_at in enumerate(firsts, start=1):
+            seen = next((t for t, count in shown if count >= k and t >= acked_at), None)
+            if seen is not None:
+                lags.append(seen - acked_at)
+        return lags, len(shown)
+
+    try:
+        await wait_for_port(port)
+        pid = int(subprocess.run(["tmux", "display-message", "-p", "-t", name, "#{pane_pid}"],
+                                 capture_output=True, text=True, check=True).stdout)
+        return await load("ours: the console", port, seats, args, pid, sampler)
+    finally:
+        subprocess.run(["tmux", "send-keys", "-t", name, "q"], check=False)
+        await asyncio.sleep(1.0)
+        subprocess.run(["tmux", "kill-session", "-t", name], check=False,
+                       stderr=subprocess.DEVNULL)
+
+
+def report(runs: list[Run], args: argparse.Namespace, checks: list[str]) -> None:
+    n = len(runs[0].phones)
+    print(f"{n} phones, {args.seconds:g} s of planning, a POST every ~{args.think:g} s per phone "
+          f"(127.0.0.1, server in its own process, {os.cpu_count()} cores)")
+    header = f"{'':34}" + "".join(f"{r.label:>24}" for r in runs)
+    print(header)
+
+    def row(label: str, values: list[str]) -> None:
+        print(f"{label:34}" + "".join(f"{v:>24}" for v in values))
+
+    row("submits acknowledged", [str(len(r.submits)) for r in runs])
+    row("submit p50 / p99 (ms)",
+        [f"{pct(r.submits, .5):.1f} / {pct(r.submits, .99):.1f}" for r in runs])
+    row("fan-out to all p50 / p99 (ms)",
+        [f"{pct(r.fanouts, .5):.1f} / {pct(r.fanouts, .99):.1f}" for r in runs])
+    row("events received by phones", [str(sum(len(p.events) for p in r.phones)) for r in runs])
+    row("page load p50 (ms)", [f"{pct(r.page_loads, .5):.1f}" for r in runs])
+    row("failed requests", [str(sum(p.failed for p in r.phones)) for r in runs])
+    row("server open files before / after",
+        [f"{r.fds[0]} / {r.fds[1]}" if r.fds else "-" for r in runs])
+    bare = next((r for r in runs if r.label.startswith("bare")), None)
+    if bare is not None:
+        for r in runs:
+            if r is bare:
+                continue
+            s = pct(r.submits, .99) / pct(bare.submits, .99)
+            f = pct(r.fanouts, .99) / pct(bare.fanouts, .99)
+            print(f"ratio {r.label} / bare (p99): submit {s:.2f}x, fan-out {f:.2f}x")
+    for r in runs:
+        if r.console_samples:
+            print(f"console board ('k of {n} have chosen') behind the phones: "
+                  f"p50 {pct(r.console_lag, .5):.0f} ms, max {pct(r.console_lag, 1):.0f} ms "
+                  f"({r.console_samples} screen samples, 0.1 s apart)")
+    for line in checks:
+        print(line)
+
+
+async def main(args: argparse.Namespace) -> None:
+    folder = Path(tempfile.mkdtemp(prefix="companion-phones-"))
+    try:
+        seats = make_session(folder, args.phones)
+        runs = [await run_ours(args, folder, seats)]
+        checks = ["serve: " + check_file(folder, runs[0])]
+        runs.append(await run_bare(args, seats))
+        if args.console:
+            if shutil.which("tmux") is None:
+                raise SystemExit("--console needs tmux.")
+            fresh = folder / "console"
+            seats = make_session(fresh, args.phones)
+            runs.append(await run_console(args, fresh, seats))
+            checks.append("console: " + check_file(fresh, runs[-1]))
+        report(runs, args, checks)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def arguments(argv: list[str]) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--phones", type=int, default=50, help=f"1 to {MAX_PHONES} (default 50)")
+    p.add_argument("--seconds", type=float, default=10.0, help="length of planning (default 10)")
+    p.add_argument("--think", type=float, default=2.0, help="mean seconds between a phone's POSTs")
+    p.add_argument("--console", action="store_true", help="also load the console (needs tmux)")
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--bare-server", type=int, metavar="PORT", help=argparse.SUPPRESS)
+    args = p.parse_args(argv)
+    if args.bare_server is None:
+        if not 1 <= args.phones <= MAX_PHONES:
+            p.error(f"--phones must be 1 to {MAX_PHONES}")
+        if not 0 < args.seconds <= MAX_SECONDS or args.think <= 0:
+            p.error(f"--seconds must be above 0 and at most {MAX_SECONDS:g}; --think above 0")
+    return args
 
 
 if __name__ == "__main__":
-    asyncio.run(main(int(sys.argv[1]) if len(sys.argv) > 1 else 500))
+    parsed = arguments(sys.argv[1:])
+    if parsed.bare_server is not None:
+        run_bare_server(parsed.bare_server)
+    else:
+        asyncio.run(main(parsed))
