@@ -53,6 +53,83 @@ def laptop_addresses(args: argparse.Namespace) -> Any:
     return addresses
 
 
+class LazyPool:
+    """The simulator's process pool for the console's Balance screen, started when the screen
+    is first opened (:meth:`start`, on the app's thread).
+
+    The console has threads by then, so its workers come from a fork server (a clean process)
+    rather than being forked from the console; each plays ``companion.sim.runner.play_batch``.
+    It offers what the simulator asks of a pool: ``map(batches)``.
+    """
+
+    def __init__(self, jobs: int | None = None) -> None:
+        self.jobs = jobs
+        self._executor: Any = None
+
+    def start(self) -> None:
+        if self._executor is not None:
+            return
+        import multiprocessing
+        import os
+        from concurrent.futures import ProcessPoolExecutor
+        from multiprocessing import forkserver
+
+        from companion.sim.runner import default_jobs
+
+        # The fork server's helper keeps a copy of stderr, but the running console has swapped
+        # stderr for an object without a file descriptor: give it /dev/null instead (its
+        # messages must not scribble over the console anyway).
+        saved = sys.stderr
+        with open(os.devnull, "w") as quiet:
+            sys.stderr = quiet
+            try:
+                forkserver.ensure_running()
+            finally:
+                sys.stderr = saved
+        self._executor = ProcessPoolExecutor(
+            max_workers=self.jobs or default_jobs(),
+            mp_context=multiprocessing.get_context("forkserver"),
+        )
+
+    def map(self, batches: Any) -> Any:
+        from companion.sim.runner import play_batch
+
+        if self._executor is None:
+            raise RuntimeError("the pool is not started")
+        return self._executor.map(play_batch, batches)
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=True, cancel_futures=True)
+            self._executor = None
+
+
+BALANCE_GAMES, BALANCE_MIX, BALANCE_SEED = 400, "standard", 1
+
+
+def balance_screen(pool: Any) -> Any:
+    """The console's Balance screen for a session: the escape-rate chart for its group size
+    and its parole tokens to win, its points measured by the simulator on ``pool``."""
+
+    def make(session: Any) -> Any:
+        from companion.commands.balance import curve_source
+        from companion.rules.scenario import PrisonRules
+        from companion.sim.strategies import MIXES
+        from companion.tui.balance import BalanceScreen
+
+        base = PrisonRules.model_validate(session.setup["rules"])
+        pool.start()
+        return BalanceScreen(
+            curve_source(pool, base, BALANCE_GAMES, BALANCE_MIX, BALANCE_SEED),
+            prisoners=len(session.setup["prisoners"]),
+            tokens=base.parole_tokens_to_win,
+            describe=f"{session.name}'s rules · {BALANCE_GAMES} games a point, seed "
+            f"{BALANCE_SEED}, mix {MIXES[BALANCE_MIX].summary()}",
+        )
+
+    return make
+
+
 def run_console(
     args: argparse.Namespace,
     session: Any | None,
@@ -82,6 +159,7 @@ def run_console(
         game_of=lambda name: game_label(session_path(folder, name)),
     )
     notice = None
+    pool = LazyPool()
     for _attempt in range(4):
         app = ConsoleApp(
             session,
@@ -91,9 +169,13 @@ def run_console(
             links=links,
             printer=print_cards,
             addresses=laptop_addresses(args),
+            balance=balance_screen(pool),
             notice=notice,
         )
-        app.run()
+        try:
+            app.run()
+        finally:
+            pool.close()
         if app.crashed is None or not app.has_session:
             break
         # One screen failed: the log is the truth, so reopen the session from it and go on.

@@ -38,6 +38,8 @@ Stopper = Callable[[], Awaitable[None]]
 Service = Callable[["ConsoleApp"], Awaitable[Stopper]]
 Links = Callable[[], list[dict[str, Any]]]
 Addresses = Callable[[], list[tuple[str, str]]]  # the laptop's (interface, IPv4 address)
+# the Balance screen for a session (the composition root wires the simulator into it)
+BalanceFactory = Callable[[Any], Screen[None]]
 # (session, paper, out, public_url) -> where the PDF went; raises UserError in one sentence
 Printer = Callable[[Any, str, Path, str | None], Path]
 T = TypeVar("T")
@@ -80,6 +82,7 @@ class ConsoleApp(App[None]):
         links: Links | None = None,
         printer: Printer | None = None,
         addresses: Addresses | None = None,
+        balance: BalanceFactory | None = None,
         private_seconds: float = 20.0,
         ticking: bool = True,
         clock: Callable[[], float] = time.time,
@@ -93,6 +96,7 @@ class ConsoleApp(App[None]):
         self.links = links
         self.printer = printer
         self.addresses = addresses
+        self.balance = balance
         self.last_print: Path | None = None
         self.private_seconds = private_seconds
         self.ticking = ticking
@@ -366,6 +370,15 @@ class ConsoleApp(App[None]):
             return
         self.push_screen(PrintScreen())
 
+    def show_balance(self) -> None:
+        if self.balance is None:
+            self.notify(
+                "The Balance screen is not available here; run 'companion balance --screen'.",
+                severity="warning",
+            )
+            return
+        self.push_screen(self.balance(self.session))
+
     def show_help(self) -> None:
         from companion.tui.screens.help import HelpScreen
 
@@ -500,6 +513,11 @@ class ConsoleApp(App[None]):
             "Print the cards and sheets",
             "One PDF (A4 or Letter): player cards with QR codes, tokens, tracker, rules",
             self.show_print,
+        )
+        yield SystemCommand(
+            "Balance",
+            "Chart: how often the prisoners escape, against nights to escape, for this group",
+            self.show_balance,
         )
         yield SystemCommand(
             "Export the report", "After the game: Markdown debrief", self.export_report

@@ -60,6 +60,7 @@ class GameScreen(Screen[None]):
         Binding("w", "seats", "Seats"),
         Binding("p", "print", "Print"),
         Binding("l", "address", "Links"),
+        Binding("b", "balance", "Balance"),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("q", "quit_console", "Quit"),
@@ -411,6 +412,9 @@ class GameScreen(Screen[None]):
 
     def action_address(self) -> None:
         self.console.show_address()
+
+    def action_balance(self) -> None:
+        self.console.show_balance()
 
     def action_export(self) -> None:
         self.console.export_report()
