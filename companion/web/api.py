@@ -133,13 +133,17 @@ async def seat_events(request: web.Request) -> web.StreamResponse:
     token = request.match_info["token"]
     seat = phones.seat_for(request, token)
     assert phones.hub is not None
+    last: dict[str, Any] = {}
 
     def payload() -> dict[str, Any] | None:
         current = phones.find_seat(token)
         if current is None:
             return None
         view = seat_view(phones.session.state, current)
-        return {"view": view, "html": render_seat_part(view, current)}
+        if last.get("view") != view:  # render only what changed for this seat
+            last.update(view=view, data={"view": view, "html": render_seat_part(view, current)})
+        data: dict[str, Any] = last["data"]
+        return data  # the same object when nothing changed: nothing is rendered again
 
     def heartbeat() -> None:
         phones.presence.seen(seat.name)
@@ -151,8 +155,14 @@ async def board_events(request: web.Request) -> web.StreamResponse:
     phones = _phones(request)
     assert phones.hub is not None
 
+    last: dict[str, Any] = {}
+
     def payload() -> dict[str, Any]:
         view = board_view(phones.session.state)
-        return {"view": view, "html": render_board_part(view, phones.base_url)}
+        if last.get("view") != view:
+            html = render_board_part(view, phones.base_url)
+            last.update(view=view, data={"view": view, "html": html})
+        data: dict[str, Any] = last["data"]
+        return data
 
     return await stream(request, phones.hub, payload)

@@ -92,7 +92,9 @@ async def stream(
 ) -> web.StreamResponse:
     """Serve one event stream until the client leaves, the seat is gone or the server stops.
 
-    ``payload()`` builds the current message (``None``: the seat no longer exists).
+    ``payload()`` builds the current message (``None``: the seat no longer exists); when it
+    returns the very object it returned last time (nothing this stream shows has changed), the
+    text already encoded is sent again under the new id.
     """
     response = web.StreamResponse(
         headers={
@@ -105,6 +107,8 @@ async def stream(
     if request.method == "HEAD":  # headers only: a body here would corrupt the connection
         return response
     seen = last_event_id(request)
+    sent: dict[str, Any] | None = None
+    encoded = ""
     try:
         await response.write(b"retry: 2000\n\n")
         while not hub.closing:
@@ -114,7 +118,11 @@ async def stream(
                 if data is None:
                     await response.write(sse_message("gone", {}))
                     break
-                await response.write(sse_message("view", data, version))
+                if data is not sent:
+                    encoded = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+                    sent = data
+                message = f"event: view\nid: {version}\ndata: {encoded}\n\n"
+                await response.write(message.encode())
                 seen = version
                 continue
             await hub.wait(seen if seen is not None else -1, HEARTBEAT_SECONDS)
