@@ -6,11 +6,13 @@ the live parts (``part_*.html``) are what the browser swaps in when the game cha
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from typing import Any
 
 import jinja2
 from aiohttp import web
+from markupsafe import Markup
 
 from companion.session.seats import Seat, board_url, join_url
 from companion.web.context import (
@@ -138,13 +140,34 @@ def now_words(view: dict[str, Any]) -> str:
     return "Accusations: prisoners holding a shiv may accuse someone of collaborating."
 
 
+# What the shared lower part of every page (_results.html) reads from a view.
+_RESULTS_KEYS = ("phase", "nights_done", "nights_to_escape", "outcome", "winners", "prisoners",
+                 "parole_tokens")
+
+
+@lru_cache(maxsize=256)
+def _results_part(key: str) -> Markup:
+    """The nights bar, the results and the roster, rendered once for every phone that shows
+    the same (the roster makes it the costly part with many prisoners)."""
+    view, today, yesterday = json.loads(key)
+    html = environment().get_template("_results.html").render(
+        v=view, today_results=today, yesterday_results=yesterday
+    )
+    return Markup(html)
+
+
 def _common(view: dict[str, Any]) -> dict[str, Any]:
     yesterday = view["history"][-1] if view["history"] else None
+    today_results = results(view["today"])
+    yesterday_results = results(yesterday) if yesterday else []
+    shown = {k: view[k] for k in _RESULTS_KEYS if k in view}
+    key = json.dumps([shown, today_results, yesterday_results], sort_keys=True)
     return {
         "v": view,
         "now": now_words(view),
-        "today_results": results(view["today"]),
-        "yesterday_results": results(yesterday) if yesterday else [],
+        "today_results": today_results,
+        "yesterday_results": yesterday_results,
+        "results_part": _results_part(key),
     }
 
 
