@@ -125,6 +125,15 @@ class Store:
         rows = self._db.execute("SELECT key, value FROM meta").fetchall()
         return {key: json.loads(value) for key, value in rows}
 
+    def meta_text(self, key: str) -> str | None:
+        """One metadata value as stored (JSON text), or ``None``: a cheap way to see whether
+        it changed."""
+        try:
+            row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        except sqlite3.Error as error:
+            raise _explain(error, self.path) from None
+        return None if row is None else str(row[0])
+
     def set_meta(self, key: str, value: Any) -> None:
         try:
             with self._db:

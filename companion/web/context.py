@@ -117,9 +117,16 @@ class Phones:
     base_url: str | None = None
     hub: Hub | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    _seats: tuple[str | None, list[Seat]] = field(default=(None, []), repr=False)
 
     def seats(self) -> list[Seat]:
-        return seats_of(self.session)
+        """The seats, read again only when their stored text changed (a reissue): every open
+        stream looks its seat up at every change of the game."""
+        stored = self.session.store.meta_text("seats")
+        if stored is None or stored != self._seats[0]:
+            seats = seats_of(self.session)
+            self._seats = (self.session.store.meta_text("seats"), seats)
+        return self._seats[1]
 
     def _address(self, request: web.Request) -> str:
         return request.remote or "unknown"
