@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
@@ -30,6 +30,7 @@ from companion.tui.screens.dialogs import ConfirmScreen, MessageScreen, PickScre
 from companion.tui.screens.interview import InterviewScreen
 from companion.tui.screens.reveal import RevealScreen
 from companion.tui.widgets.board import Board
+from companion.tui.widgets.footer import fit_footer
 
 if TYPE_CHECKING:
     from companion.tui.app import ConsoleApp
@@ -56,15 +57,17 @@ class GameScreen(Screen[None]):
         Binding("e", "end_day", "End day"),
         Binding("r", "export", "Report"),
         Binding("t", "private", "Tokens"),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("q", "quit_console", "Quit"),
         Binding("h", "history", "History"),
         Binding("w", "seats", "Seats"),
         Binding("p", "print", "Print"),
         Binding("l", "address", "Links"),
         Binding("b", "balance", "Balance"),
-        Binding("ctrl+z", "undo", "Undo"),
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("q", "quit_console", "Quit"),
     ]
+    # Left out of a narrow footer, in this order (Help and the palette list them all).
+    FOOTER_OPTIONAL = ("balance", "address", "print", "seats", "history")
 
     def __init__(self) -> None:
         super().__init__()
@@ -92,6 +95,18 @@ class GameScreen(Screen[None]):
             yield Static("", id="side", markup=False)
         yield Static("", id="private-bar", markup=False)
         yield Footer(compact=True)
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        return fit_footer(
+            super().active_bindings,
+            self.app.size.width,
+            self.app.get_key_display,
+            self.FOOTER_OPTIONAL,
+        )
+
+    def on_resize(self) -> None:
+        self.refresh_bindings()
 
     def on_mount(self) -> None:
         self.console.guarded(self.refresh_view)()

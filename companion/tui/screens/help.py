@@ -26,10 +26,15 @@ Keys on the game screen (the footer offers the ones that fit the phase)
   E  end the day
   T  private view of parole tokens (turns itself off)
   H  history (after the game: F the full story, R the report)
-  W  seats: links, QR codes (K or Enter), reissue a seat (N)
+  W  seats: links, QR codes (K or Enter), seat codes (C),
+     reissue a seat (N)
+  P  print the cards and sheets (PDF, A4 or Letter)
+  L  the links' address: pin the printed one, pick another, reprint
+  B  balance: how often the prisoners escape, by nights to escape
   Ctrl+Z  undo the last move (asks; again to go further back)
   Ctrl+P  palette: peek at sealed choices, interview length, ...
   ?  this help      Q  quit (every move is already saved)
+  A narrow footer leaves out H, W, P, L and B; they still work.
 """
 
 
