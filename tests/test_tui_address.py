@@ -165,3 +165,22 @@ async def test_seat_codes_are_masked_until_shown_and_hide_again(tmp_path: Path) 
         await pilot.press("c", "c")
         await pilot.pause()
         assert not any(shows(app, c) for c in codes) and screen._codes_timer is None
+
+
+async def test_another_port_cannot_be_pinned_away(tmp_path: Path) -> None:
+    session = demo(tmp_path, printed="http://10.0.0.5:8765", served="http://10.0.0.5:9000")
+    app = ConsoleApp(session, ticking=False, addresses=lambda: [("wlan0", "10.0.0.5")])
+    async with app.run_test(notifications=True, size=(120, 36)) as pilot:
+        assert shows(app, "The phone server listens on port 9000: quit and resume with --port 8765")
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, PickScreen)
+        assert [k for k, _ in app.screen.options] == ["reprint"]  # one address, other port
+        assert shows(app, "The cards use port 8765, but the phone server listens on 9000")
+
+
+async def test_the_game_screen_shows_the_join_address(tmp_path: Path) -> None:
+    session = demo(tmp_path, printed=None)
+    app = ConsoleApp(session, ticking=False)
+    async with app.run_test(notifications=True, size=(80, 24)):
+        assert shows(app, f"No QR code? Type the seat code at {SERVED}/join")

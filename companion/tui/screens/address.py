@@ -37,7 +37,12 @@ def warning(session: Any, addresses: list[tuple[str, str]] | None) -> str | None
         f"ADDRESS CHANGED: the cards were printed with {printed}, but the links now start "
         f"with {current}, so the printed QR codes may not work."
     )
-    host, _ = host_port(printed)
+    host, port = host_port(printed)
+    if port != served_port(session):
+        return text + (
+            f" The phone server listens on port {served_port(session)}: quit and resume with "
+            f"--port {port}, or P: reprint the cards."
+        )
     if addresses is not None and all(a != host for _, a in addresses):
         text += f" This laptop has no address {host} now."
     return text + " L: pin the printed address or pick another · P: reprint the cards."
@@ -60,13 +65,17 @@ def options(session: Any, addresses: list[tuple[str, str]] | None) -> list[tuple
     printed = links.printed_base(session)
     current = links.current_base(session)
     pinned = meta.get(PUBLIC_URL)
-    out: list[tuple[str, str]] = []
-    if printed and printed != current:
-        out.append(("pin", f"Pin the printed address {printed} (the cards keep working)"))
     port = served_port(session)
-    for interface, address in addresses or []:
-        if address.startswith("127.") and len(addresses or []) > 1:
-            continue  # phones cannot reach the laptop's loopback
+    out: list[tuple[str, str]] = []
+    if printed and printed != current and host_port(printed)[1] == port:
+        host = host_port(printed)[0]
+        if addresses is not None and all(a != host for _, a in addresses):
+            why = f"only if the network gives this laptop {host} again"
+        else:
+            why = "the cards keep working"
+        out.append(("pin", f"Pin the printed address {printed} ({why})"))
+    usable = [(i, a) for i, a in addresses or [] if not a.startswith("127.")]
+    for interface, address in usable if len(usable) > 1 or pinned else []:
         url = url_for(address, port)
         mark = "  (in use)" if url == current else ""
         out.append((f"url:{url}", f"Use {url}  ({interface}){mark}"))
@@ -85,6 +94,12 @@ def explain(session: Any, addresses: list[tuple[str, str]] | None) -> str:
         f"The links start with {current}." if current else "No phone server has run yet.",
         f"The cards were printed with {printed}." if printed else "No cards printed yet.",
     ]
+    port = served_port(session)
+    if printed and host_port(printed)[1] != port:
+        lines.append(
+            f"The cards use port {host_port(printed)[1]}, but the phone server listens on "
+            f"{port}: quit and resume with --port {host_port(printed)[1]}, or reprint."
+        )
     if addresses is not None and len([a for _, a in addresses if not a.startswith("127.")]) > 1:
         lines.append("This laptop has several addresses: pick the one on the players' Wi-Fi.")
     lines.append("Pinning changes only the links; the server still listens where it did.")

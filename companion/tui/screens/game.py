@@ -13,6 +13,8 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from companion.rules.prison_views import gm, table
+from companion.session import links
+from companion.session.seats import join_url
 from companion.tui.console_text import (
     banner,
     can_accuse,
@@ -176,6 +178,9 @@ class GameScreen(Screen[None]):
             lines.append(f"May still accuse: {names(who)}")
         if phase == "over":
             lines.append(outcome_line(view))
+        base = links.current_base(self.console.session)
+        if base and phase != "over":
+            lines += ["", f"No QR code? Type the seat code at {join_url(base)}"]
         return "\n".join(line for line in lines if line is not None)
 
     # ---- what is offered ------------------------------------------------------------------
