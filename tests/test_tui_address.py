@@ -184,3 +184,28 @@ async def test_the_game_screen_shows_the_join_address(tmp_path: Path) -> None:
     app = ConsoleApp(session, ticking=False)
     async with app.run_test(notifications=True, size=(80, 24)):
         assert shows(app, f"No QR code? Type the seat code at {SERVED}/join")
+
+
+async def test_with_the_real_phone_server_the_banner_follows_where_it_listens(
+    tmp_path: Path,
+) -> None:
+    import argparse
+    import socket
+
+    from companion.commands.serve import phone_service
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    session = demo(tmp_path, printed="http://127.0.0.1:1", served=None)
+    start, _links = phone_service(argparse.Namespace(host="127.0.0.1", port=port, public_url=None))
+    app = ConsoleApp(session, ticking=False, services=[start], addresses=lambda: BOTH)
+    async with app.run_test(notifications=True, size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        here = f"http://127.0.0.1:{port}"
+        assert links.current_base(session) == here
+        assert shows(app, "ADDRESS CHANGED: the cards were printed with http://127.0.0.1:1")
+        assert shows(app, "quit and resume with --port 1, or P: reprint the cards.")
+        assert shows(app, f"No QR code? Type the seat code at {here}/join")
+        await pilot.press("q")

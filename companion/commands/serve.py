@@ -65,11 +65,10 @@ def phone_service(args: argparse.Namespace) -> tuple[Any, Any]:
         if address_changed(app.session):
             app.notify(
                 f"The cards were printed with {printed_base(app.session)} but the links now start "
-                f"with {server.base_url}: pin the old address with --public-url if it still "
-                "works here, or reprint the cards.",
+                f"with {server.base_url}; the banner at the top says what to do.",
                 title="The address changed",
                 severity="warning",
-                timeout=60,
+                timeout=15,
             )
         return server.stop
 
