@@ -152,16 +152,18 @@ async def test_seat_codes_are_masked_until_shown_and_hide_again(tmp_path: Path) 
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SeatsScreen)
-        codes = [s.code for s in seats.seats_of(session)]
+        codes = [f"{s.code[:4]} {s.code[4:]}" for s in seats.seats_of(session)]
         assert shows(app, MASK) and not any(shows(app, c) for c in codes)
         assert shows(app, f"No QR? Open {SERVED}/join and type the seat code.")
+        assert not shows(app, "PRIVATE")
         await pilot.press("c")
         await pilot.pause()
         assert all(shows(app, c) for c in codes)
+        assert shows(app, "PRIVATE: seat codes are on screen. They hide in 20 s")
         assert screen._codes_timer is not None  # armed: they hide by themselves
         screen.codes_off()  # what the timer does when it fires
         await pilot.pause()
-        assert not any(shows(app, c) for c in codes)
+        assert not any(shows(app, c) for c in codes) and not shows(app, "PRIVATE")
         await pilot.press("c", "c")
         await pilot.pause()
         assert not any(shows(app, c) for c in codes) and screen._codes_timer is None

@@ -23,6 +23,14 @@ if TYPE_CHECKING:
     from companion.tui.app import ConsoleApp
 
 
+MASK = "•••• ••••"
+
+
+def spaced(code: str) -> str:
+    """A seat code as the cards print it, in two groups of four."""
+    return f"{code[:4]} {code[4:]}"
+
+
 class QRScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,enter,space,q", "close", "Close")]
 
@@ -41,15 +49,13 @@ class QRScreen(ModalScreen[None]):
             )
             yield Static("\n".join(qr_lines(url)), id="qr", markup=False)
             yield Static(
-                f"or open {seats.join_url(self.base)} and type {self.seat.code}", markup=False
+                f"or open {seats.join_url(self.base)} and type {spaced(self.seat.code)}",
+                markup=False,
             )
         yield Footer()
 
     def action_close(self) -> None:
         self.dismiss(None)
-
-
-MASK = "••••••••"
 
 
 class SeatsScreen(Screen[None]):
@@ -76,6 +82,7 @@ class SeatsScreen(Screen[None]):
         yield Static("", id="seats-address", markup=False)
         yield Static("", id="seats-join", markup=False)
         yield DataTable(id="seats", cursor_type="row")
+        yield Static("", id="seats-private", markup=False)
         yield Static("", id="seats-links", markup=False)
         yield Footer()
 
@@ -101,14 +108,18 @@ class SeatsScreen(Screen[None]):
         bar.display = warning is not None
         bar.update(warning or "")
         join = self.query_one("#seats-join", Static)
+        lines = []
         if base:
-            shown = "C hides them" if self.codes else "C shows them (only where no player can see)"
-            join.update(
-                f"No QR? Open {seats.join_url(base)} and type the seat code. Codes: {shown}.\n"
-                f"Board for a projector: {seats.board_url(base)}"
-            )
-        else:
-            join.update(f"Seat codes: C {'hides' if self.codes else 'shows'} them.")
+            lines.append(f"No QR? Open {seats.join_url(base)} and type the seat code.")
+            lines.append(f"Board for a projector: {seats.board_url(base)}")
+        lines.append("C shows the seat codes (only where no player can see).")
+        join.update("\n".join(lines))
+        private = self.query_one("#seats-private", Static)
+        private.display = self.codes
+        private.update(
+            f"PRIVATE: seat codes are on screen. They hide in "
+            f"{round(self.console.private_seconds)} s; C hides them now."
+        )
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear()
@@ -117,7 +128,7 @@ class SeatsScreen(Screen[None]):
             table.add_row(
                 seat.name,
                 seat.role,
-                seat.code if self.codes else MASK,
+                spaced(seat.code) if self.codes else MASK,
                 phone(self.console.presence.get(seat.name), now),
                 key=seat.name,
             )
