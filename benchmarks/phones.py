@@ -246,6 +246,7 @@ async def load(
     base = f"http://127.0.0.1:{port}"
     phones = [Phone(name, token) for name, token in seats]
     rng = random.Random(args.seed)
+    await asyncio.sleep(0.3)  # the start-up check's connection is closed by now
     before = open_files(pid)
     sessions = [
         aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30)) for _ in phones

@@ -1,0 +1,35 @@
+"""A short smoke run of the load benchmark (benchmarks/phones.py): 5 phones for 1 s against
+``companion serve``, the bare aiohttp server and the console in tmux. It checks that the run
+completes, loses nothing and prints its figures; it asserts nothing about time."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+
+from tests.conftest import ROOT
+
+
+def test_the_load_benchmark_runs_and_loses_nothing() -> None:
+    assert shutil.which("tmux"), "tmux is needed (scripts/system-deps.sh installs it)"
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "phones.py"), "--phones", "5", "--seconds",
+         "1", "--think", "0.2", "--console"],
+        capture_output=True, text=True, timeout=180, cwd=ROOT,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    out = run.stdout
+    assert "Traceback" not in run.stderr
+    for label in ("serve", "console"):
+        assert f"{label}: every phone's last acknowledged choice is in the session file (5)" in out
+    figures = re.search(r"submit p50 / p99 \(ms\)\s+([\d.]+) / ([\d.]+)\s+([\d.]+) / ([\d.]+)", out)
+    assert figures, out
+    fan_out = re.search(r"fan-out to all p50 / p99 \(ms\)\s+([\d.]+) / ([\d.]+)", out)
+    assert fan_out, out
+    assert re.search(r"failed requests\s+0\s+0\s+0", out), out
+    files = re.search(r"server open files before / after\s+(\d+) / (\d+)", out)
+    assert files and int(files.group(2)) <= int(files.group(1)), out  # phones left nothing open
+    assert re.search(r"ratio ours: companion serve / bare \(p99\): submit [\d.]+x", out)
+    assert re.search(r"console board .* behind the phones", out), out
