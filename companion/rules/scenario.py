@@ -51,17 +51,17 @@ def describe_error(error: ValidationError, where: str) -> str:
     kind = first["type"]
     value = first.get("input")
     if kind == "extra_forbidden":
-        what = f"has an unknown key '{key}'; remove it or check its spelling"
+        what = f"has an unknown key {key!r}; remove it or check its spelling"
     elif kind == "missing":
-        what = f"is missing the key '{key}'; add it"
+        what = f"is missing the key {key!r}; add it"
     elif kind in ("int_type", "int_parsing", "int_from_float"):
-        what = f"sets '{key}' to {value!r}, which is not a whole number"
+        what = f"sets {key!r} to {value!r}, which is not a whole number"
     elif kind in ("string_type",):
-        what = f"sets '{key}' to {value!r}, which is not text"
+        what = f"sets {key!r} to {value!r}, which is not text"
     elif kind in ("bool_type", "bool_parsing"):
-        what = f"sets '{key}' to {value!r}, which is not true or false"
+        what = f"sets {key!r} to {value!r}, which is not true or false"
     elif kind == "literal_error":
-        what = f"sets '{key}' to {value!r}; {first['msg'].lower()}"
+        what = f"sets {key!r} to {value!r}; {first['msg'].lower()}"
     elif kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         limit = next(iter((first.get("ctx") or {}).values()), "?")
         bound = {
@@ -70,11 +70,11 @@ def describe_error(error: ValidationError, where: str) -> str:
             "greater_than": "more than",
             "less_than": "less than",
         }[kind]
-        what = f"sets '{key}' to {value!r}, but it must be {bound} {limit}"
+        what = f"sets {key!r} to {value!r}, but it must be {bound} {limit}"
     elif kind == "value_error" and not key:
         what = f"is impossible: {first['msg'].removeprefix('Value error, ')}"
     else:
-        what = f"has a problem with '{key}': {first['msg'].lower()}" if key else first["msg"]
+        what = f"has a problem with {key!r}: {first['msg'].lower()}" if key else first["msg"]
     return f"{where} {what}."
 
 
