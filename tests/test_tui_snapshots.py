@@ -95,3 +95,22 @@ def test_full_story(snap_compare: Any, size: tuple[int, int], tmp_path: Path) ->
 @pytest.mark.parametrize("size", SIZES)
 def test_help(snap_compare: Any, size: tuple[int, int], tmp_path: Path) -> None:
     assert snap_compare(game(tmp_path, PLANNING), press=["question_mark"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_print(snap_compare: Any, size: tuple[int, int], tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.chdir(tmp_path)
+    app = game(Path("sessions"), PLANNING)
+    app.session.store.set_meta("served_url", "http://192.168.1.20:8765")
+    assert snap_compare(app, press=["p"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_seats_after_the_address_changed(
+    snap_compare: Any, size: tuple[int, int], tmp_path: Path
+) -> None:
+    app = game(tmp_path, PLANNING)
+    app.session.store.set_meta("printed_url", "http://192.168.1.20:8765")
+    app.session.store.set_meta("served_url", "http://10.0.0.5:8765")
+    app.addresses = lambda: [("wlan0", "10.0.0.5"), ("eth0", "192.168.1.20")]
+    assert snap_compare(app, press=["w"], terminal_size=size)
