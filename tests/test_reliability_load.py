@@ -23,7 +23,8 @@ def test_the_load_benchmark_runs_and_loses_nothing() -> None:
     out = run.stdout
     assert "Traceback" not in run.stderr
     for label in ("serve", "console"):
-        assert f"{label}: every phone's last acknowledged choice is in the session file (5)" in out
+        kept = "every seat's last acknowledged choice is in the session file (5 seats)"
+        assert f"{label}: {kept}" in out
     figures = re.search(r"submit p50 / p99 \(ms\)\s+([\d.]+) / ([\d.]+)\s+([\d.]+) / ([\d.]+)", out)
     assert figures, out
     fan_out = re.search(r"fan-out to all p50 / p99 \(ms\)\s+([\d.]+) / ([\d.]+)", out)
