@@ -34,7 +34,7 @@ from companion.web.server import build_app
 from tests.dilemma_helpers import scenario
 
 FUZZ = settings(
-    max_examples=250,
+    max_examples=500,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -270,7 +270,7 @@ def test_dilemma_endpoints_survive_anything(dilemma: Harness, data: st.DataObjec
     _fuzz(dilemma, method, path, body, headers)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(
     body=bodies,
     content_type=st.sampled_from(CONTENT_TYPES),
@@ -285,7 +285,7 @@ def test_prison_posts_with_real_tokens(
     _fuzz(prison, "POST", path, body, {"Content-Type": content_type})
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(body=bodies, content_type=st.sampled_from(CONTENT_TYPES), path=st.sampled_from(
     ["/join", "/join-room"]
 ))
@@ -317,7 +317,7 @@ RAW_HEADERS = [
 ]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(
     method=st.sampled_from([b"GET", b"POST", b"PUT", b"BREW", b"G\x00T"]),
     target=st.one_of(
