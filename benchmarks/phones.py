@@ -20,6 +20,7 @@ The server runs in its own process (as on the night); the phones share this one.
 The session has one seat per phone: N prisoners (rules overridden to allow N).
 
 Run: .venv/bin/python benchmarks/phones.py [--phones 50] [--seconds 10] [--think 2] [--console]
+     .venv/bin/python benchmarks/phones.py --costs   (what one change costs, part by part)
 """
 
 from __future__ import annotations
@@ -470,6 +471,82 @@ async def main(args: argparse.Namespace) -> None:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def costs(n: int) -> None:
+    """What one change costs the server, part by part, with n prisoners (in this process)."""
+    from companion.commands.sessions import create_prison_session
+    from companion.rules.prison_views import prisoner
+    from companion.session.seats import by_token, seats_of
+    from companion.web.context import Limiter, Phones, Presence
+    from companion.web.pages import render_seat_part
+
+    folder = Path(tempfile.mkdtemp(prefix="companion-costs-"))
+    names = [f"P{i:03d}" for i in range(1, min(n, MAX_SEATS) + 1)]
+    session = create_prison_session(
+        folder, "costs", "classic", "Wendy", names,
+        rules_overrides={"min_prisoners": min(4, len(names)), "max_prisoners": len(names)},
+    )
+    seats = seats_of(session)
+    seat = seats[len(seats) // 2]
+    phones = Phones(session, Limiter(), Presence(session))
+    flip = ["work"]
+
+    def submit() -> None:
+        flip[0] = "rest" if flip[0] == "work" else "work"
+        session.submit({"do": "choose", "prisoner": names[0], "choice": flip[0]})
+
+    def timed(label: str, func: Any, rounds: int = 300) -> float:
+        start = time.perf_counter()
+        for _ in range(rounds):
+            func()
+        each = (time.perf_counter() - start) / rounds
+        print(f"  {label:58} {each * 1e6:8.0f} us")
+        return each
+
+    print(f"One change with {len(names)} prisoners, part by part (this process):")
+    timed("Session.submit: decide, SQLite commit (synchronous=FULL)", submit, 100)
+    timed("seat lookup from the metadata (seats_of, uncached)", lambda: seats_of(session))
+    timed("seat lookup (Phones.seats, cached on the stored text)", phones.seats)
+    timed("constant-time token comparison over every seat", lambda: by_token(seats, seat.token))
+    view = prisoner(session.state, seat.name)
+    timed("a prisoner's view", lambda: prisoner(session.state, seat.name))
+    timed("render the seat's live part (shared roster part cached)",
+          lambda: render_seat_part(view, seat))
+    data = {"view": view, "html": render_seat_part(view, seat)}
+    timed("encode the event (JSON)", lambda: json.dumps(data, ensure_ascii=False))
+    session.close()
+    shutil.rmtree(folder, ignore_errors=True)
+    asyncio.run(console_costs(names))
+
+
+async def console_costs(names: list[str]) -> None:
+    """What one change costs the console's loop (the board redrawn), measured by CPU time."""
+    from companion.commands.sessions import create_prison_session
+    from companion.tui.app import ConsoleApp
+
+    folder = Path(tempfile.mkdtemp(prefix="companion-costs-"))
+    session = create_prison_session(
+        folder, "costs", "classic", "Wendy", names,
+        rules_overrides={"min_prisoners": min(4, len(names)), "max_prisoners": len(names)},
+    )
+    app = ConsoleApp(session, ticking=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        rounds = min(20, len(names))
+        cpu = time.process_time()
+        for _ in range(rounds):
+            await asyncio.sleep(0.15)  # the same time with nothing happening
+        idle = time.process_time() - cpu
+        cpu = time.process_time()
+        for name in names[:rounds]:
+            session.submit({"do": "choose", "prisoner": name, "choice": "work"})
+            await asyncio.sleep(0.15)  # one change at a time, fully drawn
+        each = (time.process_time() - cpu - idle) / rounds
+    print(f"  {'the console: one change heard, board rebuilt and drawn (CPU)':58} "
+          f"{each * 1e6:8.0f} us  (idle {idle / rounds * 1e6:.0f} us per 0.15 s subtracted)")
+    session.close()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 def arguments(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--phones", type=int, default=50, help=f"1 to {MAX_PHONES} (default 50)")
@@ -477,6 +554,7 @@ def arguments(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--think", type=float, default=2.0, help="mean seconds between a phone's POSTs")
     p.add_argument("--console", action="store_true", help="also load the console (needs tmux)")
     p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--costs", action="store_true", help="only print what one change costs")
     p.add_argument("--bare-server", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.bare_server is None:
@@ -491,5 +569,7 @@ if __name__ == "__main__":
     parsed = arguments(sys.argv[1:])
     if parsed.bare_server is not None:
         run_bare_server(parsed.bare_server)
+    elif parsed.costs:
+        costs(parsed.phones)
     else:
         asyncio.run(main(parsed))
