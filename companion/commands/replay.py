@@ -41,22 +41,21 @@ def load_script(path: str) -> dict[str, Any]:
 
 def play_script(data: dict[str, Any]) -> dict[str, Any]:
     """Play a parsed script of any game; raises UserError for a fatal problem."""
+    from companion.rules.scripts import ScriptError
+
     game = data.get("game", "prison-break")
-    if game == "prison-break":
-        from companion.rules.prison_script import ScriptError, play_prison_script
-        from companion.scenarios import load_scenario
+    try:
+        if game == "prison-break":
+            from companion.rules.prison_script import play_prison_script
+            from companion.scenarios import load_scenario
 
-        try:
             return play_prison_script(data, load_scenario)
-        except ScriptError as error:
-            raise UserError(str(error)) from None
-    if game == "so-long-sucker":
-        from companion.rules.sucker_script import SuckerScriptError, play_sucker_script
+        if game == "so-long-sucker":
+            from companion.rules.sucker_script import play_sucker_script
 
-        try:
             return play_sucker_script(data)
-        except SuckerScriptError as error:
-            raise UserError(str(error)) from None
+    except ScriptError as error:
+        raise UserError(str(error)) from None
     raise UserError(
         f'The script\'s game {game!r} is unknown; use "prison-break" or "so-long-sucker".'
     )

@@ -6,10 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from companion.rules.game import MalformedCommand
-from companion.rules.prison_commands import command_problem
+from companion.rules.commands import CommandParser
 
 Choice = Literal["silent", "betray"]
 PID = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,24}$")]
@@ -90,20 +89,13 @@ COMMAND_NAMES = (
 )
 
 
+_PARSER = CommandParser(
+    _COMMANDS, COMMAND_NAMES, fields={"pid": "'pid' must be 1 to 24 letters, digits, '-' or '_'"}
+)
+
+
 def parse_command(data: Mapping[str, Any] | Any) -> DilemmaCommand:
-    if not isinstance(data, Mapping):
-        raise MalformedCommand("a command must be a JSON object")
-    try:
-        return _COMMANDS.validate_python(dict(data))
-    except ValidationError as error:
-        first = error.errors()[0]
-        if first["type"] == "union_tag_invalid":
-            raise MalformedCommand(
-                f"unknown command {data.get('do')!r}; use one of {', '.join(COMMAND_NAMES)}"
-            ) from None
-        if first["type"] == "string_pattern_mismatch":
-            raise MalformedCommand("'pid' must be 1 to 24 letters, digits, '-' or '_'") from None
-        raise MalformedCommand(command_problem(error)) from None
+    return _PARSER.parse(data)
 
 
 def command_to_dict(command: DilemmaCommand) -> dict[str, Any]:

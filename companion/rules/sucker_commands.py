@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from companion.rules.game import MalformedCommand
+from companion.rules.commands import CommandParser
 
 
 class _Command(BaseModel):
@@ -65,35 +65,13 @@ _ADAPTER: TypeAdapter[SuckerCommand] = TypeAdapter(SuckerCommand)
 COMMAND_NAMES = ("play", "next", "kill", "transfer", "kill_prisoner", "refuse", "undo")
 
 
-def command_problem(error: ValidationError) -> str:
-    """One sentence for a malformed command, from pydantic's first complaint."""
-    first = error.errors()[0]
-    loc = [str(part) for part in first["loc"] if not str(part).startswith(("int", "literal"))]
-    field = loc[-1] if loc else ""
-    kind = first["type"]
-    if kind == "union_tag_invalid":
-        names = ", ".join(COMMAND_NAMES)
-        return f"unknown command {first['input'].get('do')!r}; use one of {names}"
-    if kind == "union_tag_not_found":
-        return "the command has no 'do' field"
-    if kind == "missing":
-        return f"the field '{field}' is missing"
-    if kind == "extra_forbidden":
-        return f"the field '{field}' is not part of this command"
-    if field == "pile":
-        return "'pile' must be a pile number or \"new\""
-    if kind == "string_type":
-        return f"'{field}' must be text"
-    return f"'{field}': {first['msg']}" if field else str(first["msg"])
+_PARSER = CommandParser(
+    _ADAPTER, COMMAND_NAMES, fields={"pile": "'pile' must be a pile number or \"new\""}
+)
 
 
 def parse_command(data: Mapping[str, Any] | Any) -> SuckerCommand:
-    if not isinstance(data, Mapping):
-        raise MalformedCommand("a command must be a JSON object")
-    try:
-        return _ADAPTER.validate_python(dict(data))
-    except ValidationError as error:
-        raise MalformedCommand(command_problem(error)) from None
+    return _PARSER.parse(data)
 
 
 def command_to_dict(command: SuckerCommand) -> dict[str, Any]:
