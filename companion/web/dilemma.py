@@ -14,8 +14,6 @@ checks, the security headers and the address detection. Every page is built from
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 from dataclasses import dataclass
 from importlib import resources
@@ -29,12 +27,11 @@ from companion.rules.game import Refused
 from companion.session.links import DEFAULT_PORT
 from companion.session.store import StoreError
 from companion.web import dilemma_pages as pages
-from companion.web.address import base_url
 from companion.web.api import MAX_BODY, _body
 from companion.web.context import Limiter, Problem, count_wrong, read_form
 from companion.web.dilemma_seats import forget, new_seat, pid_for
 from companion.web.events import Hub, stream
-from companion.web.server import SECURITY_HEADERS
+from companion.web.server import SECURITY_HEADERS, PhoneServer, listen
 
 COOKIE = "dilemma_seat"
 COOKIE_SECONDS = 12 * 3600
@@ -294,14 +291,8 @@ def build_dilemma_app(
     return app
 
 
-class DilemmaServer:
+class DilemmaServer(PhoneServer):
     """A running dilemma server; ``base_url`` is what the room link is built on."""
-
-    def __init__(self, runner: web.AppRunner, host: str, port: int, base: str) -> None:
-        self._runner = runner
-        self.host = host
-        self.port = port
-        self.base_url = base
 
     @property
     def join_url(self) -> str:
@@ -310,10 +301,6 @@ class DilemmaServer:
     @property
     def board_url(self) -> str:
         return f"{self.base_url}/board"
-
-    async def stop(self) -> None:
-        with contextlib.suppress(Exception):
-            await self._runner.cleanup()
 
 
 async def start_dilemma_server(
@@ -329,26 +316,7 @@ async def start_dilemma_server(
     The room link uses ``public_url`` if given (pinned in the session), else a pinned one,
     else this laptop's address. Raises ``OSError`` when the port cannot be used.
     """
-    asyncio.get_running_loop()
-    if public_url:
-        public_url = public_url.rstrip("/")
-        session.store.set_meta("public_url", public_url)
-    pinned = public_url or session.meta().get("public_url")
     app = build_dilemma_app(session, limiter=limiter)
-    runner = web.AppRunner(app, access_log=None, shutdown_timeout=2.0, handle_signals=False)
-    await runner.setup()
-    site = web.TCPSite(runner, host, port, reuse_address=True)
-    try:
-        await site.start()
-    except OSError:
-        await runner.cleanup()
-        raise
-    bound = port
-    server = getattr(site, "_server", None)
-    if server is not None and server.sockets:
-        bound = int(server.sockets[0].getsockname()[1])
-    served = base_url(host, bound)
-    session.store.set_meta("served_url", served)
-    base = str(pinned).rstrip("/") if pinned else served
+    runner, bound, base = await listen(session, app, host, port, public_url)
     app[ROOM].base_url = base
     return DilemmaServer(runner, host, bound, base)

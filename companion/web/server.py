@@ -141,26 +141,21 @@ class PhoneServer:
             await self._runner.cleanup()
 
 
-async def start_phone_server(
-    session: Any,
-    host: str = "0.0.0.0",
-    port: int = DEFAULT_PORT,
-    public_url: str | None = None,
-    *,
-    limiter: Limiter | None = None,
-) -> PhoneServer:
-    """Listen for phones on ``host:port`` inside the running loop (port 0: any free port).
+async def listen(
+    session: Any, app: web.Application, host: str, port: int, public_url: str | None
+) -> tuple[web.AppRunner, int, str]:
+    """Serve ``app`` on ``host:port`` inside the running loop (port 0: any free port).
 
-    The links use ``public_url`` if given (it is pinned in the session), else a pinned one,
-    else this laptop's address. ``served_url`` in the session records where it listened.
-    Raises ``OSError`` when the port cannot be used.
+    Returns the runner, the port it bound and the base its links use: ``public_url`` if given
+    (it is pinned in the session), else a pinned one, else this laptop's address.
+    ``served_url`` in the session records where it listened. Raises ``OSError`` when the port
+    cannot be used.
     """
     asyncio.get_running_loop()
     if public_url:
         public_url = public_url.rstrip("/")
         session.store.set_meta("public_url", public_url)
     pinned = public_url or session.meta().get("public_url")
-    app = build_app(session, limiter=limiter)
     runner = web.AppRunner(app, access_log=None, shutdown_timeout=2.0, handle_signals=False)
     await runner.setup()
     site = web.TCPSite(runner, host, port, reuse_address=True)
@@ -176,5 +171,24 @@ async def start_phone_server(
     served = base_url(host, bound)
     session.store.set_meta("served_url", served)
     base = str(pinned).rstrip("/") if pinned else served
+    return runner, bound, base
+
+
+async def start_phone_server(
+    session: Any,
+    host: str = "0.0.0.0",
+    port: int = DEFAULT_PORT,
+    public_url: str | None = None,
+    *,
+    limiter: Limiter | None = None,
+) -> PhoneServer:
+    """Listen for phones on ``host:port`` inside the running loop (port 0: any free port).
+
+    The links use ``public_url`` if given (it is pinned in the session), else a pinned one,
+    else this laptop's address. ``served_url`` in the session records where it listened.
+    Raises ``OSError`` when the port cannot be used.
+    """
+    app = build_app(session, limiter=limiter)
+    runner, bound, base = await listen(session, app, host, port, public_url)
     app[PHONES].base_url = base
     return PhoneServer(runner, host, bound, base)
