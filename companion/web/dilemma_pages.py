@@ -8,6 +8,8 @@ from typing import Any
 import jinja2
 from aiohttp import web
 
+from companion.web.pages import make_environment
+
 PRIVATE_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
 CHOICE_WORDS = {"silent": "stayed SILENT", "betray": "BETRAYED"}
 PHASE_TITLES = {
@@ -26,21 +28,12 @@ def months(n: int | None) -> str:
 
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.PackageLoader("companion.web", "templates"),
-        autoescape=jinja2.select_autoescape(["html"], default=True),
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    env.globals.update(
+    return make_environment(
         months=months,
         choice_words=CHOICE_WORDS,
         phase_titles=PHASE_TITLES,
         percent=lambda rate: f"{round(rate * 100)}%",
-        plural=lambda n, word: f"{n} {word}" + ("" if n == 1 else "s"),
     )
-    return env
 
 
 def _render(template: str, **values: Any) -> str:

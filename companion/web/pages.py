@@ -47,8 +47,8 @@ OUTCOME_WORDS = {
 }
 
 
-@lru_cache(maxsize=1)
-def environment() -> jinja2.Environment:
+def make_environment(**helpers: Any) -> jinja2.Environment:
+    """The pages' templates, autoescaped, with ``plural`` and the given helpers."""
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("companion.web", "templates"),
         autoescape=jinja2.select_autoescape(["html"], default=True),
@@ -56,13 +56,15 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.globals.update(
-        status_words=STATUS_WORDS,
-        phase_titles=PHASE_TITLES,
-        outcome_words=OUTCOME_WORDS,
-        plural=lambda n, word: f"{n} {word}" + ("" if n == 1 else "s"),
-    )
+    env.globals.update(plural=lambda n, word: f"{n} {word}" + ("" if n == 1 else "s"), **helpers)
     return env
+
+
+@lru_cache(maxsize=1)
+def environment() -> jinja2.Environment:
+    return make_environment(
+        status_words=STATUS_WORDS, phase_titles=PHASE_TITLES, outcome_words=OUTCOME_WORDS
+    )
 
 
 def _join(names: list[str]) -> str:
@@ -141,8 +143,15 @@ def now_words(view: dict[str, Any]) -> str:
 
 
 # What the shared lower part of every page (_results.html) reads from a view.
-_RESULTS_KEYS = ("phase", "nights_done", "nights_to_escape", "outcome", "winners", "prisoners",
-                 "parole_tokens")
+_RESULTS_KEYS = (
+    "phase",
+    "nights_done",
+    "nights_to_escape",
+    "outcome",
+    "winners",
+    "prisoners",
+    "parole_tokens",
+)
 
 
 @lru_cache(maxsize=256)
@@ -150,8 +159,10 @@ def _results_part(key: str) -> Markup:
     """The nights bar, the results and the roster, rendered once for every phone that shows
     the same (the roster makes it the costly part with many prisoners)."""
     view, today, yesterday = json.loads(key)
-    html = environment().get_template("_results.html").render(
-        v=view, today_results=today, yesterday_results=yesterday
+    html = (
+        environment()
+        .get_template("_results.html")
+        .render(v=view, today_results=today, yesterday_results=yesterday)
     )
     return Markup(html)
 
@@ -178,23 +189,31 @@ def render_seat_part(view: dict[str, Any], seat: Seat) -> str:
 
 
 def render_board_part(view: dict[str, Any], base: str | None) -> str:
-    return environment().get_template("part_board.html").render(
-        **_common(view), join=join_url(base) if base else "/join"
+    return (
+        environment()
+        .get_template("part_board.html")
+        .render(**_common(view), join=join_url(base) if base else "/join")
     )
 
 
 def render_seat_page(view: dict[str, Any], seat: Seat) -> str:
-    return environment().get_template("seat.html").render(
-        seat_name=seat.name,
-        role=seat.role,
-        token=seat.token,
-        part=render_seat_part(view, seat),
+    return (
+        environment()
+        .get_template("seat.html")
+        .render(
+            seat_name=seat.name,
+            role=seat.role,
+            token=seat.token,
+            part=render_seat_part(view, seat),
+        )
     )
 
 
 def render_board_page(view: dict[str, Any], base: str | None) -> str:
-    return environment().get_template("board.html").render(
-        part=render_board_part(view, base), board=board_url(base) if base else "/board"
+    return (
+        environment()
+        .get_template("board.html")
+        .render(part=render_board_part(view, base), board=board_url(base) if base else "/board")
     )
 
 
