@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
+from typing import Any
 
+import pytest
 from textual.widgets import DataTable, Static
 
 from companion.commands.balance import curve_source
@@ -80,3 +83,42 @@ def test_the_balance_screen_imports_no_simulator() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert json.loads(out.stdout) == []
+
+
+# ---- snapshots: fixed points, no simulator --------------------------------------------------
+
+DESCRIBE = (
+    "2000 games a point, seed 1, mix standard: prisoners 60% loyal / 30% opportunist / "
+    "10% saboteur, plan 'finish', accusations 'both', warden search 'informed', deals 'focus'"
+)
+
+
+def fixed_source(prisoners: int, tokens: int, nights: list[int] | None) -> list[dict[str, Any]]:
+    """A made-up curve (the team escapes less often the more nights it needs), the same every
+    time, in the simulator's point format."""
+    points = []
+    for n in nights or range(prisoners - 2, prisoners + 13):
+        rate = 1 / (1 + math.exp(0.45 * (n - prisoners - 1.5)))
+        half = 1.96 * math.sqrt(rate * (1 - rate) / 2000)
+        points.append({
+            "prisoners": prisoners,
+            "parole_tokens_to_win": tokens,
+            "nights_to_escape": n,
+            "games": 2000,
+            "mean_days": round(2.0 + 0.9 * n, 1),
+            "escape": {"rate": rate, "low": max(0.0, rate - half), "high": min(1.0, rate + half)},
+        })
+    return points
+
+
+async def measured(pilot: Any) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", [pytest.param((80, 24), id="80x24"),
+                                  pytest.param((120, 36), id="120x36")])
+def test_snapshot(snap_compare: Any, size: tuple[int, int]) -> None:
+    app = BalanceApp(fixed_source, prisoners=6, tokens=3, describe=DESCRIBE)
+    assert snap_compare(app, terminal_size=size, run_before=measured)

@@ -30,6 +30,10 @@ Source = Callable[[int, int, list[int] | None], Iterable[Point]]
 MIN_PRISONERS, MAX_PRISONERS = 2, 60
 WINDOW_SHIFT = 7
 
+PRISONERS = Binding.Group("Prisoners", compact=True)
+TOKENS = Binding.Group("Parole tokens", compact=True)
+NIGHTS = Binding.Group("Nights", compact=True)
+
 
 class BalanceScreen(Screen[None]):
     """Pick a group size and parole tokens to win; see how often the prisoners escape."""
@@ -37,16 +41,19 @@ class BalanceScreen(Screen[None]):
     CSS_PATH = "balance.tcss"
     TITLE = "Balance"
     AUTO_FOCUS = None
+    # The footer shows a pair of keys per setting (fits 80 columns); Back comes last.
     BINDINGS = [
-        Binding("right", "prisoners(1)", "More prisoners"),
-        Binding("left", "prisoners(-1)", "Fewer prisoners"),
-        Binding("up", "tokens(1)", "More parole tokens"),
-        Binding("down", "tokens(-1)", "Fewer parole tokens"),
-        Binding("pagedown,full_stop", "shift(1)", "Later nights"),
-        Binding("pageup,comma", "shift(-1)", "Earlier nights"),
+        Binding("left", "prisoners(-1)", "Fewer prisoners", group=PRISONERS),
+        Binding("right", "prisoners(1)", "More prisoners", group=PRISONERS),
+        Binding("up", "tokens(1)", "More parole tokens", group=TOKENS),
+        Binding("down", "tokens(-1)", "Fewer parole tokens", group=TOKENS),
+        Binding("comma,pageup", "shift(-1)", "Earlier nights", group=NIGHTS),
+        Binding("full_stop,pagedown", "shift(1)", "Later nights", group=NIGHTS),
         Binding("r", "measure", "Measure again"),
         Binding("escape", "close", "Back"),
     ]
+    # Below this width the table drops its games column and shortens its headings.
+    NARROW = 100
 
     def __init__(
         self,
@@ -66,10 +73,12 @@ class BalanceScreen(Screen[None]):
         self.nights: list[int] | None = None
         self.points: list[Point] = []
         self._pending: Timer | None = None
+        self._narrow = False
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="balance-settings")
+        yield Static(self.describe, id="balance-describe", markup=False)
         with Horizontal(id="balance-body"):
             yield PlotextPlot(id="balance-chart")
             table: DataTable[str] = DataTable(
@@ -78,12 +87,22 @@ class BalanceScreen(Screen[None]):
             table.can_focus = False  # the arrow keys belong to the screen's settings
             yield table
         yield Static(id="balance-status")
-        yield Footer()
+        yield Footer(compact=True, id="balance-footer")
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        table.add_columns("nights", "escapes", "95% interval", "days", "games")
+        self.query_one("#balance-describe").display = bool(self.describe)
+        self._narrow = self.app.size.width < self.NARROW
+        self.set_class(self._narrow, "-narrow")
+        self._fill_table()
         self.action_measure()
+
+    def on_resize(self) -> None:
+        narrow = self.app.size.width < self.NARROW
+        self.set_class(narrow, "-narrow")
+        if narrow != self._narrow:
+            self._narrow = narrow
+            self._fill_table()
+            self._draw()
 
     # ---- actions --------------------------------------------------------------------------
 
@@ -114,7 +133,7 @@ class BalanceScreen(Screen[None]):
             self._pending.stop()
             self._pending = None
         self.points = []
-        self.query_one(DataTable).clear()
+        self._fill_table()
         self._show_settings()
         self._draw()
         self._status("Measuring…")
@@ -158,14 +177,7 @@ class BalanceScreen(Screen[None]):
         if (prisoners, tokens) != (self.prisoners, self.tokens):
             return
         self.points.append(point)
-        esc = point["escape"]
-        self.query_one(DataTable).add_row(
-            str(point["nights_to_escape"]),
-            f"{esc['rate']:.0%}",
-            f"{esc['low']:.0%}–{esc['high']:.0%}",
-            f"{point['mean_days']:.1f}",
-            str(point["games"]),
-        )
+        self.query_one(DataTable).add_row(*self._cells(point))
         self._draw()
         self._status(f"Measured {len(self.points)} settings…")
 
@@ -182,13 +194,30 @@ class BalanceScreen(Screen[None]):
 
     # ---- drawing ----------------------------------------------------------------------------
 
+    def _fill_table(self) -> None:
+        """The table's columns for this width, and a row for every point measured so far."""
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        if self._narrow:
+            table.add_columns("nights", "escape", "95%", "days")
+        else:
+            table.add_columns("nights", "escapes", "95% interval", "days", "games")
+        for point in self.points:
+            table.add_row(*self._cells(point))
+
+    def _cells(self, point: Point) -> list[str]:
+        esc = point["escape"]
+        low, high = round(100 * esc["low"]), round(100 * esc["high"])
+        cells = [str(point["nights_to_escape"]), f"{esc['rate']:.0%}"]
+        if self._narrow:
+            return [*cells, f"{low}–{high}%", f"{point['mean_days']:.1f}"]
+        return [*cells, f"{low}%–{high}%", f"{point['mean_days']:.1f}", str(point["games"])]
+
     def _show_settings(self) -> None:
         text = (
             f"[b]{self.prisoners}[/b] prisoners · [b]{self.tokens}[/b] parole tokens to win · "
-            f"target: the team escapes in {self.target:.0%} of games"
+            f"target: escapes in {self.target:.0%} of games"
         )
-        if self.describe:
-            text += f"\n{self.describe}"
         self.query_one("#balance-settings", Static).update(text)
 
     def _status(self, text: str) -> None:
@@ -199,18 +228,23 @@ class BalanceScreen(Screen[None]):
         plt = chart.plt
         plt.clear_data()
         plt.clear_figure()
-        plt.title(f"Team escapes vs nights to escape ({self.prisoners} prisoners)")
+        plt.title(f"The team's escapes, {self.prisoners} prisoners")
         plt.xlabel("nights to escape")
         plt.ylim(0, 1)
+        plt.yticks([0, 0.25, 0.5, 0.75, 1], ["0%", "25%", "50%", "75%", "100%"])
         if self.points:
             xs = [int(p["nights_to_escape"]) for p in self.points]
-            plt.plot(xs, [p["escape"]["rate"] for p in self.points], marker="braille",
-                     label="escape rate")
+            # The interval first, so the measured rate is drawn over it.
             plt.plot(xs, [p["escape"]["low"] for p in self.points], marker="dot",
-                     label="95% interval")
-            plt.plot(xs, [p["escape"]["high"] for p in self.points], marker="dot")
-            plt.hline(self.target)
+                     color="blue", label="95% interval")
+            plt.plot(xs, [p["escape"]["high"] for p in self.points], marker="dot",
+                     color="blue")
+            plt.plot(xs, [p["escape"]["rate"] for p in self.points], marker="braille",
+                     color="red", label="escape rate")
+            plt.hline(self.target, color="gray")
             plt.xlim(min(xs) - 0.5, max(xs) + 0.5)
+            step = -(-len(xs) // (6 if self._narrow else 10))  # whole nights, not crowded
+            plt.xticks([float(x) for x in xs[::step]], [str(x) for x in xs[::step]])
         chart.refresh()
 
 
