@@ -15,12 +15,14 @@ import time
 import traceback
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
 from textual.app import App, SystemCommand
 from textual.message import Message
 from textual.screen import Screen
+from textual.timer import Timer
 
 from companion.rules.game import Refused
 from companion.rules.prison_views import gm, story, table
@@ -32,6 +34,8 @@ from companion.tui.console_text import (
     parse_duration,
     story_markdown,
     timeline,
+    wrong_link_lines,
+    wrong_links,
 )
 
 Stopper = Callable[[], Awaitable[None]]
@@ -47,6 +51,9 @@ T = TypeVar("T")
 PRISON_BREAK = "prison-break"
 DEFAULT_INTERVIEW_SECONDS = 120
 INTERVIEW_META = "interview_seconds"
+# Changes from elsewhere (phones) are drawn at most this often: a redraw costs the loop the
+# phone server shares some milliseconds, and a room of phones makes dozens of changes a second.
+REDRAW_SECONDS = 0.12
 
 
 @dataclass
@@ -102,6 +109,11 @@ class ConsoleApp(App[None]):
         self.ticking = ticking
         self.clock = clock
         self.presence: dict[str, float] = {}
+        self._redraw_due = False  # a change from elsewhere is not drawn yet
+        self._phones_due: set[str] = set()  # seats whose phone was seen since the last draw
+        self._redraw_pending = False
+        self._redraw_timer: Timer | None = None
+        self._last_redraw = -REDRAW_SECONDS
         self._stoppers: list[Stopper] = []
         self._unsubscribe: Callable[[], None] | None = None
         self.crash_log: Path | None = None
@@ -167,13 +179,59 @@ class ConsoleApp(App[None]):
         self.post_message(SessionChanged(change))
 
     def on_session_changed(self, message: SessionChanged) -> None:
-        signal = message.change.signal
+        change = message.change
+        signal = change.signal
         if signal and signal.get("what") == "presence" and isinstance(signal.get("seat"), str):
             seen = signal.get("seen")
             self.presence[signal["seat"]] = float(seen) if seen is not None else self.clock()
-        self.refresh_screens()
+            self._phones_due.add(signal["seat"])
+        else:
+            self._redraw_due = True
+        row = change.row
+        if change.kind == "note" and row is not None and row.body.get("what") == "bad_tokens":
+            self.notify(
+                wrong_links(row.body, paused=True) + ". Someone may be guessing links.",
+                title="Wrong links",
+                severity="warning",
+                timeout=15,
+                markup=False,
+            )
+        self.schedule_redraw()
+
+    # ---- redrawing: at most every REDRAW_SECONDS, however many changes arrive --------------
+
+    def schedule_redraw(self) -> None:
+        """Redraw soon: at once after a quiet spell, else when REDRAW_SECONDS have passed
+        since the last redraw. Changes arriving meanwhile share that one redraw."""
+        if self._redraw_pending:
+            return
+        self._redraw_pending = True
+        wait = self._last_redraw + REDRAW_SECONDS - time.monotonic()
+        if wait <= 0:
+            self.call_later(self.flush_redraw)  # after the messages already queued
+        else:
+            self._redraw_timer = self.set_timer(wait, self.flush_redraw, name="redraw")
+
+    def flush_redraw(self) -> None:
+        """Draw what is due now (tests call it to see a change from elsewhere at once)."""
+        if self._redraw_timer is not None:
+            self._redraw_timer.stop()
+            self._redraw_timer = None
+        self._redraw_pending = False
+        whole, phones = self._redraw_due, self._phones_due
+        self._redraw_due, self._phones_due = False, set()
+        if whole:
+            self.refresh_screens()
+        elif phones:
+            for screen in self.screen_stack:
+                refresh = getattr(screen, "refresh_phones", None)
+                if refresh is not None and screen.is_mounted:
+                    self.guarded(refresh)(phones)
 
     def refresh_screens(self) -> None:
+        self._last_redraw = time.monotonic()
+        self._redraw_due = False
+        self._phones_due = set()
         for screen in self.screen_stack:
             refresh = getattr(screen, "refresh_view", None)
             if refresh is not None and screen.is_mounted:  # a new screen draws on mounting
@@ -348,6 +406,17 @@ class ConsoleApp(App[None]):
                         else "The players' links were unpinned (the served address again)."
                     )
         return lines
+
+    def wrong_links(self, *, earlier: bool = False) -> list[str]:
+        """The addresses paused for too many wrong links (and, ``earlier``, those that were)."""
+        notes = []
+        for row in self.session.notes("bad_tokens"):
+            try:
+                at = datetime.fromisoformat(row.at).timestamp()
+            except ValueError:
+                continue
+            notes.append((at, row.body))
+        return wrong_link_lines(notes, self.clock(), earlier=earlier)
 
     def show_history(self) -> None:
         from companion.tui.screens.history import HistoryScreen

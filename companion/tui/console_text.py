@@ -6,7 +6,9 @@ the log), so they can be tested without a terminal and never see anything a view
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 View = dict[str, Any]
@@ -245,3 +247,41 @@ def parse_duration(text: str) -> int | None:
 def clock(seconds: int) -> str:
     seconds = max(0, seconds)
     return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def wrong_links(body: dict[str, Any], *, paused: bool) -> str:
+    """A ``bad_tokens`` note (an address that reached the limit of wrong links) in words."""
+    seconds = body.get("seconds")
+    window = (
+        "a minute"
+        if seconds in (None, 60)
+        else f"{seconds:g} seconds"
+        if isinstance(seconds, (int, float))
+        else "a minute"
+    )
+    text = f"Wrong links from {body.get('address', 'an unknown address')}: "
+    text += f"{body.get('count', 'too many')} in {window}"
+    return text + ("; that device is paused" if paused else "")
+
+
+def wrong_link_lines(
+    notes: Iterable[tuple[float, dict[str, Any]]], now: float, *, earlier: bool, limit: int = 4
+) -> list[str]:
+    """The latest ``bad_tokens`` note of each address (given as (unix time, body)), newest
+    first: "paused" while its window lasts; older ones only when ``earlier``, with their time."""
+    latest: dict[str, tuple[float, dict[str, Any]]] = {}
+    for at, body in notes:
+        address = str(body.get("address"))
+        if address not in latest or at >= latest[address][0]:
+            latest[address] = (at, body)
+    lines = []
+    for at, body in sorted(latest.values(), key=lambda item: -item[0]):
+        seconds = body.get("seconds")
+        window = float(seconds) if isinstance(seconds, (int, float)) else 60.0
+        if now - at < window:
+            lines.append(wrong_links(body, paused=True))
+        elif earlier:
+            when = datetime.fromtimestamp(at).strftime("%H:%M")
+            text = wrong_links(body, paused=False)
+            lines.append(f"At {when}, {text[0].lower()}{text[1:]}; that device was paused")
+    return lines[:limit]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, cast
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
@@ -49,6 +50,11 @@ PHASE_ACTIONS = {
 }
 
 
+def lines(text: str, widget: Static, width: int) -> int:
+    """How many lines ``text`` takes in ``widget`` at ``width`` columns."""
+    return Content(text).get_height(widget.styles, width)
+
+
 class GameScreen(Screen[None]):
     BINDINGS = [
         Binding("c", "choose", "Choice"),
@@ -76,6 +82,8 @@ class GameScreen(Screen[None]):
         self.private = False
         self.private_until = 0.0
         self._private_timer: Timer | None = None
+        self._texts: dict[str, str] = {}  # what each Static shows now
+        self._offered: tuple[bool | None, ...] | None = None
 
     @property
     def console(self) -> ConsoleApp:
@@ -117,35 +125,62 @@ class GameScreen(Screen[None]):
             self.set_interval(15, self.console.guarded(self.refresh_view))
 
     def refresh_view(self) -> None:
-        """Redraw everything from the session (called on every change, local or remote)."""
+        """Redraw from the session (called on every change, local or remote, at most every
+        ~0.1 s for changes from elsewhere). Only what changed is touched: text that is the
+        same is left alone, the board changes only its changed cells, and the footer is
+        rebuilt only when the keys on offer change (a new phase, the last interview)."""
         view = self.view()
         b = banner(view)
         name = self.console.session.name
         bar = nights_bar(view["nights_done"], view["nights_to_escape"])
-        self.query_one("#topbar", Static).update(f"{name} · {b.title} · Nights {bar}")
-        self.query_one("#say", Static).update(b.say)
-        self.query_one("#do", Static).update(b.do)
+        self._text("#topbar", f"{name} · {b.title} · Nights {bar}", layout=False)
+        self._text("#say", b.say)
+        self._text("#do", b.do)
         self.set_class(view["phase"] == "over", "over")
         warning = self.console.address_warning()
-        address_bar = self.query_one("#address-bar", Static)
-        address_bar.display = warning is not None
-        address_bar.update(warning or "")
+        self._text("#address-bar", warning or "", shown=warning is not None)
         self.query_one(Board).show(
             view,
             private=self.private,
             presence=self.console.presence,
             now=self.console.clock(),
         )
-        self.query_one("#side", Static).update(self.side_text(view))
-        bar_widget = self.query_one("#private-bar", Static)
-        bar_widget.display = self.private
-        bar_widget.update("")
-        if self.private:
-            bar_widget.update(
-                f"PRIVATE VIEW: parole tokens are on screen. It turns itself off in "
-                f"{round(self.console.private_seconds)} s; T turns it off now."
-            )
-        self.refresh_bindings()
+        self._text("#side", self.side_text(view), layout=False)
+        self._text(
+            "#private-bar",
+            f"PRIVATE VIEW: parole tokens are on screen. It turns itself off in "
+            f"{round(self.console.private_seconds)} s; T turns it off now."
+            if self.private
+            else "",
+            shown=self.private,
+        )
+        offered = self.offered()
+        if offered != self._offered:
+            self._offered = offered
+            self.refresh_bindings()
+
+    def refresh_phones(self, seats: set[str]) -> None:
+        """Phones were seen: only their connection cells change."""
+        self.query_one(Board).show_phones(seats, self.console.presence, self.console.clock())
+
+    def _text(self, selector: str, text: str, *, layout: bool = True, shown: bool = True) -> None:
+        """Put ``text`` in a Static unless it already shows it (an update costs a layout of
+        the screen; ``layout=False`` for the ones whose size never depends on their text)."""
+        widget = self.query_one(selector, Static)
+        if widget.display != shown:
+            widget.display = shown
+        before = self._texts.get(selector)
+        if before == text:
+            return
+        self._texts[selector] = text
+        width = widget.content_size.width
+        if layout and before is not None and width:  # as tall as before: no layout needed
+            layout = lines(before, widget, width) != lines(text, widget, width)
+        widget.update(text, layout=layout)
+
+    def offered(self) -> tuple[bool | None, ...]:
+        """What check_action says of each phase's action now (the footer shows these)."""
+        return tuple(self.check_action(action, ()) for action in PHASE_ACTIONS)
 
     def side_text(self, view: dict[str, Any]) -> str:
         phase = view["phase"]
@@ -181,6 +216,9 @@ class GameScreen(Screen[None]):
         base = links.current_base(self.console.session)
         if base and phase != "over":
             lines += ["", f"No QR code? Type the seat code at {join_url(base)}"]
+        wrong = self.console.wrong_links()
+        if wrong:
+            lines += ["", *wrong]
         return "\n".join(line for line in lines if line is not None)
 
     # ---- what is offered ------------------------------------------------------------------

@@ -72,6 +72,7 @@ class SeatsScreen(Screen[None]):
         super().__init__()
         self.codes = False
         self._codes_timer: Timer | None = None
+        self._rows: list[tuple[str, str, str, str]] = []  # what the table shows
 
     @property
     def console(self) -> ConsoleApp:
@@ -88,7 +89,8 @@ class SeatsScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Player", "Role", "Seat code", "Phone")
+        for label in ("Player", "Role", "Seat code", "Phone"):
+            table.add_column(label, key=label.lower())
         self.console.guarded(self.refresh_view)()
         table.focus()
 
@@ -113,6 +115,7 @@ class SeatsScreen(Screen[None]):
             lines.append(f"No QR? Open {seats.join_url(base)} and type the seat code.")
             lines.append(f"Board for a projector: {seats.board_url(base)}")
         lines.append("C shows the seat codes (only where no player can see).")
+        lines += self.console.wrong_links(earlier=True)
         join.update("\n".join(lines))
         private = self.query_one("#seats-private", Static)
         private.display = self.codes
@@ -120,20 +123,25 @@ class SeatsScreen(Screen[None]):
             f"PRIVATE: seat codes are on screen. They hide in "
             f"{round(self.console.private_seconds)} s; C hides them now."
         )
-        table = self.query_one(DataTable)
-        row = table.cursor_row
-        table.clear()
         now = self.console.clock()
-        for seat in seats.seats_of(session):
-            table.add_row(
+        rows = [
+            (
                 seat.name,
                 seat.role,
                 spaced(seat.code) if self.codes else MASK,
                 phone(self.console.presence.get(seat.name), now),
-                key=seat.name,
             )
-        if table.row_count:
-            table.move_cursor(row=min(max(row, 0), table.row_count - 1))
+            for seat in seats.seats_of(session)
+        ]
+        if rows != self._rows:  # most changes (a choice) change nothing here
+            self._rows = rows
+            table = self.query_one(DataTable)
+            row = table.cursor_row
+            table.clear()
+            for cells in rows:
+                table.add_row(*cells, key=cells[0])
+            if table.row_count:
+                table.move_cursor(row=min(max(row, 0), table.row_count - 1))
         extra = self.console.links() if self.console.links else []
         self.query_one("#seats-links", Static).update(
             "\n".join(
@@ -142,6 +150,17 @@ class SeatsScreen(Screen[None]):
                 if item.get("label") not in ("Board", "Join")  # shown above, as the links are
             )
         )
+
+    def refresh_phones(self, names: set[str]) -> None:
+        """Phones were seen: only their connection cells change."""
+        table = self.query_one(DataTable)
+        now = self.console.clock()
+        for index, cells in enumerate(self._rows):
+            if cells[0] in names:
+                seen = phone(self.console.presence.get(cells[0]), now)
+                if seen != cells[3]:
+                    self._rows[index] = (*cells[:3], seen)
+                    table.update_cell(cells[0], "phone", seen)
 
     def _selected(self) -> seats.Seat | None:
         table = self.query_one(DataTable)
