@@ -11,7 +11,7 @@ from textual.widgets import DataTable, Static
 
 from companion.session.session import Session
 from companion.tui.dilemma import DilemmaApp
-from companion.tui.dilemma_screens import AskName, Confirm, FinalScreen
+from companion.tui.dilemma_screens import AskName, Confirm, FinalScreen, KeysScreen
 from tests.dilemma_helpers import scenario
 
 NAMES = ["Ada", "Ben", "Cleo", "Dev", "Emi"]
@@ -189,3 +189,122 @@ def test_the_rules_stay_pure_and_the_console_does_not_load_the_web() -> None:
         assert not any(m == name or m.startswith(name + ".") for m in mods), name
     mods = loaded_after("import companion.tui.dilemma")
     assert not any(m.startswith("companion.web") or m.startswith("aiohttp") for m in mods)
+
+
+# ---- snapshots at 80x24 (usable) and 120x36 (comfortable) -----------------------------------
+# No clock, no random seed, no real port: the room's address is fixed by the service handed in,
+# as the composition root hands in the phone server. Update with --snapshot-update.
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 36), id="120x36")]
+ROOM = "http://192.168.1.20:8765"
+SEVEN = [*NAMES, "Farouk", "Gwendolyn Marchetti-Okafor"]
+
+
+def snapshot_app(tmp_path: Path, rounds: int, choices: list[dict[str, str]]) -> DilemmaApp:
+    """Seven players; ``rounds`` rounds started with fixed seeds (all but the last closed);
+    then ``choices`` ({name: choice}) made in each started round in turn."""
+    s = Session.create(tmp_path / "warm.sqlite", "dilemma", {"rules": scenario(rounds=3)})
+    for i, name in enumerate(SEVEN):
+        s.submit({"do": "join", "pid": f"p{i}", "name": name})
+    for number in range(rounds):
+        s.submit({"do": "start_round", "seed": 40 + number})
+        waiting = {p.name for p in s.state.players if p.pid in s.state.waiting()}
+        for name, choice in choices[number].items():
+            if name in waiting:  # the one sitting out has no choice
+                choose(s, name, choice)
+        if number < rounds - 1:
+            s.submit({"do": "close_round"})
+
+    async def room(app: DilemmaApp) -> Any:
+        app.show_room(f"{ROOM}/join-room", f"{ROOM}/board")
+
+        async def stop() -> None:
+            return None
+
+        return stop
+
+    return DilemmaApp(s, services=[room], seed=lambda: 7)
+
+
+async def room_shown(pilot: Any) -> None:
+    for _ in range(50):
+        await pilot.pause()
+        if pilot.app.join_url is not None:
+            break
+    await pilot.pause()
+
+
+ROUND_ONE = {"Ada": "silent", "Ben": "betray", "Cleo": "silent", "Dev": "silent", "Emi": "betray",
+             "Farouk": "silent", "Gwendolyn Marchetti-Okafor": "betray"}
+ROUND_TWO = {"Ada": "betray", "Cleo": "silent", "Farouk": "silent"}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_lobby(snap_compare: Any, size: tuple[int, int], tmp_path: Path) -> None:
+    app = snapshot_app(tmp_path, 0, [])
+    assert snap_compare(app, terminal_size=size, run_before=room_shown)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_round(snap_compare: Any, size: tuple[int, int], tmp_path: Path) -> None:
+    app = snapshot_app(tmp_path, 2, [ROUND_ONE, ROUND_TWO])
+    assert snap_compare(app, terminal_size=size, run_before=room_shown)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_results(snap_compare: Any, size: tuple[int, int], tmp_path: Path) -> None:
+    app = snapshot_app(tmp_path, 3, [ROUND_ONE, ROUND_TWO, ROUND_ONE])
+    app.session.submit({"do": "close_round"})
+    assert snap_compare(app, terminal_size=size, run_before=room_shown)
+
+
+def footer_text(app: DilemmaApp) -> str:
+    """The bottom line of the terminal as drawn."""
+    return app.screen._compositor.render_strips()[-1].text
+
+
+async def test_small_terminal_qr_toggle_keys_list_and_footer(tmp_path: Path) -> None:
+    app = snapshot_app(tmp_path, 2, [ROUND_ONE, ROUND_TWO])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await room_shown(pilot)
+        room, side = app.room.query_one("#room"), app.room.query_one("#side")
+        # In a round on 80 columns the QR code gives way to the last round and leaderboard.
+        assert not room.display and side.display
+        assert "Join at http://192.168.1.20:8765/join-room" in text(app)
+        footer = footer_text(app)
+        for words in ["c Close round", "x Remove", "u Undo", "s Show QR", "? Keys", "q Quit"]:
+            assert words in footer, footer
+        await pilot.press("s")
+        await pilot.pause()
+        assert room.display and not side.display and "s Hide QR" in footer_text(app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert not room.display and side.display
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        table = app.screen.query_one(DataTable)
+        listed = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
+        assert listed[:2] == ["n", "c"] and "b" in listed and "p" in listed  # not only the footer's
+        await pilot.press("x")  # the room's keys do not act behind the list
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is app.room and len(app.view()["players"]) == 7
+    app.session.close()
+
+
+@pytest.mark.parametrize("width", [80, 120])
+async def test_the_footer_keeps_its_keys_whole(tmp_path: Path, width: int) -> None:
+    app = snapshot_app(tmp_path, 2, [ROUND_ONE, ROUND_TWO])  # round 2 open: the most keys
+    async with app.run_test(size=(width, 30)) as pilot:
+        await room_shown(pilot)
+        shown: dict[str, Any] = {}  # the footer's key per action: the first bound
+        for item in app.room.active_bindings.values():
+            if item.binding.show and item.binding.action.startswith("app."):
+                shown.setdefault(item.binding.action, item.binding)
+        assert {"app.undo", "app.keys", "app.quit", "app.close_round"} <= set(shown)
+        footer = footer_text(app)
+        for binding in shown.values():
+            assert f"{app.get_key_display(binding)} {binding.description}" in footer, footer
+        assert footer.rstrip().endswith("^p palette")
+    app.session.close()

@@ -10,21 +10,23 @@ never imports :mod:`companion.web`); it runs in this app's event loop.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import secrets
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
+from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from companion.rules.dilemma_views import gm
 from companion.rules.game import Refused
 from companion.session.store import StoreError
 from companion.tui.dilemma_qr import qr_text
-from companion.tui.dilemma_screens import AskName, Confirm, FinalScreen
+from companion.tui.dilemma_screens import AskName, Confirm, FinalScreen, KeysScreen
 
 Stopper = Callable[[], Awaitable[None]]
 Service = Callable[["DilemmaApp"], Awaitable[Stopper]]
@@ -41,22 +43,125 @@ class Changed(Message):
     """The session changed (here or on a phone)."""
 
 
+# Below this width the room's QR code and the side panel take turns; below this height the
+# side panel lists fewer pairs and names.
+NARROW_WIDTH = 110
+SHORT_HEIGHT = 30
+
+# The keys each phase needs in the footer (the rest still work, and ? lists them all).
+PHASE_KEYS = {
+    "lobby": {"next_round", "rename", "remove", "bring_back"},
+    "choosing": {"close_round", "peek", "rename", "remove", "bring_back", "finish"},
+    "revealed": {"next_round", "finish", "rename", "remove", "bring_back"},
+    "over": {"results"},
+}
+ALWAYS_KEYS = {"undo", "toggle_qr", "poster", "keys", "quit"}
+# Left out of a footer too narrow for them all, in this order.
+DROP_FIRST = ("poster", "bring_back", "finish", "peek", "rename", "remove")
+PALETTE_WIDTH = 12  # the "^p palette" key at the footer's right
+SIDE_WIDE, SIDE_NARROW = 36, 33  # the side panel's width, as in dilemma.tcss
+
+
+class RoomScreen(Screen[None]):
+    """The room: QR code and links, status, roster, last round and leaderboard."""
+
+    BINDINGS = [
+        Binding("n", "app.next_round", "Next round"),
+        Binding("c", "app.close_round", "Close round"),
+        Binding("e", "app.rename", "Rename"),
+        Binding("x", "app.remove", "Remove"),
+        Binding("b", "app.bring_back", "Bring back"),
+        Binding("u", "app.undo", "Undo"),
+        Binding("v", "app.peek", "Peek"),
+        Binding("f", "app.finish", "Finish"),
+        Binding("r", "app.results", "Results"),
+        Binding("s", "app.toggle_qr", "QR code"),
+        Binding("p", "app.poster", "Print QR"),
+        Binding("question_mark,f1", "app.keys", "Keys"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="status", markup=False)
+        with Horizontal(id="main"):
+            with Vertical(id="room"):
+                yield Static("Starting the phone server…", id="qr", markup=False)
+                yield Static("", id="links", markup=False)
+            yield DataTable(id="roster", cursor_type="row", zebra_stripes=True)
+            with VerticalScroll(id="side"):
+                yield Static("", id="last", markup=False)
+                yield Static("", id="leaders", markup=False)
+        yield Footer(compact=True, id="room-footer")
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        app = self.app
+        phase = app.view()["phase"] if isinstance(app, DilemmaApp) else "lobby"
+        qr_shown = app.qr_shown() if isinstance(app, DilemmaApp) else True
+        return fit_footer(
+            super().active_bindings, phase, qr_shown, self.app.size.width, app.get_key_display
+        )
+
+    def on_mount(self) -> None:
+        app = self.app
+        if isinstance(app, DilemmaApp):
+            app.start()
+
+    def on_resize(self) -> None:
+        app = self.app
+        if isinstance(app, DilemmaApp) and app.is_running:
+            app.refresh_view()
+
+
+def _action(binding: Binding) -> str:
+    return binding.action.removeprefix("app.")
+
+
+def fit_footer(
+    active: dict[str, ActiveBinding],
+    phase: str,
+    qr_shown: bool,
+    width: int,
+    display: Callable[[Binding], str],
+) -> dict[str, ActiveBinding]:
+    """The room's keys for the footer: those the phase needs, less the optional ones (in
+    ``DROP_FIRST`` order) until they fit in ``width`` columns; the QR key says what it does."""
+    wanted = PHASE_KEYS[phase] | ALWAYS_KEYS
+    fitted: dict[str, ActiveBinding] = {}
+    for key, item in active.items():
+        binding = item.binding
+        action = _action(binding)
+        if action == "toggle_qr":
+            binding = dataclasses.replace(
+                binding, description="Hide QR" if qr_shown else "Show QR"
+            )
+        if action not in wanted and binding.action.startswith("app."):
+            binding = dataclasses.replace(binding, show=False)
+        fitted[key] = item._replace(binding=binding)
+
+    def used() -> int:
+        seen: set[str] = set()
+        total = PALETTE_WIDTH
+        for item in fitted.values():
+            b = item.binding
+            if b.show and b.action not in seen:  # one footer key per action
+                seen.add(b.action)
+                total += len(display(b)) + len(b.description) + 2
+        return total
+
+    for action in DROP_FIRST:
+        if used() <= width:
+            break
+        for key, item in fitted.items():
+            if _action(item.binding) == action:
+                fitted[key] = item._replace(binding=dataclasses.replace(item.binding, show=False))
+    return fitted
+
+
 class DilemmaApp(App[None]):
     CSS_PATH = "dilemma.tcss"
     TITLE = "companion: the dilemma warm-up"
-    BINDINGS = [
-        Binding("n", "next_round", "Next round"),
-        Binding("c", "close_round", "Close round"),
-        Binding("e", "rename", "Rename"),
-        Binding("x", "remove", "Remove"),
-        Binding("b", "bring_back", "Bring back"),
-        Binding("u", "undo", "Undo"),
-        Binding("v", "peek", "Peek"),
-        Binding("f", "finish", "Finish"),
-        Binding("r", "results", "Results"),
-        Binding("p", "poster", "Print QR"),
-        Binding("q", "quit", "Quit"),
-    ]
 
     def __init__(
         self,
@@ -77,47 +182,42 @@ class DilemmaApp(App[None]):
         self._stoppers: list[Stopper] = []
         self._unsubscribe: Callable[[], None] | None = None
         self._shown_final = False
+        self.qr_choice: bool | None = None  # None: shown when there is room, or in the lobby
+        self.room = RoomScreen()
+        self._qr_columns = 0
 
     # ---- layout -------------------------------------------------------------------------
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        with Horizontal(id="main"):
-            with Vertical(id="room"):
-                yield Static("Starting the phone server…", id="qr", markup=False)
-                yield Static("", id="links", markup=False)
-            with Vertical(id="middle"):
-                yield Static("", id="status", markup=False)
-                yield DataTable(id="roster", cursor_type="row", zebra_stripes=True)
-            with VerticalScroll(id="side"):
-                yield Static("", id="last", markup=False)
-                yield Static("", id="leaders", markup=False)
-        yield Footer()
+    def get_default_screen(self) -> Screen[Any]:
+        return self.room
 
     def on_mount(self) -> None:
         self.sub_title = self.session.name
-        self.query_one("#roster", DataTable).focus()
+
+    def start(self) -> None:
+        """Once the room is on screen: follow the session, start the phone server."""
+        self.room.query_one("#roster", DataTable).focus()
         self._unsubscribe = self.session.subscribe(lambda s, c: self.post_message(Changed()))
         self.refresh_view()
         if self.services:
             self.run_worker(self._start_services(), name="services", exit_on_error=False)
         else:
-            self.query_one("#qr", Static).update("No phone server (--no-phones).")
+            self.room.query_one("#qr", Static).update("No phone server (--no-phones).")
 
     def show_room(self, join_url: str, board_url: str) -> None:
         """Called by the phone-server starter once it listens."""
         self.join_url, self.board_url = join_url, board_url
-        self.query_one("#qr", Static).update(qr_text(join_url))
-        self.query_one("#links", Static).update(
-            f"Scan to join, or open\n{join_url}\n\nBoard for a projector:\n{board_url}"
-        )
+        code = qr_text(join_url)
+        self._qr_columns = len(code.split("\n", 1)[0])
+        self.room.query_one("#qr", Static).update(code)
+        self.refresh_view()
 
     async def _start_services(self) -> None:
         for start in self.services:
             try:
                 self._stoppers.append(await start(self))
             except Exception as error:  # noqa: BLE001 - the console works without phones
-                self.query_one("#qr", Static).update(f"No phone server: {error}")
+                self.room.query_one("#qr", Static).update(f"No phone server: {error}")
                 self.notify(f"The phone server could not start ({error}).", severity="error")
 
     async def _stop_services(self) -> None:
@@ -144,44 +244,105 @@ class DilemmaApp(App[None]):
     def view(self) -> dict[str, Any]:
         return gm(self.session.state, peek=self.peeking)
 
+    def narrow(self) -> bool:
+        return self.size.width < NARROW_WIDTH
+
+    def short(self) -> bool:
+        return self.size.height < SHORT_HEIGHT
+
+    def qr_shown(self) -> bool:
+        """The room's QR code is on screen: as the game master chose (s), else always when
+        there is room beside it, and on a narrow terminal while players are joining."""
+        if self.qr_choice is not None:
+            return self.qr_choice
+        return not self.narrow() or self.session.state.phase == "lobby"
+
     def refresh_view(self) -> None:
         v = self.view()
-        words = PHASE_WORDS[v["phase"]].format(**v)
-        if v["phase"] == "choosing" and v["waiting"]:
-            shown = ", ".join(v["waiting"][:8]) + ("…" if len(v["waiting"]) > 8 else "")
-            words += f"\nWaiting for {shown}. Press c to close the round now."
-        joined = len(v["players"])
-        words += f"\n{joined} player{'s' if joined != 1 else ''} in the tournament."
-        if self.peeking:
-            words += "\nPEEKING: choices are on screen. Press v to hide them."
-        self.query_one("#status", Static).update(words)
-        self._fill_roster(v)
-        self.query_one("#last", Static).update(_last_round(v))
-        self.query_one("#leaders", Static).update(_leaders(v))
+        narrow, short, qr = self.narrow(), self.short(), self.qr_shown()
+        room = self.room
+        room.set_class(narrow, "-narrow")
+        room.set_class(short, "-short")
+        room.query_one("#room").display = qr
+        room.query_one("#side").display = qr is False or not narrow
+        room.query_one("#status", Static).update(self._status(v, qr))
+        room.query_one("#links", Static).update(self._links(short))
+        self._fill_roster(v, self._roster_width(qr, narrow))
+        pairs, names = (4, 8) if short else (12, 20)
+        room.query_one("#last", Static).update(_last_round(v, pairs, 15 if narrow else 18))
+        room.query_one("#leaders", Static).update(_leaders(v, names, 16 if narrow else 18))
+        room.refresh_bindings()
         if v["phase"] == "over" and not self._shown_final:
             self._shown_final = True
             self.push_screen(FinalScreen(v))
 
-    def _fill_roster(self, v: dict[str, Any]) -> None:
-        table = self.query_one("#roster", DataTable)
+    def _status(self, v: dict[str, Any], qr: bool) -> str:
+        joined = len(v["players"])
+        words = PHASE_WORDS[v["phase"]].format(**v)
+        words += f" {joined} player{'s' if joined != 1 else ''} in the tournament."
+        if v["phase"] == "choosing" and v["waiting"]:
+            shown = ", ".join(v["waiting"][:8]) + ("…" if len(v["waiting"]) > 8 else "")
+            words += f"\nWaiting for {shown}. Press c to close the round now."
+        if self.peeking:
+            words += "\nPEEKING: choices are on screen. Press v to hide them."
+        if not qr and self.join_url is not None:
+            words += f"\nJoin at {self.join_url} (s shows the QR code)."
+        return words
+
+    def _links(self, short: bool) -> str:
+        if self.join_url is None:
+            return ""
+        text = f"Scan to join, or open\n{self.join_url}"
+        if not short and self.board_url is not None:
+            text += f"\n\nBoard for a projector:\n{self.board_url}"
+        return text
+
+    def _roster_width(self, qr: bool, narrow: bool) -> int:
+        """Columns left for the roster beside the room's column and the side panel (as the
+        stylesheet sizes them)."""
+        width = self.size.width
+        if qr:
+            shown = [self._qr_columns, len(self.join_url or ""), 30]
+            width -= min(50, max(shown) + 3)
+        if not (qr and narrow):
+            width -= SIDE_NARROW if narrow else SIDE_WIDE
+        return width - 1  # the scroll bar
+
+    def _fill_roster(self, v: dict[str, Any], width: int) -> None:
+        table = self.room.query_one("#roster", DataTable)
         keep = table.cursor_row
         table.clear(columns=True)
-        table.add_column("Name", key="name")
-        table.add_column("Now", key="doing")
-        table.add_column("Facing", key="facing")
-        table.add_column("Months", key="months")
-        if self.peeking:
-            table.add_column("Choice", key="choice")
+        # Name and Facing share what Now, Months (and Choice) and the cell padding leave.
+        months = True
+        names = (width - 10 - 6 - 8 - (8 if self.peeking else 0)) // 2
+        if names < 10 and self.peeking:  # the peeked choice matters more than the months
+            months, names = False, names + 4
+        names = max(8, min(24, names))
+        rows = []
         for row in v["roster"]:
-            cells = [row["name"], row["doing"], row["facing"] or "", str(row["months"])]
+            doing = SHORT_DOING.get(row["doing"], row["doing"])
+            cells = [_cut(row["name"], names), doing, _cut(row["facing"] or "", names)]
+            if months:
+                cells.append(str(row["months"]))
             if self.peeking:
                 cells.append((row.get("choice") or "").upper())
-            table.add_row(*cells, key=row["pid"])
+            rows.append((row["pid"], cells))
+        # Widths set here rather than measured when the table is idle: the same at once.
+        labels = [("Name", "name"), ("Now", "doing"), ("Facing", "facing")]
+        if months:
+            labels.append(("Months", "months"))
+        if self.peeking:
+            labels.append(("Choice", "choice"))
+        for i, (label, key) in enumerate(labels):
+            width = max([len(label), *(len(cells[i]) for _, cells in rows)])
+            table.add_column(label, key=key, width=width)
+        for pid, cells in rows:
+            table.add_row(*cells, key=pid)
         if table.row_count:
             table.move_cursor(row=min(keep, table.row_count - 1))
 
     def selected(self) -> dict[str, Any] | None:
-        table = self.query_one("#roster", DataTable)
+        table = self.room.query_one("#roster", DataTable)
         if not table.row_count:
             self.notify("Nobody has joined yet.", severity="warning")
             return None
@@ -273,6 +434,18 @@ class DilemmaApp(App[None]):
             return
         self.push_screen(FinalScreen(v))
 
+    def action_toggle_qr(self) -> None:
+        self.qr_choice = not self.qr_shown()
+        self.refresh_view()
+
+    def action_keys(self) -> None:
+        rows = []
+        for binding in RoomScreen.BINDINGS:
+            assert isinstance(binding, Binding)
+            keys = " ".join(self.get_key_display(b) for b in Binding.make_bindings([binding]))
+            rows.append((keys, KEY_HELP[_action(binding)]))
+        self.push_screen(KeysScreen("The room's keys", rows))
+
     def action_poster(self) -> None:
         if self.poster is None or self.join_url is None:
             self.notify("The room's address is not known yet.", severity="warning")
@@ -285,33 +458,62 @@ class DilemmaApp(App[None]):
         self.notify(f"Room QR poster saved to {path}; print it and put it up.", timeout=10)
 
 
-def _last_round(v: dict[str, Any]) -> str:
+KEY_HELP = {
+    "next_round": "Next round: draw new pairs and start the next round",
+    "close_round": "Close round: reveal now; who has not chosen stays silent",
+    "rename": "Rename the player under the cursor",
+    "remove": "Remove the player under the cursor (they sit out from now on)",
+    "bring_back": "Bring a removed player back",
+    "undo": "Undo the last change (the log keeps it)",
+    "peek": "Peek at the secret choices, or hide them again (noted in the log)",
+    "finish": "Finish the tournament after this round",
+    "results": "Results: leaderboard, silence per round and why",
+    "toggle_qr": "Show or hide the room's QR code (the join address stays shown)",
+    "poster": "Print QR: save the room's QR code as a one-page PDF poster",
+    "keys": "This list of keys",
+    "quit": "Quit (the tournament is saved; reopen it with the same command)",
+}
+SHORT_DOING = {"waiting for a round": "waiting", "joins next round": "next round"}
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _last_round(v: dict[str, Any], pairs: int = 12, width: int = 18) -> str:
+    """The last revealed round: up to ``pairs`` pairs (the board and phones show them all)."""
     last = v["last"]
     if last is None:
         return "No round revealed yet."
     lines = [f"Round {last['number']}{' (closed early)' if last['closed_early'] else ''}:"]
     word = {"silent": "silent", "betray": "BETRAY"}
-    for o in last["outcomes"]:
+    for o in last["outcomes"][:pairs]:  # a pair on two lines, choices and months aligned
         lines.append(
-            f"  {o['a']} {word[o['choice_a']]} {o['months_a']}m · "
-            f"{o['b']} {word[o['choice_b']]} {o['months_b']}m"
+            f" {_cut(o['a'], width):<{width}} {word[o['choice_a']]:<6} {o['months_a']:>2}m"
         )
+        lines.append(
+            f"   vs {_cut(o['b'], width - 4):<{width - 4}} "
+            f"{word[o['choice_b']]:<6} {o['months_b']:>2}m"
+        )
+    more = len(last["outcomes"]) - pairs
+    if more > 0:
+        lines.append(f" and {more} more pair{'s' if more != 1 else ''} (on the board)")
     if last["sitting_out"]:
-        lines.append(f"  out: {', '.join(last['sitting_out'])}")
+        lines.append(f" out: {', '.join(last['sitting_out'])}")
     if v["cooperation"]:
         rates = "  ".join(f"R{r['round']} {round(100 * r['rate'])}%" for r in v["cooperation"])
         lines.append(f"Silent: {rates}")
     return "\n".join(lines)
 
 
-def _leaders(v: dict[str, Any]) -> str:
+def _leaders(v: dict[str, Any], names: int = 20, width: int = 18) -> str:
     if not v["cooperation"]:
         return "The leaderboard starts after the first round."
     lines = ["Leaderboard (least months):"]
-    for row in v["leaderboard"][:20]:
+    for row in v["leaderboard"][:names]:
         rank = f"{row['rank']:>2}" if row["rank"] else " –"
-        lines.append(f"{rank}. {row['name'][:18]:<18} {row['months']:>4}")
-    more = len(v["leaderboard"]) - 20
+        lines.append(f"{rank}. {_cut(row['name'], width):<{width}} {row['months']:>4}")
+    more = len(v["leaderboard"]) - names
     if more > 0:
         lines.append(f"    and {more} more")
     return "\n".join(lines)

@@ -55,8 +55,40 @@ class Confirm(ModalScreen[bool]):
         self.dismiss(value)
 
 
+class KeysScreen(ModalScreen[None]):
+    """Every key of the room, with what it does (the footer shows only those that fit)."""
+
+    BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
+
+    def __init__(self, title: str, rows: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.rows = rows
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog keys-dialog"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            table: DataTable[str] = DataTable(
+                id="keys-table", cursor_type="none", show_header=False
+            )
+            table.can_focus = False
+            yield table
+            yield Static("[b]Esc[/b] close", classes="dialog-keys")
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("key", "what it does")
+        for keys, words in self.rows:
+            table.add_row(keys, words)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
 class FinalScreen(Screen[None]):
     """After the last round: the leaderboard, cooperation per round, and why."""
+
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
 
     BINDINGS = [
         Binding("escape,r", "app.pop_screen", "Back to the room"),
@@ -83,7 +115,8 @@ class FinalScreen(Screen[None]):
         table.add_columns("#", "Name", "Months", "Silent")
         for row in self.view["leaderboard"]:
             rank = str(row["rank"]) if row["rank"] else "–"
-            name = row["name"] + ("" if row["present"] else " (left)")
+            name = row["name"] if len(row["name"]) <= 15 else row["name"][:14] + "…"
+            name += "" if row["present"] else " (left)"
             table.add_row(rank, name, str(row["months"]), f"{row['silent']} of {row['rounds']}")
         rows = self.view["cooperation"]
         plot = self.query_one(PlotextPlot)
@@ -93,5 +126,6 @@ class FinalScreen(Screen[None]):
         labels = [f"R{row['round']}" for row in rows]
         plt.bar(labels, [round(100 * row["rate"]) for row in rows])
         plt.ylim(0, 100)
-        plt.title("Who stayed silent, round by round (%)")
+        plt.yticks([0, 25, 50, 75, 100], ["0%", "25%", "50%", "75%", "100%"])
+        plt.title("Who stayed silent, round by round")
         plot.refresh()
