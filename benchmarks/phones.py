@@ -541,7 +541,7 @@ async def console_costs(names: list[str]) -> None:
             session.submit({"do": "choose", "prisoner": name, "choice": "work"})
             await asyncio.sleep(0.15)  # one change at a time, fully drawn
         each = (time.process_time() - cpu - idle) / rounds
-    print(f"  {'the console: one change heard, board rebuilt and drawn (CPU)':58} "
+    print(f"  {'the console: one change heard, its cells redrawn (CPU)':58} "
           f"{each * 1e6:8.0f} us  (idle {idle / rounds * 1e6:.0f} us per 0.15 s subtracted)")
     session.close()
     shutil.rmtree(folder, ignore_errors=True)
