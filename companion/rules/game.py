@@ -14,6 +14,7 @@ with its events, and undo is recorded as an entry of its own: nothing is ever er
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
@@ -52,6 +53,21 @@ class Game(Protocol[S, C, E]):
     def event_to_dict(self, event: E) -> JSON: ...
 
     def event_from_dict(self, data: Mapping[str, Any]) -> E: ...
+
+
+class EventCodec(Generic[E]):
+    """JSON for a game's events: frozen dataclasses told apart by their ``kind`` field.
+    Lists read back from JSON become tuples, as the events declare them."""
+
+    def __init__(self, *classes: type[E]) -> None:
+        self._types = {getattr(cls, "kind"): cls for cls in classes}  # noqa: B009
+
+    def to_dict(self, event: E) -> JSON:
+        return dataclasses.asdict(event)  # type: ignore[call-overload, no-any-return]
+
+    def from_dict(self, data: Mapping[str, Any]) -> E:
+        cls = self._types[data["kind"]]
+        return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
 
 
 def fold(game: Game[S, C, E], state: S, events: Sequence[E]) -> S:

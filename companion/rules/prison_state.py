@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Literal
 
+from companion.rules.game import EventCodec
 from companion.rules.scenario import PrisonRules
 
 Status = Literal["active", "caught", "shived", "paroled", "escaped"]
@@ -168,32 +168,26 @@ PrisonEvent = (
     | DayStarted
     | GameEnded
 )
-_EVENT_TYPES: dict[str, type[Any]] = {
-    cls.kind: cls
-    for cls in (
-        ChoiceMade,
-        PlanningClosed,
-        Interviewed,
-        Paroled,
-        Searched,
-        NightRevealed,
-        Escaped,
-        Accused,
-        DayStarted,
-        GameEnded,
-    )
-}
+_CODEC: EventCodec[PrisonEvent] = EventCodec(
+    ChoiceMade,
+    PlanningClosed,
+    Interviewed,
+    Paroled,
+    Searched,
+    NightRevealed,
+    Escaped,
+    Accused,
+    DayStarted,
+    GameEnded,
+)
 
 
 def event_to_dict(event: PrisonEvent) -> dict[str, Any]:
-    return dataclasses.asdict(event)
+    return _CODEC.to_dict(event)
 
 
 def event_from_dict(data: Mapping[str, Any]) -> PrisonEvent:
-    cls = _EVENT_TYPES[data["kind"]]
-    values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
-    event: PrisonEvent = cls(**values)
-    return event
+    return _CODEC.from_dict(data)
 
 
 # ---- the fold -----------------------------------------------------------------------------

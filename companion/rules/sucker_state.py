@@ -13,6 +13,8 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Literal
 
+from companion.rules.game import EventCodec
+
 What = Literal["play", "next", "kill", "rescue", "over"]
 
 
@@ -238,33 +240,28 @@ SuckerEvent = (
     | PlayerDefeated
     | GameWon
 )
-_EVENT_TYPES: dict[str, type[Any]] = {
-    cls.kind: cls
-    for cls in (
-        ChipPlayed,
-        ChoiceAwaited,
-        MoveGiven,
-        CaptureAwaited,
-        PileTaken,
-        PileKilled,
-        RescueAwaited,
-        RescueRefused,
-        PrisonerTransferred,
-        PrisonerKilled,
-        PlayerDefeated,
-        GameWon,
-    )
-}
+_CODEC: EventCodec[SuckerEvent] = EventCodec(
+    ChipPlayed,
+    ChoiceAwaited,
+    MoveGiven,
+    CaptureAwaited,
+    PileTaken,
+    PileKilled,
+    RescueAwaited,
+    RescueRefused,
+    PrisonerTransferred,
+    PrisonerKilled,
+    PlayerDefeated,
+    GameWon,
+)
 
 
 def event_to_dict(event: SuckerEvent) -> dict[str, Any]:
-    return dataclasses.asdict(event)
+    return _CODEC.to_dict(event)
 
 
 def event_from_dict(data: Mapping[str, Any]) -> SuckerEvent:
-    cls = _EVENT_TYPES[data["kind"]]
-    event: SuckerEvent = cls(**data)
-    return event
+    return _CODEC.from_dict(data)
 
 
 # ---- the fold -----------------------------------------------------------------------------
