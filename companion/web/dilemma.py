@@ -31,7 +31,7 @@ from companion.web.api import MAX_BODY, _body
 from companion.web.context import Limiter, Problem, count_wrong, read_form
 from companion.web.dilemma_seats import forget, new_seat, pid_for
 from companion.web.events import Hub, stream
-from companion.web.server import SECURITY_HEADERS, PhoneServer, listen
+from companion.web.server import PhoneServer, error_middleware, listen
 
 COOKIE = "dilemma_seat"
 COOKIE_SECONDS = 12 * 3600
@@ -77,42 +77,9 @@ def _room(request: web.Request) -> Room:
 
 # ---- errors -----------------------------------------------------------------------------
 
-_STATUS_WORDS = {
-    400: "The request is not understood; reload the page and try again.",
-    405: "That action is not possible at this address; reload the page.",
-    413: f"The request is larger than {MAX_BODY // 1024} KiB; send less.",
-}
-
-
-def _answer(request: web.Request, status: int, message: str) -> web.StreamResponse:
-    if request.path.startswith("/api/"):
-        return web.json_response({"error": message}, status=status)
-    return pages.html(pages.render_problem(message), status=status, private=False)
-
-
-@web.middleware
-async def _errors(request: web.Request, handler: Any) -> web.StreamResponse:
-    try:
-        response: web.StreamResponse = await handler(request)
-    except Problem as problem:
-        response = _answer(request, problem.status, problem.message)
-    except web.HTTPNotFound:
-        response = _answer(request, 404, NOT_FOUND)
-    except web.HTTPException as error:
-        if error.status < 400:
-            raise
-        message = _STATUS_WORDS.get(error.status, "That did not work; reload the page.")
-        response = _answer(request, error.status, message)
-    except StoreError as error:
-        response = _answer(request, 503, str(error))
-    except OSError:
-        if not request.path.startswith("/static/"):
-            raise
-        response = _answer(request, 404, NOT_FOUND)  # a file name the system refuses (too long)
-    if not response.prepared:
-        for key, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(key, value)
-    return response
+_errors = error_middleware(
+    lambda status, message: pages.html(pages.render_problem(message), status=status, private=False)
+)
 
 
 # ---- joining ----------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -38,49 +39,55 @@ _STATUS_WORDS = {
 }
 
 
-def _answer(request: web.Request, status: int, message: str) -> web.StreamResponse:
-    if request.path.startswith("/api/"):
-        return web.json_response({"error": message}, status=status)
-    return pages.problem_page(Problem(status, message))
+def error_middleware(page: Callable[[int, str], web.StreamResponse]) -> Any:
+    """Every error as one sentence: JSON ``{"error": ...}`` under ``/api/``, else ``page``
+    (status, sentence). An unexpected failure is logged by route and type only, never by
+    path (links carry tokens)."""
+
+    def answer(request: web.Request, status: int, message: str) -> web.StreamResponse:
+        if request.path.startswith("/api/"):
+            return web.json_response({"error": message}, status=status)
+        return page(status, message)
+
+    def failed(request: web.Request, error: Exception) -> web.StreamResponse:
+        route = request.match_info.route.resource
+        where = route.canonical if route is not None else "?"
+        _log.error(
+            "The phone server failed on %s %s: %s", request.method, where, type(error).__name__
+        )
+        return answer(request, 500, "Something went wrong on the laptop; try again.")
+
+    @web.middleware
+    async def errors(request: web.Request, handler: Any) -> web.StreamResponse:
+        try:
+            response: web.StreamResponse = await handler(request)
+        except Problem as problem:
+            response = answer(request, problem.status, problem.message)
+        except web.HTTPNotFound:
+            response = answer(request, 404, NOT_FOUND)
+        except web.HTTPException as error:
+            if error.status < 400:
+                raise
+            message = _STATUS_WORDS.get(error.status, "That did not work; reload the page.")
+            response = answer(request, error.status, message)
+        except StoreError as error:
+            response = answer(request, 503, str(error))
+        except OSError as error:
+            if not request.path.startswith("/static/"):
+                response = failed(request, error)
+            else:  # a file name the system refuses (too long)
+                response = answer(request, 404, NOT_FOUND)
+        except Exception as error:  # noqa: BLE001 - one sentence for the phone
+            response = failed(request, error)
+        if not response.prepared:
+            for key, value in SECURITY_HEADERS.items():
+                response.headers.setdefault(key, value)
+        return response
+
+    return errors
 
 
-@web.middleware
-async def _errors(request: web.Request, handler: Any) -> web.StreamResponse:
-    try:
-        response: web.StreamResponse = await handler(request)
-    except Problem as problem:
-        response = _answer(request, problem.status, problem.message)
-    except web.HTTPNotFound:
-        response = _answer(request, 404, NOT_FOUND)
-    except web.HTTPException as error:
-        if error.status < 400:
-            raise
-        message = _STATUS_WORDS.get(error.status, "That did not work; reload the page.")
-        response = _answer(request, error.status, message)
-    except StoreError as error:
-        response = _answer(request, 503, str(error))
-    except OSError as error:
-        if not request.path.startswith("/static/"):
-            return _failed(request, error)
-        response = _answer(request, 404, NOT_FOUND)  # a file name the system refuses (too long)
-    except Exception as error:  # noqa: BLE001 - one sentence for the phone, no path in the log
-        return _failed(request, error)
-    if not response.prepared:
-        for key, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(key, value)
-    return response
-
-
-def _failed(request: web.Request, error: Exception) -> web.StreamResponse:
-    """An unexpected failure: one sentence for the phone, no path or token in the log."""
-    route = request.match_info.route.resource
-    where = route.canonical if route is not None else "?"
-    kind = type(error).__name__
-    _log.error("The phone server failed on %s %s: %s", request.method, where, kind)
-    response = _answer(request, 500, "Something went wrong on the laptop; try again.")
-    for key, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(key, value)
-    return response
+_errors = error_middleware(lambda status, message: pages.problem_page(Problem(status, message)))
 
 
 def _static_dir() -> Path:
