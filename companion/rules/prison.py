@@ -86,7 +86,7 @@ def _interview(state: PrisonState, cmd: Interview) -> list[PrisonEvent]:
     if cmd.deal and day.deals >= limit:
         raise _No(
             f"The warden has already made {limit} deal{'s' if limit != 1 else ''} today, "
-            "the most allowed; record this interview as no deal."
+            "the most allowed; any other interview today ends without a deal."
         )
     events: list[PrisonEvent] = [Interviewed(cmd.prisoner, cmd.deal)]
     tokens = state.prisoners[cmd.prisoner].parole_tokens + (1 if cmd.deal else 0)
