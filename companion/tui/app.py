@@ -9,7 +9,6 @@ composition root as async starters; each returns an async stopper awaited on exi
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import time
 import traceback
@@ -37,8 +36,8 @@ from companion.tui.console_text import (
     wrong_link_lines,
     wrong_links,
 )
+from companion.tui.services import Running, Stopper
 
-Stopper = Callable[[], Awaitable[None]]
 Service = Callable[["ConsoleApp"], Awaitable[Stopper]]
 Links = Callable[[], list[dict[str, Any]]]
 Addresses = Callable[[], list[tuple[str, str]]]  # the laptop's (interface, IPv4 address)
@@ -114,7 +113,7 @@ class ConsoleApp(App[None]):
         self._redraw_pending = False
         self._redraw_timer: Timer | None = None
         self._last_redraw = -REDRAW_SECONDS
-        self._stoppers: list[Stopper] = []
+        self._started_services = Running()
         self._unsubscribe: Callable[[], None] | None = None
         self.crash_log: Path | None = None
         self.last_report: Path | None = None
@@ -166,7 +165,7 @@ class ConsoleApp(App[None]):
             self.switch_screen(GameScreen())
         else:
             self.push_screen(GameScreen())
-        if self.services and not self._stoppers:
+        if self.services and not self._started_services:
             self.run_worker(self._start_services(), name="services", exit_on_error=False)
 
     def hand_off(self, session: Session) -> None:
@@ -240,15 +239,14 @@ class ConsoleApp(App[None]):
     # ---- services (the phone server and the like) -----------------------------------------
 
     async def _start_services(self) -> None:
-        for start in self.services:
-            try:
-                self._stoppers.append(await start(self))
-            except Exception as error:  # noqa: BLE001 - the game goes on without phones
-                self.notify(
-                    f"A service could not start ({error}); the console works without it.",
-                    severity="error",
-                    timeout=10,
-                )
+        def failed(error: Exception) -> None:  # the game goes on without phones
+            self.notify(
+                f"A service could not start ({error}); the console works without it.",
+                severity="error",
+                timeout=10,
+            )
+
+        await self._started_services.start(self.services, self, failed)
         self.refresh_screens()  # the links' address may be new (served_url)
         self.hint_addresses()
 
@@ -290,10 +288,7 @@ class ConsoleApp(App[None]):
         return address.warning(session, self.known_addresses())
 
     async def stop_services(self) -> None:
-        stoppers, self._stoppers = self._stoppers, []
-        for stop in reversed(stoppers):
-            with contextlib.suppress(Exception):  # quitting must always work
-                await stop()
+        await self._started_services.stop()
 
     async def action_quit(self) -> None:
         await self.stop_services()

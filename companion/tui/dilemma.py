@@ -9,7 +9,6 @@ never imports :mod:`companion.web`); it runs in this app's event loop.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import secrets
 from collections.abc import Awaitable, Callable, Iterable
@@ -27,8 +26,8 @@ from companion.rules.game import Refused
 from companion.session.store import StoreError
 from companion.tui.dilemma_qr import qr_text
 from companion.tui.dilemma_screens import AskName, Confirm, FinalScreen, KeysScreen
+from companion.tui.services import Running, Stopper
 
-Stopper = Callable[[], Awaitable[None]]
 Service = Callable[["DilemmaApp"], Awaitable[Stopper]]
 
 PHASE_WORDS = {
@@ -179,7 +178,7 @@ class DilemmaApp(App[None]):
         self.peeking = False
         self.join_url: str | None = None
         self.board_url: str | None = None
-        self._stoppers: list[Stopper] = []
+        self._started_services = Running()
         self._unsubscribe: Callable[[], None] | None = None
         self._shown_final = False
         self.qr_choice: bool | None = None  # None: shown when there is room, or in the lobby
@@ -213,28 +212,21 @@ class DilemmaApp(App[None]):
         self.refresh_view()
 
     async def _start_services(self) -> None:
-        for start in self.services:
-            try:
-                self._stoppers.append(await start(self))
-            except Exception as error:  # noqa: BLE001 - the console works without phones
-                self.room.query_one("#qr", Static).update(f"No phone server: {error}")
-                self.notify(f"The phone server could not start ({error}).", severity="error")
+        def failed(error: Exception) -> None:  # the console works without phones
+            self.room.query_one("#qr", Static).update(f"No phone server: {error}")
+            self.notify(f"The phone server could not start ({error}).", severity="error")
 
-    async def _stop_services(self) -> None:
-        stoppers, self._stoppers = self._stoppers, []
-        for stop in reversed(stoppers):
-            with contextlib.suppress(Exception):  # quitting must always work
-                await stop()
+        await self._started_services.start(self.services, self, failed)
 
     async def action_quit(self) -> None:
-        await self._stop_services()
+        await self._started_services.stop()
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
         self.exit()
 
     async def on_unmount(self) -> None:
-        await self._stop_services()
+        await self._started_services.stop()
 
     # ---- showing the tournament ---------------------------------------------------------
 

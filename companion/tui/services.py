@@ -1,0 +1,41 @@
+"""Services an app runs beside itself in its event loop (the phone server and the like).
+
+The composition root hands an app async starters; each returns an async stopper. Starting one
+may fail (the console goes on without it); stopping never fails a quit.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
+
+Stopper = Callable[[], Awaitable[None]]
+
+
+class Running:
+    """The stoppers of the services started so far."""
+
+    def __init__(self) -> None:
+        self._stoppers: list[Stopper] = []
+
+    def __bool__(self) -> bool:
+        return bool(self._stoppers)
+
+    async def start(
+        self,
+        starters: Iterable[Callable[[Any], Awaitable[Stopper]]],
+        app: Any,
+        failed: Callable[[Exception], None],
+    ) -> None:
+        for start in starters:
+            try:
+                self._stoppers.append(await start(app))
+            except Exception as error:  # noqa: BLE001 - the app works without it
+                failed(error)
+
+    async def stop(self) -> None:
+        stoppers, self._stoppers = self._stoppers, []
+        for stop in reversed(stoppers):
+            with contextlib.suppress(Exception):  # quitting must always work
+                await stop()
