@@ -1,5 +1,7 @@
-// Players' phones: live updates by server-sent events, actions by small JSON posts.
-// The page never builds HTML itself: it swaps in parts rendered (and escaped) by the server.
+// Players' phones (the prison break and the dilemma warm-up): live updates by server-sent
+// events, actions by small JSON posts. The page never builds HTML itself: it swaps in parts
+// rendered (and escaped) by the server. A page marked data-quiet-when-done clears its status
+// line once no action is left (the round moved on: the last "Saved" would only confuse).
 (function () {
   "use strict";
   var body = document.body;
@@ -15,7 +17,9 @@
   var source = null;
 
   function show(html) {
-    if (typeof html === "string") live.innerHTML = html;
+    if (typeof html !== "string" || !live) return;
+    live.innerHTML = html;
+    if (body.dataset.quietWhenDone && !live.querySelector("button[data-action]")) say("");
   }
 
   function say(text, bad) {
@@ -25,6 +29,7 @@
   }
 
   function refresh() {
+    if (!partUrl) return Promise.resolve();
     return fetch(partUrl, { cache: "no-store", credentials: "same-origin" })
       .then(function (r) {
         if (r.status === 404) { window.location.reload(); return null; }
@@ -46,7 +51,7 @@
       source.close();
       window.location.reload();
     });
-    source.onopen = function () { if (offline) offline.hidden = true; };
+    source.onopen = function () { if (offline) offline.hidden = true; body.dataset.live = "1"; };
     source.onerror = function () { if (offline) offline.hidden = false; };
   }
 
