@@ -1,4 +1,5 @@
-"""The spec's example scripts replay to their expected output, in-process and through the CLI."""
+"""The spec's example scripts (prison break and So Long Sucker) replay to their expected
+output, in-process and through the CLI."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from companion.commands.replay import play_script
 from tests.conftest import EXAMPLES
 
 SCRIPTS = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".expected.json"))
-PB = [p for p in SCRIPTS if p.name.startswith("pb-")]
 
 
 def _comparable(result: dict) -> dict:
@@ -24,15 +24,20 @@ def _expected(script: Path) -> dict:
     return json.loads(script.with_name(script.stem + ".expected.json").read_text())
 
 
-@pytest.mark.parametrize("script", PB, ids=lambda p: p.stem)
-def test_prison_break_examples_replay_in_process(script: Path) -> None:
+def test_there_are_examples_of_both_games() -> None:
+    assert sum(p.name.startswith("pb-") for p in SCRIPTS) >= 4
+    assert sum(p.name.startswith("sls-") for p in SCRIPTS) >= 3
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
+def test_examples_replay_in_process(script: Path) -> None:
     result = play_script(json.loads(script.read_text()))
     assert _comparable(result) == _expected(script)
     assert all(r["error"].endswith(".") for r in result["rejected"])
 
 
-@pytest.mark.parametrize("script", PB, ids=lambda p: p.stem)
-def test_prison_break_examples_through_the_cli(script: Path) -> None:
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
+def test_examples_through_the_cli(script: Path) -> None:
     run = subprocess.run(
         [sys.executable, "-m", "companion", "replay", str(script)],
         capture_output=True,
