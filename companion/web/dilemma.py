@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from aiohttp import web
@@ -27,11 +25,11 @@ from companion.rules.game import Refused
 from companion.session.links import DEFAULT_PORT
 from companion.session.store import StoreError
 from companion.web import dilemma_pages as pages
-from companion.web.api import MAX_BODY, _body
+from companion.web.api import _body
 from companion.web.context import Limiter, Problem, count_wrong, read_form
 from companion.web.dilemma_seats import forget, new_seat, pid_for
 from companion.web.events import Hub, stream
-from companion.web.server import PhoneServer, error_middleware, listen
+from companion.web.server import PhoneServer, error_middleware, listen, phone_app
 
 COOKIE = "dilemma_seat"
 COOKIE_SECONDS = 12 * 3600
@@ -227,19 +225,9 @@ def _json(data: Any, status: int = 200) -> web.Response:
 def build_dilemma_app(
     session: Any, *, base: str | None = None, limiter: Limiter | None = None
 ) -> web.Application:
-    app = web.Application(middlewares=[_errors], client_max_size=MAX_BODY)
     room = Room(session, limiter or Limiter(), base)
+    app = phone_app(session, room, _errors)
     app[ROOM] = room
-
-    async def on_startup(app: web.Application) -> None:
-        room.hub = Hub(session)
-
-    async def on_shutdown(app: web.Application) -> None:
-        if room.hub is not None:
-            room.hub.close()
-
-    app.on_startup.append(on_startup)
-    app.on_shutdown.append(on_shutdown)
     r = app.router
     r.add_get("/", home)
     r.add_get("/join-room", join_page)
@@ -254,7 +242,6 @@ def build_dilemma_app(
     r.add_get("/board/part", board_part)
     r.add_get("/api/board", board_json)
     r.add_get("/api/board/events", board_events)
-    r.add_static("/static", Path(str(resources.files("companion.web") / "static")))
     return app
 
 

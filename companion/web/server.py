@@ -94,6 +94,24 @@ def _static_dir() -> Path:
     return Path(str(resources.files("companion.web") / "static"))
 
 
+def phone_app(session: Any, holder: Any, errors: Any) -> web.Application:
+    """An application with the error middleware, the static files, and the session's event
+    hub on ``holder.hub`` while it runs."""
+    app = web.Application(middlewares=[errors], client_max_size=api.MAX_BODY)
+
+    async def on_startup(app: web.Application) -> None:
+        holder.hub = Hub(session)
+
+    async def on_shutdown(app: web.Application) -> None:
+        if holder.hub is not None:
+            holder.hub.close()
+
+    app.on_startup.append(on_startup)
+    app.on_shutdown.append(on_shutdown)
+    app.router.add_static("/static", _static_dir(), append_version=False)
+    return app
+
+
 def build_app(
     session: Any,
     *,
@@ -102,19 +120,9 @@ def build_app(
     presence_every: float = 5.0,
 ) -> web.Application:
     """The phone application for a session; ``base`` is the links' base URL (for hints)."""
-    app = web.Application(middlewares=[_errors], client_max_size=api.MAX_BODY)
     phones = Phones(session, limiter or Limiter(), Presence(session, presence_every), base)
+    app = phone_app(session, phones, _errors)
     app[PHONES] = phones
-
-    async def on_startup(app: web.Application) -> None:
-        phones.hub = Hub(session)
-
-    async def on_shutdown(app: web.Application) -> None:
-        if phones.hub is not None:
-            phones.hub.close()
-
-    app.on_startup.append(on_startup)
-    app.on_shutdown.append(on_shutdown)
     r = app.router
     r.add_get("/", pages.home)
     r.add_get("/join", pages.join_page)
@@ -130,7 +138,6 @@ def build_app(
     r.add_post("/api/p/{token}/choice", api.post_choice)
     r.add_post("/api/p/{token}/deal", api.post_deal)
     r.add_post("/api/p/{token}/search", api.post_search)
-    r.add_static("/static", _static_dir(), append_version=False)
     return app
 
 
