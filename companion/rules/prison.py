@@ -80,7 +80,7 @@ def _interview(state: PrisonState, cmd: Interview) -> list[PrisonEvent]:
     _phase(state, "interviews", doing="interview a prisoner")
     _active(state, cmd.prisoner)
     day = state.day
-    if any(name == cmd.prisoner for name, _ in day.interviews):
+    if cmd.prisoner not in state.not_interviewed():
         raise _No(f"{cmd.prisoner} was already interviewed today.")
     limit = state.rules.parole_tokens_per_day
     if cmd.deal and day.deals >= limit:
@@ -114,15 +114,11 @@ def _reveal(state: PrisonState, caught_now: str | None) -> list[PrisonEvent]:
 def _search(state: PrisonState, cmd: Search) -> list[PrisonEvent]:
     _phase(state, "interviews", "search", doing="search a cell")
     _active(state, cmd.prisoner)
-    day = state.day
-    searched = [name for name, _ in day.searches]
-    if cmd.prisoner in searched:
+    if cmd.prisoner not in state.unsearched():
         raise _No(f"{cmd.prisoner}'s cell was already searched today; pick another cell.")
-    caught = day.choice_of(cmd.prisoner) == "work"
+    caught = state.day.choice_of(cmd.prisoner) == "work"
     events: list[PrisonEvent] = [Searched(cmd.prisoner, caught)]
-    searched.append(cmd.prisoner)
-    unsearched = [n for n in state.active() if n not in searched]
-    if len(searched) >= state.rules.searches_per_day or not unsearched:
+    if state.searches_left() <= 1:  # this was the day's last search (or the last cell)
         events += _reveal(state, cmd.prisoner if caught else None)
     return events
 
@@ -136,9 +132,8 @@ def _accuse(state: PrisonState, cmd: Accuse) -> list[PrisonEvent]:
     accuser = state.prisoners[cmd.accuser]
     if accuser.shivs < 1:
         raise _No(f"{cmd.accuser} holds no shiv, so cannot accuse anyone.")
-    limit = state.rules.accusations_per_day
-    made = sum(1 for who, _, _ in state.day.accusations if who == cmd.accuser)
-    if made >= limit:
+    if state.accusations_left(cmd.accuser) < 1:
+        made = state.rules.accusations_per_day
         raise _No(
             f"{cmd.accuser} has already made {made} accusation{'s' if made != 1 else ''} today, "
             "the most allowed."

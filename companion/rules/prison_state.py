@@ -68,6 +68,35 @@ class PrisonState:
     def active(self) -> list[str]:
         return [p.name for p in self.prisoners.values() if p.active]
 
+    def not_interviewed(self) -> list[str]:
+        """Active prisoners not yet interviewed today (each is interviewed at most once)."""
+        done = {name for name, _ in self.day.interviews}
+        return [n for n in self.active() if n not in done]
+
+    def unsearched(self) -> list[str]:
+        """Active prisoners whose cells were not searched today."""
+        done = {name for name, _ in self.day.searches}
+        return [n for n in self.active() if n not in done]
+
+    def searches_left(self) -> int:
+        """Cells the warden may still search today."""
+        made = len(self.day.searches)
+        return max(0, min(self.rules.searches_per_day - made, len(self.unsearched())))
+
+    def accusations_left(self, name: str) -> int:
+        made = sum(1 for who, _, _ in self.day.accusations if who == name)
+        return max(0, self.rules.accusations_per_day - made)
+
+    def may_accuse(self) -> list[str]:
+        """Who may accuse now: active, holding a shiv, under the daily limit, with someone
+        else left to accuse."""
+        active = self.active()
+        if self.phase != "accusations" or len(active) < 2:
+            return []
+        return [
+            n for n in active if self.prisoners[n].shivs >= 1 and self.accusations_left(n) > 0
+        ]
+
     @property
     def over(self) -> bool:
         return self.phase == "over"

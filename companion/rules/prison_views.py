@@ -50,6 +50,10 @@ def table(state: PrisonState) -> View:
         if state.phase == "planning"
         else [],
         "submitted_count": sum(1 for n in state.active() if n in day.choices),
+        "not_interviewed": state.not_interviewed(),
+        "unsearched": state.unsearched(),
+        "searches_left": state.searches_left(),
+        "may_accuse": state.may_accuse(),
         "rules": {
             "nights_to_escape": rules.nights_to_escape,
             "parole_tokens_to_win": rules.parole_tokens_to_win,
@@ -77,14 +81,9 @@ def prisoner(state: PrisonState, name: str) -> View:
         "parole_tokens": me.parole_tokens,
         "choice": choice,
         "interviewed_today": any(n == name for n, _ in state.day.interviews),
-        "accusations_left": _accusations_left(state, name),
+        "accusations_left": state.accusations_left(name),
     }
     return view
-
-
-def _accusations_left(state: PrisonState, name: str) -> int:
-    made = sum(1 for who, _, _ in state.day.accusations if who == name)
-    return max(0, state.rules.accusations_per_day - made)
 
 
 def warden(state: PrisonState) -> View:

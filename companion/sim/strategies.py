@@ -246,26 +246,21 @@ OFFERS: dict[str, Callable[[View, random.Random], list[str]]] = {
 }
 
 
-def _unsearched(view: View) -> list[str]:
-    searched = {s["prisoner"] for s in view["today"]["searches"]}
-    return [n for n in view["active"] if n not in searched]
-
-
 def search_random(view: View, named: Sequence[str], rng: random.Random) -> str:
     """Search a random cell; informants are ignored."""
-    return rng.choice(_unsearched(view))
+    return rng.choice(view["unsearched"])
 
 
 def search_informed(view: View, named: Sequence[str], rng: random.Random) -> str:
     """Search a cell an informant named tonight; otherwise a random one."""
-    open_cells = _unsearched(view)
+    open_cells = list(view["unsearched"])
     tips = [n for n in named if n in open_cells]
     return rng.choice(tips) if tips else rng.choice(open_cells)
 
 
 def search_tracker(view: View, named: Sequence[str], rng: random.Random) -> str:
     """Informants first; otherwise whoever has worked most often so far (public record)."""
-    open_cells = _unsearched(view)
+    open_cells = list(view["unsearched"])
     tips = [n for n in named if n in open_cells]
     if tips:
         return rng.choice(tips)

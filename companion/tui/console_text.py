@@ -59,31 +59,20 @@ def nights_bar(done: int, total: int, width: int = 12) -> str:
 
 
 def not_interviewed(view: View) -> list[str]:
-    done = set(view["today"]["interviewed"])
-    return [n for n in view["active"] if n not in done]
+    return list(view["not_interviewed"])
 
 
 def unsearched(view: View) -> list[str]:
-    done = {s["prisoner"] for s in view["today"]["searches"]}
-    return [n for n in view["active"] if n not in done]
+    return list(view["unsearched"])
 
 
 def searches_left(view: View) -> int:
-    made = len(view["today"]["searches"])
-    return max(0, min(view["rules"]["searches_per_day"] - made, len(unsearched(view))))
+    return int(view["searches_left"])
 
 
 def can_accuse(view: View) -> list[str]:
     """Who may still accuse today: active, holding a shiv, under the daily limit."""
-    if view["phase"] != "accusations":
-        return []
-    limit = view["rules"]["accusations_per_day"]
-    made: dict[str, int] = {}
-    for a in view["today"]["accusations"]:
-        made[a["accuser"]] = made.get(a["accuser"], 0) + 1
-    shivs = {p["name"]: p["shivs"] for p in view["prisoners"]}
-    active = view["active"]
-    return [n for n in active if shivs[n] >= 1 and made.get(n, 0) < limit and len(active) > 1]
+    return list(view["may_accuse"])
 
 
 def outcome_line(view: View) -> str:
