@@ -102,7 +102,10 @@ def test_every_link_is_on_its_own_card(
     seats = links_json(capsys, data, "night")
     assert len(seats) == len(prisoners) + 1
 
-    # The whole document: every page rendered, every code decoded, each link exactly once.
+    # The whole document: every page rendered and scanned; no code carries a link that is not a
+    # seat's, and none appears twice. (zbar, scanning a whole page of four codes at once, now and
+    # then overlooks one of them, though it reads each alone; a phone sees one card at a time, so
+    # that each link is found is checked card by card below.)
     pages = page_count(pdf)
     subprocess.run(["pdftoppm", "-png", "-r", str(DPI), str(pdf), str(tmp_path / "page")],
                    check=True)
@@ -110,7 +113,10 @@ def test_every_link_is_on_its_own_card(
     for png in sorted(tmp_path.glob("page-*.png")):
         found += decode(png)
     assert len(list(tmp_path.glob("page-*.png"))) == pages
-    assert sorted(found) == sorted(s["url"] for s in seats)
+    urls = {s["url"] for s in seats}
+    assert found, "no code found anywhere in the document"
+    assert set(found) <= urls, set(found) - urls
+    assert len(found) == len(set(found)), sorted(found)
 
     # Each card alone: its one code is its seat's link, and its text carries the seat's name.
     sheet = PAPERS[paper]
