@@ -23,7 +23,8 @@ def run_demo(args: argparse.Namespace) -> int:
     from companion.session.paths import data_dir
 
     session = create_prison_session(
-        data_dir(args.data_dir), "demo", "classic", DEMO_WARDEN, DEMO_PRISONERS, replace=True
+        data_dir(args.data_dir), "demo", "classic", DEMO_WARDEN, DEMO_PRISONERS, replace=True,
+        holder="companion demo",
     )
     from companion.commands.sessions import open_console
 

@@ -57,16 +57,19 @@ def load_dilemma_rules(scenario: str, rounds: int | None) -> Any:
     return rules
 
 
-def open_or_create(folder: Path, name: str, scenario: str, rounds: int | None) -> Any:
-    """The dilemma session called ``name``: reopened if it exists, else created."""
-    from companion.commands.sessions import open_session
+def open_or_create(
+    folder: Path, name: str, scenario: str, rounds: int | None, *, holder: str | None = None
+) -> Any:
+    """The dilemma session called ``name``: reopened if it exists, else created (held for
+    ``holder`` alone while open, see ``open_session``)."""
+    from companion.commands.sessions import hold_session, open_session
     from companion.session.paths import session_path
     from companion.session.session import Session
     from companion.session.store import StoreError
 
     path = session_path(folder, name)
     if path.exists():
-        session = open_session(folder, name)
+        session = open_session(folder, name, holder=holder)
         if session.game != "dilemma":
             session.close()
             raise UserError(
@@ -83,7 +86,8 @@ def open_or_create(folder: Path, name: str, scenario: str, rounds: int | None) -
         return session
     rules = load_dilemma_rules(scenario, rounds)
     try:
-        return Session.create(path, "dilemma", {"scenario": scenario, "rules": rules.model_dump()})
+        setup = {"scenario": scenario, "rules": rules.model_dump()}
+        return Session.create(path, "dilemma", setup, lock=hold_session(path, holder))
     except StoreError as error:
         raise UserError(str(error)) from None
 
@@ -174,7 +178,9 @@ def run_dilemma(args: argparse.Namespace) -> int:
     if args.rounds is not None and not 1 <= args.rounds <= 100:
         raise UserError(f"--rounds {args.rounds} is out of range; play 1 to 100 rounds.")
     folder = data_dir(args.data_dir)
-    session = open_or_create(folder, args.name, args.scenario, args.rounds)
+    session = open_or_create(
+        folder, args.name, args.scenario, args.rounds, holder="companion dilemma"
+    )
     try:
         if args.poster:
             from companion.web.address import base_url

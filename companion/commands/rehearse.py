@@ -131,7 +131,7 @@ def run_rehearse(args: argparse.Namespace) -> int:
     check_terminal()
     session = create_prison_session(
         folder, args.name, scenario, "Warden", bot_names(prisoners), replace=True,
-        rules_overrides=overrides or None,
+        rules_overrides=overrides or None, holder="companion rehearse",
     )
     session.store.set_meta(REHEARSAL_MARK, True)
     start_phones, links = phone_service(args)

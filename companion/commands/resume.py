@@ -21,5 +21,5 @@ def run_resume(args: argparse.Namespace) -> int:
     from companion.commands.sessions import open_by_game, open_session
     from companion.session.paths import data_dir
 
-    session = open_session(data_dir(args.data_dir), args.name)
+    session = open_session(data_dir(args.data_dir), args.name, holder="companion resume")
     return open_by_game(session, args)

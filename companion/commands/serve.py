@@ -104,7 +104,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
     port = check_port(args.port) or DEFAULT_PORT
     public_url = check_public_url(args.public_url) if args.public_url else None
-    session = open_session(data_dir(args.data_dir), args.name)
+    session = open_session(data_dir(args.data_dir), args.name, holder="companion serve")
 
     async def serve() -> None:
         try:

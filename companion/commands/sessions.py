@@ -63,8 +63,13 @@ def create_prison_session(
     *,
     replace: bool = False,
     rules_overrides: dict[str, Any] | None = None,
+    holder: str | None = None,
 ) -> Any:
-    """Create a prison-break session file; refuses a bad roster or scenario in one sentence."""
+    """Create a prison-break session file; refuses a bad roster or scenario in one sentence.
+
+    With ``holder``, the new session is held for this program alone (see ``open_session``);
+    a session being replaced is taken from nobody who still has it open.
+    """
     from companion.rules.roster import RosterError, check_roster
     from companion.rules.scenario import ScenarioError, with_overrides
     from companion.scenarios import load_scenario
@@ -82,13 +87,11 @@ def create_prison_session(
         )
     except (ScenarioError, RosterError) as error:
         raise UserError(str(error)) from None
-    if path.exists():
-        if not replace:
-            raise UserError(
-                f"A session called {name!r} already exists; resume it with "
-                f"'companion resume {name}' or pick another name."
-            )
-        remove_session_files(path)
+    if path.exists() and not replace:
+        raise UserError(
+            f"A session called {name!r} already exists; resume it with "
+            f"'companion resume {name}' or pick another name."
+        )
     setup = {
         "scenario": scenario,
         "rules": rules.model_dump(),
@@ -96,9 +99,19 @@ def create_prison_session(
         "prisoners": prisoners,
     }
     try:
-        return Session.create(path, "prison-break", setup)
+        lock = hold_session(path, holder)
+        if path.exists():
+            remove_session_files(path)
+        return Session.create(path, "prison-break", setup, lock=lock)
     except StoreError as error:
         raise UserError(str(error)) from None
+
+
+def hold_session(path: Path, holder: str | None) -> Any:
+    """The lock that keeps ``path`` to this program (``None`` without a holder)."""
+    from companion.session.lock import SessionLock
+
+    return SessionLock.take(path, holder) if holder else None
 
 
 def remove_session_files(path: Path) -> None:
@@ -106,7 +119,10 @@ def remove_session_files(path: Path) -> None:
         Path(f"{path}{suffix}").unlink(missing_ok=True)
 
 
-def open_session(folder: Path, name: str) -> Any:
+def open_session(folder: Path, name: str, *, holder: str | None = None) -> Any:
+    """The saved session ``name``; with ``holder`` (who plays it: "companion resume", the phone
+    server...), held for this program alone while open, refused in one sentence when another
+    window has it (see companion.session.lock)."""
     from companion.session.paths import session_path
     from companion.session.session import Session
     from companion.session.store import StoreError
@@ -118,7 +134,7 @@ def open_session(folder: Path, name: str) -> Any:
             "see 'companion sessions' for the saved ones."
         )
     try:
-        return Session.open(path)
+        return Session.open(path, holder=holder)
     except StoreError as error:
         raise UserError(str(error)) from None
 

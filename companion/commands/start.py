@@ -10,6 +10,10 @@ from typing import Any
 from companion.commands.serve import add_phone_options
 from companion.errors import UserError
 
+# Who holds a session the console opens (see companion.session.lock), for the sentence another
+# window gets when it tries to open the same game.
+HOLDER = "the console"
+
 
 def register(sub: Any) -> None:
     p = sub.add_parser("start", help="the session picker (also what plain 'companion' opens)")
@@ -153,9 +157,9 @@ def run_console(
     shelf = SessionShelf(
         folder=folder,
         create=lambda name, scenario, warden, prisoners: create_prison_session(
-            folder, name, scenario, warden, prisoners
+            folder, name, scenario, warden, prisoners, holder=HOLDER
         ),
-        open=lambda name: open_session(folder, name),
+        open=lambda name: open_session(folder, name, holder=HOLDER),
         game_of=lambda name: game_label(session_path(folder, name)),
     )
     notice = None
@@ -181,7 +185,7 @@ def run_console(
         # One screen failed: the log is the truth, so reopen the session from it and go on.
         name = app.session.name
         app.session.close()
-        session, new = open_session(folder, name), None
+        session, new = open_session(folder, name, holder=HOLDER), None
         where = f" Details are in {app.crash_log}." if app.crash_log else ""
         notice = (
             f"The console recovered from an error ({app.crashed}); the game is as the log "

@@ -11,6 +11,7 @@ from typing import Any
 from companion.errors import UserError
 
 GAME = "so-long-sucker"
+HOLDER = "companion sucker"  # who holds the session while the referee runs (session.lock)
 EXAMPLE = "--players \"Ann:red,Bo:blue,Cat:green,Dan:yellow\""
 
 
@@ -70,7 +71,7 @@ def make_setup(
 
 def open_or_create(folder: Path, args: argparse.Namespace) -> Any:
     """The named session: resumed if it exists, else created from the options."""
-    from companion.commands.sessions import open_session
+    from companion.commands.sessions import hold_session, open_session
     from companion.session.paths import session_path
     from companion.session.session import Session
     from companion.session.store import StoreError
@@ -82,7 +83,7 @@ def open_or_create(folder: Path, args: argparse.Namespace) -> Any:
                 f"A session called {args.name!r} already exists; resume it with "
                 f"'companion sucker {args.name}' alone, or pick another name for a new game."
             )
-        session = open_session(folder, args.name)
+        session = open_session(folder, args.name, holder=HOLDER)
         if session.game != GAME:
             session.close()
             raise UserError(
@@ -94,7 +95,7 @@ def open_or_create(folder: Path, args: argparse.Namespace) -> Any:
         raise UserError(f"A new So Long Sucker session needs its players: add {EXAMPLE}.")
     setup = make_setup(args.players, args.chips, args.first)
     try:
-        return Session.create(path, GAME, setup)
+        return Session.create(path, GAME, setup, lock=hold_session(path, HOLDER))
     except StoreError as error:
         raise UserError(str(error)) from None
 

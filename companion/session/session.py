@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.rules.game import Entry, History, MalformedCommand, Refused
 from companion.rules.registry import GameKind, game_kind
+from companion.session.lock import SessionLock
 from companion.session.store import Row, Store, StoreError
 
 
@@ -38,20 +39,50 @@ class Session:
         self.history: History[Any, Any, Any] = History(kind.engine, kind.initial_state(setup))
         self.rows: list[Row] = []
         self._subscribers: list[Subscriber] = []
+        self.lock: SessionLock | None = None  # held while this program plays the session
 
     # ---- opening ------------------------------------------------------------------------
 
     @classmethod
     def create(
-        cls, path: Path, game: str, setup: Mapping[str, Any], meta: Mapping[str, Any] | None = None
+        cls,
+        path: Path,
+        game: str,
+        setup: Mapping[str, Any],
+        meta: Mapping[str, Any] | None = None,
+        *,
+        lock: SessionLock | None = None,
     ) -> Session:
-        kind = game_kind(game)
-        kind.initial_state(setup)  # refuse a setup the engine cannot start from
-        store = Store.create(path, {"game": game, "setup": dict(setup), **(meta or {})})
-        return cls(store, kind, setup)
+        """A new session; ``lock`` (see :mod:`companion.session.lock`) is kept until close."""
+        try:
+            kind = game_kind(game)
+            kind.initial_state(setup)  # refuse a setup the engine cannot start from
+            store = Store.create(path, {"game": game, "setup": dict(setup), **(meta or {})})
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+        session = cls(store, kind, setup)
+        session.lock = lock
+        return session
 
     @classmethod
-    def open(cls, path: Path) -> Session:
+    def open(cls, path: Path, *, holder: str | None = None) -> Session:
+        """The session in ``path`` as its log left it; with ``holder`` (for example "the
+        console"), held for this program alone until close, or refused with
+        :class:`~companion.session.lock.SessionBusy` when another program holds it."""
+        lock = SessionLock.take(path, holder) if holder else None
+        try:
+            session = cls._read(path)
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+        session.lock = lock
+        return session
+
+    @classmethod
+    def _read(cls, path: Path) -> Session:
         store = Store.open(path)
         try:
             meta = store.meta()
@@ -85,6 +116,9 @@ class Session:
 
     def close(self) -> None:
         self.store.close()
+        lock, self.lock = self.lock, None
+        if lock is not None:
+            lock.release()
 
     # ---- reading ------------------------------------------------------------------------
 
