@@ -230,7 +230,9 @@ class BalanceScreen(Screen[None]):
         plt.clear_figure()
         plt.title(f"The team's escapes, {self.prisoners} prisoners")
         plt.xlabel("nights to escape")
-        plt.ylim(0, 1)
+        # Headroom above 100%: plotext puts the legend in the top left corner, where the rates
+        # of the fewest nights (near 100%) are drawn.
+        plt.ylim(0, 1.18)
         plt.yticks([0, 0.25, 0.5, 0.75, 1], ["0%", "25%", "50%", "75%", "100%"])
         if self.points:
             xs = [int(p["nights_to_escape"]) for p in self.points]
