@@ -226,6 +226,13 @@ async def test_one_night_on_real_phones(chromium: Chromium, tmp_path: Path) -> N
         await warden.wait_for("document.body.dataset.ready === '1'")
         await warden.click("#cover")
         await warden.wait_for("document.querySelector('button.deal[data-value=Ben]')")
+        await warden.click("button.deal[data-value=Ben]")  # a first tap only asks to confirm
+        await warden.wait_for(
+            "document.querySelector('button.deal[data-value=Ben]').textContent === "
+            "'Tap again: deal with Ben'"
+        )
+        await asyncio.sleep(0.3)
+        assert session.state.prisoners["Ben"].parole_tokens == 0
         await warden.click("button.deal[data-value=Ben]")
         await warden.wait_for("document.getElementById('deals-left').textContent === '0'")
         await phones["Ben"].wait_for("document.getElementById('my-parole').textContent === '1'")
@@ -233,12 +240,25 @@ async def test_one_night_on_real_phones(chromium: Chromium, tmp_path: Path) -> N
         assert "parole" not in (await board.text()).lower()
 
         await warden.click("button.search[data-value=Ada]")
+        await warden.click("button.search[data-value=Cy]")  # another button: Ada is let go
+        await warden.wait_for(
+            "document.querySelector('button.search[data-value=Ada]').textContent === 'Search Ada'"
+        )
+        await asyncio.sleep(0.3)
+        assert session.state.phase == "interviews"
+        await warden.click("button.search[data-value=Ada]")
+        await warden.click("button.search[data-value=Ada]")
         await warden.wait_for("document.body.innerText.includes('Ada was caught working')")
         await board.wait_for("document.body.innerText.includes('Nights of work: 2 of 6')")
         board_text = await board.text()
         assert "The warden searched Ada's cell: Ada was caught working." in board_text
         assert "Ben and Dee worked: 2 nights of work done." in board_text
         await phones["Ada"].wait_for("document.body.innerText.includes('caught working and out')")
+        # Ada's "Saved: you WORK tonight." belonged to planning: gone now; the warden's answer
+        # belongs to the phase the search led to, and stays.
+        assert await phones["Ada"].js("document.getElementById('status').textContent") == ""
+        warden_status = await warden.js("document.getElementById('status').textContent")
+        assert warden_status == "Searched Ada's cell: caught working."
         for name in ("Ben", "Cy", "Dee"):
             await phones[name].wait_for("document.body.innerText.includes('Ben and Dee worked')")
         state = session.state

@@ -1,7 +1,9 @@
 // Players' phones (the prison break and the dilemma warm-up): live updates by server-sent
 // events, actions by small JSON posts. The page never builds HTML itself: it swaps in parts
 // rendered (and escaped) by the server. A page marked data-quiet-when-done clears its status
-// line once no action is left (the round moved on: the last "Saved" would only confuse).
+// line once no action is left (the round moved on: the last "Saved" would only confuse); a
+// part that carries a data-stamp (day and phase) clears it when the stamp moves on from the one
+// the message was given in. A button with data-confirm acts only on a second tap.
 (function () {
   "use strict";
   var body = document.body;
@@ -15,15 +17,26 @@
   var eventsUrl = body.dataset.events;
   var apiUrl = body.dataset.api;
   var source = null;
+  var saidAt = null;  // the stamp the status line's message belongs to
+  var stampNext = false;  // the next part shown is the one the message belongs to
+
+  function stamp() {
+    var marked = live && live.querySelector("[data-stamp]");
+    return marked ? marked.dataset.stamp : null;
+  }
 
   function show(html) {
     if (typeof html !== "string" || !live) return;
     live.innerHTML = html;
     if (body.dataset.quietWhenDone && !live.querySelector("button[data-action]")) say("");
+    var now = stamp();
+    if (stampNext) { saidAt = now; stampNext = false; }
+    else if (saidAt !== null && now !== saidAt) say("");
   }
 
   function say(text, bad) {
     if (!statusLine) return;
+    if (!text) saidAt = null;
     statusLine.textContent = text || "";
     statusLine.className = "status" + (bad ? " bad" : text ? " good" : "");
   }
@@ -74,6 +87,7 @@
       .then(function (answer) {
         if (answer.ok) say(answer.data.message);
         else say(answer.data.error || "That did not work; try again.", true);
+        stampNext = true;
         return refresh();
       })
       .catch(function () {
@@ -82,10 +96,34 @@
       .then(function () { button.classList.remove("busy"); });
   }
 
+  var armed = null;  // a button waiting for its confirming second tap
+  var disarmTimer = null;
+
+  function disarm() {
+    if (disarmTimer) { clearTimeout(disarmTimer); disarmTimer = null; }
+    if (armed && armed.isConnected) {
+      armed.textContent = armed.dataset.label;
+      armed.classList.remove("armed");
+    }
+    armed = null;
+  }
+
+  function arm(button) {
+    disarm();
+    armed = button;
+    button.dataset.label = button.textContent;
+    button.textContent = button.dataset.confirm;
+    button.classList.add("armed");
+    disarmTimer = setTimeout(disarm, 5000);
+  }
+
   if (live) {
     live.addEventListener("click", function (e) {
       var button = e.target.closest("button[data-action]");
-      if (button && !button.disabled) act(button);
+      if (!button || button.disabled) { disarm(); return; }
+      if (button.dataset.confirm && button !== armed) { arm(button); return; }
+      disarm();
+      act(button);
     });
   }
 
