@@ -221,6 +221,40 @@ async def test_deal_and_search(client: TestClient, session: Session) -> None:
     await error_of(await post(client, session, "Wendy", "search", {"prisoner": "Cy"}), 409)
 
 
+async def test_the_wardens_buttons_ask_to_be_tapped_twice(
+    client: TestClient, session: Session
+) -> None:
+    session.submit({"do": "close_planning"})
+    part = await (await client.get(f"/p/{seat(session, 'Wendy').token}/part")).text()
+    for name in ROSTER:  # a deal and a search cannot be taken back from the phone
+        assert f'data-value="{name}" data-confirm="Tap again: deal with {name}"' in part
+        assert f'data-value="{name}" data-confirm="Tap again: search {name}"' in part
+    assert 'data-stamp="1:interviews"' in part
+    ada = await (await client.get(f"/p/{seat(session, 'Ada').token}/part")).text()
+    assert 'data-stamp="1:interviews"' in ada and "data-confirm" not in ada
+
+
+async def test_the_end_says_who_won_on_each_phone(client: TestClient, session: Session) -> None:
+    async def part(name: str) -> str:
+        return await (await client.get(f"/p/{seat(session, name).token}/part")).text()
+
+    assert "3 parole tokens parole you" in await part("Ada")
+    assert 'id="verdict"' not in await part("Ben")
+    for day in range(3):  # Ben takes the day's parole token three days running: paroled
+        session.submit({"do": "close_planning"})
+        session.submit({"do": "interview", "prisoner": "Ben", "deal": True})
+        if day < 2:
+            session.submit({"do": "search", "prisoner": "Ada"})
+            session.submit({"do": "end_day"})
+    assert session.state.outcome == "parole"
+    for name, verdict in [("Ben", "You win!"), ("Wendy", "You win!"), ("Ada", "You lose.")]:
+        text = await part(name)
+        assert f'id="verdict">{verdict}</p>' in text, name
+    assert "parole tokens parole you" not in await part("Ada")  # the game is over
+    board = await (await client.get("/board/part")).text()
+    assert "verdict" not in board and "Winners: Ben, Wendy" in board
+
+
 async def test_not_this_seats_action_is_403(client: TestClient, session: Session) -> None:
     session.submit({"do": "close_planning"})
     assert "Only a prisoner" in await error_of(
