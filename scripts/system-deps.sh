@@ -8,6 +8,7 @@ command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 command -v zbarimg >/dev/null 2>&1 || need+=(zbar-tools)
 command -v tmux >/dev/null 2>&1 || need+=(tmux)  # the load benchmark's console run
 [ -f /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ] || need+=(fonts-droid-fallback)  # CJK names
+[ -f /usr/share/fonts/truetype/nanum/NanumGothic.ttf ] || need+=(fonts-nanum)  # Korean names (Droid has none)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
   echo "Missing ${need[*]}: install them with your package manager (the tests that need them are skipped)." >&2

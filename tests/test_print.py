@@ -207,3 +207,75 @@ def test_printing_imports_no_other_face() -> None:
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert run.stdout.strip() == "[]"
+
+
+def _pdf_text(path: Path) -> str:
+    return subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+@pytest.mark.skipif(not shutil.which("pdftotext"), reason="needs poppler-utils")
+def test_right_to_left_names_print_in_reading_order(tmp_path: Path,
+                                                     _isolated_data_dir: Path) -> None:
+    # Unshaped, fpdf2 lays Arabic and Hebrew letters out left to right and unjoined: the
+    # page then reads the name backwards.
+    names = ["محمد", "שרה", "Ada", "Ben"]
+    make(_isolated_data_dir, prisoners=names)
+    session = open_session(_isolated_data_dir, "night")
+    try:
+        out = print_session(session, "a4", tmp_path / "x.pdf", "http://10.0.0.5:8765")
+    finally:
+        session.close()
+    text = _pdf_text(out)
+    for name in names:
+        assert text.count(name) >= 2, name  # on the card and on the warden's tally
+
+
+@pytest.mark.skipif(not shutil.which("pdftotext"), reason="needs poppler-utils")
+def test_a_name_no_font_has_gets_a_line_to_write_it_on(
+    tmp_path: Path, _isolated_data_dir: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # No CJK font installed: the card used to print an empty space where the name goes.
+    monkeypatch.setattr("companion.printing.layout.CJK_FALLBACKS", ())
+    make(_isolated_data_dir, prisoners=["김민준", "Ada", "Ben", "Cy"])
+    assert main(["print", "night", "--out", str(tmp_path / "x.pdf"),
+                 "--public-url", "http://10.0.0.5:8765"]) == 0
+    err = capsys.readouterr().err
+    assert "'김민준'" in err and "fonts-noto-cjk" in err and "by hand" in err
+    text = _pdf_text(tmp_path / "x.pdf")
+    assert text.count("(write the name here)") == 1
+    assert "Ada" in text
+
+
+def test_several_fallback_fonts_cover_what_the_first_lacks(monkeypatch: pytest.MonkeyPatch,
+                                                            tmp_path: Path) -> None:
+    # Droid Sans Fallback has Chinese but no Korean: a second font must be used for Hangul.
+    from fontTools.ttLib import TTFont
+
+    fonts = Path(__file__).resolve().parent.parent / "companion" / "printing" / "fonts"
+    first, second = tmp_path / "first.ttf", tmp_path / "second.ttf"
+    shutil.copy(fonts / "DejaVuSans.ttf", first)
+    shutil.copy(fonts / "DejaVuSans.ttf", second)
+    for path, char in ((first, "李"), (second, "김")):  # each font gets one glyph of its own
+        font = TTFont(path)
+        for table in font["cmap"].tables:
+            if table.isUnicode():
+                table.cmap[ord(char)] = table.cmap[ord("A")]
+        font.save(path)
+    monkeypatch.setattr("companion.printing.layout.CJK_FALLBACKS", (first, second))
+    pdf = Sheets(PAPERS["a4"], "t")
+    assert pdf.cover_text(["李", "김", "ㅎ"]) == "ㅎ"
+    assert pdf.can_print("李김") and not pdf.can_print("ㅎ")
+
+
+def test_search_wording_fits_the_number_of_cells() -> None:
+    from companion.printing.rules_card import day_lines
+    from companion.printing.warden_screen import day_steps
+
+    classic = load_scenario("classic")
+    two = with_overrides(classic, {"searches_per_day": 2}, "test")
+    for rules, words in ((classic, "one prisoner's cell"),
+                         (two, "the cells of 2 different prisoners")):
+        assert words in dict(day_lines(rules))["Search"]
+        assert words in dict(day_steps(rules))["Search"]

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 from companion.errors import UserError
 from companion.printing.cards import Card, add_cards
-from companion.printing.layout import Paper, Sheets, paper_named
+from companion.printing.layout import FONT_ADVICE, Paper, Sheets, paper_named
 from companion.printing.rules_card import add_rules_card, plural
 from companion.printing.tokens import add_token_sheets
 from companion.printing.tracker import add_night_tracker
@@ -95,12 +95,12 @@ def print_session(session: Any, paper: str, out: str | Path, public_url: str | N
     missing = pdf.cover_text([c.name for c in cards])
     if missing:
         print(
-            f"companion: no installed font has {missing!r}, so some names print as boxes; "
-            "install fonts-droid-fallback (see scripts/system-deps.sh).",
+            f"companion: no installed font has {missing!r}, so those names get a line to write "
+            f"them on by hand; to print them, {FONT_ADVICE} and print again.",
             file=sys.stderr,
         )
     add_cards(pdf, cards)
-    add_warden_screen(pdf, rules, prisoners)
+    add_warden_screen(pdf, rules, [p if pdf.can_print(p) else "" for p in prisoners])
     scenario = str(session.setup.get("scenario", "custom"))
     add_rules_card(pdf, rules, scenario, plural(len(prisoners), "prisoner"))
     add_night_tracker(pdf, rules, f"Night tracker: {session.name}")

@@ -2,17 +2,22 @@
 
 Everything is drawn in millimetres, in black on white, inside margins of at least
 :data:`MARGIN` on both A4 and Letter. Text uses the shipped DejaVu Sans (``fonts/``); names in
-scripts DejaVu lacks (Chinese, Japanese, Korean) fall back to a CJK font installed on the
-system, found at one of :data:`CJK_FALLBACKS`. QR codes are vector rectangles drawn from
-``qrcode``'s module matrix, never a raster image.
+scripts DejaVu lacks (Chinese, Japanese, Korean) fall back to the CJK fonts installed on the
+system, found at :data:`CJK_FALLBACKS`; a name no font can print gets a line to write it on
+by hand instead of an empty space. Right-to-left names (Arabic, Hebrew) are shaped and
+ordered by HarfBuzz (``uharfbuzz``), so that they read correctly. QR codes are vector
+rectangles drawn from ``qrcode``'s module matrix, never a raster image.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from importlib.util import find_spec
 from pathlib import Path
+from unicodedata import bidirectional
 
 import qrcode  # type: ignore[import-untyped]
 from fpdf import FPDF
@@ -26,11 +31,21 @@ MARGIN = 12.0  # mm; printers need at least 10
 # A fixed date, so that the same sheets always give the same bytes.
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 # Debian packages that provide a font for Chinese, Japanese and Korean names, best first.
+# Every one installed is used for the characters the ones before it lack (Droid Sans Fallback,
+# for one, has no Korean).
 CJK_FALLBACKS = (
     Path("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"),  # fonts-droid-fallback
+    Path("/usr/share/fonts/truetype/nanum/NanumGothic.ttf"),  # fonts-nanum (Korean)
+    Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),  # fonts-noto-cjk
     Path("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"),  # fonts-wqy-microhei
     Path("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"),  # fonts-wqy-zenhei
+    Path("/usr/share/fonts/truetype/unfonts-core/UnDotum.ttf"),  # fonts-unfonts-core (Korean)
 )
+# fontTools notes on stderr that it drops some fonts' hinting tables ("TSI0 NOT subset") when
+# it embeds them; nothing a game master can act on.
+logging.getLogger("fontTools.subset").setLevel(logging.ERROR)
+# What to install when a name still has characters no font has.
+FONT_ADVICE = "install fonts-noto-cjk (Chinese, Japanese, Korean) or a font for that script"
 
 
 @dataclass(frozen=True)
@@ -77,21 +92,33 @@ class Sheets(FPDF):
         self.set_text_color(0)
         self.set_draw_color(0)
         self.set_fill_color(0)
+        self.fallbacks: list[str] = []  # the CJK font families in use, best first
+        self.unprintable = ""  # characters no loaded font has (see cover_text)
 
     def cover_text(self, texts: Iterable[str]) -> str:
-        """Make sure every character of ``texts`` can be printed: add a CJK fallback font
+        """Make sure every character of ``texts`` can be printed: add CJK fallback fonts
         when some are missing from DejaVu. Returns the characters no font has ('' if none)."""
         have = self.cmap(FONT)
         missing = sorted({c for t in texts for c in t if ord(c) not in have and not c.isspace()})
-        if not missing:
-            return ""
-        path = cjk_font()
-        if path is None:
-            return "".join(missing)
-        self.add_font(FALLBACK, "", str(path))
-        self.set_fallback_fonts([FALLBACK], exact_match=False)
-        extra = self.cmap(FALLBACK)
-        return "".join(c for c in missing if ord(c) not in extra)
+        for family in self.fallbacks:
+            missing = [c for c in missing if ord(c) not in self.cmap(family)]
+        for number, path in enumerate(cjk_fonts()):
+            family = f"{FALLBACK}{number}"
+            if not missing or family in self.fonts:
+                continue
+            self.add_font(family, "", str(path))
+            extra = self.cmap(family)
+            if any(ord(c) in extra for c in missing):
+                self.fallbacks.append(family)
+                missing = [c for c in missing if ord(c) not in extra]
+        if self.fallbacks:
+            self.set_fallback_fonts(self.fallbacks, exact_match=False)
+        self.unprintable = "".join(sorted({*self.unprintable, *missing}))
+        return "".join(missing)
+
+    def can_print(self, text: str) -> bool:
+        """Whether every character of ``text`` has a glyph in a font loaded by cover_text."""
+        return not any(c in self.unprintable for c in text)
 
     def cmap(self, family: str) -> dict[int, int]:
         """The characters a loaded font has (code point to glyph)."""
@@ -120,7 +147,14 @@ class Sheets(FPDF):
             self.set_font(FONT, style, size)
         height = size * 0.3528 * 1.25
         self.set_xy(x, y)
-        self.cell(w, height, text, align=align)
+        shaped = needs_shaping(text)
+        if shaped:
+            self.set_text_shaping(True)
+        try:
+            self.cell(w, height, text, align=align)
+        finally:
+            if shaped:
+                self.set_text_shaping(False)
         return height
 
     def fitting_size(self, texts: Iterable[str], w: float, size: float, *, bold: bool = False,
@@ -215,6 +249,20 @@ def qr_matrix(data: str) -> list[list[bool]]:
     return [list(row) for row in code.get_matrix()]
 
 
+def cjk_fonts() -> list[Path]:
+    """The installed fonts for Chinese, Japanese and Korean names, best first."""
+    return [path for path in CJK_FALLBACKS if path.is_file()]
+
+
 def cjk_font() -> Path | None:
-    """An installed font for Chinese, Japanese and Korean names, if there is one."""
-    return next((path for path in CJK_FALLBACKS if path.is_file()), None)
+    """The best installed font for Chinese, Japanese and Korean names, if there is one."""
+    return next(iter(cjk_fonts()), None)
+
+
+def needs_shaping(text: str) -> bool:
+    """Whether ``text`` has right-to-left letters, which print in the wrong order and unjoined
+    unless HarfBuzz shapes them (left-to-right text is printed as it always was, so the sheets'
+    bytes do not depend on whether ``uharfbuzz`` is installed)."""
+    if not any(bidirectional(c) in ("R", "AL") for c in text):
+        return False
+    return find_spec("uharfbuzz") is not None  # a dependency; printed unshaped without it

@@ -13,6 +13,14 @@ def plural(count: int, one: str, many: str | None = None) -> str:
     return f"{count} {one if count == 1 else (many or one + 's')}"
 
 
+def searched_cells(count: int) -> str:
+    """What the warden searches each day, in words: "one prisoner's cell", "the cells of 2
+    different prisoners"."""
+    if count == 1:
+        return "one prisoner's cell"
+    return f"the cells of {count} different prisoners"
+
+
 def win_lines(rules: PrisonRules) -> list[str]:
     lines = [
         f"The prisoners escape together after {plural(rules.nights_to_escape, 'night')} of "
@@ -30,7 +38,6 @@ def win_lines(rules: PrisonRules) -> list[str]:
 
 def day_lines(rules: PrisonRules) -> list[tuple[str, str]]:
     deals = plural(rules.parole_tokens_per_day, "deal")
-    cells = plural(rules.searches_per_day, "cell")
     accusations = plural(rules.accusations_per_day, "accusation")
     return [
         (
@@ -46,8 +53,8 @@ def day_lines(rules: PrisonRules) -> list[tuple[str, str]]:
         ),
         (
             "Search",
-            f"The warden searches {cells} of different prisoners. A searched prisoner who "
-            "chose work is caught and out of the game.",
+            f"The warden searches {searched_cells(rules.searches_per_day)}. A searched "
+            "prisoner who chose work is caught and out of the game.",
         ),
         (
             "Reveal",

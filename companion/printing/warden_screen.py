@@ -7,7 +7,7 @@ table to tick the parole tokens given to each prisoner.
 from __future__ import annotations
 
 from companion.printing.layout import MARGIN, Sheets
-from companion.printing.rules_card import plural
+from companion.printing.rules_card import plural, searched_cells
 from companion.rules.scenario import PrisonRules
 
 
@@ -21,8 +21,8 @@ def day_steps(rules: PrisonRules) -> list[tuple[str, str]]:
         ),
         (
             "Search",
-            f"Search {plural(rules.searches_per_day, 'cell')} of different prisoners. Whoever "
-            "chose work there is caught. The first search ends the interviews.",
+            f"Search {searched_cells(rules.searches_per_day)}. Whoever chose work there is "
+            "caught. The first search ends the interviews.",
         ),
         ("Reveal", "Watch: the nights of work are counted and who worked is shown."),
         ("Accusations", "Watch: prisoners with shivs may accuse each other of dealing with you."),
