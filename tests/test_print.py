@@ -279,3 +279,21 @@ def test_search_wording_fits_the_number_of_cells() -> None:
                          (two, "the cells of 2 different prisoners")):
         assert words in dict(day_lines(rules))["Search"]
         assert words in dict(day_steps(rules))["Search"]
+
+
+def test_cards_on_a_guessed_address_come_with_a_warning(
+    tmp_path: Path, _isolated_data_dir: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Printed at home on the laptop's address there, the codes do not open at the venue.
+    monkeypatch.setattr("companion.printing.document.lan_address", lambda: "10.9.9.9")
+    make(_isolated_data_dir)
+    out = str(tmp_path / "x.pdf")
+    assert main(["--data-dir", str(_isolated_data_dir), "print", "night", "--out", out]) == 0
+    said = capsys.readouterr().out
+    assert "links on http://10.9.9.9:8765" in said
+    assert "--public-url" in said and "network it is on now" in said
+    assert main(["--data-dir", str(_isolated_data_dir), "print", "night", "--out", out,
+                 "--public-url", "http://laptop.local:8765"]) == 0
+    said = capsys.readouterr().out
+    assert "links on http://laptop.local:8765" in said and "--public-url" not in said

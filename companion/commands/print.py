@@ -45,15 +45,25 @@ def run_print(args: argparse.Namespace) -> int:
     if not args.name:
         raise UserError("Name the session to print (see 'companion sessions'), or use --generic.")
     from companion.commands.sessions import open_session
+    from companion.session.links import current_base
     from companion.session.paths import data_dir
 
     session = open_session(data_dir(args.data_dir), args.name)
     try:
+        # No address given or used before: the links are on this laptop's address on the
+        # network it is on now, which is not the venue's if the cards are printed at home.
+        guessed = not args.public_url and current_base(session) is None
         out = args.out or f"{session.name}-{paper.name}.pdf"
         path = print_session(session, paper.name, out, args.public_url)
         printed = session.meta().get("printed_url")
     finally:
         session.close()
     print(f"Wrote {path} (links on {printed}).")
+    if guessed:
+        print(
+            f"The QR codes point at {printed}, this laptop's address on the network it is on "
+            "now; print on the venue's network, or give an address that stays the same with "
+            "--public-url (the seat codes work at any address)."
+        )
     return 0
 
