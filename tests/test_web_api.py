@@ -232,6 +232,10 @@ async def test_the_wardens_buttons_ask_to_be_tapped_twice(
     assert 'data-stamp="1:interviews"' in part
     ada = await (await client.get(f"/p/{seat(session, 'Ada').token}/part")).text()
     assert 'data-stamp="1:interviews"' in ada and "data-confirm" not in ada
+    session.submit({"do": "interview", "prisoner": "Cy", "deal": True})
+    part = await (await client.get(f"/p/{seat(session, 'Wendy').token}/part")).text()
+    assert "Today's parole token: given to Cy." in part  # no list of spent deal buttons
+    assert "Deal with" not in part and 'data-confirm="Tap again: search Ada"' in part
 
 
 async def test_the_end_says_who_won_on_each_phone(client: TestClient, session: Session) -> None:
