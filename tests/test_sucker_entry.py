@@ -145,6 +145,12 @@ def test_the_first_mover_is_drawn_outside_the_core_unless_named() -> None:
         make_setup("Ann:red,Bo:red", 4, None)
 
 
+@pytest.mark.parametrize("chips", [0, -2, 31])
+def test_a_bad_chips_option_is_named_as_typed(chips: int) -> None:
+    with pytest.raises(UserError, match=rf"^--chips {chips} is not possible; .* 1 to 30\.$"):
+        make_setup("Ann:red,Bo:blue", chips, None)
+
+
 def args(**kw: Any) -> SimpleNamespace:
     return SimpleNamespace(**{"name": "t", "players": None, "chips": None, "first": None, **kw})
 

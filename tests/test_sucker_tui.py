@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 from textual.widgets import RichLog, Static
 
+from companion.rules.sucker_views import table
 from companion.session.session import Session
 from companion.tui.sucker import SuckerApp
 
@@ -142,4 +145,93 @@ async def test_f1_shows_and_hides_the_entry_help(tmp_path: Path) -> None:
         assert help_panel.display
         await pilot.press("f1")
         assert not help_panel.display
+    session.close()
+
+
+SIX = {
+    "players": [
+        {"name": name, "color": color}
+        for name, color in [("Annabelle", "red"), ("Bo", "blue"), ("Catherine-Louise", "green"),
+                            ("Dan", "yellow"), ("Eve", "white"), ("Fitzgerald", "purple")]
+    ],
+    "chips_per_player": 7,
+    "first": "Bo",
+}
+
+
+def drawn(app: SuckerApp, selector: str) -> list[str]:
+    """A Static's lines as drawn at the width it has on screen."""
+    widget = app.query_one(selector, Static)
+    console = Console(width=widget.content_size.width, file=io.StringIO(), record=True,
+                      color_system=None)
+    console.print(widget.content, crop=False)
+    return console.export_text().rstrip("\n").split("\n")
+
+
+def submit_all(session: Session, *commands: dict[str, Any]) -> None:
+    for command in commands:
+        assert not hasattr(session.submit(command), "reason"), command
+
+
+def game_with_prisoners(path: Path) -> Session:
+    """Six players; Annabelle captures a pile of four other colors and holds them."""
+    session = Session.create(path, "so-long-sucker", SIX)
+    order = [("Bo", "blue"), ("Dan", "yellow"), ("Eve", "white"), ("Fitzgerald", "purple")]
+    for i, (who, color) in enumerate(order):
+        pile = 1 if i else "new"
+        submit_all(session, {"do": "play", "player": who, "color": color, "pile": pile})
+        after = order[i + 1][0] if i + 1 < len(order) else "Annabelle"
+        submit_all(session, {"do": "next", "player": after})
+    submit_all(
+        session,
+        {"do": "play", "player": "Annabelle", "color": "red", "pile": 1},  # to Catherine-Louise
+        {"do": "play", "player": "Catherine-Louise", "color": "green", "pile": "new"},
+        {"do": "next", "player": "Annabelle"},
+        {"do": "play", "player": "Annabelle", "color": "red", "pile": 1},  # red on red
+        {"do": "kill", "player": "Annabelle", "color": "red"},
+    )
+    return session
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+async def test_every_prisoner_shows_whole_at_both_sizes(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    session = game_with_prisoners(tmp_path / "t.sqlite")
+    prisoners = dict(session.state.prisoners_of("Annabelle"))
+    assert len(prisoners) == 4
+    app = SuckerApp(session)
+    async with app.run_test(size=size):
+        lines = drawn(app, "#players")
+        width = app.query_one("#players", Static).content_size.width
+        assert all(len(line) <= width for line in lines), lines
+        start = next(i for i, line in enumerate(lines) if "Annabelle" in line)
+        end = next(i for i, line in enumerate(lines) if " Bo " in line)
+        held = " ".join(lines[start:end])
+        keys = {"blue": "B", "yellow": "Y", "white": "W", "purple": "P"}
+        for color, count in prisoners.items():
+            assert re.search(rf"\b{keys[color]} ×?{count}\b", held), (color, lines)
+    session.close()
+
+
+async def test_the_dead_are_counted_and_pile_numbers_head_the_stacks(tmp_path: Path) -> None:
+    session = game_with_prisoners(tmp_path / "t.sqlite")
+    app = SuckerApp(session)
+    async with app.run_test(size=(80, 24)):
+        assert app.query_one("#piles-box").border_subtitle == "dead R×1"
+    session.close()
+    session = Session.create(tmp_path / "tall.sqlite", "so-long-sucker", SIX)
+    while len(session.state.piles.get(1, ())) < 12:  # a pile taller than the box at 80x24
+        a = session.state.awaiting
+        if a.what == "next":
+            submit_all(session, {"do": "next", "player": table(session.state)["awaiting"]
+                                 ["players"][0]})
+        else:
+            assert a.what == "play" and a.player is not None
+            color = session.state.color_of(a.player)
+            submit_all(session, {"do": "play", "player": a.player, "color": color,
+                                 "pile": 1 if session.state.piles else "new"})
+    app = SuckerApp(session)
+    async with app.run_test(size=(80, 24)):
+        assert drawn(app, "#piles")[0].split() == ["#1"]
     session.close()

@@ -51,10 +51,12 @@ def make_setup(
     players: str, chips: int | None, first: str | None, rng: random.Random | None = None
 ) -> dict[str, Any]:
     """A setup the engine accepts; the first mover is drawn here, outside the rules core."""
-    from companion.rules.sucker import SetupError, initial_state
+    from companion.rules.sucker import MAX_CHIPS, SetupError, initial_state
 
     listed = parse_players(players)
     names = [p["name"] for p in listed]
+    if chips is not None and not 1 <= chips <= MAX_CHIPS:
+        raise UserError(f"--chips {chips} is not possible; give each player 1 to {MAX_CHIPS}.")
     if first is not None and first not in names:
         raise UserError(f"--first {first!r} is not one of the players ({', '.join(names)}).")
     setup = {

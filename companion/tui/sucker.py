@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -62,6 +63,86 @@ def chip(color: str, key: str, *, mark: bool = False) -> Text:
         style = Style(bold=True, reverse=True)
     face = f"[{key}]" if mark else f" {key} "
     return Text(face, style=style)
+
+
+NAME_WIDTH = 12  # a longer name is cut short with an ellipsis in the players' table
+# In the narrow layout a mark says what the status column would: these words, in the caption.
+MARKS = {"●": "acts", "▶": "may be named", "?": "may rescue", "–": "refused", "✗": "defeated",
+         "★": "won"}
+
+
+class PlayersPanel:
+    """The players' table, laid out for the width it is drawn at. At 120 columns each player has
+    a status and a column of prisoners; at 80 columns the status shrinks to its mark (explained
+    in the caption), so that every player still fits on one line and no prisoner is cut off."""
+
+    def __init__(self, view: dict[str, Any], rows: list[tuple[dict[str, Any], str, str]]) -> None:
+        self.view = view
+        self.rows = rows
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        for wide in (True, False):
+            # The room the other columns leave the prisoners, who are then wrapped by whole
+            # chips (Rich would break a chip from its count).
+            bare = self.table(wide=wide, room=0)
+            others = Measurement.get(console, options.update(width=10_000), bare).maximum - 9
+            if not wide or others + 13 <= width:
+                yield self.table(wide=wide, room=max(width - others - 1, 9))
+                return
+
+    def table(self, *, wide: bool, room: int) -> Table:
+        keys = self.view["keys"]
+        grid = Table(expand=True, box=None, padding=(0, 1), show_edge=False, pad_edge=wide)
+        grid.add_column("", no_wrap=True)
+        grid.add_column("player", no_wrap=True, overflow="ellipsis", max_width=NAME_WIDTH)
+        grid.add_column("", justify="center", no_wrap=True)
+        grid.add_column("own", justify="right", no_wrap=True)
+        if wide:
+            grid.add_column("", no_wrap=True, min_width=13)
+        grid.add_column("prisoners", min_width=9, ratio=1)
+        used: list[str] = []
+        for p, status, pointer in self.rows:
+            prisoners = Text()
+            line = 0
+            for color, count in p["prisoners"].items() if room else ():
+                count_text = f"×{count} " if wide else f"{count} "
+                if line and line + 3 + len(count_text.rstrip()) > room:
+                    prisoners.append("\n")
+                    line = 0
+                prisoners.append_text(chip(color, keys[color]))
+                prisoners.append(count_text)
+                line += 3 + len(count_text)
+            style = "dim strike" if p["defeated"] else ("bold" if pointer else "")
+            mark = pointer
+            if not wide and not mark:
+                mark = "✗" if p["defeated"] else ("–" if status == "refused" else "")
+            if mark and mark not in used:
+                used.append(mark)
+            cells: list[Text] = [
+                Text(mark, style="bold"),
+                Text(p["name"], style=style),
+                chip(p["color"], keys[p["color"]]),
+                Text(str(p["supply"])),
+            ]
+            if wide:
+                cells.append(Text(status, style="bold" if pointer else "italic"))
+            grid.add_row(*cells, prisoners)
+        if wide:
+            if self.view["awaiting"]["what"] == "next":
+                grid.caption = "▶ may be named to move next"
+        elif used:
+            grid.caption = "  ".join(f"{m} {MARKS[m]}" for m in MARKS if m in used)
+        return grid
+
+
+def dead_text(view: dict[str, Any]) -> str:
+    """The killed chips, by letter (they have left the game): for the piles' frame."""
+    dead: dict[str, int] = view["dead"]
+    if not dead:
+        return ""
+    keys = view["keys"]
+    return "dead " + "  ".join(f"{keys[color]}×{count}" for color, count in dead.items())
 
 
 class SuckerApp(App[None]):
@@ -127,6 +208,7 @@ class SuckerApp(App[None]):
         says.set_class(view["winner"] is not None, "over")
         says.set_class(view["awaiting"]["what"] == "rescue", "rescue")
         self.query_one("#piles", Static).update(self._piles(view))
+        self.query_one("#piles-box").border_subtitle = dead_text(view)
         self.query_one("#players", Static).update(self._players(view))
         self.query_one("#hint", Static).update(hint(view))
 
@@ -141,6 +223,12 @@ class SuckerApp(App[None]):
         grid = Table.grid(padding=(0, 2))
         for _ in piles:
             grid.add_column(justify="center")
+        # The numbers head the stacks, so a tall pile that scrolls never hides which is which.
+        labels = []
+        for number in piles:
+            style = "bold reverse" if number == focus else "bold"
+            labels.append(Text(f"#{number}", style=style))
+        grid.add_row(*labels)
         height = max(len(chips) for chips in piles.values())
         for row in range(height):
             cells: list[Text] = []
@@ -149,11 +237,6 @@ class SuckerApp(App[None]):
                 mark = number == focus and a["what"] == "kill"
                 cells.append(chip(chips[at], keys[chips[at]], mark=mark) if at >= 0 else Text(""))
             grid.add_row(*cells)
-        labels = []
-        for number in piles:
-            style = "bold reverse" if number == focus else "bold"
-            labels.append(Text(f"#{number}", style=style))
-        grid.add_row(*labels)
         note = Text()
         if a["what"] == "kill":
             note = Text(f"Pile {focus} is captured: {a['player']} kills one chip.", style="bold")
@@ -161,35 +244,12 @@ class SuckerApp(App[None]):
             note = Text(f"Pile {focus} was just played on.", style="italic")
         return Group(grid, Text(""), note)
 
-    def _players(self, view: dict[str, Any]) -> Table:
-        keys = view["keys"]
-        a = view["awaiting"]
-        grid = Table(expand=True, box=None, padding=(0, 1), show_edge=False)
-        grid.add_column("", no_wrap=True)
-        grid.add_column("player", no_wrap=True)
-        grid.add_column("", justify="center", no_wrap=True)
-        grid.add_column("own", justify="right", no_wrap=True)
-        grid.add_column("", no_wrap=True, min_width=13)
-        grid.add_column("prisoners", min_width=9)
+    def _players(self, view: dict[str, Any]) -> PlayersPanel:
+        rows = []
         for p in view["players"]:
-            name = p["name"]
-            prisoners = Text()
-            for color, count in p["prisoners"].items():
-                prisoners.append_text(chip(color, keys[color]))
-                prisoners.append(f"×{count} ")
-            status, pointer = self._status(view, name)
-            style = "dim strike" if p["defeated"] else ("bold" if pointer else "")
-            grid.add_row(
-                Text(pointer, style="bold"),
-                Text(name, style=style),
-                chip(p["color"], keys[p["color"]]),
-                str(p["supply"]),
-                Text(status, style="bold" if pointer else "italic"),
-                prisoners,
-            )
-        if a["what"] == "next":
-            grid.caption = "▶ may be named to move next"
-        return grid
+            status, pointer = self._status(view, p["name"])
+            rows.append((p, status, pointer))
+        return PlayersPanel(view, rows)
 
     @staticmethod
     def _status(view: dict[str, Any], name: str) -> tuple[str, str]:
