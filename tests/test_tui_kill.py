@@ -145,7 +145,7 @@ def test_killed_console_resumes_the_same_day_phase_and_board(tmp_path: Path) -> 
             "night · Day 1 · Interviews",
             "Ben, please come in",
             "Queue: Ben, Cy, Dee",
-            "Deals today: 1 of 1",
+            "Seen: Ada",
         )
         board = again.text()
         assert re.search(r"Ada\s+active\s+1\s+interviewed\s+hidden", board)

@@ -98,18 +98,20 @@ def banner(view: View) -> Banner:
             "X: close planning.",
         )
     if phase == "interviews":
+        # Never today's count of deals: with the order of interviews in view, the count
+        # would tell the room who took one (the private view shows it).
         queue = not_interviewed(view)
-        left = view["deals_left_today"]
-        limit = view["rules"]["parole_tokens_per_day"]
-        call = (
-            f"“Warden, please come back. {queue[0]}, please come in.”"
-            if queue
-            else ("“Warden, the interviews are over: search a cell.”")
-        )
+        if not queue:
+            return Banner(
+                title,
+                "“Warden, the interviews are over: search a cell.”",
+                "S: search a cell.",
+            )
+        back = "" if view["today"]["interviewed"] else "Warden, please come back. "
         return Banner(
             title,
-            call,
-            f"I: interview (deal or no deal; {left} of {limit} deals left today). "
+            f"“{back}{queue[0]}, please come in.”",
+            "I: interview (countdown, then deal or no deal). "
             "S: search a cell (ends the interviews).",
         )
     if phase == "search":
@@ -125,10 +127,11 @@ def banner(view: View) -> Banner:
         worked = f"{names(workers)} worked" if workers else "nobody worked"
         accusers = can_accuse(view)
         hint = "A: record an accusation. " if accusers else "Nobody can accuse any more. "
+        invite = " Anyone with a shiv may accuse someone." if accusers else ""
         return Banner(
             title,
             f"“Tonight {worked}: {view['nights_done']} of {view['nights_to_escape']} nights "
-            "done. Anyone with a shiv may accuse someone.”",
+            f"done.{invite}”",
             hint + "E: end the day.",
         )
     return Banner(

@@ -148,8 +148,8 @@ class GameScreen(Screen[None]):
         self._text("#side", self.side_text(view), layout=False)
         self._text(
             "#private-bar",
-            f"PRIVATE VIEW: parole tokens are on screen. It turns itself off in "
-            f"{round(self.console.private_seconds)} s; T turns it off now."
+            "PRIVATE VIEW: parole tokens are on screen, and today's deals. It turns itself "
+            f"off in {round(self.console.private_seconds)} s; T turns it off now."
             if self.private
             else "",
             shown=self.private,
@@ -197,10 +197,14 @@ class GameScreen(Screen[None]):
             lines.append("Queue: " + (", ".join(queue) if queue else "everyone was seen"))
             lines.append(f"Seen: {names(today['interviewed'])}" if today["interviewed"] else "")
             limit = view["rules"]["parole_tokens_per_day"]
-            made = limit - view["deals_left_today"]
-            lines.append(f"Deals today: {made} of {limit}")
-            if view["deals_left_today"] == 0:
-                lines.append("Deal limit reached")
+            if self.private:
+                made = limit - view["deals_left_today"]
+                lines.append(f"Deals today: {made} of {limit}")
+                if view["deals_left_today"] == 0:
+                    lines.append("Deal limit reached")
+            else:
+                # today's count would tell the room who took a deal (it saw who went in)
+                lines.append(f"Deals: at most {limit} a day (T: today's count)")
             lines.append(f"Interviews: {clock(self.console.interview_seconds())} each")
         elif phase == "search":
             lines.append(f"Cells left to search today: {searches_left(view)}")
