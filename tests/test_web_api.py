@@ -239,6 +239,20 @@ async def test_the_wardens_buttons_ask_to_be_tapped_twice(
     assert "Deal with" not in part and 'data-confirm="Tap again: search Ada"' in part
 
 
+async def test_the_board_shows_who_has_seen_the_warden(
+    client: TestClient, session: Session
+) -> None:
+    session.submit({"do": "close_planning"})
+    board = await (await client.get("/board/part")).text()
+    assert "Nobody has seen the warden yet" in board
+    assert "Still to see the warden: Ada, Ben, Cy, Dee" in board
+    session.submit({"do": "interview", "prisoner": "Cy", "deal": True})
+    session.submit({"do": "interview", "prisoner": "Ada", "deal": False})
+    board = await (await client.get("/board/part")).text()
+    assert "Seen by the warden: Cy, Ada" in board and "Still to see the warden: Ben, Dee" in board
+    assert "parole" not in board.lower()  # who was seen, never who took a token
+
+
 async def test_the_end_says_who_won_on_each_phone(client: TestClient, session: Session) -> None:
     async def part(name: str) -> str:
         return await (await client.get(f"/p/{seat(session, name).token}/part")).text()
