@@ -139,3 +139,46 @@ def test_every_link_is_on_its_own_card(
                    check=True)
     for pgm in sorted(tmp_path.glob("grey-*.pgm")):
         assert dark_in_margins(pgm, 10) == 0, pgm.name
+
+
+def test_the_folded_flap_hides_the_code_and_the_seat_code(
+    tmp_path: Path, _isolated_data_dir: Path
+) -> None:
+    # Folded up, the flap's printed side lies on the secret part; seen through one sheet of
+    # office paper, the two darken each other. Without a tint on the flap the seat code (bold,
+    # 11 pt) reads through it, and anyone who reads it can take the seat.
+    from PIL import Image, ImageChops
+
+    from companion.printing.cards import HEADER, QR_SIZE, QR_TOP, SEAT_CODE_TOP, SECRET
+
+    create_prison_session(_isolated_data_dir, "night", "classic", "Wendy",
+                          ["Ada", "Ben", "Cy", "Dee"]).close()
+    pdf = tmp_path / "night.pdf"
+    assert main(["--data-dir", str(_isolated_data_dir), "print", "night", "--out", str(pdf),
+                 "--public-url", URL]) == 0
+    _, x, y, w, _ = card_slot(PAPERS["a4"], 1)
+    stem = tmp_path / "card"
+    subprocess.run(["pdftoppm", "-gray", "-png", "-r", str(DPI), "-f", "1", "-l", "1",
+                    "-singlefile", *crop_args(x, y, w, HEADER + 2 * SECRET), str(pdf),
+                    str(stem)], check=True)
+    card = Image.open(stem.with_suffix(".png")).convert("L")
+    top, fold = round(HEADER * MM), round((HEADER + SECRET) * MM)
+    secret = card.crop((0, top, card.width, fold))
+    flap = card.crop((0, fold, card.width, fold + (fold - top)))
+    folded = ImageChops.darker(secret, flap.transpose(Image.Transpose.FLIP_TOP_BOTTOM))
+    assert decode(stem.with_suffix(".png")), "the open card has a code to scan"
+    folded.save(tmp_path / "folded.png")
+    assert decode(tmp_path / "folded.png") == []
+
+    # Over the QR code and the seat code, every 2 mm square of the folded flap is mostly dark.
+    cell = round(2 * MM)
+    left = round((w - QR_SIZE) / 2 * MM)
+    regions = [(left, QR_TOP, left + round(QR_SIZE * MM), QR_TOP + QR_SIZE),
+               (round(8 * MM), SEAT_CODE_TOP + 1, round((w - 8) * MM), SEAT_CODE_TOP + 4)]
+    mirrored = flap.transpose(Image.Transpose.FLIP_TOP_BOTTOM)
+    for x0, y0, x1, y1 in regions:
+        for cx in range(x0, x1 - cell + 1, cell):
+            for cy in range(round(y0 * MM), round(y1 * MM) - cell + 1, cell):
+                square = mirrored.crop((cx, cy, cx + cell, cy + cell))
+                dark = sum(square.histogram()[:128]) / (cell * cell)
+                assert dark > 0.3, (cx / MM, cy / MM, dark)

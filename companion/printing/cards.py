@@ -2,7 +2,9 @@
 
 A card, top to bottom: the player's name and role with three lines on how to use the card
 (what stays visible), the QR code with the seat code and the join address beneath it, a dotted
-fold line, and a flap that folds up over the code so the card can lie on the table.
+fold line, and a flap that folds up over the code so the card can lie on the table. The flap
+is cross-hatched where it comes to lie on the code and the seat code, so that they do not
+read through the paper; its one line of text lies over the blank band between the two.
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ SECRET = 45.0  # mm: QR code, seat code, join address
 FLAP = SECRET  # the flap covers the secret part exactly
 CARD_HEIGHT = HEADER + SECRET + FLAP
 QR_SIZE = 28.0
+QR_TOP = 3.0  # mm below the top of the secret part
+SEAT_CODE_TOP = QR_TOP + QR_SIZE + 4.0  # the seat code's line, then the join address
+FLAP_LINE = "Fold up over your code: whoever scans it plays your seat."
 HOW_TO = (
     "1. Scan the code with your phone's camera to open your page.",
     "2. No camera? Open the address below and type your seat code.",
@@ -31,6 +36,12 @@ class Card:
     url: str  # the seat's private link, in the QR code
     code: str  # the seat code, for typing by hand
     join: str  # where the code is typed
+
+
+def tint_band() -> tuple[float, float]:
+    """Where the flap is cross-hatched, in mm below the fold: over everything from the top of
+    the QR code to the bottom of the seat code once folded (with a millimetre to spare)."""
+    return SECRET - (SEAT_CODE_TOP + 5.5), SECRET - QR_TOP + 1
 
 
 def spaced_code(code: str) -> str:
@@ -58,8 +69,8 @@ def add_cards(pdf: Sheets, cards: list[Card]) -> None:
         if index % PER_PAGE == 0:
             pdf.add_page()
             pdf.scissors_note(
-                "Cut along the dashed lines. "
-                "Fold each flap up along the dotted line to hide the code."
+                "Cut along the dashed lines. Fold each flap up along the dotted line to hide "
+                "the code. Keep your card until the end of the game."
             )
         pdf.cut_box(x, y, width, height)
         _card(pdf, card, x, y, width)
@@ -81,16 +92,21 @@ def _card(pdf: Sheets, card: Card, x: float, y: float, w: float) -> None:
         pdf.write_at(x + pad, y + 17.5 + i * 4, inner, line, size)
     # The secret part: QR code, then the seat code and the address to type it at.
     top = y + HEADER
-    pdf.qr_code(card.url, x + (w - QR_SIZE) / 2, top + 3, QR_SIZE)
-    pdf.write_at(x + pad, top + QR_SIZE + 7, inner, f"Seat code  {spaced_code(card.code)}", 11,
-                 bold=True, align="C")
-    pdf.write_at(x + pad, top + QR_SIZE + 12, inner, f"or type it at {card.join}", 8, align="C")
-    # The flap.
+    pdf.qr_code(card.url, x + (w - QR_SIZE) / 2, top + QR_TOP, QR_SIZE)
+    pdf.write_at(x + pad, top + SEAT_CODE_TOP, inner, f"Seat code  {spaced_code(card.code)}",
+                 11, bold=True, align="C")
+    pdf.write_at(x + pad, top + SEAT_CODE_TOP + 5, inner, f"or type it at {card.join}", 8,
+                 align="C")
+    # The flap: folded up, the point ``fold + d`` comes to lie on ``fold - d``.
     fold = top + SECRET
     pdf.fold_line(x, fold, x + w, fold)
     pdf.write_at(x + pad, fold + 1, inner, "fold up", 6.5, align="C")
-    pdf.write_at(x + pad, fold + 14, inner, "Fold this flap up over your code.", 9, align="C")
-    pdf.write_at(x + pad, fold + 19, inner, "The code is yours alone: whoever scans it", 8,
-                 align="C")
-    pdf.write_at(x + pad, fold + 23, inner, "plays your seat. Keep the card until the end.", 8,
-                 align="C")
+    first, last = tint_band()
+    pdf.tint(x + 1, fold + first, w - 2, last - first)
+    # The line of text goes over the blank band between the QR code and the seat code.
+    line_top = SECRET - SEAT_CODE_TOP + 0.6
+    band = SEAT_CODE_TOP - QR_TOP - QR_SIZE - 1.2
+    pdf.set_fill_color(255)
+    pdf.rect(x + 1, fold + line_top, w - 2, band, style="F")
+    pdf.set_fill_color(0)
+    pdf.write_at(x + pad, fold + line_top, inner, FLAP_LINE, 8, bold=True, align="C")

@@ -210,6 +210,28 @@ class Sheets(FPDF):
         self.line(x1, y1, x2, y2)
         self.set_dash_pattern()
 
+    def tint(self, x: float, y: float, w: float, h: float, pitch: float = 1.1) -> None:
+        """A security tint over a box, as inside a payslip's envelope: a cross-hatch under
+        rows of jumbled letters and digits, so that whatever lies under the paper it is
+        printed on (a QR code, a seat code) no longer reads through it."""
+        self.set_line_width(0.3)
+        with self.rect_clip(x, y, w, h):
+            steps = int((w + h) / pitch) + 2
+            for i in range(steps):
+                offset = i * pitch
+                self.line(x + offset - h, y + h, x + offset, y)  # rising
+                self.line(x + offset - h, y, x + offset, y + h)  # falling
+            self.set_font(FONT, "B", 11)
+            glyphs = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+            step = 2.6  # mm between rows: the rows overlap
+            for row in range(int(h / step) + 2):
+                shift = (row % 2) * 1.7
+                start = (row * 7) % len(glyphs)
+                count = int(w / 2.5) + 4  # a glyph is at least 2.5 mm wide at this size
+                text = "".join(glyphs[(start + i * 11) % len(glyphs)] for i in range(count))
+                self.set_xy(x - 2 - shift, y - 2 + row * step)
+                self.cell(w + 4, 4, text)
+
     def box(self, x: float, y: float, w: float, h: float, width: float = 0.3) -> None:
         self.set_line_width(width)
         self.rect(x, y, w, h)
