@@ -270,6 +270,8 @@ async def test_the_end_says_who_won_on_each_phone(client: TestClient, session: S
         text = await part(name)
         assert f'id="verdict">{verdict}</p>' in text, name
     assert "parole tokens parole you" not in await part("Ada")  # the game is over
+    assert "Prisoner, still inside" in await part("Ada")  # no longer "in the game"
+    assert "Prisoner, paroled" in await part("Ben")
     board = await (await client.get("/board/part")).text()
     assert "verdict" not in board and "Winners: Ben, Wendy" in board
 
