@@ -133,6 +133,29 @@ async def test_the_end_shows_the_chart_and_the_explanation(
     assert "The tournament is over" in await page.text()
 
 
+async def test_the_final_leaderboard_comes_first_once_the_tournament_is_over(
+    client: TestClient, session: Session
+) -> None:
+    tokens = [await join(client, name) for name in ["Ann", "Bob"]]
+
+    def order(page: str) -> list[str]:
+        ids = re.findall(r'<section class="[^"]*" id="([a-z-]+)"', page)
+        return [i for i in ids if i in ("leaderboard", "last-round")]
+
+    session.submit({"do": "start_round", "seed": 1})
+    for token in tokens:
+        await choose(client, token, "silent")
+    assert order(await (await client.get("/board")).text()) == ["last-round", "leaderboard"]
+    session.submit({"do": "start_round", "seed": 2})
+    for token in tokens:
+        await choose(client, token, "betray")
+    # On a projector the final leaderboard is above the fold; on a phone too.
+    assert order(await (await client.get("/board")).text()) == ["leaderboard", "last-round"]
+    mine = await (await client.get(f"/d/{tokens[0]}/part")).text()
+    assert order(mine) == ["leaderboard", "last-round"]
+    assert mine.count('id="leaderboard"') == 1
+
+
 async def test_errors_are_one_sentence_and_guessers_are_slowed(client: TestClient) -> None:
     token = await join(client, "Ann")
     r = await client.post(f"/api/d/{token}/choice", data="not json")
