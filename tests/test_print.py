@@ -238,14 +238,25 @@ def test_a_name_no_font_has_gets_a_line_to_write_it_on(
 ) -> None:
     # No CJK font installed: the card used to print an empty space where the name goes.
     monkeypatch.setattr("companion.printing.layout.CJK_FALLBACKS", ())
-    make(_isolated_data_dir, prisoners=["김민준", "Ada", "Ben", "Cy"])
+    make(_isolated_data_dir, prisoners=["김민준", "Ada 🙂", "Ben", "Cy"])
     assert main(["print", "night", "--out", str(tmp_path / "x.pdf"),
                  "--public-url", "http://10.0.0.5:8765"]) == 0
     err = capsys.readouterr().err
-    assert "'김민준'" in err and "fonts-noto-cjk" in err and "by hand" in err
+    assert "김민준" in err and "fonts-noto-cjk" in err and "by hand" in err
     text = _pdf_text(tmp_path / "x.pdf")
     assert text.count("(write the name here)") == 1
-    assert "Ada" in text
+    # A symbol no font has is left out: the rest of the name still prints.
+    assert text.count("Ada") >= 2  # on the card and on the warden's tally
+
+
+def test_printable_names_leave_out_only_symbols(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("companion.printing.layout.CJK_FALLBACKS", ())
+    pdf = Sheets(PAPERS["a4"], "t")
+    assert pdf.cover_text(["Ada 🙂", "김민준", "Bo"]) == "김민준🙂"
+    assert pdf.printable("Ada 🙂") == "Ada"
+    assert pdf.printable("🙂 Ada 🙂 Lee") == "Ada Lee"
+    assert pdf.printable("김민준") == "" and pdf.printable("Bo 김") == ""
+    assert pdf.printable("Bo") == "Bo"
 
 
 def test_several_fallback_fonts_cover_what_the_first_lacks(monkeypatch: pytest.MonkeyPatch,

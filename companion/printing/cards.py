@@ -80,8 +80,9 @@ def _card(pdf: Sheets, card: Card, x: float, y: float, w: float) -> None:
     pad = 5.0
     inner = w - 2 * pad
     role = ROLE_TITLES.get(card.role, card.role.title())
-    if pdf.can_print(card.name):
-        pdf.write_at(x + pad, y + 3.5, inner, card.name, 17, bold=True)
+    name = pdf.printable(card.name)
+    if name:
+        pdf.write_at(x + pad, y + 3.5, inner, name, 17, bold=True)
     else:  # no installed font has some of its letters: a line to write it on by hand
         pdf.set_line_width(0.3)
         pdf.line(x + pad, y + 10, x + pad + inner, y + 10)

@@ -95,12 +95,12 @@ def print_session(session: Any, paper: str, out: str | Path, public_url: str | N
     missing = pdf.cover_text([c.name for c in cards])
     if missing:
         print(
-            f"companion: no installed font has {missing!r}, so those names get a line to write "
-            f"them on by hand; to print them, {FONT_ADVICE} and print again.",
+            f"companion: no installed font has {missing!r}, so names with those letters get a "
+            f"line to write them on by hand; to print them, {FONT_ADVICE} and print again.",
             file=sys.stderr,
         )
     add_cards(pdf, cards)
-    add_warden_screen(pdf, rules, [p if pdf.can_print(p) else "" for p in prisoners])
+    add_warden_screen(pdf, rules, [pdf.printable(p) for p in prisoners])
     scenario = str(session.setup.get("scenario", "custom"))
     add_rules_card(pdf, rules, scenario, plural(len(prisoners), "prisoner"))
     add_night_tracker(pdf, rules, f"Night tracker: {session.name}")

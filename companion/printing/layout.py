@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib.util import find_spec
 from pathlib import Path
-from unicodedata import bidirectional
+from unicodedata import bidirectional, category
 
 import qrcode  # type: ignore[import-untyped]
 from fpdf import FPDF
@@ -119,6 +119,13 @@ class Sheets(FPDF):
     def can_print(self, text: str) -> bool:
         """Whether every character of ``text`` has a glyph in a font loaded by cover_text."""
         return not any(c in self.unprintable for c in text)
+
+    def printable(self, text: str) -> str:
+        """``text`` as it can be printed: symbols no font has (an emoji after a name) left out;
+        '' when a letter or mark of it has no font (half a name would be the wrong name)."""
+        if any(c in self.unprintable and not category(c).startswith("S") for c in text):
+            return ""
+        return " ".join("".join(c for c in text if c not in self.unprintable).split())
 
     def cmap(self, family: str) -> dict[int, int]:
         """The characters a loaded font has (code point to glyph)."""
