@@ -5,13 +5,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.command import CommandPalette
+
 from companion.commands.sessions import create_prison_session
 from companion.rules.game import Refused
 from companion.rules.prison_views import table
 from companion.session.session import Session
 from companion.tui.app import ConsoleApp
+from companion.tui.screens.choice import ChoiceScreen
+from companion.tui.screens.dialogs import ConfirmScreen
 from companion.tui.screens.game import GameScreen
-from tests.test_tui_support import screen_text, shows
+from companion.tui.screens.picker import scenario_choices
+from companion.tui.screens.reveal import RevealScreen
+from companion.tui.screens.setup import SetupScreen
+from tests.test_tui_support import new_app, pick, screen_text, shows, type_text
 
 PLAYERS = ["Ada", "Ben", "Cy", "Dee"]
 
@@ -88,3 +95,75 @@ async def test_accusations_banner_when_nobody_can_accuse(tmp_path: Path) -> None
         assert table(s.state)["may_accuse"] == []
         assert not shows(app, "Anyone with a shiv may accuse")
         assert shows(app, "Nobody can accuse any more. E: end the day.")
+
+
+async def test_no_palette_while_a_player_holds_the_laptop(tmp_path: Path) -> None:
+    # The palette leads to the peek: not from the private choice prompt.
+    app = ConsoleApp(session(tmp_path), ticking=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        assert "Peek" not in screen_text(app)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("ctrl+p")  # the game master has it back
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+
+
+async def test_escape_in_the_reveal_shows_it_all_before_closing(tmp_path: Path) -> None:
+    s = session(tmp_path)
+    s.submit({"do": "choose", "prisoner": "Ada", "choice": "work"})
+    s.submit({"do": "close_planning"})
+    app = ConsoleApp(s, ticking=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("s", "y")
+        await pilot.pause()
+        await pick(pilot, app, "Ada")
+        assert isinstance(app.screen, RevealScreen) and not shows(app, "CAUGHT")
+        await pilot.press("escape")  # a slip: the room still gets the whole reveal
+        await pilot.pause()
+        assert isinstance(app.screen, RevealScreen)
+        assert shows(app, "CAUGHT: Ada was working") and shows(app, "Nobody worked tonight")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_leaving_the_set_up_asks_when_names_were_typed(tmp_path: Path) -> None:
+    app = new_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_text(pilot, "Wendy")
+        await pilot.press("enter")
+        await type_text(pilot, "Ada")
+        await pilot.press("enter", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and shows(app, "Leave the set-up?")
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen) and app.is_running
+        assert app.screen.prisoners == ["Ada"]
+        await pilot.press("escape", "y")
+        await pilot.pause()
+    assert app.return_code == 0 and not (tmp_path / "game.sqlite").exists()
+
+
+async def test_an_empty_set_up_leaves_at_once(tmp_path: Path) -> None:
+    app = new_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not app.is_running
+
+
+def test_scenarios_offered_in_natural_order_with_their_size() -> None:
+    choices = dict(scenario_choices())
+    names = list(choices)
+    assert "dilemma" not in names  # the warm-up's file is not a prison-break scenario
+    assert names.index("balanced-4") < names.index("balanced-5") < names.index("balanced-10")
+    assert choices["classic"] == "classic  (4 prisoners, 6 nights to escape)"

@@ -290,6 +290,15 @@ class ConsoleApp(App[None]):
     async def stop_services(self) -> None:
         await self._started_services.stop()
 
+    def action_command_palette(self) -> None:
+        # Not while a player holds the laptop for their secret choice: the palette leads to
+        # the peek, the seats' codes and the history.
+        from companion.tui.screens.choice import ChoiceScreen
+
+        if isinstance(self.screen, ChoiceScreen):
+            return
+        super().action_command_palette()
+
     async def action_quit(self) -> None:
         await self.stop_services()
         if self._unsubscribe is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
@@ -18,6 +19,32 @@ if TYPE_CHECKING:
     from companion.tui.app import ConsoleApp
 
 NEW = "\x00new"
+
+
+def scenario_choices() -> list[tuple[str, str]]:
+    """The prison-break scenarios as (name, label with the group size and nights), in natural
+    order (balanced-4 before balanced-10); other games' files are left out."""
+    from companion.rules.scenario import ScenarioError
+    from companion.scenarios import list_scenario_files, load_scenario, read_toml
+
+    choices = []
+    for path in list_scenario_files():
+        try:
+            if read_toml(path).get("game", "prison-break") != "prison-break":
+                continue
+            rules = load_scenario(path.stem)
+        except ScenarioError:
+            choices.append((path.stem, f"{path.stem}  (has a problem: the set-up says which)"))
+            continue
+        low, high = rules.min_prisoners, rules.max_prisoners
+        size = f"{low}" if low == high else f"{low} to {high}"
+        label = f"{path.stem}  ({size} prisoners, {rules.nights_to_escape} nights to escape)"
+        choices.append((path.stem, label))
+    digits = re.compile(r"(\d+)")
+    return sorted(
+        choices,
+        key=lambda c: [int(part) if part.isdigit() else part for part in digits.split(c[0])],
+    )
 
 
 def name_problem(name: str, folder_has: set[str]) -> str | None:
@@ -74,7 +101,6 @@ class PickerScreen(Screen[None]):
         self.console.open_game(session)
 
     def action_new(self) -> None:
-        from companion.scenarios import list_scenario_files
         from companion.tui.screens.dialogs import PickScreen, TextScreen
         from companion.tui.screens.setup import SetupScreen
 
@@ -85,7 +111,8 @@ class PickerScreen(Screen[None]):
         def named(name: str | None) -> None:
             if not name:
                 return
-            scenarios = [p.stem for p in list_scenario_files()] or ["classic"]
+            choices = scenario_choices() or [("classic", "classic")]
+            scenarios = [key for key, _ in choices]
             if len(scenarios) == 1:
                 self.app.switch_screen(SetupScreen(name, scenarios[0]))
                 return
@@ -96,7 +123,12 @@ class PickerScreen(Screen[None]):
 
             first = scenarios.index("classic") if "classic" in scenarios else 0
             self.app.push_screen(
-                PickScreen("Which scenario?", [(s, s) for s in scenarios], highlight=first),
+                PickScreen(
+                    "Which scenario?",
+                    choices,
+                    "Pick the one made for your number of prisoners.",
+                    highlight=first,
+                ),
                 picked,
             )
 

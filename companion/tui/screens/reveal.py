@@ -74,4 +74,9 @@ class RevealScreen(Screen[None]):
         self.show()
 
     def action_done(self) -> None:
-        self.dismiss(None)
+        """Show every moment at once (a slip of Esc must not hide the reveal); again: close."""
+        if self.step + 1 >= len(self.steps):
+            self.dismiss(None)
+            return
+        self.step = len(self.steps) - 1
+        self.show()

@@ -213,6 +213,23 @@ class SetupScreen(Screen[None]):
             self.query_one("#entry", Input).value = ""
             self.show_status()
             return
+        typed = self.prisoners or any(i.value.strip() for i in self.query(Input))
+        if not typed:
+            self.leave()
+            return
+        from companion.tui.screens.dialogs import ConfirmScreen
+
+        where = "back to the sessions" if self.back_to_picker else "out of the console"
+        self.app.push_screen(
+            ConfirmScreen(
+                "Leave the set-up?",
+                f"The names typed here are not saved yet; they are lost if you go {where}.",
+                "Leave",
+            ),
+            lambda yes: self.leave() if yes else None,
+        )
+
+    def leave(self) -> None:
         if self.back_to_picker:
             from companion.tui.screens.picker import PickerScreen
 
