@@ -290,3 +290,28 @@ async def test_join_with_a_typed_seat_code(chromium: Chromium, tmp_path: Path) -
     finally:
         await server.stop()
         session.close()
+
+
+async def test_a_page_left_untouched_covers_itself(chromium: Chromium, tmp_path: Path) -> None:
+    session = create_prison_session(
+        tmp_path, "idle", "classic", "Wendy", ["Ada", "Ben", "Cy", "Dee"]
+    )
+    server = await start_phone_server(session, "127.0.0.1", 0)
+    try:
+        ada = next(s for s in seats_of(session) if s.name == "Ada")
+        page = await chromium.open(seat_url(server.base_url, ada))
+        await page.wait_for("document.body.dataset.ready === '1'")
+        assert await page.js("document.body.dataset.coverAfter") == "30"
+        await page.js("document.body.dataset.coverAfter = '1.5'")  # not half a minute here
+        await page.click("#cover")
+        assert not await page.js("document.getElementById('page').hidden")
+        await page.click("button[data-value=work]")
+        await page.wait_for("document.getElementById('saved').textContent.includes('WORK')")
+        await page.wait_for("!document.getElementById('cover').hidden", timeout=10)
+        assert await page.js("document.getElementById('page').hidden")
+        assert await page.js("document.getElementById('status').textContent") == ""
+        await page.click("#cover")  # one tap shows it again
+        assert not await page.js("document.getElementById('page').hidden")
+    finally:
+        await server.stop()
+        session.close()

@@ -39,6 +39,8 @@ PHASE_TITLES = {
     "accusations": "Accusations",
     "over": "Game over",
 }
+# A private page left untouched this long puts its cover back (a phone put down on the table).
+COVER_AFTER_SECONDS = 30
 OUTCOME_WORDS = {
     "escape": "The prisoners escaped!",
     "parole": "A prisoner was paroled: the game is over.",
@@ -205,6 +207,7 @@ def render_seat_page(view: dict[str, Any], seat: Seat) -> str:
             role=seat.role,
             token=seat.token,
             part=render_seat_part(view, seat),
+            cover_after=COVER_AFTER_SECONDS,
         )
     )
 

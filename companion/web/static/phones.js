@@ -3,7 +3,8 @@
 // rendered (and escaped) by the server. A page marked data-quiet-when-done clears its status
 // line once no action is left (the round moved on: the last "Saved" would only confuse); a
 // part that carries a data-stamp (day and phase) clears it when the stamp moves on from the one
-// the message was given in. A button with data-confirm acts only on a second tap.
+// the message was given in. A button with data-confirm acts only on a second tap. A page with
+// data-cover-after puts its cover back when left untouched that many seconds.
 (function () {
   "use strict";
   var body = document.body;
@@ -127,11 +128,27 @@
     });
   }
 
+  var idleTimer = null;
+
   function setCovered(covered) {
     if (!cover || !page) return;
     cover.hidden = !covered;
     page.hidden = covered;
+    stillThere();
   }
+
+  // A page with data-cover-after (seconds) covers itself when left untouched that long: a
+  // phone put down on the table must not show its choice to the room.
+  function stillThere() {
+    if (idleTimer) { clearTimeout(idleTimer); idleTimer = null; }
+    var seconds = parseFloat(body.dataset.coverAfter);
+    if (!cover || cover.hidden === false || !(seconds > 0)) return;
+    idleTimer = setTimeout(function () { say(""); setCovered(true); }, seconds * 1000);
+  }
+  ["pointerdown", "click", "keydown", "scroll", "touchstart"].forEach(function (name) {
+    window.addEventListener(name, stillThere, { passive: true });
+  });
+
   if (cover) cover.addEventListener("click", function () { setCovered(false); });
   if (hide) hide.addEventListener("click", function () { say(""); setCovered(true); });
 
