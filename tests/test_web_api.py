@@ -213,12 +213,20 @@ async def test_deal_and_search(client: TestClient, session: Session) -> None:
     await error_of(await post(client, session, "Wendy", "deal", {"prisoner": "Zed"}), 409)
     await error_of(await post(client, session, "Wendy", "search", {"prisoner": 3}), 400)
     r = await post(client, session, "Wendy", "search", {"prisoner": "Ben"})
-    assert (await r.json())["message"] == "Searched Ben's cell: caught working."
+    assert (await r.json())["message"] == "Searched Ben's cell: Ben was caught working."
     assert session.state.prisoners["Ben"].status == "caught"
     rows = len(session.rows)
     assert (await post(client, session, "Wendy", "search", {"prisoner": "Ben"})).status == 200
     assert len(session.rows) == rows
     await error_of(await post(client, session, "Wendy", "search", {"prisoner": "Cy"}), 409)
+
+
+async def test_a_safe_search_says_so_in_one_plain_sentence(
+    client: TestClient, session: Session
+) -> None:
+    session.submit({"do": "close_planning"})  # nobody chose: everyone rests
+    r = await post(client, session, "Wendy", "search", {"prisoner": "Cy"})
+    assert (await r.json())["message"] == "Searched Cy's cell: Cy was safe, not working."
 
 
 async def test_the_wardens_buttons_ask_to_be_tapped_twice(

@@ -258,7 +258,7 @@ async def test_one_night_on_real_phones(chromium: Chromium, tmp_path: Path) -> N
         # belongs to the phase the search led to, and stays.
         assert await phones["Ada"].js("document.getElementById('status').textContent") == ""
         warden_status = await warden.js("document.getElementById('status').textContent")
-        assert warden_status == "Searched Ada's cell: caught working."
+        assert warden_status == "Searched Ada's cell: Ada was caught working."
         for name in ("Ben", "Cy", "Dee"):
             await phones[name].wait_for("document.body.innerText.includes('Ben and Dee worked')")
         state = session.state

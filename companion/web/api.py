@@ -124,8 +124,8 @@ async def post_search(request: web.Request) -> web.Response:
         view = seat_view(phones.session.state, seat)
     found = [s for s in view["today"]["searches"] if s["prisoner"] == name]
     caught = bool(found and found[0]["caught"])
-    how = "caught working" if caught else "safe: not working"
-    return _json({"ok": True, "message": f"Searched {name}'s cell: {how}.", "view": view})
+    how = "was caught working" if caught else "was safe, not working"
+    return _json({"ok": True, "message": f"Searched {name}'s cell: {name} {how}.", "view": view})
 
 
 async def seat_events(request: web.Request) -> web.StreamResponse:
