@@ -167,3 +167,27 @@ def test_scenarios_offered_in_natural_order_with_their_size() -> None:
     assert "dilemma" not in names  # the warm-up's file is not a prison-break scenario
     assert names.index("balanced-4") < names.index("balanced-5") < names.index("balanced-10")
     assert choices["classic"] == "classic  (4 prisoners, 6 nights to escape)"
+
+
+async def test_undo_takes_back_only_what_it_asked_about(tmp_path: Path) -> None:
+    # The question names Ada's choice; if a phone's move lands while it is up, "y" must not
+    # take back that other move instead.
+    s = session(tmp_path)
+    s.submit({"do": "choose", "prisoner": "Ada", "choice": "work"})
+    app = ConsoleApp(s, ticking=False)
+    async with app.run_test(notifications=True, size=(120, 36)) as pilot:
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert shows(app, "Take back Ada's secret choice?")
+        s.submit({"do": "choose", "prisoner": "Ben", "choice": "rest"})  # Ben's phone
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert table(s.state)["submitted_count"] == 2  # nothing was undone
+        assert shows(app, "Nothing was undone")
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert shows(app, "Take back Ben's secret choice?")
+        await pilot.press("y")
+        await pilot.pause()
+        assert table(s.state)["submitted"] == ["Ada"]

@@ -447,8 +447,18 @@ class GameScreen(Screen[None]):
         what = describe_command(session.kind.engine.command_to_dict(target.command))
 
         def undo(yes: bool | None) -> None:
-            if yes:
-                self.console.undo()
+            if not yes:
+                return
+            now = session.history.last_undoable()
+            if now is None or now.seq != target.seq:  # a phone moved while the question was up
+                self.notify(
+                    f"Nothing was undone: a move came in meanwhile, so the last move is no "
+                    f"longer {what}. Press Ctrl+Z again to see what would be taken back.",
+                    severity="warning",
+                    timeout=10,
+                )
+                return
+            self.console.undo()
 
         self.app.push_screen(
             ConfirmScreen(
