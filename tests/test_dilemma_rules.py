@@ -191,6 +191,36 @@ def test_a_late_joiner_waits_for_the_next_round() -> None:
     assert "sits out" in refused(h, {"do": "choose", "pid": "late", "choice": "silent"})
 
 
+def test_a_round_missed_is_served_as_a_round_sat_out() -> None:
+    """Joining late (or coming back) is no way to a shorter sentence: a player in the
+    tournament who took no part in a revealed round serves the sitting-out months for it."""
+    h = tournament(["Ann", "Bob", "Cy"])
+    ok(h, {"do": "start_round", "seed": 7})
+    ok(h, {"do": "join", "pid": "late", "name": "Late"})
+    ((a, b),) = h.state.current.pairs
+    ok(h, {"do": "choose", "pid": a, "choice": "betray"})
+    ok(h, {"do": "choose", "pid": b, "choice": "betray"})
+    months = h.state.months()
+    assert months["late"] == 1 and months[a] == months[b] == 3
+    rows = {row["name"]: row for row in leaderboard(h.state)}
+    assert rows["Late"]["rank"] == 1 and rows["Late"]["rounds"] == 0  # tied with the sitter
+    assert player(h.state, "late")["me"]["rounds"] == [
+        {"round": 1, "opponent": None, "mine": None, "theirs": None, "months": 1}
+    ]
+    # Round 2: a player removed mid-round and brought back serves it as sat out too; one
+    # removed for good is out of the leaderboard and serves nothing more.
+    ok(h, {"do": "start_round", "seed": 8})
+    (c, d), (e, f) = h.state.current.pairs
+    ok(h, {"do": "remove", "pid": c})
+    ok(h, {"do": "bring_back", "pid": c})
+    ok(h, {"do": "remove", "pid": e})
+    ok(h, {"do": "close_round"})
+    before = months
+    months = h.state.months()
+    assert months[c] == before[c] + 1 and months[d] == before[d] + 1
+    assert months[e] == before[e] and months[f] == before[f] + 1
+
+
 def test_a_players_view_shows_whom_they_face_and_their_own_rounds() -> None:
     h = tournament(["Ann", "Bob", "Cy"])
     ok(h, {"do": "start_round", "seed": 2})

@@ -89,7 +89,9 @@ class DilemmaState:
         return r if r is not None and self.phase == "choosing" else None
 
     def months(self) -> dict[str, int]:
-        """Total months per player over the revealed rounds."""
+        """Total months per player over the revealed rounds. A player in the tournament who
+        took no part in a round (they joined after it began, or were away) serves it as if
+        they had sat it out: joining late is no way to a shorter sentence."""
         total = {p.pid: 0 for p in self.players}
         for r in self.rounds:
             if not r.revealed:
@@ -97,9 +99,14 @@ class DilemmaState:
             for o in r.outcomes:
                 total[o.a] = total.get(o.a, 0) + o.months_a
                 total[o.b] = total.get(o.b, 0) + o.months_b
-            for pid in r.sitting_out:
+            for pid in (*r.sitting_out, *self.missed(r)):
                 total[pid] = total.get(pid, 0) + r.sitting_out_months
         return total
+
+    def missed(self, r: Round) -> list[str]:
+        """Players now in the tournament who were neither paired nor sitting out in ``r``."""
+        took_part = {*r.sitting_out, *(pid for o in r.outcomes for pid in (o.a, o.b))}
+        return [p.pid for p in self.players if p.present and p.pid not in took_part]
 
     def met(self) -> dict[frozenset[str], int]:
         counts: dict[frozenset[str], int] = {}

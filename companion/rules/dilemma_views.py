@@ -193,7 +193,7 @@ def player(state: DilemmaState, pid: str) -> View:
                         "months": o.months_a if first else o.months_b,
                     }
                 )
-        if r.revealed and pid in r.sitting_out:
+        if r.revealed and (pid in r.sitting_out or pid in state.missed(r)):
             mine.append(
                 {
                     "round": r.number,
