@@ -13,7 +13,7 @@ from companion.rules.prison_views import table
 from companion.session.session import Session
 from companion.tui.app import ConsoleApp
 from companion.tui.screens.choice import ChoiceScreen
-from companion.tui.screens.dialogs import ConfirmScreen
+from companion.tui.screens.dialogs import ConfirmScreen, MessageScreen
 from companion.tui.screens.game import GameScreen
 from companion.tui.screens.picker import scenario_choices
 from companion.tui.screens.reveal import RevealScreen
@@ -191,3 +191,22 @@ async def test_undo_takes_back_only_what_it_asked_about(tmp_path: Path) -> None:
         await pilot.press("y")
         await pilot.pause()
         assert table(s.state)["submitted"] == ["Ada"]
+
+
+async def test_a_peek_closes_itself_after_the_private_time(tmp_path: Path) -> None:
+    s = session(tmp_path)
+    s.submit({"do": "choose", "prisoner": "Ben", "choice": "work"})
+    app = ConsoleApp(s, ticking=False, private_seconds=20)
+    async with app.run_test(size=(120, 36)) as pilot:
+        app.peek()
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        peek = app.screen
+        assert isinstance(peek, MessageScreen) and shows(app, "Ben: work")
+        assert shows(app, "it closes itself in 20 s")
+        assert peek.hide_timer is not None  # armed for the private time
+        peek.hide_timer.stop()
+        peek.action_close()  # what the timer does when it fires
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and not shows(app, "Ben: work")

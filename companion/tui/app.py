@@ -518,7 +518,12 @@ class ConsoleApp(App[None]):
             choices = gm(self.session.state, peek=True)["choices"] or {}
             body = "\n".join(f"{n}: {c or 'not chosen yet'}" for n, c in choices.items())
             self.push_screen(
-                MessageScreen(f"Day {day}: tonight's sealed choices", body, classes="private")
+                MessageScreen(
+                    f"Day {day}: tonight's sealed choices",
+                    body,
+                    classes="private",
+                    hide_after=self.private_seconds,
+                )
             )
 
         self.push_screen(

@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
+from textual.timer import Timer
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -122,16 +123,33 @@ class MessageScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("enter,space,escape", "close", "Close")]
 
-    def __init__(self, title: str, body: str, *, classes: str = "") -> None:
+    def __init__(
+        self, title: str, body: str, *, classes: str = "", hide_after: float | None = None
+    ) -> None:
         super().__init__(classes=classes)
         self.title_text = title
         self.body = body
+        self.hide_after = hide_after  # seconds until it closes itself (a secret on screen)
+        self.hide_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
             yield Static(self.body, classes="dialog-body", markup=False)
-            yield Static("[b]Enter[/b] close", classes="dialog-keys")
+            keys = "[b]Enter[/b] close"
+            if self.hide_after is not None:
+                keys += f" (it closes itself in {round(self.hide_after)} s)"
+            yield Static(keys, classes="dialog-keys")
+
+    def on_mount(self) -> None:
+        if self.hide_after is not None:
+            self.hide_timer = self.set_timer(self.hide_after, self.action_close)
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        if self.hide_timer is not None:
+            self.hide_timer.stop()
+            self.hide_timer = None
+        if self.is_current:
+            self.dismiss(None)
+        elif self.hide_after is not None:  # covered (the palette): close once it is on top
+            self.hide_timer = self.set_timer(1, self.action_close)
