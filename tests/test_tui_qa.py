@@ -18,6 +18,7 @@ from companion.tui.screens.game import GameScreen
 from companion.tui.screens.picker import scenario_choices
 from companion.tui.screens.reveal import RevealScreen
 from companion.tui.screens.setup import SetupScreen
+from companion.tui.widgets.board import Board
 from tests.test_tui_support import new_app, pick, screen_text, shows, type_text
 
 PLAYERS = ["Ada", "Ben", "Cy", "Dee"]
@@ -210,3 +211,18 @@ async def test_a_peek_closes_itself_after_the_private_time(tmp_path: Path) -> No
         peek.action_close()  # what the timer does when it fires
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and not shows(app, "Ben: work")
+
+
+async def test_a_long_name_leaves_today_on_an_80_column_board(tmp_path: Path) -> None:
+    long = "Alexandra-Catherine-Montgomery-Smythe"
+    s = create_prison_session(tmp_path, "demo", "classic", "Wendy", [long, "Ben", "Cy", "Dee"])
+    s.submit({"do": "choose", "prisoner": "Ben", "choice": "work"})
+    app = ConsoleApp(s, ticking=False)
+    async with app.run_test(size=(80, 24)):
+        board = app.screen.query_one(Board)
+        rows = [line for line in screen_text(app).splitlines() if line.startswith(" Ben ")]
+        assert rows and "chosen" in rows[0]
+        first = [str(cell) for cell in board.get_row(long)]  # rows keep the full name as key
+        assert first[0] == "Alexandra-Cathe…" and first[3] == "waiting"
+        line = next(ln for ln in screen_text(app).splitlines() if "Alexandra-Cathe…" in ln)
+        assert "waiting" in line.split("│")[0]

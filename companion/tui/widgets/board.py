@@ -27,6 +27,13 @@ COLUMNS = (
     ("Phone", "phone"),
 )
 PHONE = len(COLUMNS) - 1
+# Longer names are cut short on the board (the set-up allows 40 characters), so that one long
+# name does not push today's progress off an 80-column screen.
+NAME_WIDTH = 16
+
+
+def short(name: str) -> str:
+    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
 
 
 def tonight(view: dict[str, Any], name: str, status: str) -> str:
@@ -89,7 +96,7 @@ class Board(DataTable[Text]):
             )
             style = "" if status == "active" else "dim"
             rows[name] = [
-                Text(name, style=style),
+                Text(short(name), style=style),
                 Text(status, style="bold" if status in ("escaped", "paroled") else style),
                 Text(str(p["shivs"]), style=style),
                 Text(tonight(view, name, status), style=style),
