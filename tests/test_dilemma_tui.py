@@ -308,3 +308,28 @@ async def test_the_footer_keeps_its_keys_whole(tmp_path: Path, width: int) -> No
             assert f"{app.get_key_display(binding)} {binding.description}" in footer, footer
         assert footer.rstrip().endswith("^p palette")
     app.session.close()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+async def test_a_phone_server_that_cannot_start_says_why_on_screen(
+    session: Session, size: tuple[int, int]
+) -> None:
+    reason = (
+        "The phone server cannot listen on port 8765: it is already in use; pick another "
+        "with --port or stop the program using it."
+    )
+
+    async def busy(app: DilemmaApp) -> Any:
+        raise OSError(reason)
+
+    app = DilemmaApp(session, services=[busy], seed=lambda: 7)
+    async with app.run_test(size=size) as pilot:
+        for _ in range(20):
+            await pilot.pause()
+        app.clear_notifications()  # the toast goes; the room column must still say it all
+        await pilot.pause()
+        lines = str(app.screen.query_one("#qr", Static).render()).split("\n")
+        assert " ".join(" ".join(lines).split()) == f"No phone server: {reason}"
+        strips = [s.text for s in app.screen._compositor.render_strips()]
+        for line in lines:  # every line of it whole on screen
+            assert any(line.strip() in strip for strip in strips), (line, strips)

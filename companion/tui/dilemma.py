@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
+import textwrap
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
@@ -59,6 +60,7 @@ ALWAYS_KEYS = {"undo", "toggle_qr", "poster", "keys", "quit"}
 DROP_FIRST = ("poster", "bring_back", "finish", "peek", "rename", "remove")
 PALETTE_WIDTH = 12  # the "^p palette" key at the footer's right
 SIDE_WIDE, SIDE_NARROW = 36, 33  # the side panel's width, as in dilemma.tcss
+PROBLEM_WIDTH = 46  # a problem in the room's column (at most 50 wide, padding 1 a side)
 
 
 class RoomScreen(Screen[None]):
@@ -213,7 +215,10 @@ class DilemmaApp(App[None]):
 
     async def _start_services(self) -> None:
         def failed(error: Exception) -> None:  # the console works without phones
-            self.room.query_one("#qr", Static).update(f"No phone server: {error}")
+            # Wrapped here: the room column sizes itself to its longest line (at most 50
+            # columns with its padding), and the toast below soon goes.
+            text = textwrap.fill(f"No phone server: {error}", PROBLEM_WIDTH)
+            self.room.query_one("#qr", Static).update(text)
             self.notify(f"The phone server could not start ({error}).", severity="error")
 
         await self._started_services.start(self.services, self, failed)
