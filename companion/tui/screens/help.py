@@ -24,7 +24,7 @@ Keys on the game screen (the footer offers the ones that fit the phase)
      who worked, the nights bar
   A  accusation: the accuser, then the accused; the result at once
   E  end the day
-  T  private view of parole tokens (turns itself off)
+  T  private view: parole tokens, today's deals (turns itself off)
   H  history (after the game: F the full story, R the report)
   W  seats: links, QR codes (K or Enter), seat codes (C),
      reissue a seat (N)
