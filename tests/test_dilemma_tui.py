@@ -333,3 +333,21 @@ async def test_a_phone_server_that_cannot_start_says_why_on_screen(
         strips = [s.text for s in app.screen._compositor.render_strips()]
         for line in lines:  # every line of it whole on screen
             assert any(line.strip() in strip for strip in strips), (line, strips)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+async def test_peeking_keeps_the_months_when_the_names_fit(
+    session: Session, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    app = app_for(session, tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await room_shown(pilot)
+        await pilot.press("n")
+        await wait_for(pilot, app, "Round 1 of 2")
+        await pilot.press("v")
+        await pilot.pause()
+        table = app.screen.query_one("#roster", DataTable)
+        labels = [str(column.label) for column in table.columns.values()]
+        assert labels == ["Name", "Now", "Facing", "Months", "Choice"]
+        widths = sum(column.get_render_width(table) for column in table.columns.values())
+        assert widths <= table.size.width

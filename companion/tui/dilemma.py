@@ -312,7 +312,8 @@ class DilemmaApp(App[None]):
         # Name and Facing share what Now, Months (and Choice) and the cell padding leave.
         months = True
         names = (width - 10 - 6 - 8 - (8 if self.peeking else 0)) // 2
-        if names < 10 and self.peeking:  # the peeked choice matters more than the months
+        longest = max((len(row["name"]) for row in v["roster"]), default=0)
+        if names < min(10, longest) and self.peeking:  # the choice matters more than months
             months, names = False, names + 4
         names = max(8, min(24, names))
         rows = []
