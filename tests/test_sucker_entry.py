@@ -139,6 +139,7 @@ def test_the_first_mover_is_drawn_outside_the_core_unless_named() -> None:
     setup = make_setup("Ann:red,Bo:blue,Cat:green", None, None, random.Random(3))
     assert setup["first"] in ("Ann", "Bo", "Cat") and setup["chips_per_player"] == 7
     assert make_setup("Ann:red,Bo:blue", 4, "Bo")["first"] == "Bo"
+    assert make_setup("Ann:red,Bo:blue", 4, "bo")["first"] == "Bo"  # as the move entry reads
     with pytest.raises(UserError, match="--first 'Zed'"):
         make_setup("Ann:red,Bo:blue", 4, "Zed")
     with pytest.raises(UserError, match="color 'red' is used twice"):

@@ -57,8 +57,11 @@ def make_setup(
     names = [p["name"] for p in listed]
     if chips is not None and not 1 <= chips <= MAX_CHIPS:
         raise UserError(f"--chips {chips} is not possible; give each player 1 to {MAX_CHIPS}.")
-    if first is not None and first not in names:
-        raise UserError(f"--first {first!r} is not one of the players ({', '.join(names)}).")
+    if first is not None:  # typed as in --players, or in any case
+        named = [n for n in names if n.casefold() == first.strip().casefold()]
+        if not named:
+            raise UserError(f"--first {first!r} is not one of the players ({', '.join(names)}).")
+        first = named[0]
     setup = {
         "players": listed,
         "chips_per_player": 7 if chips is None else chips,
