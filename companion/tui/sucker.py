@@ -67,7 +67,7 @@ def chip(color: str, key: str, *, mark: bool = False) -> Text:
 
 NAME_WIDTH = 12  # a longer name is cut short with an ellipsis in the players' table
 # In the narrow layout a mark says what the status column would: these words, in the caption.
-MARKS = {"●": "acts", "▶": "may be named", "?": "may rescue", "–": "refused", "✗": "defeated",
+MARKS = {"●": "to act", "▶": "may be named", "?": "may rescue", "–": "refused", "✗": "defeated",
          "★": "won"}
 
 
@@ -101,7 +101,7 @@ class PlayersPanel:
         if wide:
             grid.add_column("", no_wrap=True, min_width=13)
         grid.add_column("prisoners", min_width=9, ratio=1)
-        used: list[str] = []
+        used: dict[str, str] = {}  # mark -> what it means here
         for p, status, pointer in self.rows:
             prisoners = Text()
             line = 0
@@ -118,7 +118,8 @@ class PlayersPanel:
             if not wide and not mark:
                 mark = "✗" if p["defeated"] else ("–" if status == "refused" else "")
             if mark and mark not in used:
-                used.append(mark)
+                # The acting player's mark says what they do ("awaits rescue", "to play"…).
+                used[mark] = status if mark == "●" and status else MARKS[mark]
             cells: list[Text] = [
                 Text(mark, style="bold"),
                 Text(p["name"], style=style),
@@ -132,7 +133,7 @@ class PlayersPanel:
             if self.view["awaiting"]["what"] == "next":
                 grid.caption = "▶ may be named to move next"
         elif used:
-            grid.caption = "  ".join(f"{m} {MARKS[m]}" for m in MARKS if m in used)
+            grid.caption = "  ".join(f"{m} {used[m]}" for m in MARKS if m in used)
         return grid
 
 
