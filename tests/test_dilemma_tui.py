@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -351,3 +352,26 @@ async def test_peeking_keeps_the_months_when_the_names_fit(
         assert labels == ["Name", "Now", "Facing", "Months", "Choice"]
         widths = sum(column.get_render_width(table) for column in table.columns.values())
         assert widths <= table.size.width
+
+
+async def test_a_long_waiting_list_takes_two_lines_and_says_how_many_more(
+    tmp_path: Path,
+) -> None:
+    s = Session.create(tmp_path / "big.sqlite", "dilemma", {"rules": scenario(rounds=2)})
+    names = [f"Player number {i} with a long name" for i in range(31)]
+    for i, name in enumerate(names):
+        s.submit({"do": "join", "pid": f"p{i}", "name": name})
+    app = DilemmaApp(s, seed=lambda: 7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await wait_for(pilot, app, "Round 1 of 2")
+        status = app.screen.query_one("#status", Static)
+        lines = [strip.text.rstrip() for strip in status.render_lines(status.region.reset_offset)]
+        start = next(i for i, line in enumerate(lines) if "Waiting for" in line)
+        end = next(i for i, line in enumerate(lines) if "close the round now." in line)
+        assert end - start <= 1, lines
+        said = " ".join(" ".join(lines[start : end + 1]).split())
+        shown = re.search(r"Waiting for (.*) and (\d+) more\.", said)
+        assert shown is not None, said
+        assert len(shown.group(1).split(", ")) + int(shown.group(2)) == 30
+    s.close()

@@ -278,7 +278,7 @@ class DilemmaApp(App[None]):
         words = PHASE_WORDS[v["phase"]].format(**v)
         words += f" {joined} player{'s' if joined != 1 else ''} in the tournament."
         if v["phase"] == "choosing" and v["waiting"]:
-            shown = ", ".join(v["waiting"][:8]) + ("…" if len(v["waiting"]) > 8 else "")
+            shown = waiting_text(v["waiting"], 2 * (self.size.width - 2))
             words += f"\nWaiting for {shown}. Press c to close the round now."
         if self.peeking:
             words += "\nPEEKING: choices are on screen. Press v to hide them."
@@ -472,6 +472,20 @@ KEY_HELP = {
     "quit": "Quit (the tournament is saved; reopen it with the same command)",
 }
 SHORT_DOING = {"waiting for a round": "waiting", "joins next round": "next round"}
+
+
+def waiting_text(names: list[str], room: int) -> str:
+    """Who has not chosen, in at most ``room`` characters with the words around it (two lines
+    of the status): as many names as fit, then how many more."""
+    room -= len("Waiting for . Press c to close the round now.")
+    shown: list[str] = []
+    for i, name in enumerate(names):
+        more = len(names) - i - 1
+        tail = f" and {more} more" if more else ""
+        if shown and len(", ".join([*shown, name])) + len(tail) > room:
+            return ", ".join(shown) + f" and {len(names) - len(shown)} more"
+        shown.append(name)
+    return ", ".join(shown)
 
 
 def _cut(text: str, width: int) -> str:
