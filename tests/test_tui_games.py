@@ -69,10 +69,12 @@ async def test_escape(tmp_path: Path) -> None:
         await pilot.press("i")
         assert offered(app) == ["Ada", "Cy", "Dee"]
         await pick(pilot, app, "Ada")
-        assert shows(app, "The limit is reached")
+        # the room watches the countdown: it looks as it did before Ben's deal
+        assert not shows(app, "limit is reached") and shows(app, "at most 1 deal a day")
         await pilot.press("d")  # refused: the limit
         await pilot.pause()
         assert isinstance(app.screen, InterviewScreen)
+        assert shows(app, "No deal is possible: today's deal limit is reached.")
         await pilot.press("n")
         await pilot.pause()
 

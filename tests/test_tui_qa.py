@@ -15,6 +15,7 @@ from companion.tui.app import ConsoleApp
 from companion.tui.screens.choice import ChoiceScreen
 from companion.tui.screens.dialogs import ConfirmScreen, MessageScreen
 from companion.tui.screens.game import GameScreen
+from companion.tui.screens.interview import InterviewScreen
 from companion.tui.screens.picker import scenario_choices
 from companion.tui.screens.reveal import RevealScreen
 from companion.tui.screens.setup import SetupScreen
@@ -226,3 +227,28 @@ async def test_a_long_name_leaves_today_on_an_80_column_board(tmp_path: Path) ->
         assert first[0] == "Alexandra-Cathe…" and first[3] == "waiting"
         line = next(ln for ln in screen_text(app).splitlines() if "Alexandra-Cathe…" in ln)
         assert "waiting" in line.split("│")[0]
+
+
+async def test_the_next_countdown_looks_the_same_after_a_deal_or_none(tmp_path: Path) -> None:
+    # The countdown is the room's clock: Ben's interview screen must not show that the
+    # deal limit was reached by Ada (no count, no missing or dimmed Deal key).
+    screens = {}
+    for deal in (True, False):
+        folder = tmp_path / str(deal)
+        folder.mkdir()
+        s = session(folder)
+        s.submit({"do": "close_planning"})
+        s.submit({"do": "interview", "prisoner": "Ada", "deal": deal})
+        app = ConsoleApp(s, ticking=False)
+        async with app.run_test(size=(120, 36)) as pilot:
+            await pilot.press("i")
+            await pick(pilot, app, "Ben")
+            assert isinstance(app.screen, InterviewScreen)
+            screens[deal] = screen_text(app)
+            assert shows(app, "the warden makes at most 1 deal a day")
+            await pilot.press("d")
+            await pilot.pause()
+            # after Ada's deal the engine refuses Ben's; the game master is told then
+            assert isinstance(app.screen, InterviewScreen) == deal
+    assert screens[True] == screens[False]
+    assert "d Deal" in screens[True]

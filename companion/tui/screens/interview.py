@@ -48,18 +48,19 @@ class InterviewScreen(ModalScreen[bool | None]):
             yield Static(f"Interview: {self.prisoner}", classes="dialog-title", markup=False)
             yield Static("", id="countdown")
             yield Static(self._deal_text(), id="deals", markup=False)
-            deal = "[b]d[/b] deal  " if self.deals_left > 0 else ""
             yield Static(
-                f"{deal}[b]n[/b] no deal  [b]p[/b] pause  [b]+[/b] extend  [b]Esc[/b] cancel",
+                "[b]d[/b] deal  [b]n[/b] no deal  [b]p[/b] pause  [b]+[/b] extend  "
+                "[b]Esc[/b] cancel",
                 classes="dialog-keys",
             )
         yield Footer()
 
     def _deal_text(self) -> str:
-        made = self.deals_limit - self.deals_left
-        if self.deals_left <= 0:
-            return f"Deals today: {made} of {self.deals_limit}. The limit is reached: no deal."
-        return f"Deals today: {made} of {self.deals_limit}. A deal gives one parole token."
+        # The countdown is the room's clock: nothing here (text, keys) may differ with the
+        # deals made today, or the room would learn who took one (T on the game screen shows
+        # the count).
+        most = "1 deal" if self.deals_limit == 1 else f"{self.deals_limit} deals"
+        return f"A deal gives one parole token; the warden makes at most {most} a day."
 
     def on_mount(self) -> None:
         self.show()
@@ -82,11 +83,6 @@ class InterviewScreen(ModalScreen[bool | None]):
         if self.remaining == 0:
             self.app.bell()
         self.show()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "decide" and parameters == (True,) and self.deals_left <= 0:
-            return None
-        return True
 
     def action_pause(self) -> None:
         self.paused = not self.paused
