@@ -185,14 +185,7 @@ def test_names_in_any_script_find_a_font() -> None:
 @pytest.mark.skipif(not shutil.which("pdftotext"), reason="needs poppler-utils")
 def test_non_latin_names_come_out_as_text(tmp_path: Path, _isolated_data_dir: Path) -> None:
     names = ["Łukasz", "Zoë", "李小龙", "Ada"]
-    make(_isolated_data_dir, prisoners=names)
-    session = open_session(_isolated_data_dir, "night")
-    try:
-        out = print_session(session, "a4", tmp_path / "x.pdf", "http://10.0.0.5:8765")
-    finally:
-        session.close()
-    text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True,
-                          check=True).stdout
+    text = _printed_text(_isolated_data_dir, tmp_path, names)
     for name in names:
         assert text.count(name) >= 2, name  # on the card and on the warden's tally
 
@@ -214,19 +207,24 @@ def _pdf_text(path: Path) -> str:
                           check=True).stdout
 
 
+def _printed_text(data: Path, tmp_path: Path, names: list[str]) -> str:
+    """The text of a session printed for ``names`` (A4), as pdftotext reads it."""
+    make(data, prisoners=names)
+    session = open_session(data, "night")
+    try:
+        out = print_session(session, "a4", tmp_path / "x.pdf", "http://10.0.0.5:8765")
+    finally:
+        session.close()
+    return _pdf_text(out)
+
+
 @pytest.mark.skipif(not shutil.which("pdftotext"), reason="needs poppler-utils")
 def test_right_to_left_names_print_in_reading_order(tmp_path: Path,
                                                      _isolated_data_dir: Path) -> None:
     # Unshaped, fpdf2 lays Arabic and Hebrew letters out left to right and unjoined: the
     # page then reads the name backwards.
     names = ["محمد", "שרה", "Ada", "Ben"]
-    make(_isolated_data_dir, prisoners=names)
-    session = open_session(_isolated_data_dir, "night")
-    try:
-        out = print_session(session, "a4", tmp_path / "x.pdf", "http://10.0.0.5:8765")
-    finally:
-        session.close()
-    text = _pdf_text(out)
+    text = _printed_text(_isolated_data_dir, tmp_path, names)
     for name in names:
         assert text.count(name) >= 2, name  # on the card and on the warden's tally
 

@@ -189,11 +189,20 @@ async def chromium():
         await browser.stop()
 
 
-async def test_one_night_on_real_phones(chromium: Chromium, tmp_path: Path) -> None:
-    roster = ["Ada", "Ben", "Cy", "Dee"]
-    session = create_prison_session(tmp_path, "night", "classic", "Wendy", roster)
+@contextlib.asynccontextmanager
+async def served(folder: Path, name: str, roster: list[str]):  # type: ignore[no-untyped-def]
+    """A fresh session (warden Wendy) and its phone server on 127.0.0.1, closed afterwards."""
+    session = create_prison_session(folder, name, "classic", "Wendy", roster)
     server = await start_phone_server(session, "127.0.0.1", 0)
     try:
+        yield session, server
+    finally:
+        await server.stop()
+        session.close()
+
+
+async def test_one_night_on_real_phones(chromium: Chromium, tmp_path: Path) -> None:
+    async with served(tmp_path, "night", ["Ada", "Ben", "Cy", "Dee"]) as (session, server):
         seats = {s.name: s for s in seats_of(session)}
         base = server.base_url
         assert base.startswith("http://127.0.0.1:")
@@ -265,17 +274,10 @@ async def test_one_night_on_real_phones(chromium: Chromium, tmp_path: Path) -> N
         assert (state.phase, state.nights_done) == ("accusations", 2)
         assert state.prisoners["Ada"].status == "caught"
         assert state.prisoners["Ben"].parole_tokens == 1
-    finally:
-        await server.stop()
-        session.close()
 
 
 async def test_join_with_a_typed_seat_code(chromium: Chromium, tmp_path: Path) -> None:
-    session = create_prison_session(
-        tmp_path, "join", "classic", "Wendy", ["Ada", "Ben", "Cy", "Dee"]
-    )
-    server = await start_phone_server(session, "127.0.0.1", 0)
-    try:
+    async with served(tmp_path, "join", ["Ada", "Ben", "Cy", "Dee"]) as (session, server):
         cy = next(s for s in seats_of(session) if s.name == "Cy")
         page = await chromium.open(f"{server.base_url}/join")
         await page.wait_for("document.querySelector('input[name=code]')")
@@ -287,17 +289,10 @@ async def test_join_with_a_typed_seat_code(chromium: Chromium, tmp_path: Path) -
         await page.click("#cover")
         await page.wait_for("document.body.innerText.includes('Prisoner, in the game')")
         assert "Cy" in await page.text()
-    finally:
-        await server.stop()
-        session.close()
 
 
 async def test_a_page_left_untouched_covers_itself(chromium: Chromium, tmp_path: Path) -> None:
-    session = create_prison_session(
-        tmp_path, "idle", "classic", "Wendy", ["Ada", "Ben", "Cy", "Dee"]
-    )
-    server = await start_phone_server(session, "127.0.0.1", 0)
-    try:
+    async with served(tmp_path, "idle", ["Ada", "Ben", "Cy", "Dee"]) as (session, server):
         ada = next(s for s in seats_of(session) if s.name == "Ada")
         page = await chromium.open(seat_url(server.base_url, ada))
         await page.wait_for("document.body.dataset.ready === '1'")
@@ -312,6 +307,3 @@ async def test_a_page_left_untouched_covers_itself(chromium: Chromium, tmp_path:
         assert await page.js("document.getElementById('status').textContent") == ""
         await page.click("#cover")  # one tap shows it again
         assert not await page.js("document.getElementById('page').hidden")
-    finally:
-        await server.stop()
-        session.close()
