@@ -17,10 +17,16 @@ from typing import Any
 
 from aiohttp import web
 
-from companion.rules.game import Refused
 from companion.session.seats import Seat
-from companion.session.store import StoreError
-from companion.web.context import PHONES, Phones, Problem, board_view, seat_view
+from companion.web.context import (
+    PHONES,
+    Phones,
+    Problem,
+    board_view,
+    json_answer,
+    seat_view,
+    submit_for_phone,
+)
 from companion.web.events import stream
 from companion.web.pages import render_board_part, render_seat_part
 
@@ -29,15 +35,6 @@ MAX_BODY = 4096
 
 def _phones(request: web.Request) -> Phones:
     return request.app[PHONES]
-
-
-def _json(data: Any, status: int = 200) -> web.Response:
-    return web.json_response(
-        data,
-        status=status,
-        dumps=lambda d: json.dumps(d, ensure_ascii=False),
-        headers={"Cache-Control": "no-store"},
-    )
 
 
 async def _body(request: web.Request, field: str, allowed: tuple[str, ...] | None) -> str:
@@ -66,12 +63,7 @@ async def _body(request: web.Request, field: str, allowed: tuple[str, ...] | Non
 
 
 def _submit(phones: Phones, command: dict[str, Any], seat: Seat) -> None:
-    try:
-        outcome = phones.session.submit(command, by=f"phone:{seat.name}")
-    except StoreError as error:
-        raise Problem(503, str(error)) from None
-    if isinstance(outcome, Refused):
-        raise Problem(409, outcome.reason)
+    submit_for_phone(phones.session, command, f"phone:{seat.name}")
 
 
 def _seat(request: web.Request, role: str, doing: str) -> tuple[Phones, Seat]:
@@ -86,11 +78,11 @@ def _seat(request: web.Request, role: str, doing: str) -> tuple[Phones, Seat]:
 async def get_seat(request: web.Request) -> web.Response:
     phones = _phones(request)
     seat = phones.seat_for(request, request.match_info["token"])
-    return _json(seat_view(phones.session.state, seat))
+    return json_answer(seat_view(phones.session.state, seat))
 
 
 async def get_board(request: web.Request) -> web.Response:
-    return _json(board_view(_phones(request).session.state))
+    return json_answer(board_view(_phones(request).session.state))
 
 
 async def post_choice(request: web.Request) -> web.Response:
@@ -100,7 +92,8 @@ async def post_choice(request: web.Request) -> web.Response:
     if not (view["phase"] == "planning" and view["me"]["choice"] == choice):
         _submit(phones, {"do": "choose", "prisoner": seat.name, "choice": choice}, seat)
         view = seat_view(phones.session.state, seat)
-    return _json({"ok": True, "message": f"Saved: you {choice.upper()} tonight.", "view": view})
+    message = f"Saved: you {choice.upper()} tonight."
+    return json_answer({"ok": True, "message": message, "view": view})
 
 
 async def post_deal(request: web.Request) -> web.Response:
@@ -112,7 +105,7 @@ async def post_deal(request: web.Request) -> web.Response:
         _submit(phones, {"do": "interview", "prisoner": name, "deal": True}, seat)
         view = seat_view(phones.session.state, seat)
     message = f"Done: {name} received today's parole token."
-    return _json({"ok": True, "message": message, "view": view})
+    return json_answer({"ok": True, "message": message, "view": view})
 
 
 async def post_search(request: web.Request) -> web.Response:
@@ -125,7 +118,8 @@ async def post_search(request: web.Request) -> web.Response:
     found = [s for s in view["today"]["searches"] if s["prisoner"] == name]
     caught = bool(found and found[0]["caught"])
     how = "was caught working" if caught else "was safe, not working"
-    return _json({"ok": True, "message": f"Searched {name}'s cell: {name} {how}.", "view": view})
+    message = f"Searched {name}'s cell: {name} {how}."
+    return json_answer({"ok": True, "message": message, "view": view})
 
 
 async def seat_events(request: web.Request) -> web.StreamResponse:

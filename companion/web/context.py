@@ -4,6 +4,7 @@ presence signals and the templates."""
 from __future__ import annotations
 
 import contextlib
+import json
 import time
 from collections import deque
 from collections.abc import Callable
@@ -12,6 +13,7 @@ from typing import Any
 
 from aiohttp import web
 
+from companion.rules.game import Refused
 from companion.rules.prison_views import prisoner, table, warden
 from companion.session.seats import Seat, by_code, by_token, seats_of
 from companion.session.store import StoreError
@@ -24,6 +26,16 @@ TOO_MANY = (
 )
 
 
+def json_answer(data: Any, status: int = 200) -> web.Response:
+    """An API answer: JSON (non-ASCII names as they are), never cached."""
+    return web.json_response(
+        data,
+        status=status,
+        dumps=lambda d: json.dumps(d, ensure_ascii=False),
+        headers={"Cache-Control": "no-store"},
+    )
+
+
 class Problem(Exception):
     """A request refused with an HTTP status and one clear sentence."""
 
@@ -31,6 +43,17 @@ class Problem(Exception):
         super().__init__(message)
         self.status = status
         self.message = message
+
+
+def submit_for_phone(session: Any, command: dict[str, Any], by: str) -> None:
+    """Submit a phone's command; refused (409) or not recorded (503), it raises a Problem
+    with the sentence that says why."""
+    try:
+        outcome = session.submit(command, by=by)
+    except StoreError as error:
+        raise Problem(503, str(error)) from None
+    if isinstance(outcome, Refused):
+        raise Problem(409, outcome.reason)
 
 
 class Limiter:

@@ -14,7 +14,6 @@ checks, the security headers and the address detection. Every page is built from
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,7 +25,14 @@ from companion.session.links import DEFAULT_PORT
 from companion.session.store import StoreError
 from companion.web import dilemma_pages as pages
 from companion.web.api import _body
-from companion.web.context import Limiter, Problem, count_wrong, read_form
+from companion.web.context import (
+    Limiter,
+    Problem,
+    count_wrong,
+    json_answer,
+    read_form,
+    submit_for_phone,
+)
 from companion.web.dilemma_seats import forget, new_seat, pid_for
 from companion.web.events import Hub, stream
 from companion.web.server import PhoneServer, error_middleware, listen, phone_app
@@ -143,22 +149,17 @@ async def player_part(request: web.Request) -> web.Response:
 
 async def player_json(request: web.Request) -> web.Response:
     room = _room(request)
-    return _json(room.player_view(room.pid_for(request, request.match_info["token"])))
+    return json_answer(room.player_view(room.pid_for(request, request.match_info["token"])))
 
 
 async def post_choice(request: web.Request) -> web.Response:
     room = _room(request)
     pid = room.pid_for(request, request.match_info["token"])
     choice = await _body(request, "choice", ("silent", "betray"))
-    try:
-        outcome = room.session.submit({"do": "choose", "pid": pid, "choice": choice}, by="phone")
-    except StoreError as error:
-        raise Problem(503, str(error)) from None
-    if isinstance(outcome, Refused):
-        raise Problem(409, outcome.reason)
+    submit_for_phone(room.session, {"do": "choose", "pid": pid, "choice": choice}, "phone")
     view = room.player_view(pid)
     words = "stay SILENT" if choice == "silent" else "BETRAY"
-    return _json({"ok": True, "message": f"Saved: you {words}.", "view": view})
+    return json_answer({"ok": True, "message": f"Saved: you {words}.", "view": view})
 
 
 async def player_events(request: web.Request) -> web.StreamResponse:
@@ -190,7 +191,7 @@ async def board_part(request: web.Request) -> web.Response:
 
 
 async def board_json(request: web.Request) -> web.Response:
-    return _json(_room(request).board_view())
+    return json_answer(_room(request).board_view())
 
 
 async def board_events(request: web.Request) -> web.StreamResponse:
@@ -207,15 +208,6 @@ async def join_qr(request: web.Request) -> web.Response:
     svg = pages.qr_svg(_room(request).join_url())
     return web.Response(
         text=svg, content_type="image/svg+xml", headers={"Cache-Control": "no-cache"}
-    )
-
-
-def _json(data: Any, status: int = 200) -> web.Response:
-    return web.json_response(
-        data,
-        status=status,
-        dumps=lambda d: json.dumps(d, ensure_ascii=False),
-        headers={"Cache-Control": "no-store"},
     )
 
 
