@@ -23,7 +23,6 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
 
-from companion.rules.game import Refused
 from companion.rules.prison_views import gm, story, table
 from companion.session import links
 from companion.session.session import Change, Session
@@ -36,6 +35,7 @@ from companion.tui.console_text import (
     wrong_link_lines,
     wrong_links,
 )
+from companion.tui.moves import NotDone, attempt
 from companion.tui.services import Running, Stopper
 
 Service = Callable[["ConsoleApp"], Awaitable[Stopper]]
@@ -313,25 +313,20 @@ class ConsoleApp(App[None]):
 
     def submit(self, command: dict[str, Any]) -> bool:
         """Submit through the session; a refusal or a storage problem is shown, never raised."""
-        try:
-            result = self.session.submit(command)
-        except StoreError as error:
-            self.notify(str(error), severity="error", timeout=10)
-            return False
-        if isinstance(result, Refused):
-            self.notify(result.reason, severity="error", timeout=8)
+        done = attempt(lambda: self.session.submit(command))
+        if isinstance(done, NotDone):
+            self.notify(done.reason, severity="error", timeout=10 if done.unrecorded else 8)
             return False
         self.refresh_screens()
         return True
 
     def undo(self) -> bool:
-        try:
-            result = self.session.undo()
-        except StoreError as error:
-            self.notify(str(error), severity="error", timeout=10)
-            return False
-        if isinstance(result, Refused):
-            self.notify(result.reason, severity="warning")
+        done = attempt(self.session.undo)
+        if isinstance(done, NotDone):
+            if done.unrecorded:
+                self.notify(done.reason, severity="error", timeout=10)
+            else:
+                self.notify(done.reason, severity="warning")
             return False
         self.notify("Undone; the history keeps it as a correction.")
         self.refresh_screens()

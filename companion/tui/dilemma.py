@@ -23,10 +23,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from companion.rules.dilemma_views import gm
-from companion.rules.game import Refused
-from companion.session.store import StoreError
 from companion.tui.dilemma_qr import qr_text
 from companion.tui.dilemma_screens import AskName, Confirm, FinalScreen, KeysScreen
+from companion.tui.moves import NotDone, attempt
 from companion.tui.services import Running, Stopper
 
 Service = Callable[["DilemmaApp"], Awaitable[Stopper]]
@@ -350,13 +349,9 @@ class DilemmaApp(App[None]):
     # ---- changing it --------------------------------------------------------------------
 
     def submit(self, command: dict[str, Any]) -> bool:
-        try:
-            result = self.session.submit(command, by="gm")
-        except StoreError as error:
-            self.notify(str(error), severity="error", timeout=10)
-            return False
-        if isinstance(result, Refused):
-            self.notify(result.reason, severity="error", timeout=8)
+        done = attempt(lambda: self.session.submit(command, by="gm"))
+        if isinstance(done, NotDone):
+            self.notify(done.reason, severity="error", timeout=10 if done.unrecorded else 8)
             return False
         self.refresh_view()
         return True
@@ -400,13 +395,12 @@ class DilemmaApp(App[None]):
             self.notify(f"{row['name']} is back in the tournament.")
 
     def action_undo(self) -> None:
-        try:
-            result = self.session.undo(by="gm")
-        except StoreError as error:
-            self.notify(str(error), severity="error", timeout=10)
-            return
-        if isinstance(result, Refused):
-            self.notify(result.reason, severity="warning")
+        done = attempt(lambda: self.session.undo(by="gm"))
+        if isinstance(done, NotDone):
+            if done.unrecorded:
+                self.notify(done.reason, severity="error", timeout=10)
+                return
+            self.notify(done.reason, severity="warning")
         else:
             self._shown_final = self.view()["phase"] == "over"
             self.notify("Undone: the last change is taken back (the log keeps it).")

@@ -21,10 +21,9 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Header, Input, RichLog, Static
 from textual.widgets.input import Selection
 
-from companion.rules.game import Refused
 from companion.rules.sucker_views import event_text, table
 from companion.session.session import Change, Session
-from companion.session.store import StoreError
+from companion.tui.moves import NotDone, attempt
 from companion.tui.sucker_entry import (
     SYNTAX,
     UNDO,
@@ -324,13 +323,9 @@ class SuckerApp(App[None]):
             self.action_undo()
             entry.value = ""
             return
-        try:
-            result = self.session.submit(command)
-        except StoreError as error:
-            self._problem(str(error))
-            return
-        if isinstance(result, Refused):
-            self._problem(result.reason)
+        done = attempt(lambda: self.session.submit(command))
+        if isinstance(done, NotDone):
+            self._problem(done.reason)
             return
         self._problem("")
         entry.value = ""
@@ -338,12 +333,8 @@ class SuckerApp(App[None]):
     # ---- actions ----------------------------------------------------------------------
 
     def action_undo(self) -> None:
-        try:
-            result = self.session.undo()
-        except StoreError as error:
-            self._problem(str(error))
-            return
-        self._problem(result.reason if isinstance(result, Refused) else "")
+        done = attempt(self.session.undo)
+        self._problem(done.reason if isinstance(done, NotDone) else "")
 
     def action_toggle_help(self) -> None:
         self.query_one("#help").toggle_class("shown")
