@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.rules.game import Refused
-from companion.rules.prison import decide, evolve, new_game
+from companion.rules.game import Refused, fold
+from companion.rules.prison import PRISON_BREAK, new_game
 from companion.rules.prison_commands import (
     Accuse,
     Choose,
@@ -69,12 +69,10 @@ class GameResult:
 
 
 def _apply(state: PrisonState, command: PrisonCommand) -> PrisonState:
-    events = decide(state, command)
+    events = PRISON_BREAK.decide(state, command)
     if isinstance(events, Refused):
         raise BotError(f"the rules refused a bot's command {command!r}: {events.reason}")
-    for event in events:
-        state = evolve(state, event)
-    return state
+    return fold(PRISON_BREAK, state, events)
 
 
 def _planning(state: PrisonState, bots: Table) -> tuple[PrisonState, Any]:
