@@ -27,6 +27,7 @@ from companion.tui.dilemma_qr import qr_text
 from companion.tui.dilemma_screens import AskName, Confirm, FinalScreen, KeysScreen
 from companion.tui.moves import NotDone, attempt
 from companion.tui.services import Running, Stopper
+from companion.tui.widgets.footer import fit_footer as fit_keys
 
 Service = Callable[["DilemmaApp"], Awaitable[Stopper]]
 
@@ -57,7 +58,6 @@ PHASE_KEYS = {
 ALWAYS_KEYS = {"undo", "toggle_qr", "poster", "keys", "quit"}
 # Left out of a footer too narrow for them all, in this order.
 DROP_FIRST = ("poster", "bring_back", "finish", "peek", "rename", "remove")
-PALETTE_WIDTH = 12  # the "^p palette" key at the footer's right
 SIDE_WIDE, SIDE_NARROW = 36, 33  # the side panel's width, as in dilemma.tcss
 PROBLEM_WIDTH = 46  # a problem in the room's column (at most 50 wide, padding 1 a side)
 
@@ -99,7 +99,7 @@ class RoomScreen(Screen[None]):
         app = self.app
         phase = app.view()["phase"] if isinstance(app, DilemmaApp) else "lobby"
         qr_shown = app.qr_shown() if isinstance(app, DilemmaApp) else True
-        return fit_footer(
+        return room_footer(
             super().active_bindings, phase, qr_shown, self.app.size.width, app.get_key_display
         )
 
@@ -118,7 +118,7 @@ def _action(binding: Binding) -> str:
     return binding.action.removeprefix("app.")
 
 
-def fit_footer(
+def room_footer(
     active: dict[str, ActiveBinding],
     phase: str,
     qr_shown: bool,
@@ -139,24 +139,7 @@ def fit_footer(
         if action not in wanted and binding.action.startswith("app."):
             binding = dataclasses.replace(binding, show=False)
         fitted[key] = item._replace(binding=binding)
-
-    def used() -> int:
-        seen: set[str] = set()
-        total = PALETTE_WIDTH
-        for item in fitted.values():
-            b = item.binding
-            if b.show and b.action not in seen:  # one footer key per action
-                seen.add(b.action)
-                total += len(display(b)) + len(b.description) + 2
-        return total
-
-    for action in DROP_FIRST:
-        if used() <= width:
-            break
-        for key, item in fitted.items():
-            if _action(item.binding) == action:
-                fitted[key] = item._replace(binding=dataclasses.replace(item.binding, show=False))
-    return fitted
+    return fit_keys(fitted, width, display, [f"app.{action}" for action in DROP_FIRST])
 
 
 class DilemmaApp(App[None]):
