@@ -151,29 +151,29 @@ class Phones:
             self._seats = (self.session.store.meta_text("seats"), seats)
         return self._seats[1]
 
-    def _address(self, request: web.Request) -> str:
-        return request.remote or "unknown"
+    def _look_up(
+        self, request: web.Request, find: Callable[[list[Seat], str], Seat | None], key: str
+    ) -> Seat | None:
+        """The seat ``find`` gives for ``key``; a miss is counted against the address, and an
+        address over the limit is refused (429) before anything is looked up."""
+        address = request.remote or "unknown"
+        if self.limiter.blocked(address):
+            raise Problem(429, TOO_MANY)
+        seat = find(self.seats(), key)
+        if seat is None:
+            count_wrong(self.session, self.limiter, address)
+        return seat
 
     def seat_for(self, request: web.Request, token: str) -> Seat:
         """The seat a token opens; 429 for a guesser, 404 (as for any unknown path) else."""
-        address = self._address(request)
-        if self.limiter.blocked(address):
-            raise Problem(429, TOO_MANY)
-        seat = by_token(self.seats(), token)
+        seat = self._look_up(request, by_token, token)
         if seat is None:
-            count_wrong(self.session, self.limiter, address)
             raise Problem(404, NOT_FOUND)
         self.presence.seen(seat.name)
         return seat
 
     def seat_for_code(self, request: web.Request, code: str) -> Seat | None:
-        address = self._address(request)
-        if self.limiter.blocked(address):
-            raise Problem(429, TOO_MANY)
-        seat = by_code(self.seats(), code)
-        if seat is None:
-            count_wrong(self.session, self.limiter, address)
-        return seat
+        return self._look_up(request, by_code, code)
 
     def find_seat(self, token: str) -> Seat | None:
         """The seat for a token without counting or signalling (for open streams)."""
