@@ -47,6 +47,17 @@ def test_refused_and_malformed_commands_write_nothing(tmp_path: Path) -> None:
     assert s.rows == []
 
 
+def test_an_undo_asked_about_one_move_takes_back_no_other(tmp_path: Path) -> None:
+    s = new(tmp_path)
+    asked = s.submit({"do": "choose", "prisoner": "Ada", "choice": "work"})
+    s.submit({"do": "choose", "prisoner": "Ben", "choice": "rest"})  # came in meanwhile
+    refused = s.undo(only=asked.seq)
+    assert isinstance(refused, Refused) and refused.reason.startswith("Nothing was undone")
+    assert len(s.rows) == 2 and sorted(s.state.day.choices) == ["Ada", "Ben"]
+    assert not isinstance(s.undo(only=s.history.last_undoable().seq), Refused)
+    assert s.state.day.choices == {"Ada": "work"}
+
+
 def test_subscribers_hear_after_the_commit(tmp_path: Path) -> None:
     s = new(tmp_path)
     seen = []

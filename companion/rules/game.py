@@ -129,9 +129,23 @@ class History(Generic[S, C, E]):
         self.entries.append(entry)
         return entry
 
-    def record_undo(self) -> Entry[C, E] | Refused:
-        if not self._stack:
+    def undo_target(self, only: int | None = None) -> Entry[C, E] | Refused:
+        """The command an undo would take back now. With ``only`` (the entry the person was
+        asked about), refused when another command has become the last since."""
+        target = self.last_undoable()
+        if target is None:
             return Refused("There is nothing to undo.")
+        if only is not None and target.seq != only:
+            return Refused(
+                "Nothing was undone: a move came in meanwhile, so the last move is no longer "
+                "the one you were asked about; undo again to see what would be taken back."
+            )
+        return target
+
+    def record_undo(self, only: int | None = None) -> Entry[C, E] | Refused:
+        target = self.undo_target(only)
+        if isinstance(target, Refused):
+            return target
         seq, before = self._stack.pop()
         entry: Entry[C, E] = Entry(self.next_seq, "undo", reverts=seq)
         self._state = before

@@ -171,10 +171,12 @@ class Session:
         self._notify(Change("command", row, entry))
         return entry
 
-    def undo(self, *, by: str = "gm") -> Entry[Any, Any] | Refused:
-        target = self.history.last_undoable()
-        if target is None:
-            return Refused("There is nothing to undo.")
+    def undo(self, *, by: str = "gm", only: int | None = None) -> Entry[Any, Any] | Refused:
+        """Take back the last command (``only``: if it is still that entry), recorded as an
+        undo row; the command stays in the log."""
+        target = self.history.undo_target(only)
+        if isinstance(target, Refused):
+            return target
         row = self.store.append(
             "undo", {"hseq": self.history.next_seq, "reverts": target.seq, "by": by}
         )

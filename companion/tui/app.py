@@ -320,8 +320,10 @@ class ConsoleApp(App[None]):
         self.refresh_screens()
         return True
 
-    def undo(self) -> bool:
-        done = attempt(self.session.undo)
+    def undo(self, only: int | None = None) -> bool:
+        """Take back the last move (``only``: if it is still the history entry the game master
+        was asked about; a phone may have moved since)."""
+        done = attempt(lambda: self.session.undo(only=only))
         if isinstance(done, NotDone):
             if done.unrecorded:
                 self.notify(done.reason, severity="error", timeout=10)

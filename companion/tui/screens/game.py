@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
+from companion.rules.game import Refused
 from companion.rules.prison_views import gm, table
 from companion.session import links
 from companion.session.seats import join_url
@@ -440,25 +441,15 @@ class GameScreen(Screen[None]):
 
     def action_undo(self) -> None:
         session = self.console.session
-        target = session.history.last_undoable()
-        if target is None:
-            self.notify("There is nothing to undo.", severity="warning")
+        target = session.history.undo_target()
+        if isinstance(target, Refused):
+            self.notify(target.reason, severity="warning")
             return
         what = describe_command(session.kind.engine.command_to_dict(target.command))
 
         def undo(yes: bool | None) -> None:
-            if not yes:
-                return
-            now = session.history.last_undoable()
-            if now is None or now.seq != target.seq:  # a phone moved while the question was up
-                self.notify(
-                    f"Nothing was undone: a move came in meanwhile, so the last move is no "
-                    f"longer {what}. Press Ctrl+Z again to see what would be taken back.",
-                    severity="warning",
-                    timeout=10,
-                )
-                return
-            self.console.undo()
+            if yes:
+                self.console.undo(only=target.seq)  # not another move that came in meanwhile
 
         self.app.push_screen(
             ConfirmScreen(
