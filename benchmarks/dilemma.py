@@ -12,10 +12,10 @@ import time
 import tomllib
 from pathlib import Path
 
-from companion.rules.dilemma import DILEMMA, initial_state
-from companion.rules.dilemma_views import player
-from companion.rules.game import History
-from companion.web.dilemma_pages import render_player_part
+from companion.rules.core.game import History
+from companion.rules.dilemma.engine import DILEMMA, initial_state
+from companion.rules.dilemma.views import player
+from companion.web.dilemma.pages import render_player_part
 
 ROOT = Path(__file__).resolve().parent.parent
 

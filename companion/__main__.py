@@ -1,3 +1,3 @@
-from companion.cli import main
+from companion.cli.main import main
 
 raise SystemExit(main())

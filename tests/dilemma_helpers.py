@@ -5,8 +5,8 @@ from __future__ import annotations
 import tomllib
 from typing import Any
 
-from companion.rules.dilemma import DILEMMA, initial_state
-from companion.rules.game import History, Refused
+from companion.rules.core.game import History, Refused
+from companion.rules.dilemma.engine import DILEMMA, initial_state
 from tests.conftest import ROOT
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.game import History, Refused
-from companion.rules.prison import PRISON_BREAK, new_game
-from companion.rules.prison_commands import parse_command
-from companion.rules.scenario import PrisonRules
+from companion.rules.core.game import History, Refused
+from companion.rules.prison.commands import parse_command
+from companion.rules.prison.engine import PRISON_BREAK, new_game
+from companion.rules.prison.scenario import PrisonRules
 
 CLASSIC = {
     "min_prisoners": 4,

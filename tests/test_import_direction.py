@@ -17,8 +17,8 @@ def loaded_after(code: str) -> set[str]:
 
 def test_the_rules_core_imports_no_io_or_face() -> None:
     rules_modules = (
-        "import companion.rules.prison, companion.rules.prison_views, "
-        "companion.rules.prison_script, companion.rules.registry, companion.rules.game"
+        "import companion.rules.prison.engine, companion.rules.prison.views, "
+        "companion.rules.prison.script, companion.rules.core.registry, companion.rules.core.game"
     )
     mods = loaded_after(rules_modules)
     for name in [*HEAVY, "companion.session", "companion.tui", "companion.web"]:
@@ -39,7 +39,7 @@ def test_replay_does_not_load_the_console_or_the_web(tmp_path) -> None:  # type:
     )
     code = (
         "import sys, io, contextlib\n"
-        "from companion.cli import main\n"
+        "from companion.cli.main import main\n"
         f"with contextlib.redirect_stdout(io.StringIO()): main(['replay', {str(script)!r}])"
     )
     mods = loaded_after(code)

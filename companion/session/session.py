@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.rules.game import Entry, History, MalformedCommand, Refused
-from companion.rules.registry import GameKind, game_kind
+from companion.rules.core.game import Entry, History, MalformedCommand, Refused
+from companion.rules.core.registry import GameKind, game_kind
 from companion.session.lock import SessionLock
 from companion.session.store import Row, Store, StoreError
 

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.rules.scenario import PrisonRules
+from companion.rules.prison.scenario import PrisonRules
 from companion.sim.runner import DAY_CAP, OUTCOMES, Pool, Tally, sim_rules, split
 from companion.sim.stats import Rate, wilson
 

@@ -12,9 +12,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.rules.game import Refused, fold
-from companion.rules.prison import PRISON_BREAK, new_game
-from companion.rules.prison_commands import (
+from companion.rules.core.game import Refused, fold
+from companion.rules.prison.commands import (
     Accuse,
     Choose,
     ClosePlanning,
@@ -23,10 +22,11 @@ from companion.rules.prison_commands import (
     PrisonCommand,
     Search,
 )
-from companion.rules.prison_state import PrisonState
-from companion.rules.prison_views import prisoner as prisoner_view
-from companion.rules.prison_views import warden as warden_view
-from companion.rules.scenario import PrisonRules, with_overrides
+from companion.rules.prison.engine import PRISON_BREAK, new_game
+from companion.rules.prison.scenario import PrisonRules, with_overrides
+from companion.rules.prison.state import PrisonState
+from companion.rules.prison.views import prisoner as prisoner_view
+from companion.rules.prison.views import warden as warden_view
 from companion.sim.bots import Table, seat_bots
 from companion.sim.strategies import MIXES, Mix
 

@@ -1,7 +1,7 @@
 """How bots play: prisoner strategies, the prisoners' planning policy, accusation habits, the
 warden's search and deal habits, and the named mixes that combine them.
 
-Every decision takes a view (a plain dict from :mod:`companion.rules.prison_views`), the bot
+Every decision takes a view (a plain dict from :mod:`companion.rules.prison.views`), the bot
 layer's own knowledge (the prisoners' plan, what informants said) and the game's random
 generator; never the engine's state.
 """

@@ -1,0 +1,1 @@
+"""The ``companion`` command: the composition root."""

@@ -1,0 +1,235 @@
+"""``companion dilemma NAME``: the two-prisoner dilemma warm-up, a tournament for the whole room.
+
+Creates the session the first time (from ``scenarios/dilemma.toml``), reopens it after that
+(also after a crash: the log holds every join and choice), runs the phone server inside the
+console's event loop and shows the room's QR code. ``--poster FILE`` writes a one-page PDF of
+the room's QR code instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from companion.errors import UserError
+
+FONTS = (
+    Path(__file__).resolve().parents[1] / "printing" / "common" / "fonts" / "DejaVuSans.ttf",
+    Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
+)
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "dilemma", help="the two-prisoner dilemma warm-up: a tournament on the room's phones"
+    )
+    p.add_argument("name", help="the session's name (created the first time, reopened after)")
+    p.add_argument("--host", default="0.0.0.0", help="listen on this address (default: all)")
+    p.add_argument("--port", type=int, default=None, help="listen on this port (default: 8765)")
+    p.add_argument("--rounds", type=int, default=None, help="rounds to play (new sessions only)")
+    p.add_argument("--scenario", default="dilemma", help="the scenario file (default: dilemma)")
+    p.add_argument("--public-url", metavar="URL", help="pin the room link's base URL")
+    p.add_argument("--no-phones", action="store_true", help="run without the phone server")
+    p.add_argument("--poster", metavar="FILE.pdf", help="write the room's QR poster and exit")
+    p.set_defaults(func=run_dilemma)
+
+
+def load_dilemma_rules(scenario: str, rounds: int | None) -> Any:
+    """The rules of a dilemma scenario file, with ``rounds`` if given; UserError otherwise."""
+    from companion.rules.dilemma.scenario import rules_from_mapping, with_rounds
+    from companion.rules.prison.scenario import ScenarioError
+    from companion.session.scenario_files import read_toml, scenario_path
+
+    try:
+        path = scenario_path(scenario)
+        data = read_toml(path)
+        if data.get("game") != "dilemma":
+            raise ScenarioError(
+                f"The scenario {scenario!r} is for {data.get('game', 'prison-break')!r}, "
+                "not the dilemma; use --scenario dilemma."
+            )
+        rules = rules_from_mapping(data, path.name)
+        if rounds is not None:
+            rules = with_rounds(rules, rounds, "--rounds")
+    except ScenarioError as error:
+        raise UserError(str(error)) from None
+    return rules
+
+
+def open_or_create(
+    folder: Path, name: str, scenario: str, rounds: int | None, *, holder: str | None = None
+) -> Any:
+    """The dilemma session called ``name``: reopened if it exists, else created (held for
+    ``holder`` alone while open, see ``open_session``)."""
+    from companion.cli.sessions import hold_session, open_session
+    from companion.session.paths import session_path
+    from companion.session.session import Session
+    from companion.session.store import StoreError
+
+    path = session_path(folder, name)
+    if path.exists():
+        session = open_session(folder, name, holder=holder)
+        if session.game != "dilemma":
+            session.close()
+            raise UserError(
+                f"The session {name!r} is a {session.kind.title} session; "
+                f"open it with 'companion resume {name}' or pick another name."
+            )
+        have = session.state.rules.rounds
+        if rounds is not None and rounds != have:
+            session.close()
+            raise UserError(
+                f"The session {name!r} already exists with {have} rounds; --rounds applies only "
+                "to a new session (leave it out to resume, or pick another name)."
+            )
+        return session
+    rules = load_dilemma_rules(scenario, rounds)
+    try:
+        setup = {"scenario": scenario, "rules": rules.model_dump()}
+        return Session.create(path, "dilemma", setup, lock=hold_session(path, holder))
+    except StoreError as error:
+        raise UserError(str(error)) from None
+
+
+def write_poster(path: Path, join_url: str, sentences: dict[str, int]) -> Path:
+    """A one-page A4 poster: the room's QR code (vector), its address and how to join;
+    ``sentences`` as in the board view."""
+    import qrcode
+    from fpdf import FPDF
+
+    font = next((f for f in FONTS if f.is_file()), None)
+    pdf = FPDF(format="A4")
+    pdf.set_auto_page_break(False)
+    pdf.add_page()
+    if font is not None:
+        pdf.add_font("body", "", str(font))
+        family = "body"
+    else:  # pragma: no cover - fonts-dejavu-core is a system dependency
+        family = "helvetica"
+    pdf.set_font(family, size=30)
+    pdf.set_xy(15, 22)
+    pdf.cell(180, 14, "The prisoner's dilemma", align="C")
+    pdf.set_font(family, size=16)
+    pdf.set_xy(15, 40)
+    pdf.multi_cell(
+        180,
+        8,
+        "A warm-up for everyone: scan the code with your phone and type your name.",
+        align="C",
+    )
+    code = qrcode.QRCode(border=0, error_correction=qrcode.constants.ERROR_CORRECT_M)
+    code.add_data(join_url)
+    code.make(fit=True)
+    matrix = code.get_matrix()
+    side = 140.0
+    cell = side / len(matrix)
+    left, top = (210 - side) / 2, 62.0
+    pdf.set_fill_color(0, 0, 0)
+    for y, row in enumerate(matrix):
+        x = 0
+        while x < len(row):  # one rectangle per run of dark modules
+            if not row[x]:
+                x += 1
+                continue
+            start = x
+            while x < len(row) and row[x]:
+                x += 1
+            pdf.rect(left + start * cell, top + y * cell, (x - start) * cell, cell, style="F")
+    pdf.set_font(family, size=18)
+    pdf.set_xy(15, top + side + 10)
+    pdf.cell(180, 10, join_url, align="C")
+    pdf.set_font(family, size=13)
+    pdf.set_xy(25, top + side + 26)
+    pdf.multi_cell(
+        160,
+        7,
+        "Each round you face one partner, questioned apart. Stay SILENT or BETRAY, in secret. "
+        f"Both silent: {_months(sentences['both_silent'])} each. Both betray: "
+        f"{_months(sentences['both_betray'])} each. Betray a silent partner and you serve "
+        f"{_months(sentences['betrayer'])} while they serve {_months(sentences['betrayed'])}. "
+        "Least time served wins.",
+        align="C",
+    )
+    try:
+        pdf.output(str(path))
+    except OSError as error:
+        raise UserError(f"The poster cannot be written to {path}: {error.strerror}.") from None
+    return path
+
+
+def _months(n: int) -> str:
+    return f"{n} month" + ("" if n == 1 else "s")
+
+
+def room_poster(session: Any, path: Path, join_url: str) -> Path:
+    from companion.rules.dilemma.views import board
+
+    return write_poster(path, join_url, board(session.state)["sentences"])
+
+
+def run_dilemma(args: argparse.Namespace) -> int:
+    from companion.cli.links import check_port, check_public_url
+    from companion.session.links import DEFAULT_PORT
+    from companion.session.paths import data_dir
+
+    port = check_port(args.port) or DEFAULT_PORT
+    public_url = check_public_url(args.public_url) if args.public_url else None
+    if args.rounds is not None and not 1 <= args.rounds <= 100:
+        raise UserError(f"--rounds {args.rounds} is out of range; play 1 to 100 rounds.")
+    folder = data_dir(args.data_dir)
+    session = open_or_create(
+        folder, args.name, args.scenario, args.rounds, holder="companion dilemma"
+    )
+    try:
+        if args.poster:
+            from companion.web.common.address import base_url
+
+            base = public_url or session.meta().get("public_url") or base_url(args.host, port)
+            path = room_poster(session, Path(args.poster), f"{str(base).rstrip('/')}/join-room")
+            print(f"Wrote the room's QR poster to {path}.")
+            return 0
+        return open_dilemma_console(session, args)
+    finally:
+        session.close()
+
+
+def open_dilemma_console(session: Any, args: argparse.Namespace) -> int:
+    """Run the dilemma console on an open session (also for ``companion resume`` and the
+    picker: any ``args`` with ``data_dir`` and, optionally, the phone options)."""
+    from companion.cli.links import check_port, check_public_url
+    from companion.cli.start import check_terminal
+    from companion.session.links import DEFAULT_PORT
+    from companion.tui.dilemma.app import DilemmaApp
+
+    host = getattr(args, "host", None) or "0.0.0.0"
+    port = check_port(getattr(args, "port", None)) or DEFAULT_PORT
+    public = getattr(args, "public_url", None)
+    public = check_public_url(public) if public else None
+    check_terminal()
+
+    async def phones(app: Any) -> Any:
+        from companion.cli.serve import port_problem
+        from companion.web.dilemma.server import start_dilemma_server
+
+        try:
+            server = await start_dilemma_server(session, host, port, public)
+        except OSError as error:
+            raise port_problem(port, error) from None
+        app.show_room(server.join_url, server.board_url)
+        return server.stop
+
+    def poster(join_url: str) -> str:
+        folder = session.store.path.parent
+        return str(room_poster(session, folder / f"{session.name}-room-qr.pdf", join_url))
+
+    services = [] if getattr(args, "no_phones", False) else [phones]
+    app = DilemmaApp(session, services=services, poster=poster)
+    app.run()
+    if app.return_code:
+        print(
+            "companion: the console stopped after an error; the tournament is safe. "
+            f"Reopen it with: companion dilemma {session.name}"
+        )
+        return 1
+    return 0

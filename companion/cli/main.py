@@ -1,0 +1,68 @@
+"""The ``companion`` command: the composition root.
+
+Each subcommand lives in its own module under :mod:`companion.cli` and offers
+``register(subparsers)``; heavy libraries (Textual, aiohttp, fpdf2) are imported only inside the
+function that runs a command, so ``companion replay`` starts quickly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from companion import __version__, cli
+from companion.errors import UserError
+
+NOT_COMMANDS = {"main"}
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage mistakes get one line, not a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message}; see '{self.prog} --help'.\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="companion",
+        description="A game master's companion for The Prisoner's Dilemma people game.",
+    )
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="where sessions are kept (default: $COMPANION_DATA_DIR or the per-user data folder)",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for info in sorted(pkgutil.iter_modules(cli.__path__), key=lambda m: m.name):
+        if info.name in NOT_COMMANDS:
+            continue
+        module = importlib.import_module(f"companion.cli.{info.name}")
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args.command = "start"
+        from companion.cli.start import run_start
+
+        args.func = run_start
+    try:
+        result = args.func(args)
+    except UserError as error:
+        print(f"companion: {error}", file=sys.stderr)
+        return error.status
+    except KeyboardInterrupt:
+        print("companion: interrupted.", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    return int(result or 0)

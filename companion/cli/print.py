@@ -1,0 +1,69 @@
+"""``companion print NAME``: the session's cards and sheets as one PDF; ``--generic``: the
+session-independent sheets of the classic scenario into printables/."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from companion.errors import UserError
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "print",
+        help="print a session's player cards, tokens, tracker and rules as a PDF",
+        description="Write one PDF with everything a session's table needs: a card per seat "
+        "with its personal QR code, token sheets, night tracker, rules card and warden's screen.",
+    )
+    p.add_argument("name", nargs="?", help="the session to print (see 'companion sessions')")
+    p.add_argument("--paper", help="a4 (the default) or letter; with --generic: both by default")
+    p.add_argument("--out", metavar="FILE", help="where to write the PDF (default: NAME-PAPER.pdf; "
+                   "with --generic: a folder, default printables/)")
+    p.add_argument("--public-url", metavar="URL",
+                   help="the address phones reach this laptop at, e.g. http://192.168.1.20:8765")
+    p.add_argument("--generic", action="store_true",
+                   help="write the classic scenario's token sheets, night tracker and rules card "
+                   "(no session needed), one PDF per paper size")
+    p.set_defaults(func=run_print)
+
+
+def run_print(args: argparse.Namespace) -> int:
+    from companion.printing.common.layout import paper_named
+    from companion.printing.prison.document import print_generic, print_session
+
+    paper = paper_named(args.paper or "a4")
+    if args.generic:
+        if args.name or args.public_url:
+            raise UserError(
+                "--generic prints no session; leave out the session name and --public-url."
+            )
+        papers = [paper.name] if args.paper else None
+        for path in print_generic(args.out, papers):
+            print(f"Wrote {path}")
+        return 0
+    if not args.name:
+        raise UserError("Name the session to print (see 'companion sessions'), or use --generic.")
+    from companion.cli.sessions import open_session
+    from companion.session.links import current_base
+    from companion.session.paths import data_dir
+
+    session = open_session(data_dir(args.data_dir), args.name)
+    try:
+        # No address given or used before: the links are on this laptop's address on the
+        # network it is on now, which is not the venue's if the cards are printed at home.
+        guessed = not args.public_url and current_base(session) is None
+        out = args.out or f"{session.name}-{paper.name}.pdf"
+        path = print_session(session, paper.name, out, args.public_url)
+        printed = session.meta().get("printed_url")
+    finally:
+        session.close()
+    print(f"Wrote {path} (links on {printed}).")
+    if guessed:
+        print(
+            f"The QR codes point at {printed}, this laptop's address on the network it is on "
+            "now; print on the venue's network, or give an address that stays the same with "
+            "--public-url (the seat codes work at any address)."
+        )
+    return 0
+

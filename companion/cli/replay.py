@@ -1,0 +1,67 @@
+"""``companion replay SCRIPT.json``: play a game script and print the final state as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from companion.errors import UserError
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("replay", help="play a game script and print the final state as JSON")
+    p.add_argument("script", help="a game script (.json); see docs/ and the spec's examples")
+    p.set_defaults(func=run_replay)
+
+
+def load_script(path: str) -> dict[str, Any]:
+    try:
+        text = Path(path).read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise UserError(f"There is no script file at {path}.") from None
+    except IsADirectoryError:
+        raise UserError(f"{path} is a folder, not a script file.") from None
+    except UnicodeDecodeError:
+        raise UserError(f"{path} is not UTF-8 text; save it as UTF-8.") from None
+    except OSError as error:
+        raise UserError(f"{path} cannot be read: {error.strerror}.") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise UserError(
+            f"{path} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}."
+        ) from None
+    if not isinstance(data, dict):
+        raise UserError(f"{path} must hold a JSON object with the script's keys.")
+    return data
+
+
+def play_script(data: dict[str, Any]) -> dict[str, Any]:
+    """Play a parsed script of any game; raises UserError for a fatal problem."""
+    from companion.rules.core.scripts import ScriptError
+
+    game = data.get("game", "prison-break")
+    try:
+        if game == "prison-break":
+            from companion.rules.prison.script import play_prison_script
+            from companion.session.scenario_files import load_scenario
+
+            return play_prison_script(data, load_scenario)
+        if game == "so-long-sucker":
+            from companion.rules.sucker.script import play_sucker_script
+
+            return play_sucker_script(data)
+    except ScriptError as error:
+        raise UserError(str(error)) from None
+    raise UserError(
+        f'The script\'s game {game!r} is unknown; use "prison-break" or "so-long-sucker".'
+    )
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    result = play_script(load_script(args.script))
+    sys.stdout.write(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
+    return 0

@@ -1,0 +1,156 @@
+"""``companion simulate``: play many bot games of a scenario and report how each side fares."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from companion.errors import UserError
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "simulate",
+        help="play many games with bots and report the win rates",
+        description="Play many games with bots through the real rules and report how often "
+        "each outcome happens, with 95%% intervals (Wilson).",
+    )
+    p.add_argument("--scenario", default="classic", help="scenario name (default: classic)")
+    p.add_argument("--prisoners", metavar="N", help="group size (default: the scenario's)")
+    p.add_argument("--games", metavar="G", default="2000", help="games to play (default: 2000)")
+    p.add_argument("--seed", metavar="S", default="1", help="random seed (default: 1)")
+    p.add_argument("--mix", default="standard", help="strategy mix of the bots (default: standard)")
+    p.add_argument("--jobs", metavar="J", help="processes to use (default: one per core)")
+    p.add_argument("--json", action="store_true", help="print the results as JSON for tools")
+    p.set_defaults(func=run_simulate)
+
+
+def whole(value: str | None, option: str, low: int, high: int) -> int | None:
+    """An option that must be a whole number in [low, high]; one sentence if not."""
+    if value is None:
+        return None
+    try:
+        number = int(value)
+    except ValueError:
+        raise UserError(f"{option} must be a whole number, not {value!r}.") from None
+    if not low <= number <= high:
+        raise UserError(f"{option} must be between {low} and {high}; got {number}.")
+    return number
+
+
+def pick_mix(name: str) -> str:
+    from companion.sim.strategies import MIXES
+
+    if name not in MIXES:
+        raise UserError(f"There is no mix called {name!r}; use one of {', '.join(MIXES)}.")
+    return name
+
+
+def load_rules(
+    scenario: str, prisoners: int | None, overrides: dict[str, Any] | None = None
+) -> Any:
+    from companion.rules.prison.scenario import ScenarioError
+    from companion.session.scenario_files import load_scenario
+    from companion.sim.runner import sim_rules
+
+    try:
+        base = load_scenario(scenario)
+        size = prisoners if prisoners is not None else base.min_prisoners
+        rules, capped = sim_rules(base, size, overrides)
+    except ScenarioError as error:
+        raise UserError(str(error)) from None
+    return base, size, rules, capped
+
+
+class Progress:
+    """A one-line progress bar on stderr, only when stderr is a terminal and the run is long."""
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.total = total
+        self.enabled = enabled and sys.stderr.isatty()
+        self.start = time.perf_counter()
+        self.shown = False
+
+    def __call__(self, done: int) -> None:
+        if not self.enabled or time.perf_counter() - self.start < 0.5:
+            return
+        width = 30
+        filled = width * done // self.total
+        bar = "#" * filled + "." * (width - filled)
+        sys.stderr.write(f"\r[{bar}] {done}/{self.total} games")
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * 60 + "\r")
+            sys.stderr.flush()
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    from companion.sim.runner import DAY_CAP, OUTCOMES, Pool, default_jobs, run_games
+    from companion.sim.stats import wilson
+    from companion.sim.strategies import MIXES
+
+    games = whole(args.games, "--games", 1, 10_000_000)
+    seed = whole(args.seed, "--seed", 0, 2**63)
+    jobs = whole(args.jobs, "--jobs", 1, 64) or default_jobs()
+    prisoners = whole(args.prisoners, "--prisoners", 2, 60)
+    mix = pick_mix(args.mix)
+    assert games is not None and seed is not None
+    base, size, rules, capped = load_rules(args.scenario, prisoners)
+
+    progress = Progress(games, enabled=games >= 5000)
+    started = time.perf_counter()
+    with Pool(min(jobs, max(1, games // 100))) as pool:
+        tally = run_games(pool, rules, size, mix, seed, games, on_progress=progress)
+        pool.close()
+    seconds = time.perf_counter() - started
+    progress.close()
+
+    rates = {k: wilson(tally.counts[k], tally.games) for k in OUTCOMES}
+    warden_side = wilson(tally.games - tally.counts["escape"], tally.games)
+    report = {
+        "scenario": args.scenario,
+        "prisoners": size,
+        "games": tally.games,
+        "seed": seed,
+        "mix": mix,
+        "rules": rules.model_dump(exclude={"description"}),
+        "day_cap": DAY_CAP if capped else None,
+        "outcomes": {k: r.as_dict() for k, r in rates.items()},
+        "team_escape": rates["escape"].as_dict(),
+        "warden_side": warden_side.as_dict(),
+        "mean_days": round(tally.days / tally.games, 3),
+        "seconds": round(seconds, 3),
+        "games_per_second": round(tally.games / seconds, 1) if seconds > 0 else None,
+        "jobs": jobs,
+    }
+    if args.json:
+        print(json.dumps(report, indent=1))
+        return 0
+    print(
+        f"{tally.games} games of '{args.scenario}' with {size} prisoners, mix '{mix}', "
+        f"seed {seed}: {rules.nights_to_escape} nights to escape, "
+        f"{rules.parole_tokens_to_win} parole tokens to win."
+    )
+    print(f"Mix {MIXES[mix].summary()}.")
+    if capped:
+        print(
+            f"The scenario sets no day limit, so each game was stopped after {DAY_CAP} days "
+            "and counted as time up (a warden's win)."
+        )
+    print()
+    print(f"  {'outcome':<12} {'games':>7}  {'rate':>6}  95% interval")
+    for key, rate in rates.items():
+        print(f"  {key.replace('_', ' '):<12} {rate.hits:>7}  {rate}")
+    print()
+    print(f"  {'prisoners team (escape)':<37} {rates['escape']}")
+    print(f"  {'warden side (parole, caught, time up)':<37} {warden_side}")
+    print(f"  mean game length {tally.days / tally.games:.2f} days")
+    speed = f"{tally.games / seconds:.0f} games/s" if seconds > 0 else "instant"
+    print(f"  {seconds:.2f} s, {speed} on {jobs} process{'es' if jobs > 1 else ''}")
+    return 0

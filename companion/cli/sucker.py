@@ -1,0 +1,127 @@
+"""``companion sucker NAME``: referee a So Long Sucker game at the table;
+``companion sucker-rules``: print its one-page rules summary."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+from typing import Any
+
+from companion.errors import UserError
+
+GAME = "so-long-sucker"
+HOLDER = "companion sucker"  # who holds the session while the referee runs (session.lock)
+EXAMPLE = "--players \"Ann:red,Bo:blue,Cat:green,Dan:yellow\""
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "sucker",
+        help="referee a So Long Sucker game (create a session, or resume it by name)",
+        description="Referee a So Long Sucker game: the piles, captures, prisoners, rescues and "
+        "defeats, move by move. A new session needs --players; an existing one resumes.",
+    )
+    p.add_argument("name", help="the session's name")
+    p.add_argument("--players", help=f"names and colors in seating order, e.g. {EXAMPLE}")
+    p.add_argument("--chips", type=int, help="chips per player (default 7)")
+    p.add_argument("--first", help="who moves first (default: drawn at random)")
+    p.set_defaults(func=run_sucker)
+
+    r = sub.add_parser("sucker-rules", help="print the one-page So Long Sucker rules summary")
+    r.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size")
+    r.add_argument("--out", help="the PDF to write (default: so-long-sucker-rules.pdf)")
+    r.set_defaults(func=run_rules)
+
+
+def parse_players(text: str) -> list[dict[str, str]]:
+    """``"Ann:red,Bo:blue"`` as the setup's list of players."""
+    players = []
+    for part in text.split(","):
+        name, sep, color = part.strip().partition(":")
+        if not sep or not name.strip() or not color.strip():
+            raise UserError(
+                f"{part.strip()!r} in --players is not NAME:COLOR; write them as {EXAMPLE}."
+            )
+        players.append({"name": name.strip(), "color": color.strip()})
+    return players
+
+
+def make_setup(
+    players: str, chips: int | None, first: str | None, rng: random.Random | None = None
+) -> dict[str, Any]:
+    """A setup the engine accepts; the first mover is drawn here, outside the rules core."""
+    from companion.rules.sucker.engine import MAX_CHIPS, SetupError, initial_state
+
+    listed = parse_players(players)
+    names = [p["name"] for p in listed]
+    if chips is not None and not 1 <= chips <= MAX_CHIPS:
+        raise UserError(f"--chips {chips} is not possible; give each player 1 to {MAX_CHIPS}.")
+    if first is not None:  # typed as in --players, or in any case
+        named = [n for n in names if n.casefold() == first.strip().casefold()]
+        if not named:
+            raise UserError(f"--first {first!r} is not one of the players ({', '.join(names)}).")
+        first = named[0]
+    setup = {
+        "players": listed,
+        "chips_per_player": 7 if chips is None else chips,
+        "first": first if first is not None else (rng or random.SystemRandom()).choice(names),
+    }
+    try:
+        initial_state(setup)
+    except SetupError as error:
+        raise UserError(str(error)) from None
+    return setup
+
+
+def open_or_create(folder: Path, args: argparse.Namespace) -> Any:
+    """The named session: resumed if it exists, else created from the options."""
+    from companion.cli.sessions import hold_session, open_session
+    from companion.session.paths import session_path
+    from companion.session.session import Session
+    from companion.session.store import StoreError
+
+    path = session_path(folder, args.name)
+    if path.exists():
+        if args.players or args.chips is not None or args.first:
+            raise UserError(
+                f"A session called {args.name!r} already exists; resume it with "
+                f"'companion sucker {args.name}' alone, or pick another name for a new game."
+            )
+        session = open_session(folder, args.name, holder=HOLDER)
+        if session.game != GAME:
+            session.close()
+            raise UserError(
+                f"The session {args.name!r} is a {session.game} game, not So Long Sucker; "
+                "open it with 'companion resume' or pick another name."
+            )
+        return session
+    if not args.players:
+        raise UserError(f"A new So Long Sucker session needs its players: add {EXAMPLE}.")
+    setup = make_setup(args.players, args.chips, args.first)
+    try:
+        return Session.create(path, GAME, setup, lock=hold_session(path, HOLDER))
+    except StoreError as error:
+        raise UserError(str(error)) from None
+
+
+def run_sucker(args: argparse.Namespace) -> int:
+    from companion.session.paths import data_dir
+
+    session = open_or_create(data_dir(args.data_dir), args)
+    from companion.tui.sucker.app import SuckerApp
+
+    try:
+        SuckerApp(session).run()
+    finally:
+        session.close()
+    return 0
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    from companion.printing.sucker.card import write_rules_card
+
+    out = Path(args.out or "so-long-sucker-rules.pdf")
+    write_rules_card(out, args.paper)
+    print(f"Wrote {out} ({args.paper.upper() if args.paper == 'a4' else 'Letter'}).")
+    return 0

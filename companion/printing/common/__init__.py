@@ -1,0 +1,1 @@
+"""What every printable shares: paper, fonts, the QR code drawn as vectors."""

@@ -1,0 +1,157 @@
+"""Whole documents: everything a session's table needs, and the session-independent sheets.
+
+:func:`print_session` is what ``companion print NAME`` and the console's Print screen call.
+The players' links are built on one base address: the one asked for, else the session's
+current one (``links.current_base``), else this machine's LAN address with the default port.
+After printing, the base is kept in the session's ``printed_url`` so the console can warn
+when the links stop matching the cards.
+"""
+
+from __future__ import annotations
+
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from companion.errors import UserError
+from companion.printing.common.layout import FONT_ADVICE, Paper, Sheets, paper_named
+from companion.printing.prison.cards import Card, add_cards
+from companion.printing.prison.rules_card import add_rules_card, plural
+from companion.printing.prison.tokens import add_token_sheets
+from companion.printing.prison.tracker import add_night_tracker
+from companion.printing.prison.warden_screen import add_warden_screen
+from companion.rules.prison.scenario import PrisonRules
+
+GENERIC_SCENARIO = "classic"
+GENERIC_PRISONERS = 4
+REPO_PRINTABLES = Path(__file__).resolve().parents[3] / "printables"
+
+
+def lan_address() -> str:
+    """This machine's address on the local network, found without sending anything.
+
+    Connecting a UDP socket only picks the route (no packet leaves); the socket's own address
+    is then the one phones on the same network can reach. Falls back to 127.0.0.1.
+    """
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.254.254.254", 9))
+        address = str(probe.getsockname()[0])
+    except OSError:
+        address = "127.0.0.1"
+    finally:
+        probe.close()
+    return address if address != "0.0.0.0" else "127.0.0.1"
+
+
+def check_public_url(url: str) -> str:
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise UserError(
+            f"{url!r} is not a usable public address; give one such as http://192.168.1.20:8765."
+        )
+    return url.strip().rstrip("/")
+
+
+def choose_base(session: Any, public_url: str | None = None) -> str:
+    """The address the cards' links are built on (see the module's docstring)."""
+    from companion.session.links import DEFAULT_PORT, current_base
+
+    if public_url:
+        return check_public_url(public_url)
+    return current_base(session) or f"http://{lan_address()}:{DEFAULT_PORT}"
+
+
+def session_rules(session: Any) -> PrisonRules:
+    """The session's scenario numbers (public: part of the setup everyone agreed on)."""
+    return PrisonRules.model_validate(session.setup["rules"])
+
+
+def print_session(session: Any, paper: str, out: str | Path, public_url: str | None = None) -> Path:
+    """Write one PDF with everything a prison-break session needs; returns where it went.
+
+    Raises :class:`UserError` (one sentence) for an unknown paper size, a session of another
+    game, a bad public address or a file that cannot be written; nothing is changed then.
+    """
+    from companion.rules.prison.views import table
+    from companion.session.seats import join_url, seat_url, seats_of
+    from companion.session.store import StoreError
+
+    sheet = paper_named(paper)
+    if session.game != "prison-break":
+        raise UserError(
+            f"The session {session.name!r} is a {session.game} game; "
+            "only prison-break sessions have cards and sheets to print."
+        )
+    base = choose_base(session, public_url)
+    view = table(session.state)
+    rules = session_rules(session)
+    prisoners = [p["name"] for p in view["prisoners"]]
+    seats = seats_of(session)
+    cards = [Card(s.name, s.role, seat_url(base, s), s.code, join_url(base)) for s in seats]
+    pdf = Sheets(sheet, f"The Prisoner's Dilemma: {session.name}")
+    missing = pdf.cover_text([c.name for c in cards])
+    if missing:
+        print(
+            f"companion: no installed font has {missing!r}, so names with those letters get a "
+            f"line to write them on by hand; to print them, {FONT_ADVICE} and print again.",
+            file=sys.stderr,
+        )
+    add_cards(pdf, cards)
+    add_warden_screen(pdf, rules, [pdf.printable(p) for p in prisoners])
+    scenario = str(session.setup.get("scenario", "custom"))
+    add_rules_card(pdf, rules, scenario, plural(len(prisoners), "prisoner"))
+    add_night_tracker(pdf, rules, f"Night tracker: {session.name}")
+    add_token_sheets(pdf, rules, len(prisoners), f"Tokens: {session.name}")
+    path = _write(pdf, Path(out))
+    try:
+        session.store.set_meta("printed_url", base)
+    except StoreError as error:
+        raise UserError(str(error)) from None
+    return path
+
+
+def generic_document(rules: PrisonRules, scenario: str, paper: Paper, prisoners: int) -> Sheets:
+    """The sheets that do not depend on a session: tokens, night tracker, rules card."""
+    pdf = Sheets(paper, f"The Prisoner's Dilemma: {scenario} sheets ({paper.name})")
+    group = plural(prisoners, "prisoner")
+    add_rules_card(pdf, rules, scenario, group)
+    add_night_tracker(pdf, rules, f"Night tracker ({scenario})")
+    add_token_sheets(pdf, rules, prisoners, f"Tokens for {group} ({scenario})")
+    return pdf
+
+
+def generic_name(scenario: str, paper: Paper) -> str:
+    return f"{scenario}-sheets-{paper.name}.pdf"
+
+
+def print_generic(folder: str | Path | None = None, papers: list[str] | None = None) -> list[Path]:
+    """Write the classic scenario's session-independent sheets, one PDF per paper size."""
+    from companion.rules.prison.scenario import ScenarioError
+    from companion.session.scenario_files import load_scenario
+
+    try:
+        rules = load_scenario(GENERIC_SCENARIO)
+    except ScenarioError as error:
+        raise UserError(str(error)) from None
+    target = Path(folder) if folder else REPO_PRINTABLES
+    written = []
+    for name in papers or ["a4", "letter"]:
+        paper = paper_named(name)
+        pdf = generic_document(rules, GENERIC_SCENARIO, paper, GENERIC_PRISONERS)
+        written.append(_write(pdf, target / generic_name(GENERIC_SCENARIO, paper)))
+    return written
+
+
+def _write(pdf: Sheets, path: Path) -> Path:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = bytes(pdf.output())
+        path.write_bytes(data)
+    except IsADirectoryError:
+        raise UserError(f"{path} is a folder; give a file name ending in .pdf.") from None
+    except OSError as error:
+        raise UserError(f"The PDF cannot be written to {path}: {error.strerror}.") from None
+    return path.resolve()

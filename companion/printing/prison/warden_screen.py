@@ -1,0 +1,123 @@
+"""The warden's screen: a landscape page folded in three to stand on the warden's table.
+
+Facing the warden: what the warden does each day, the parole limit in large print, and a
+table to tick the parole tokens given to each prisoner.
+"""
+
+from __future__ import annotations
+
+from companion.printing.common.layout import MARGIN, Sheets
+from companion.printing.prison.rules_card import plural, searched_cells
+from companion.rules.prison.scenario import PrisonRules
+
+
+def day_steps(rules: PrisonRules) -> list[tuple[str, str]]:
+    return [
+        ("Planning", "Wait outside while the prisoners plan and choose work or rest."),
+        (
+            "Interviews",
+            "Call each prisoner in once, alone. Offer a deal: information for a parole token, "
+            f"at most {plural(rules.parole_tokens_per_day, 'deal')} a day.",
+        ),
+        (
+            "Search",
+            f"Search {searched_cells(rules.searches_per_day)}. Whoever chose work there is "
+            "caught. The first search ends the interviews.",
+        ),
+        ("Reveal", "Watch: the nights of work are counted and who worked is shown."),
+        ("Accusations", "Watch: prisoners with shivs may accuse each other of dealing with you."),
+    ]
+
+
+def limit_lines(rules: PrisonRules) -> list[str]:
+    lines = [
+        f"A prisoner who holds {plural(rules.parole_tokens_to_win, 'parole token')} is paroled: "
+        "the game ends at once and you win with them.",
+        "You also win when no prisoner is left in the game.",
+        f"The prisoners win when they complete {plural(rules.nights_to_escape, 'night')} "
+        "of work.",
+    ]
+    if rules.max_days is not None:
+        lines.append(f"You win when day {rules.max_days} ends with no escape.")
+    return lines
+
+
+def add_warden_screen(pdf: Sheets, rules: PrisonRules, prisoners: list[str]) -> None:
+    """``prisoners``: names for the tally (blank lines are printed for empty names)."""
+    pdf.add_page(orientation="L")
+    width = (pdf.w - 2 * MARGIN) / 3
+    top, bottom = MARGIN, pdf.h - MARGIN - 6
+    for i in (1, 2):
+        x = MARGIN + i * width
+        pdf.fold_line(x, top, x, bottom)
+    pad = 5.0
+    inner = width - 2 * pad
+    # Panel 1: the day.
+    x = MARGIN + pad
+    pdf.write_at(x, top, inner, "Warden: your day", 14, bold=True)
+    y = top + 9
+    for number, (phase, text) in enumerate(day_steps(rules), start=1):
+        pdf.write_at(x, y, inner, f"{number}. {phase}", 12, bold=True)
+        y = pdf.paragraph(x, y + 6, inner, text, 11) + 4
+    # Panel 2: the parole limit.
+    x = MARGIN + width + pad
+    pdf.write_at(x, top, inner, "The parole limit", 14, bold=True)
+    pdf.box(x, top + 10, inner, 38, width=1.0)
+    pdf.write_at(x, top + 12, inner, str(rules.parole_tokens_per_day), 48, bold=True,
+                 align="C")
+    per_day = "parole token a day" if rules.parole_tokens_per_day == 1 else "parole tokens a day"
+    pdf.write_at(x, top + 38, inner, f"{per_day}, at most", 11, align="C")
+    y = top + 54
+    for line in limit_lines(rules):
+        y = pdf.paragraph(x, y, inner, line, 11) + 3
+    # Panel 3: the tally of tokens given, going on to more pages for a large group.
+    x = MARGIN + 2 * width + pad
+    left = _tally(pdf, rules, prisoners, x, top, inner, bottom, "Parole tokens given")
+    pdf.scissors_note("Fold along the dotted lines so the page stands in front of the warden.")
+    while left:
+        pdf.add_page(orientation="L")
+        for panel in range(3):
+            x = MARGIN + panel * width + pad
+            left = _tally(pdf, rules, left, x, top, inner, bottom, "Parole tokens (more)")
+            if not left:
+                break
+
+
+MIN_ROW = 6.5  # mm
+MAX_BOXES = 8  # more tokens to win than this: one box to write the count in
+
+
+def _tally(
+    pdf: Sheets, rules: PrisonRules, prisoners: list[str], x: float, top: float, w: float,
+    bottom: float, title: str,
+) -> list[str]:
+    """A row per prisoner to tick the tokens given; returns the names that did not fit."""
+    pdf.write_at(x, top, w, title, 14, bold=True)
+    to_win = rules.parole_tokens_to_win
+    how = (
+        "Tick a box for every token you give. The last box of a row is parole."
+        if to_win <= MAX_BOXES
+        else f"Write how many tokens each prisoner holds: {to_win} is parole."
+    )
+    y = pdf.paragraph(x, top + 9, w, how, 11) + 4
+    fits = max(1, int((bottom - y) // MIN_ROW))
+    here, rest = prisoners[:fits], prisoners[fits:]
+    row = min(12.0, (bottom - y) / max(1, len(here)))
+    box = min(row - 2.5, 8.0)
+    boxes = to_win if to_win <= MAX_BOXES else 1
+    box_w = box if to_win <= MAX_BOXES else 24.0
+    name_w = w - boxes * box_w - 2
+    for name in here:
+        if name:
+            pdf.write_at(x, y + (row - 5) / 2, name_w, name, min(11.0, row * 1.2))
+        else:
+            pdf.set_line_width(0.2)
+            pdf.line(x, y + row - 1, x + name_w - 1, y + row - 1)
+        for b in range(boxes):
+            bx = x + name_w + 2 + b * box_w
+            pdf.box(bx, y + (row - box) / 2, box_w, box, width=1.0 if b == boxes - 1 else 0.3)
+        if to_win > MAX_BOXES:
+            pdf.write_at(x + name_w + 2, y + (row - box) / 2 + box / 2 - 1.8, box_w - 1,
+                         f"/ {to_win}", 7, align="R")
+        y += row
+    return rest

@@ -1,0 +1,1 @@
+"""So Long Sucker's printable rules card."""

@@ -1,0 +1,324 @@
+"""A one-page So Long Sucker rules summary, with "who moves next" drawn as a flow chart.
+
+Printed by ``companion sucker-rules [--paper a4|letter] [--out FILE]``. Self-contained: fpdf2
+and DejaVu Sans (the package's ``fonts/`` when present, else the system's fonts-dejavu-core).
+The text follows the referee's rules (shared/spec/so-long-sucker.md), rulings included.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+from fpdf import FPDF
+
+from companion.errors import UserError
+
+FONT_DIRS = (
+    Path(__file__).resolve().parents[1] / "common" / "fonts",
+    Path("/usr/share/fonts/truetype/dejavu"),
+)
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+MARGIN = 12.0
+FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)  # the same card always gives the same bytes
+
+INK = (30, 30, 30)
+QUESTION = (255, 243, 196)  # a decision
+OUTCOME = (214, 232, 250)  # who moves next
+DANGER = (250, 214, 214)  # defeat
+WIN = (214, 244, 214)
+
+RULES = [
+    (
+        "Setup",
+        "2 to 6 players (4 is the classic game), each with 7 chips of their own color, in "
+        "view at all times. A chip held by anyone but its color's player is a **prisoner**. "
+        "The first mover is drawn at random.",
+    ),
+    (
+        "A move",
+        "The player to move plays one chip they hold (their color or a prisoner) on a new "
+        "pile or on top of a pile. Piles are numbered 1, 2, 3… and a number is never reused.",
+    ),
+    (
+        "Capture",
+        "Two chips of the same color on top of each other capture the pile for **that "
+        "color's player** (not necessarily the one who played): they kill one chip of their "
+        "choice (out of the game), take the rest (own color back to supply, others as "
+        "prisoners) and move next.",
+    ),
+    (
+        "Prisoners",
+        "At any time a player may kill a prisoner they hold, or give it to any live player, "
+        "unconditionally. Nobody may give or kill chips of their own color.",
+    ),
+    (
+        "Defeat and rescue",
+        "A player given the move with no chips awaits rescue: any holder of prisoners may give "
+        "them a chip (then they must move) or refuse. When every holder has refused, or nobody "
+        "holds prisoners, they are **defeated** for good; their chips stay in play as "
+        "prisoners but their color no longer counts for the order of play.",
+    ),
+    (
+        "Winning",
+        "The last live player wins, even one holding no chips. Coalitions are allowed; "
+        "nothing binds anyone to keep a promise.",
+    ),
+]
+
+
+def _font_dir() -> Path:
+    for folder in FONT_DIRS:
+        if (folder / "DejaVuSans.ttf").is_file() and (folder / "DejaVuSans-Bold.ttf").is_file():
+            return folder
+    raise UserError(
+        "The DejaVu Sans font is missing; install fonts-dejavu-core (scripts/system-deps.sh)."
+    )
+
+
+class Card:
+    def __init__(self, paper: str, scale: float = 1.0) -> None:
+        self.scale = scale
+        if paper not in PAPERS:
+            raise UserError(f"{paper!r} is not a paper size this prints on; use a4 or letter.")
+        self.width, self.height = PAPERS[paper]
+        pdf = FPDF(unit="mm", format=(self.width, self.height))
+        pdf.set_creation_date(FIXED_DATE)
+        pdf.set_title("So Long Sucker: rules at a glance")
+        pdf.set_author("companion")
+        pdf.set_auto_page_break(False)
+        folder = _font_dir()
+        pdf.add_font("dejavu", "", str(folder / "DejaVuSans.ttf"))
+        pdf.add_font("dejavu", "B", str(folder / "DejaVuSans-Bold.ttf"))
+        pdf.set_margins(MARGIN, MARGIN, MARGIN)
+        pdf.add_page()
+        pdf.set_text_color(*INK)
+        pdf.set_draw_color(*INK)
+        self.pdf = pdf
+
+    # ---- drawing helpers ----------------------------------------------------------------
+
+    def lines(self, text: str, width: float, size: float, markdown: bool = True) -> int:
+        self.pdf.set_font("dejavu", "", size)
+        got = self.pdf.multi_cell(
+            width, size * 0.45, text, dry_run=True, output="LINES", markdown=markdown
+        )
+        return len(got)
+
+    def box(
+        self, x: float, y: float, w: float, text: str, fill: tuple[int, int, int],
+        size: float = 7.5,
+    ) -> float:
+        """A rounded box with centred text; returns its height."""
+        size *= self.scale
+        pad = 1.6
+        lh = size * 0.45
+        h = self.lines(text, w - 2 * pad, size) * lh + 2 * pad
+        self.pdf.set_fill_color(*fill)
+        self.pdf.set_line_width(0.3)
+        self.pdf.rect(x, y, w, h, style="DF", round_corners=True, corner_radius=2)
+        self.pdf.set_xy(x + pad, y + pad)
+        self.pdf.set_font("dejavu", "", size)
+        self.pdf.multi_cell(w - 2 * pad, lh, text, align="C", markdown=True)
+        if self.pdf.get_y() > y + h + 0.5:
+            raise AssertionError(f"text overflows its box: {text[:30]!r}")
+        return h
+
+    def arrow(self, x1: float, y1: float, x2: float, y2: float, label: str = "") -> None:
+        pdf = self.pdf
+        pdf.set_line_width(0.35)
+        pdf.line(x1, y1, x2, y2)
+        dx, dy = x2 - x1, y2 - y1
+        length = max((dx * dx + dy * dy) ** 0.5, 0.01)
+        ux, uy = dx / length, dy / length
+        size = 1.8
+        left = (x2 - ux * size - uy * size * 0.6, y2 - uy * size + ux * size * 0.6)
+        right = (x2 - ux * size + uy * size * 0.6, y2 - uy * size - ux * size * 0.6)
+        pdf.set_fill_color(*INK)
+        pdf.polygon([(x2, y2), left, right], style="F")
+        if label:
+            pdf.set_font("dejavu", "B", 7)
+            pdf.set_xy((x1 + x2) / 2 + 1, (y1 + y2) / 2 - 1.8)
+            pdf.cell(10, 3.6, label)
+
+    def chip(self, x: float, y: float, letter: str, fill: tuple[int, int, int]) -> None:
+        pdf = self.pdf
+        pdf.set_fill_color(*fill)
+        pdf.set_line_width(0.3)
+        pdf.ellipse(x, y, 9, 5, style="DF")
+        pdf.set_font("dejavu", "B", 7.5)
+        pdf.set_xy(x, y + 0.6)
+        pdf.cell(9, 3.8, letter, align="C")
+
+    # ---- the page -----------------------------------------------------------------------
+
+    def title(self) -> float:
+        pdf = self.pdf
+        pdf.set_xy(MARGIN, MARGIN)
+        pdf.set_font("dejavu", "B", 18)
+        pdf.cell(0, 8, "So Long Sucker: rules at a glance")
+        pdf.set_xy(MARGIN, MARGIN + 8.5)
+        pdf.set_font("dejavu", "", 8.5)
+        pdf.multi_cell(
+            0, 4.2,
+            "The chip game of coalitions and betrayal by Hausner, Nash, Shapley and Shubik "
+            "(1950). Referee it live with: companion sucker NAME",
+            align="L",
+        )
+        return pdf.get_y() + 3
+
+    def rules(self, top: float) -> float:
+        pdf = self.pdf
+        gap = 6.0
+        col = (self.width - 2 * MARGIN - gap) / 2
+        half = (len(RULES) + 1) // 2
+        bottom = top
+        for c, chunk in enumerate((RULES[:half], RULES[half:])):
+            x = MARGIN + c * (col + gap)
+            y = top
+            for heading, text in chunk:
+                pdf.set_xy(x, y)
+                pdf.set_font("dejavu", "B", 10 * self.scale)
+                pdf.cell(col, 5, heading)
+                y += 5.2 * self.scale
+                pdf.set_xy(x, y)
+                size = 8.3 * self.scale
+                pdf.set_font("dejavu", "", size)
+                pdf.multi_cell(col, size * 0.46, text, markdown=True, align="L")
+                y = pdf.get_y() + 2.2
+            bottom = max(bottom, y)
+        return bottom
+
+    def flow(self, top: float) -> float:
+        """Who moves next, as a flow chart; returns the bottom."""
+        pdf = self.pdf
+        inner = self.width - 2 * MARGIN
+        mid = MARGIN + inner / 2
+        pdf.set_xy(MARGIN, top)
+        pdf.set_font("dejavu", "B", 12)
+        pdf.cell(0, 6, "Who moves next?")
+        y = top + 8
+        w = 66.0
+        h = self.box(mid - w / 2, y, w, "A chip is played on a pile.", OUTCOME)
+        self.arrow(mid, y + h, mid, y + h + 5)
+        y += h + 5
+        h = self.box(mid - w / 2, y, w, "Is it the **same color** as the chip directly under "
+                     "it?", QUESTION)
+        split = y + h / 2
+        lx, rx = MARGIN + 2, MARGIN + inner - 2 - 84
+        bw = 84.0
+        y += h + 7
+        # left: a capture
+        self.pdf.set_line_width(0.35)
+        self.pdf.line(mid - w / 2, split, lx + bw / 2, split)
+        self.arrow(lx + bw / 2, split, lx + bw / 2, y, "yes")
+        h1 = self.box(lx, y, bw, "**Capture.** Is that color's player defeated?", QUESTION)
+        # right: no capture
+        self.pdf.line(mid + w / 2, split, rx + bw / 2, split)
+        self.arrow(rx + bw / 2, split, rx + bw / 2, y, "no")
+        h2 = self.box(rx, y, bw, "Is **every live player's color** in that pile?", QUESTION)
+        y2 = y + max(h1, h2) + 7
+        sub = (bw - 4) / 2
+        outcomes = [
+            (lx, y + h1, "no", "That color's player kills one chip of the pile, takes the rest "
+             "and **moves next**.", OUTCOME),
+            (lx + sub + 4, y + h1, "yes", "The whole pile is killed; the move **rebounds** to "
+             "whoever played the chip.", OUTCOME),
+            (rx, y + h2, "yes", "The live player whose **topmost chip lies deepest** in the "
+             "pile moves next.", OUTCOME),
+            (rx + sub + 4, y + h2, "no", "The mover **names** a live player whose color is not "
+             "in the pile (themselves too, after playing a prisoner). Only one? It is them.",
+             OUTCOME),
+        ]
+        bottom = y2
+        for x, start, label, text, fill in outcomes:
+            self.arrow(x + sub / 2, start, x + sub / 2, y2, label)
+            bottom = max(bottom, y2 + self.box(x, y2, sub, text, fill, size=7))
+        y3 = bottom + 7
+        for x, _, _, _, _ in outcomes:
+            pdf.set_line_width(0.35)
+            pdf.line(x + sub / 2, bottom, x + sub / 2, bottom + 3)
+        pdf.line(lx + sub / 2, bottom + 3, rx + sub + 4 + sub / 2, bottom + 3)
+        self.arrow(mid, bottom + 3, mid, y3)
+        w3 = 110.0
+        h = self.box(mid - w3 / 2, y3, w3, "Does the player given the move **hold no chips**?",
+                     QUESTION)
+        yes_y = y3 + h / 2
+        pdf.set_line_width(0.35)
+        pdf.line(mid + w3 / 2, yes_y, MARGIN + inner - 2 - 26, yes_y)
+        pdf.set_font("dejavu", "B", 7)
+        pdf.set_xy(mid - w3 / 2 - 16, yes_y - 1.8)
+        pdf.cell(14, 3.6, "no: they play", align="R")
+        y4 = y3 + h + 7
+        w4 = inner - 4
+        self.arrow(MARGIN + inner - 2 - 26, yes_y, MARGIN + inner - 2 - 26, y4, "yes")
+        h = self.box(
+            MARGIN + 2, y4, w4,
+            "**Rescue round.** Each holder of prisoners may give them a chip (then they must "
+            "move) or refuse. Once every holder has refused, or if nobody holds prisoners: "
+            "**defeated**. The move returns to the player who gave it to them (the last other "
+            "player who did); if that player holds no chips, the same happens to them: "
+            "**defeat can cascade**. A defeated giver is skipped back along the givers; if "
+            "none is left, the move goes to the next live player in seating order.",
+            DANGER,
+        )
+        y5 = y4 + h + 5
+        self.arrow(mid, y4 + h, mid, y5)
+        h = self.box(mid - w3 / 2, y5, w3, "**One live player left: they win.**", WIN)
+        return y5 + h
+
+    def example(self, top: float) -> float:
+        """A pile drawn as chips: who moves when every color is in it."""
+        pdf = self.pdf
+        x = MARGIN
+        pdf.set_xy(x, top)
+        pdf.set_font("dejavu", "B", 9)
+        pdf.cell(0, 4.5, "Example: every color is in the pile, so the deepest one moves")
+        chips = [("R", (230, 90, 90)), ("B", (110, 150, 230)), ("G", (120, 200, 120)),
+                 ("Y", (240, 220, 90)), ("R", (230, 90, 90))]
+        y = top + 6
+        for i, (letter, fill) in enumerate(chips):
+            self.chip(x + i * 11, y, letter, fill)
+        pdf.set_font("dejavu", "", 7.5)
+        pdf.set_xy(x + 5 * 11 + 2, y)
+        pdf.multi_cell(
+            self.width - 2 * MARGIN - 60, 3.4,
+            "bottom → top. Red's topmost chip is now on top; Blue's lies deepest, so Blue "
+            "moves next. A second blue on top would instead capture the pile for Blue.",
+        )
+        return y + 8
+
+    def footer(self) -> None:
+        pdf = self.pdf
+        pdf.set_xy(MARGIN, self.height - MARGIN - 4)
+        pdf.set_font("dejavu", "", 7)
+        pdf.cell(
+            0, 4,
+            "Players may confer only openly at the table; no secret or prior agreements. "
+            "Printed by companion (companion sucker-rules).",
+        )
+
+
+def rules_card_pdf(paper: str = "a4") -> bytes:
+    """The card, in the largest type that fits the page."""
+    for scale in (1.15, 1.1, 1.05, 1.0):
+        card = Card(paper, scale)
+        y = card.title()
+        y = card.rules(y + 1)
+        y = card.example(y)
+        bottom = card.flow(y + 3)
+        if bottom <= card.height - MARGIN - 6:
+            break
+    else:
+        raise AssertionError(f"the rules card overflows the page ({bottom:.0f} mm)")
+    card.footer()
+    return bytes(card.pdf.output())
+
+
+def write_rules_card(path: Path, paper: str = "a4") -> Path:
+    data = rules_card_pdf(paper)
+    try:
+        path.write_bytes(data)
+    except OSError as error:
+        raise UserError(f"{path} cannot be written: {error.strerror}.") from None
+    return path

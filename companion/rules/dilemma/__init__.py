@@ -1,0 +1,1 @@
+"""The two-prisoner dilemma warm-up: commands, state, pairing, the engine and the views."""

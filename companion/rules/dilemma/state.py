@@ -1,0 +1,188 @@
+"""The state of a dilemma tournament, and how each event changes it (a pure fold)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from companion.rules.dilemma.commands import (
+    CameBack,
+    Chose,
+    DilemmaEvent,
+    Ended,
+    Joined,
+    Left,
+    Outcome,
+    Renamed,
+    RoundRevealed,
+    RoundStarted,
+)
+from companion.rules.dilemma.pairing import Plan, key
+from companion.rules.dilemma.scenario import DilemmaRules
+
+Phase = Literal["lobby", "choosing", "revealed", "over"]
+
+
+@dataclass(frozen=True)
+class Player:
+    pid: str
+    name: str
+    present: bool = True
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    pairs: tuple[tuple[str, str], ...]
+    sitting_out: tuple[str, ...]
+    choices: Mapping[str, str] = field(default_factory=dict)  # secret until revealed
+    outcomes: tuple[Outcome, ...] = ()
+    sitting_out_months: int = 0
+    revealed: bool = False
+    closed_early: bool = False
+
+    def partner(self, pid: str) -> str | None:
+        for a, b in self.pairs:
+            if pid == a:
+                return b
+            if pid == b:
+                return a
+        return None
+
+    def paired(self) -> list[str]:
+        return [p for pair in self.pairs for p in pair]
+
+
+@dataclass(frozen=True)
+class DilemmaState:
+    rules: DilemmaRules
+    players: tuple[Player, ...] = ()
+    rounds: tuple[Round, ...] = ()
+    phase: Phase = "lobby"
+    ended_early: bool = False
+    plan: Plan | None = None
+    plan_step: int = 0
+
+    # ---- looking things up ----------------------------------------------------------------
+
+    def player(self, pid: str) -> Player | None:
+        for p in self.players:
+            if p.pid == pid:
+                return p
+        return None
+
+    def name(self, pid: str) -> str:
+        p = self.player(pid)
+        return p.name if p else pid
+
+    def present(self) -> list[str]:
+        return [p.pid for p in self.players if p.present]
+
+    @property
+    def current(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def open_round(self) -> Round | None:
+        """The round being chosen now, if any."""
+        r = self.current
+        return r if r is not None and self.phase == "choosing" else None
+
+    def months(self) -> dict[str, int]:
+        """Total months per player over the revealed rounds. A player in the tournament who
+        took no part in a round (they joined after it began, or were away) serves it as if
+        they had sat it out: joining late is no way to a shorter sentence."""
+        total = {p.pid: 0 for p in self.players}
+        for r in self.rounds:
+            if not r.revealed:
+                continue
+            for o in r.outcomes:
+                total[o.a] = total.get(o.a, 0) + o.months_a
+                total[o.b] = total.get(o.b, 0) + o.months_b
+            for pid in (*r.sitting_out, *self.missed(r)):
+                total[pid] = total.get(pid, 0) + r.sitting_out_months
+        return total
+
+    def missed(self, r: Round) -> list[str]:
+        """Players now in the tournament who were neither paired nor sitting out in ``r``."""
+        took_part = {*r.sitting_out, *(pid for o in r.outcomes for pid in (o.a, o.b))}
+        return [p.pid for p in self.players if p.present and p.pid not in took_part]
+
+    def met(self) -> dict[frozenset[str], int]:
+        counts: dict[frozenset[str], int] = {}
+        for r in self.rounds:
+            for a, b in r.pairs:
+                counts[key(a, b)] = counts.get(key(a, b), 0) + 1
+        return counts
+
+    def sat_out(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for r in self.rounds:
+            for pid in r.sitting_out:
+                counts[pid] = counts.get(pid, 0) + 1
+        return counts
+
+    def waiting(self) -> list[str]:
+        """Paired players of the open round who have not chosen yet."""
+        r = self.open_round()
+        return [] if r is None else [p for p in r.paired() if p not in r.choices]
+
+
+def new_state(rules: DilemmaRules) -> DilemmaState:
+    return DilemmaState(rules)
+
+
+def _set_player(state: DilemmaState, pid: str, **changes: object) -> DilemmaState:
+    players = tuple(replace(p, **changes) if p.pid == pid else p for p in state.players)  # type: ignore[arg-type]
+    return replace(state, players=players)
+
+
+def _set_current(state: DilemmaState, current: Round) -> DilemmaState:
+    return replace(state, rounds=(*state.rounds[:-1], current))
+
+
+def evolve(state: DilemmaState, event: DilemmaEvent) -> DilemmaState:
+    if isinstance(event, Joined):
+        return replace(state, players=(*state.players, Player(event.pid, event.name)))
+    if isinstance(event, Renamed):
+        return _set_player(state, event.pid, name=event.name)
+    if isinstance(event, Left):
+        state = _set_player(state, event.pid, present=False)
+        r = state.open_round()
+        if r is not None and r.partner(event.pid) is not None:
+            pairs = tuple(p for p in r.pairs if event.pid not in p)
+            choices = {k: v for k, v in r.choices.items() if k != event.pid}
+            if event.partner is not None:
+                choices.pop(event.partner, None)
+            out = r.sitting_out + ((event.partner,) if event.partner else ())
+            state = _set_current(state, replace(r, pairs=pairs, choices=choices, sitting_out=out))
+        return state
+    if isinstance(event, CameBack):
+        return _set_player(state, event.pid, present=True)
+    if isinstance(event, RoundStarted):
+        started = Round(event.number, event.pairs, event.sitting_out)
+        return replace(
+            state,
+            rounds=(*state.rounds, started),
+            phase="choosing",
+            plan=event.plan,
+            plan_step=event.plan_step,
+        )
+    if isinstance(event, Chose):
+        r = state.current
+        assert r is not None
+        return _set_current(state, replace(r, choices={**r.choices, event.pid: event.choice}))
+    if isinstance(event, RoundRevealed):
+        r = state.current
+        assert r is not None
+        revealed = replace(
+            r,
+            outcomes=event.outcomes,
+            sitting_out_months=event.sitting_out_months,
+            revealed=True,
+            closed_early=event.closed_early,
+        )
+        return replace(_set_current(state, revealed), phase="revealed")
+    if isinstance(event, Ended):
+        return replace(state, phase="over", ended_early=event.early)
+    raise ValueError(f"unknown event {event!r}")

@@ -1,0 +1,200 @@
+"""The prison break: each command is checked against the state and refused with a reason or
+turned into events (spec: ``shared/spec/prison-break.md``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.rules.core.game import Refused
+from companion.rules.prison.commands import (
+    Accuse,
+    Choose,
+    ClosePlanning,
+    EndDay,
+    Interview,
+    PrisonCommand,
+    Search,
+    command_to_dict,
+    parse_command,
+)
+from companion.rules.prison.state import (
+    Accused,
+    ChoiceMade,
+    DayStarted,
+    Escaped,
+    GameEnded,
+    Interviewed,
+    NightRevealed,
+    Paroled,
+    PlanningClosed,
+    PrisonEvent,
+    PrisonState,
+    Searched,
+    event_from_dict,
+    event_to_dict,
+    evolve,
+    new_game,
+)
+
+PHASE_WORDS = {
+    "planning": "planning",
+    "interviews": "the interviews",
+    "search": "the search",
+    "accusations": "the accusations",
+    "over": "the end of the game",
+}
+
+
+class _No(Exception):
+    """Raised inside ``decide`` to refuse; turned into :class:`Refused` at its edge."""
+
+
+def _phase(state: PrisonState, *allowed: str, doing: str) -> None:
+    if state.phase not in allowed:
+        wanted = " or ".join(PHASE_WORDS[p] for p in allowed)
+        raise _No(f"You can {doing} only during {wanted}; it is {PHASE_WORDS[state.phase]} now.")
+
+
+def _active(state: PrisonState, name: str, role: str = "") -> None:
+    prisoner = state.prisoners.get(name)
+    if prisoner is None:
+        raise _No(f"There is no prisoner called {name!r}; check the spelling against the roster.")
+    if not prisoner.active:
+        who = f"{name} ({role})" if role else name
+        raise _No(f"{who} is {prisoner.status} and out of the game.")
+
+
+def _choose(state: PrisonState, cmd: Choose) -> list[PrisonEvent]:
+    _phase(state, "planning", doing="choose work or rest")
+    _active(state, cmd.prisoner)
+    return [ChoiceMade(cmd.prisoner, cmd.choice)]
+
+
+def _close_planning(state: PrisonState, cmd: ClosePlanning) -> list[PrisonEvent]:
+    _phase(state, "planning", doing="close planning")
+    return [PlanningClosed()]
+
+
+def _interview(state: PrisonState, cmd: Interview) -> list[PrisonEvent]:
+    _phase(state, "interviews", doing="interview a prisoner")
+    _active(state, cmd.prisoner)
+    day = state.day
+    if cmd.prisoner not in state.not_interviewed():
+        raise _No(f"{cmd.prisoner} was already interviewed today.")
+    limit = state.rules.parole_tokens_per_day
+    if cmd.deal and day.deals >= limit:
+        raise _No(
+            f"The warden has already made {limit} deal{'s' if limit != 1 else ''} today, "
+            "the most allowed; any other interview today ends without a deal."
+        )
+    events: list[PrisonEvent] = [Interviewed(cmd.prisoner, cmd.deal)]
+    tokens = state.prisoners[cmd.prisoner].parole_tokens + (1 if cmd.deal else 0)
+    if cmd.deal and tokens >= state.rules.parole_tokens_to_win:
+        events += [Paroled(cmd.prisoner), GameEnded("parole", (cmd.prisoner, state.warden))]
+    return events
+
+
+def _reveal(state: PrisonState, caught_now: str | None) -> list[PrisonEvent]:
+    """The night's work after the day's last search (spec, phase 4)."""
+    day = state.day
+    caught = {name for name, was in day.searches if was}
+    if caught_now:
+        caught.add(caught_now)
+    still_in = [n for n in state.active() if n not in caught]
+    workers = tuple(n for n in still_in if day.choice_of(n) == "work")
+    events: list[PrisonEvent] = [NightRevealed(workers)]
+    if state.nights_done + len(workers) >= state.rules.nights_to_escape and still_in:
+        events += [Escaped(tuple(still_in)), GameEnded("escape", tuple(still_in))]
+    elif not still_in:
+        events.append(GameEnded("all_caught", (state.warden,)))
+    return events
+
+
+def _search(state: PrisonState, cmd: Search) -> list[PrisonEvent]:
+    _phase(state, "interviews", "search", doing="search a cell")
+    _active(state, cmd.prisoner)
+    if cmd.prisoner not in state.unsearched():
+        raise _No(f"{cmd.prisoner}'s cell was already searched today; pick another cell.")
+    caught = state.day.choice_of(cmd.prisoner) == "work"
+    events: list[PrisonEvent] = [Searched(cmd.prisoner, caught)]
+    if state.searches_left() <= 1:  # this was the day's last search (or the last cell)
+        events += _reveal(state, cmd.prisoner if caught else None)
+    return events
+
+
+def _accuse(state: PrisonState, cmd: Accuse) -> list[PrisonEvent]:
+    _phase(state, "accusations", doing="accuse someone")
+    _active(state, cmd.accuser, "the accuser")
+    _active(state, cmd.accused, "the accused")
+    if cmd.accuser == cmd.accused:
+        raise _No(f"{cmd.accuser} cannot accuse themselves; pick another prisoner.")
+    accuser = state.prisoners[cmd.accuser]
+    if accuser.shivs < 1:
+        raise _No(f"{cmd.accuser} holds no shiv, so cannot accuse anyone.")
+    if state.accusations_left(cmd.accuser) < 1:
+        made = state.rules.accusations_per_day
+        raise _No(
+            f"{cmd.accuser} has already made {made} accusation{'s' if made != 1 else ''} today, "
+            "the most allowed."
+        )
+    shived = state.prisoners[cmd.accused].parole_tokens > 0
+    events: list[PrisonEvent] = [Accused(cmd.accuser, cmd.accused, shived)]
+    return events
+
+
+def _end_day(state: PrisonState, cmd: EndDay) -> list[PrisonEvent]:
+    _phase(state, "accusations", doing="end the day")
+    limit = state.rules.max_days
+    if limit is not None and state.day.number >= limit:
+        return [GameEnded("time_up", (state.warden,))]
+    return [DayStarted(state.day.number + 1)]
+
+
+_HANDLERS: dict[type[Any], Any] = {
+    Choose: _choose,
+    ClosePlanning: _close_planning,
+    Interview: _interview,
+    Search: _search,
+    Accuse: _accuse,
+    EndDay: _end_day,
+}
+
+
+def decide(state: PrisonState, command: PrisonCommand) -> Sequence[PrisonEvent] | Refused:
+    if state.over:
+        return Refused("The game is over; only undo is possible now.")
+    try:
+        events: list[PrisonEvent] = _HANDLERS[type(command)](state, command)
+    except _No as refusal:
+        return Refused(str(refusal))
+    return events
+
+
+class PrisonBreak:
+    """The prison-break engine, as a :class:`companion.rules.core.game.Game`."""
+
+    name = "prison-break"
+
+    def parse_command(self, data: Mapping[str, Any]) -> PrisonCommand:
+        return parse_command(data)
+
+    def command_to_dict(self, command: PrisonCommand) -> dict[str, Any]:
+        return command_to_dict(command)
+
+    def decide(self, state: PrisonState, command: PrisonCommand) -> Sequence[PrisonEvent] | Refused:
+        return decide(state, command)
+
+    def evolve(self, state: PrisonState, event: PrisonEvent) -> PrisonState:
+        return evolve(state, event)
+
+    def event_to_dict(self, event: PrisonEvent) -> dict[str, Any]:
+        return event_to_dict(event)
+
+    def event_from_dict(self, data: Mapping[str, Any]) -> PrisonEvent:
+        return event_from_dict(data)
+
+
+PRISON_BREAK = PrisonBreak()
+
+__all__ = ["PRISON_BREAK", "PrisonBreak", "decide", "evolve", "new_game"]

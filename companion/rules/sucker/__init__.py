@@ -1,0 +1,1 @@
+"""So Long Sucker: commands, state, the engine, the views and the scripts."""

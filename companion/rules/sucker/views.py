@@ -1,0 +1,137 @@
+"""What the table sees of a So Long Sucker game: everything (all information is public).
+
+Every face (the referee screen, the script player, the printouts) reads the game through these
+functions; each returns plain JSON-ready data.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules.sucker.engine import awaiting_text, choices_for_next, playable_colors
+from companion.rules.sucker.state import (
+    CaptureAwaited,
+    ChipPlayed,
+    GameWon,
+    MoveGiven,
+    PileKilled,
+    PileTaken,
+    PlayerDefeated,
+    PrisonerKilled,
+    PrisonerTransferred,
+    RescueAwaited,
+    RescueRefused,
+    SuckerEvent,
+    SuckerState,
+)
+
+View = dict[str, Any]
+
+
+def _ordered(state: SuckerState, counts: dict[str, int] | Any) -> dict[str, int]:
+    return {c: counts[c] for c in state.colors if counts.get(c, 0)}
+
+
+def color_keys(colors: tuple[str, ...] | list[str]) -> dict[str, str]:
+    """One capital letter per color, for typing moves and for reading chips without color:
+    the color's first letter, else its next letter not yet taken, else any free letter."""
+    keys: dict[str, str] = {}
+    for color in colors:
+        letters = [c.upper() for c in color if c.isalpha()]
+        spare = [c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in keys.values()]
+        keys[color] = next((c for c in letters if c not in keys.values()), spare[0])
+    return keys
+
+
+def script_result(state: SuckerState) -> View:
+    """The spec's script output, without ``rejected``."""
+    a = state.awaiting
+    return {
+        "piles": {str(n): list(chips) for n, chips in sorted(state.piles.items())},
+        "holdings": {n: _ordered(state, state.holdings[n]) for n in state.names},
+        "dead": _ordered(state, state.dead),
+        "awaiting": {"what": a.what, "player": a.player},
+        "defeated": list(state.defeated),
+        "winner": state.winner,
+    }
+
+
+def legal(state: SuckerState) -> View:
+    """The choices open now to whoever must act (for prompts and highlighting)."""
+    a = state.awaiting
+    out: View = {"what": a.what, "player": a.player}
+    if a.what == "play" and a.player is not None:
+        out["colors"] = playable_colors(state, a.player)
+        out["piles"] = [*sorted(state.piles), "new"]
+    elif a.what == "next" and a.pile is not None:
+        out["players"] = choices_for_next(state, a.pile)
+        out["pile"] = a.pile
+    elif a.what == "kill" and a.pile is not None:
+        chips = state.piles[a.pile]
+        out["colors"] = [c for c in state.colors if c in chips]
+        out["pile"] = a.pile
+    elif a.what == "rescue":
+        out["pending"] = state.rescuers_pending()
+        out["refused"] = list(a.refused)
+    return out
+
+
+def table(state: SuckerState) -> View:
+    """The whole table: seats with supply and prisoners, piles, the dead, and who must act."""
+    players = []
+    for seat in state.seats:
+        held = state.holdings[seat.name]
+        players.append(
+            {
+                "name": seat.name,
+                "color": seat.color,
+                "supply": held.get(seat.color, 0),
+                "prisoners": _ordered(state, state.prisoners_of(seat.name)),
+                "defeated": seat.name in state.defeated,
+            }
+        )
+    return {
+        "game": "so-long-sucker",
+        "players": players,
+        "keys": color_keys(state.colors),
+        "piles": {n: list(chips) for n, chips in sorted(state.piles.items())},
+        "dead": _ordered(state, state.dead),
+        "awaiting": legal(state),
+        "says": awaiting_text(state),
+        "defeated": list(state.defeated),
+        "winner": state.winner,
+        "plays": state.plays,
+    }
+
+
+def event_text(event: SuckerEvent) -> str | None:
+    """One line for the table's log; ``None`` for events the status line already tells."""
+    if isinstance(event, ChipPlayed):
+        where = f"a new pile {event.pile}" if event.new else f"pile {event.pile}"
+        return f"{event.player} played {event.color} on {where}."
+    if isinstance(event, MoveGiven):
+        if event.by and event.by != event.player:
+            return f"{event.by} gave the move to {event.player}."
+        return f"The move goes to {event.player}."
+    if isinstance(event, CaptureAwaited):
+        return f"Pile {event.pile} is captured by {event.capturer}."
+    if isinstance(event, PileTaken):
+        return (
+            f"{event.player} killed a {event.killed} chip from pile {event.pile} "
+            "and took the rest."
+        )
+    if isinstance(event, PileKilled):
+        return f"Pile {event.pile} is killed whole: its capturing color's player is defeated."
+    if isinstance(event, RescueAwaited):
+        return f"{event.player} holds no chips and awaits rescue."
+    if isinstance(event, RescueRefused):
+        return f"{event.holder} refuses to rescue."
+    if isinstance(event, PrisonerTransferred):
+        return f"{event.player} gave a {event.color} chip to {event.to}."
+    if isinstance(event, PrisonerKilled):
+        return f"{event.player} killed a {event.color} prisoner."
+    if isinstance(event, PlayerDefeated):
+        return f"{event.player} is defeated."
+    if isinstance(event, GameWon):
+        return f"{event.player} wins the game!"
+    return None

@@ -1,0 +1,3 @@
+"""What every console shares: dialogs, the footer, the QR widget, services, moves and following the
+session.
+"""

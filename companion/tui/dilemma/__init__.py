@@ -1,0 +1,1 @@
+"""The console of the dilemma warm-up."""

@@ -1,0 +1,180 @@
+"""The players' board: status, shivs, tonight's progress (never a sealed choice), parole
+tokens (hidden unless the private view is on) and each phone's connection.
+
+The board is redrawn often (every phone's choice, every presence signal), so it changes only
+the cells whose text or style changed, and a changed cell makes only its row be drawn again:
+with 50 prisoners, rebuilding and redrawing every row cost ~90 ms of the loop the phone server
+shares. Rows are rebuilt only when the roster itself changes (names or order)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import DataTable
+from textual.widgets.data_table import CellDoesNotExist, ColumnKey, RowKey
+
+from companion.tui.prison.text import not_interviewed
+
+HIDDEN = "hidden"
+COLUMNS = (
+    ("Prisoner", "prisoner"),
+    ("Status", "status"),
+    ("Shivs", "shivs"),
+    ("Today", "today"),
+    ("Tokens", "tokens"),
+    ("Phone", "phone"),
+)
+PHONE = len(COLUMNS) - 1
+# Longer names are cut short on the board (the set-up allows 40 characters), so that one long
+# name does not push today's progress off an 80-column screen.
+NAME_WIDTH = 16
+
+
+def short(name: str) -> str:
+    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
+
+
+def tonight(view: dict[str, Any], name: str, status: str) -> str:
+    """What the board may say about a prisoner today, from the (sealed) game master's view."""
+    if status != "active":
+        return "out" if status in ("caught", "shived") else status
+    phase = view["phase"]
+    today = view["today"]
+    if phase == "planning":
+        return "chosen" if name in view["submitted"] else "waiting"
+    searched = {s["prisoner"]: s["caught"] for s in today["searches"]}
+    if today["revealed"]:
+        return "worked" if name in today["workers"] else "rested"
+    if name in searched:
+        return "safe"
+    if phase == "interviews":
+        queue = not_interviewed(view)
+        if name not in queue:
+            return "interviewed"
+        return "next" if queue[0] == name else "queued"
+    return "-"
+
+
+def phone(seen: float | None, now: float) -> str:
+    if seen is None:
+        return "-"
+    return "connected" if now - seen < 60 else "away"
+
+
+def same(a: Text, b: Text) -> bool:
+    """Whether two cells look the same (rich's Text equality ignores the style)."""
+    return a.plain == b.plain and str(a.style) == str(b.style) and a.spans == b.spans
+
+
+class Board(DataTable[Text]):
+    """One row per prisoner; rows keyed by name, columns by the keys in ``COLUMNS``."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._shown: dict[str, list[Text]] = {}  # what each row shows, in row order
+
+    def on_mount(self) -> None:
+        self.cursor_type = "row"
+        self.zebra_stripes = True
+        for label, key in COLUMNS:
+            self.add_column(label, key=key)
+
+    def cells(
+        self, view: dict[str, Any], *, private: bool, presence: dict[str, float], now: float
+    ) -> dict[str, list[Text]]:
+        """Each prisoner's row, by name, in the view's order."""
+        tokens = view.get("parole_tokens", {})
+        rows: dict[str, list[Text]] = {}
+        for p in view["prisoners"]:
+            name, status = p["name"], p["status"]
+            token_cell = (
+                Text(str(tokens.get(name, 0)), style="bold red")
+                if private
+                else Text(HIDDEN, style="dim")
+            )
+            style = "" if status == "active" else "dim"
+            rows[name] = [
+                Text(short(name), style=style),
+                Text(status, style="bold" if status in ("escaped", "paroled") else style),
+                Text(str(p["shivs"]), style=style),
+                Text(tonight(view, name, status), style=style),
+                token_cell,
+                Text(phone(presence.get(name), now)),
+            ]
+        return rows
+
+    def show(
+        self, view: dict[str, Any], *, private: bool, presence: dict[str, float], now: float
+    ) -> None:
+        """Show ``view``: only the changed cells when the roster is the same."""
+        rows = self.cells(view, private=private, presence=presence, now=now)
+        if list(rows) != list(self._shown) or self.row_count != len(rows):
+            self._rebuild(rows)
+            return
+        for name, cells in rows.items():
+            for index, cell in enumerate(cells):
+                self._set(name, index, cell)
+
+    def show_phones(self, seats: Iterable[str], presence: dict[str, float], now: float) -> None:
+        """A phone was seen: only the connection cells of ``seats`` (not every row)."""
+        for name in seats:
+            if name in self._shown:
+                self._set(name, PHONE, Text(phone(presence.get(name), now)))
+
+    def _rebuild(self, rows: dict[str, list[Text]]) -> None:
+        row = self.cursor_row
+        self.clear()
+        self._shown = {}
+        for name, cells in rows.items():
+            self.add_row(*cells, key=name)
+            self._shown[name] = list(cells)
+        if self.row_count:
+            self.move_cursor(row=min(max(row, 0), self.row_count - 1))
+
+    def _set(self, name: str, index: int, cell: Text) -> None:
+        shown = self._shown[name]
+        if same(shown[index], cell):
+            return
+        shown[index] = cell
+        key = COLUMNS[index][1]
+        column = self.columns[ColumnKey(key)]
+        # Columns only grow, as when the rows are added again.
+        wider = cell.cell_len > column.content_width
+        self.update_cell(name, key, cell, update_width=wider)
+
+    def update_cell(
+        self,
+        row_key: RowKey | str,
+        column_key: ColumnKey | str,
+        value: Text,
+        *,
+        update_width: bool = False,
+    ) -> None:
+        """As DataTable's, but when no width changes only that row is drawn again.
+
+        DataTable keys its render caches on a count of updates, so any update draws every
+        visible row again; here the cached renders of the changed row alone are forgotten.
+        Should DataTable's internals differ (another Textual), it falls back to the plain
+        update."""
+        if update_width:
+            super().update_cell(row_key, column_key, value, update_width=True)
+            return
+        row_key = RowKey(row_key) if isinstance(row_key, str) else row_key
+        column_key = ColumnKey(column_key) if isinstance(column_key, str) else column_key
+        try:
+            index = self._row_locations.get(row_key)
+            if index is None or column_key not in self._column_locations:
+                raise CellDoesNotExist(f"No cell exists for {row_key!r}, {column_key!r}.")
+            self._data[row_key][column_key] = value
+            for cache in (self._row_render_cache, self._cell_render_cache):
+                stale_keys = [k for k in cache.keys() if k[0] == row_key]  # noqa: SIM118 (not a dict)
+                for stale in stale_keys:
+                    cache.discard(stale)
+            self._row_renderable_cache.discard((self._update_count, index))
+            self._line_cache.clear()
+        except AttributeError:
+            super().update_cell(row_key, column_key, value)
+            return
+        self.refresh_row(index)

@@ -1,0 +1,87 @@
+"""Help: the rules in short, with this session's numbers, and every key."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from companion.rules.prison.views import table
+
+if TYPE_CHECKING:
+    from companion.tui.prison.app import ConsoleApp
+
+KEYS = """\
+Keys on the game screen (the footer offers the ones that fit the phase)
+  C  planning: a prisoner's choice, on a private full screen
+  X  close planning (asks when someone has not chosen: they rest)
+  I  interview: countdown, P pause, + extend, D deal, N no deal
+  S  search a cell, then Space for the reveal: caught or safe,
+     who worked, the nights bar
+  A  accusation: the accuser, then the accused; the result at once
+  E  end the day
+  T  private view: parole tokens, today's deals (turns itself off)
+  H  history (after the game: F the full story, R the report)
+  W  seats: links, QR codes (K or Enter), seat codes (C),
+     reissue a seat (N)
+  P  print the cards and sheets (PDF, A4 or Letter)
+  L  the links' address: pin the printed one, pick another, reprint
+  B  balance: how often the prisoners escape, by nights to escape
+  Ctrl+Z  undo the last move (asks; again to go further back)
+  Ctrl+P  palette: peek at sealed choices, interview length, ...
+  ?  this help      Q  quit (every move is already saved)
+  A narrow footer leaves out H, W, P, L and B; they still work.
+"""
+
+
+def rules_text(rules: dict[str, object], warden: str) -> str:
+    days = rules["max_days"]
+    limit = (
+        f"The game ends after day {days} (time up: the warden wins)."
+        if days
+        else "There is no time limit."
+    )
+    return f"""\
+The prison break, in short
+  One warden ({warden}) against the prisoners. Every day:
+  1. Planning: the warden leaves; each prisoner secretly chooses
+     work or rest (no choice means rest).
+  2. Interviews: each prisoner sees the warden alone; a deal trades
+     information for a parole token ({rules["parole_tokens_per_day"]} deal(s) a day at most).
+  3. Search: the warden searches {rules["searches_per_day"]} cell(s); a prisoner caught
+     working is out.
+  4. Reveal: every other worker completes a night for the group.
+  5. Accusations: a prisoner with a shiv may accuse another
+     ({rules["accusations_per_day"]} a day). If the accused ever took a deal, they are
+     shived and out; otherwise the shiv passes to the accused.
+  6. End of day.
+  The prisoners escape together after {rules["nights_to_escape"]} nights of work.
+  A prisoner holding {rules["parole_tokens_to_win"]} parole tokens is paroled and wins
+  with the warden. The warden wins when no prisoner is left.
+  {limit}
+"""
+
+
+class HelpScreen(Screen[None]):
+    BINDINGS = [Binding("escape,question_mark,f1,q", "close", "Back")]
+
+    @property
+    def console(self) -> ConsoleApp:
+        return cast("ConsoleApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        view = table(self.console.session.state)
+        with VerticalScroll(id="help-scroll"):
+            yield Static(rules_text(view["rules"], view["warden"]), markup=False)
+            yield Static(KEYS, markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#help-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,70 @@
+"""The history: a spoiler-free timeline while the game runs; the full story after it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+if TYPE_CHECKING:
+    from companion.tui.prison.app import ConsoleApp
+
+
+class HistoryScreen(Screen[None]):
+    BINDINGS = [
+        Binding("f", "full", "Full story"),
+        Binding("r", "export", "Export report"),
+        Binding("escape,h", "close", "Back"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.full = False
+
+    @property
+    def console(self) -> ConsoleApp:
+        return cast("ConsoleApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="history-title", markup=False)
+        with VerticalScroll(id="history-scroll"):
+            yield Static("", id="history", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.console.guarded(self.refresh_view)()
+        self.query_one("#history-scroll").focus()
+
+    def refresh_view(self) -> None:
+        over = self.console.session.state.over
+        if not over:
+            self.full = False
+        if self.full:
+            title = "The full story: every night's choices and every deal (for the debrief)"
+        elif over:
+            title = "History (F reveals the full story for the debrief)"
+        else:
+            title = "History so far (spoiler-free: no choices, no deals)"
+        self.query_one("#history-title", Static).update(title)
+        lines = self.console.history_lines(self.full)
+        self.query_one("#history", Static).update("\n".join(lines))
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("full", "export"):
+            return self.console.session.state.over
+        return True
+
+    def action_full(self) -> None:
+        self.full = not self.full
+        self.console.guarded(self.refresh_view)()
+
+    def action_export(self) -> None:
+        self.console.export_report()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

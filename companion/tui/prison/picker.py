@@ -1,0 +1,143 @@
+"""The session picker: resume a saved session, or start a new one."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from companion.errors import UserError
+from companion.session.paths import check_session_name, list_sessions, session_path
+
+if TYPE_CHECKING:
+    from companion.tui.prison.app import ConsoleApp
+
+NEW = "\x00new"
+
+
+def scenario_choices() -> list[tuple[str, str]]:
+    """The prison-break scenarios as (name, label with the group size and nights), in natural
+    order (balanced-4 before balanced-10); other games' files are left out."""
+    from companion.rules.prison.scenario import ScenarioError
+    from companion.session.scenario_files import list_scenario_files, load_scenario, read_toml
+
+    choices = []
+    for path in list_scenario_files():
+        try:
+            if read_toml(path).get("game", "prison-break") != "prison-break":
+                continue
+            rules = load_scenario(path.stem)
+        except ScenarioError:
+            choices.append((path.stem, f"{path.stem}  (has a problem: the set-up says which)"))
+            continue
+        low, high = rules.min_prisoners, rules.max_prisoners
+        size = f"{low}" if low == high else f"{low} to {high}"
+        label = f"{path.stem}  ({size} prisoners, {rules.nights_to_escape} nights to escape)"
+        choices.append((path.stem, label))
+    digits = re.compile(r"(\d+)")
+    return sorted(
+        choices,
+        key=lambda c: [int(part) if part.isdigit() else part for part in digits.split(c[0])],
+    )
+
+
+def name_problem(name: str, folder_has: set[str]) -> str | None:
+    try:
+        check_session_name(name)
+    except UserError as error:
+        return str(error)
+    if name in folder_has:
+        return f"A session called {name!r} already exists; pick another name or resume it."
+    return None
+
+
+class PickerScreen(Screen[None]):
+    BINDINGS = [
+        Binding("n", "new", "New session"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    @property
+    def console(self) -> ConsoleApp:
+        return cast("ConsoleApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        shelf = self.console.shelf
+        folder = shelf.folder if shelf else None
+        yield Static("companion: pick a session", id="picker-title")
+        yield Static(f"Sessions in {folder}" if folder else "", id="picker-folder", markup=False)
+        options = [Option(Text("+ Start a new session"), id=NEW)]
+        for path in list_sessions(folder) if folder else []:
+            game = shelf.game_of(path.stem) if shelf and shelf.game_of else None
+            label = f"Resume {path.stem}" + (f"  ({game})" if game else "")
+            options.append(Option(Text(label), id=path.stem))
+        yield OptionList(*options, id="sessions")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id == NEW:
+            self.action_new()
+        elif event.option.id:
+            self.resume(event.option.id)
+
+    def resume(self, name: str) -> None:
+        shelf = self.console.shelf
+        assert shelf is not None
+        try:
+            session = shelf.open(name)
+        except UserError as error:
+            self.notify(str(error), severity="error", timeout=10)
+            return
+        self.console.open_game(session)
+
+    def action_new(self) -> None:
+        from companion.tui.common.dialogs import PickScreen, TextScreen
+        from companion.tui.prison.setup import SetupScreen
+
+        shelf = self.console.shelf
+        assert shelf is not None
+        existing = {p.stem for p in list_sessions(shelf.folder)}
+
+        def named(name: str | None) -> None:
+            if not name:
+                return
+            choices = scenario_choices() or [("classic", "classic")]
+            scenarios = [key for key, _ in choices]
+            if len(scenarios) == 1:
+                self.app.switch_screen(SetupScreen(name, scenarios[0]))
+                return
+
+            def picked(scenario: str | None) -> None:
+                if scenario:
+                    self.app.switch_screen(SetupScreen(name, scenario))
+
+            first = scenarios.index("classic") if "classic" in scenarios else 0
+            self.app.push_screen(
+                PickScreen(
+                    "Which scenario?",
+                    choices,
+                    "Pick the one made for your number of prisoners.",
+                    highlight=first,
+                ),
+                picked,
+            )
+
+        self.app.push_screen(
+            TextScreen(
+                "A new session",
+                f"Its name (letters, digits, - _ .); it is saved as "
+                f"{session_path(shelf.folder, 'NAME').name} in {shelf.folder}.",
+                check=lambda text: name_problem(text.strip(), existing),
+            ),
+            lambda text: named(text.strip() if text else None),
+        )

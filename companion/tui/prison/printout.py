@@ -1,0 +1,206 @@
+"""Print: the session's cards and sheets as one PDF (A4 or Letter), written in a worker thread.
+
+The console does not import the printing face: the composition root hands it ``printer``, a
+function ``(session, paper, out, public_url) -> Path`` that raises ``UserError`` with one
+sentence when it cannot print. The worker writes to the session file only through the app's
+own thread (``MainThreadSession``), so printing never interleaves with a move being logged.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input, RadioButton, RadioSet, Static
+from textual.worker import Worker, WorkerState
+
+from companion.errors import UserError
+from companion.session import links, seats
+
+if TYPE_CHECKING:
+    from companion.tui.prison.app import ConsoleApp
+
+PAPERS = {"a4": "A4", "letter": "Letter"}
+
+
+class MainThreadStore:
+    """The session's store as the print worker sees it: reads go straight through, writes
+    run on the app's thread (where every other write to the session happens)."""
+
+    def __init__(self, app: Any, store: Any) -> None:
+        self._app = app
+        self._store = store
+        self.path = store.path
+
+    def meta(self) -> dict[str, Any]:
+        return cast("dict[str, Any]", self._store.meta())
+
+    def set_meta(self, key: str, value: Any) -> None:
+        self._app.call_from_thread(self._store.set_meta, key, value)
+
+
+class MainThreadSession:
+    """A session for a worker thread: everything the session offers, but its store is a
+    :class:`MainThreadStore`."""
+
+    def __init__(self, app: Any, session: Any) -> None:
+        self._session = session
+        self.store = MainThreadStore(app, session.store)
+
+    def meta(self) -> dict[str, Any]:
+        return self.store.meta()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._session, name)
+
+
+def default_out(session: Any, paper: str) -> Path:
+    """Next to the session file, named like ``companion print`` names it."""
+    return Path(session.store.path).parent / f"{session.name}-{paper}.pdf"
+
+
+class PrintScreen(Screen[None]):
+    """Ask the paper size and where the PDF goes; print; say where it went."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "print", "Print", priority=True),
+        Binding("f2", "toggle_paper", "A4/Letter"),
+        Binding("escape", "close", "Back"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.paper = "a4"
+        self.busy = False
+        self.written: Path | None = None
+
+    @property
+    def console(self) -> ConsoleApp:
+        return cast("ConsoleApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield Static("Print the cards and sheets", id="print-title", markup=False)
+        with VerticalScroll(id="print-body"):
+            yield Static(
+                "One PDF: a card per seat with its QR code and seat code, the warden's screen, "
+                "the rules card, the night tracker and the token sheets.",
+                markup=False,
+            )
+            with Horizontal(id="print-paper-row"):
+                yield Static("Paper", classes="label")
+                with RadioSet(id="print-paper"):
+                    yield RadioButton("A4", value=True, id="paper-a4")
+                    yield RadioButton("Letter", id="paper-letter")
+            yield Static("Save as", classes="label")
+            yield Input(id="print-out")
+            yield Static("", id="print-links", markup=False)
+            yield Static("", id="print-status", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        session = self.console.session
+        self.query_one("#print-out", Input).value = str(default_out(session, self.paper))
+        self.refresh_view()
+        self.query_one("#print-out", Input).focus()
+
+    def refresh_view(self) -> None:
+        session = self.console.session
+        base = links.current_base(session)
+        if base:
+            text = f"The cards' links will start with {base}."
+        else:
+            text = (
+                "No phone server is running, so the cards' links will use this laptop's "
+                "address and the default port."
+            )
+        self.query_one("#print-links", Static).update(text)
+
+    # ---- paper ------------------------------------------------------------------------------
+
+    def set_paper(self, paper: str) -> None:
+        if paper == self.paper:
+            return
+        out = self.query_one("#print-out", Input)
+        session = self.console.session
+        if Path(out.value.strip()) == default_out(session, self.paper):
+            out.value = str(default_out(session, paper))
+        self.paper = paper
+        self.query_one(f"#paper-{paper}", RadioButton).value = True
+
+    def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+        event.stop()
+        pressed = event.pressed.id or ""
+        self.set_paper(pressed.removeprefix("paper-") or "a4")
+
+    def action_toggle_paper(self) -> None:
+        self.set_paper("letter" if self.paper == "a4" else "a4")
+
+    # ---- printing ---------------------------------------------------------------------------
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_print()
+
+    def action_print(self) -> None:
+        printer = self.console.printer
+        if printer is None:
+            self.status("Printing is not available in this console; use 'companion print'.")
+            return
+        if self.busy:
+            return
+        text = self.query_one("#print-out", Input).value.strip()
+        out = Path(text).expanduser() if text else default_out(self.console.session, self.paper)
+        if out.is_dir():
+            out = out / default_out(self.console.session, self.paper).name
+        try:
+            seats.seats_of(self.console.session)  # any missing seat is made here, not there
+        except Exception as error:  # noqa: BLE001 - one sentence, the console goes on
+            self.status(str(error))
+            return
+        self.busy = True
+        self.status(f"Printing {PAPERS[self.paper]} to {out}…")
+        self._print(printer, self.paper, out)
+
+    @work(thread=True, exclusive=True, group="print", exit_on_error=False)
+    def _print(self, printer: Any, paper: str, out: Path) -> Path:
+        session = MainThreadSession(self.app, self.console.session)
+        return cast("Path", printer(session, paper, out, None))
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "print" or event.state not in (
+            WorkerState.SUCCESS,
+            WorkerState.ERROR,
+        ):
+            return
+        self.busy = False
+        if event.state == WorkerState.SUCCESS:
+            path = Path(event.worker.result)
+            self.written = path
+            self.console.last_print = path
+            base = links.printed_base(self.console.session) or "this laptop's address"
+            self.status(
+                f"Printed to {path} (links on {base}). Print it at 100% scale, "
+                "in black and white."
+            )
+            self.notify(f"The cards and sheets are in {path}.")
+            self.console.refresh_screens()
+            return
+        error = event.worker.error
+        if isinstance(error, UserError):
+            self.status(str(error))
+        else:
+            where = self.console.log_crash(error) if error is not None else ""
+            self.status(f"Printing failed: {error}{where}; nothing was printed.")
+        self.notify("Nothing was printed.", severity="error")
+
+    def status(self, text: str) -> None:
+        self.query_one("#print-status", Static).update(text)
+
+    def action_close(self) -> None:
+        if len(self.app.screen_stack) > 1:
+            self.dismiss(None)

@@ -1,0 +1,235 @@
+"""Seats: each player's link, seat code and phone connection; the join address; a QR code on
+demand; reissue a seat; the links' address (pin, pick, reprint).
+
+Seat codes open a player's private page, so they are masked until the game master shows them
+(C), and they hide themselves again after the console's private time."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
+from textual.widgets import DataTable, Footer, Static
+
+from companion.session import links, seats
+from companion.tui.common.qr import qr_lines
+from companion.tui.prison.board import phone
+
+if TYPE_CHECKING:
+    from companion.tui.prison.app import ConsoleApp
+
+
+MASK = "•••• ••••"
+
+
+def spaced(code: str) -> str:
+    """A seat code as the cards print it, in two groups of four."""
+    return f"{code[:4]} {code[4:]}"
+
+
+class QRScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,enter,space,q", "close", "Close")]
+
+    def __init__(self, seat: seats.Seat, base: str) -> None:
+        super().__init__(classes="private")
+        self.seat = seat
+        self.base = base
+
+    def compose(self) -> ComposeResult:
+        url = seats.seat_url(self.base, self.seat)
+        with Center(), Vertical(id="qr-box"):
+            yield Static(
+                f"{self.seat.name} ({self.seat.role}): scan with the phone's camera",
+                markup=False,
+                classes="dialog-title",
+            )
+            yield Static("\n".join(qr_lines(url)), id="qr", markup=False)
+            yield Static(
+                f"or open {seats.join_url(self.base)} and type {spaced(self.seat.code)}",
+                markup=False,
+            )
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class SeatsScreen(Screen[None]):
+    BINDINGS = [
+        Binding("enter,k", "qr", "QR code"),
+        Binding("c", "codes", "Codes"),
+        Binding("n", "reissue", "Reissue"),
+        Binding("l", "address", "Address"),
+        Binding("p", "print", "Print"),
+        Binding("escape,w", "close", "Back"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.codes = False
+        self._codes_timer: Timer | None = None
+        self._rows: list[tuple[str, str, str, str]] = []  # what the table shows
+
+    @property
+    def console(self) -> ConsoleApp:
+        return cast("ConsoleApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="seats-title", markup=False)
+        yield Static("", id="seats-address", markup=False)
+        yield Static("", id="seats-join", markup=False)
+        yield DataTable(id="seats", cursor_type="row")
+        yield Static("", id="seats-private", markup=False)
+        yield Static("", id="seats-links", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        for label in ("Player", "Role", "Seat code", "Phone"):
+            table.add_column(label, key=label.lower())
+        self.console.guarded(self.refresh_view)()
+        table.focus()
+
+    def refresh_view(self) -> None:
+        session = self.console.session
+        base = links.current_base(session)
+        if base:
+            title = f"Seats: players' links start with {base}"
+        else:
+            title = (
+                "Seats: no phone server is running (started with --no-phones?), so there are "
+                "no links or QR codes; play on paper."
+            )
+        self.query_one("#seats-title", Static).update(title)
+        warning = self.console.address_warning()
+        bar = self.query_one("#seats-address", Static)
+        bar.display = warning is not None
+        bar.update(warning or "")
+        join = self.query_one("#seats-join", Static)
+        lines = []
+        if base:
+            lines.append(f"No QR? Open {seats.join_url(base)} and type the seat code.")
+            lines.append(f"Board for a projector: {seats.board_url(base)}")
+        lines.append("C shows the seat codes (only where no player can see).")
+        lines += self.console.wrong_links(earlier=True)
+        join.update("\n".join(lines))
+        private = self.query_one("#seats-private", Static)
+        private.display = self.codes
+        private.update(
+            f"PRIVATE: seat codes are on screen. They hide in "
+            f"{round(self.console.private_seconds)} s; C hides them now."
+        )
+        now = self.console.clock()
+        rows = [
+            (
+                seat.name,
+                seat.role,
+                spaced(seat.code) if self.codes else MASK,
+                phone(self.console.presence.get(seat.name), now),
+            )
+            for seat in seats.seats_of(session)
+        ]
+        if rows != self._rows:  # most changes (a choice) change nothing here
+            self._rows = rows
+            table = self.query_one(DataTable)
+            row = table.cursor_row
+            table.clear()
+            for cells in rows:
+                table.add_row(*cells, key=cells[0])
+            if table.row_count:
+                table.move_cursor(row=min(max(row, 0), table.row_count - 1))
+        extra = self.console.links() if self.console.links else []
+        self.query_one("#seats-links", Static).update(
+            "\n".join(
+                f"{item.get('label', '')}: {item.get('url', '')}"
+                for item in extra
+                if item.get("label") not in ("Board", "Join")  # shown above, as the links are
+            )
+        )
+
+    def refresh_phones(self, names: set[str]) -> None:
+        """Phones were seen: only their connection cells change."""
+        table = self.query_one(DataTable)
+        now = self.console.clock()
+        for index, cells in enumerate(self._rows):
+            if cells[0] in names:
+                seen = phone(self.console.presence.get(cells[0]), now)
+                if seen != cells[3]:
+                    self._rows[index] = (*cells[:3], seen)
+                    table.update_cell(cells[0], "phone", seen)
+
+    def _selected(self) -> seats.Seat | None:
+        table = self.query_one(DataTable)
+        if not table.row_count:
+            return None
+        name = seats.seats_of(self.console.session)[table.cursor_row].name
+        return next((s for s in seats.seats_of(self.console.session) if s.name == name), None)
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_qr()
+
+    def action_qr(self) -> None:
+        seat = self._selected()
+        base = links.current_base(self.console.session)
+        if seat is None:
+            return
+        if base is None:
+            self.notify(
+                "There is no link to show: no phone server is running. Start the console "
+                "without --no-phones.",
+                severity="warning",
+                timeout=8,
+            )
+            return
+        self.app.push_screen(QRScreen(seat, base))
+
+    def action_reissue(self) -> None:
+        from companion.tui.common.dialogs import ConfirmScreen
+
+        seat = self._selected()
+        if seat is None:
+            return
+
+        def reissue(yes: bool | None) -> None:
+            if yes:
+                seats.reissue(self.console.session, seat.name)
+                self.notify(f"{seat.name} has a new link and code; the old ones stop working.")
+                self.console.guarded(self.refresh_view)()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                f"Reissue {seat.name}'s seat?",
+                "The old QR code and seat code stop working at once; print or show the new one.",
+                "Reissue",
+            ),
+            self.console.guarded(reissue),
+        )
+
+    def action_codes(self) -> None:
+        """Show or hide the seat codes; shown, they hide again after the private time."""
+        self.codes = not self.codes
+        if self._codes_timer is not None:
+            self._codes_timer.stop()
+            self._codes_timer = None
+        if self.codes:
+            self._codes_timer = self.set_timer(self.console.private_seconds, self.codes_off)
+        self.console.guarded(self.refresh_view)()
+
+    def codes_off(self) -> None:
+        self.codes = False
+        self._codes_timer = None
+        self.console.guarded(self.refresh_view)()
+
+    def action_address(self) -> None:
+        self.console.show_address()
+
+    def action_print(self) -> None:
+        self.console.show_print()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,238 @@
+"""Set-up for a new session: the warden and the prisoners (add, rename, remove, reorder),
+checked against the scenario before the game starts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from companion.errors import UserError
+from companion.rules.core.roster import RosterError, check_name, check_roster
+
+if TYPE_CHECKING:
+    from companion.tui.prison.app import ConsoleApp
+
+
+class SetupScreen(Screen[None]):
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start the game", priority=True),
+        Binding("f2", "rename", "Rename"),
+        Binding("f8", "remove", "Remove"),
+        Binding("f5", "move(-1)", "Move up"),
+        Binding("f6", "move(1)", "Move down"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, name: str, scenario: str, *, back_to_picker: bool = True) -> None:
+        super().__init__()
+        self.session_name = name
+        self.scenario = scenario
+        self.back_to_picker = back_to_picker
+        self.prisoners: list[str] = []
+        self.renaming: int | None = None
+        self.min_prisoners = 2
+        self.max_prisoners = 60
+        self.scenario_problem: str | None = None
+
+    @property
+    def console(self) -> ConsoleApp:
+        return cast("ConsoleApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        from companion.rules.prison.scenario import ScenarioError
+        from companion.session.scenario_files import load_scenario
+
+        try:
+            rules = load_scenario(self.scenario)
+            self.min_prisoners, self.max_prisoners = rules.min_prisoners, rules.max_prisoners
+        except ScenarioError as error:
+            self.scenario_problem = str(error)
+        size = (
+            f"{self.min_prisoners}"
+            if self.min_prisoners == self.max_prisoners
+            else f"{self.min_prisoners} to {self.max_prisoners}"
+        )
+        yield Static(
+            f"New session {self.session_name} · scenario {self.scenario} ({size} prisoners)",
+            id="setup-title",
+            markup=False,
+        )
+        yield Static("Warden", classes="label")
+        yield Input(placeholder="the warden's name, then Enter", id="warden")
+        yield Static("Prisoners, in seat order (F2 rename, F8 remove, F5/F6 move)", classes="label")
+        yield OptionList(id="prisoners")
+        yield Input(placeholder="a prisoner's name, then Enter to add", id="entry")
+        yield Static("", id="problem", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#warden", Input).focus()
+        self.show_list()
+
+    # ---- the list -------------------------------------------------------------------------
+
+    def show_list(self, highlight: int | None = None) -> None:
+        listing = self.query_one("#prisoners", OptionList)
+        listing.clear_options()
+        listing.add_options([Option(Text(f"{i + 1}. {n}")) for i, n in enumerate(self.prisoners)])
+        if self.prisoners:
+            listing.highlighted = (
+                min(highlight, len(self.prisoners) - 1) if highlight is not None else None
+            )
+        self.show_status()
+
+    def selected(self) -> int | None:
+        listing = self.query_one("#prisoners", OptionList)
+        index = listing.highlighted
+        if index is None and self.prisoners:
+            return len(self.prisoners) - 1
+        return index
+
+    def roster_problem(self) -> str | None:
+        if self.scenario_problem:
+            return self.scenario_problem
+        try:
+            check_roster(
+                self.query_one("#warden", Input).value,
+                self.prisoners,
+                self.min_prisoners,
+                self.max_prisoners,
+            )
+        except RosterError as error:
+            return str(error)
+        return None
+
+    def show_status(self, message: str | None = None) -> None:
+        problem = message or self.roster_problem()
+        status = self.query_one("#problem", Static)
+        if problem:
+            status.update(problem)
+            status.set_class(True, "problem")
+        else:
+            status.update(
+                f"Ready: {self.query_one('#warden', Input).value} and "
+                f"{len(self.prisoners)} prisoners. Ctrl+S starts the game."
+            )
+            status.set_class(False, "problem")
+
+    # ---- typing names ---------------------------------------------------------------------
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "warden":
+            self.show_status()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.input.id == "warden":
+            self.query_one("#entry", Input).focus()
+            return
+        name = event.value.strip()
+        if not name and self.renaming is None:
+            return
+        try:
+            check_name(name, "prisoner")
+        except RosterError as error:
+            self.show_status(str(error))
+            return
+        others = [n for i, n in enumerate(self.prisoners) if i != self.renaming]
+        taken = {n.casefold() for n in [*others, self.query_one("#warden", Input).value]}
+        if name.casefold() in taken:
+            self.show_status(f"The name {name!r} is already in the roster; pick another.")
+            return
+        if self.renaming is None:
+            self.prisoners.append(name)
+            where = len(self.prisoners) - 1
+        else:
+            where = self.renaming
+            self.prisoners[where] = name
+            self.renaming = None
+        event.input.value = ""
+        event.input.placeholder = "a prisoner's name, then Enter to add"
+        self.show_list(where)
+
+    # ---- actions --------------------------------------------------------------------------
+
+    def action_rename(self) -> None:
+        index = self.selected()
+        if index is None:
+            self.show_status("There is nobody to rename yet; add a prisoner first.")
+            return
+        self.renaming = index
+        entry = self.query_one("#entry", Input)
+        entry.value = self.prisoners[index]
+        entry.cursor_position = len(entry.value)
+        entry.placeholder = f"new name for {self.prisoners[index]}"
+        entry.focus()
+        self.show_status(f"Renaming {self.prisoners[index]}: edit the name and press Enter.")
+
+    def action_remove(self) -> None:
+        index = self.selected()
+        if index is None:
+            return
+        del self.prisoners[index]
+        self.renaming = None
+        self.show_list(index)
+
+    def action_move(self, step: int) -> None:
+        index = self.selected()
+        if index is None:
+            return
+        target = index + step
+        if not 0 <= target < len(self.prisoners):
+            return
+        p = self.prisoners
+        p[index], p[target] = p[target], p[index]
+        self.show_list(target)
+
+    def action_start(self) -> None:
+        problem = self.roster_problem()
+        if problem:
+            self.show_status(problem)
+            return
+        shelf = self.console.shelf
+        if shelf is None:
+            self.show_status("This console cannot create sessions; run 'companion new NAME'.")
+            return
+        warden = self.query_one("#warden", Input).value
+        try:
+            session = shelf.create(self.session_name, self.scenario, warden, list(self.prisoners))
+        except UserError as error:
+            self.show_status(str(error))
+            return
+        self.console.open_game(session)
+
+    def action_back(self) -> None:
+        if self.renaming is not None:
+            self.renaming = None
+            self.query_one("#entry", Input).value = ""
+            self.show_status()
+            return
+        typed = self.prisoners or any(i.value.strip() for i in self.query(Input))
+        if not typed:
+            self.leave()
+            return
+        from companion.tui.common.dialogs import ConfirmScreen
+
+        where = "back to the sessions" if self.back_to_picker else "out of the console"
+        self.app.push_screen(
+            ConfirmScreen(
+                "Leave the set-up?",
+                f"The names typed here are not saved yet; they are lost if you go {where}.",
+                "Leave",
+            ),
+            lambda yes: self.leave() if yes else None,
+        )
+
+    def leave(self) -> None:
+        if self.back_to_picker:
+            from companion.tui.prison.picker import PickerScreen
+
+            self.app.switch_screen(PickerScreen())
+        else:
+            self.app.exit()

@@ -1,1 +1,0 @@
-"""The console's screens, one module per screen (dialogs share one module)."""

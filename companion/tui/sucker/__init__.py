@@ -1,0 +1,1 @@
+"""The So Long Sucker referee's console."""

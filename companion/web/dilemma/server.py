@@ -1,0 +1,268 @@
+"""The dilemma warm-up's phone server: its own aiohttp app beside the prison break's.
+
+- ``/join-room``: the one room QR code opens this; a player types their name and is sent to
+  their own page ``/d/TOKEN`` (also remembered in a cookie: scanning again brings them back);
+- ``/d/TOKEN``: whom I face, SILENT or BETRAY, my sentences and the leaderboard, live;
+- ``/board``: the room's view for a projector, with the join code, live;
+- ``/api/...``: the same as JSON, server-sent events, and ``POST /api/d/TOKEN/choice``.
+
+Pieces of the prison break's server are reused: the live-update hub and streams
+(:mod:`companion.web.common.events`), the guard against guessed links (``Limiter``), the JSON body
+checks, the security headers and the address detection. Every page is built from a view of
+:mod:`companion.rules.dilemma.views`, never from the state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from aiohttp import web
+
+from companion.rules.core.game import Refused
+from companion.rules.dilemma.views import board, player
+from companion.session.dilemma_seats import forget, new_seat, pid_for
+from companion.session.links import DEFAULT_PORT
+from companion.session.store import StoreError
+from companion.web.common.context import (
+    Limiter,
+    Problem,
+    count_wrong,
+    json_answer,
+    read_form,
+    submit_for_phone,
+)
+from companion.web.common.events import Hub, stream
+from companion.web.common.server import PhoneServer, error_middleware, listen, phone_app
+from companion.web.dilemma import pages
+from companion.web.prison.api import _body
+
+COOKIE = "dilemma_seat"
+COOKIE_SECONDS = 12 * 3600
+NOT_FOUND = "There is nothing here; scan the room's QR code again to join or come back."
+TOO_MANY = "Too many wrong links came from this device; wait a minute, then scan the code again."
+
+
+@dataclass
+class Room:
+    """What every handler shares."""
+
+    session: Any
+    limiter: Limiter
+    base_url: str | None = None
+    hub: Hub | None = None
+
+    def pid_for(self, request: web.Request, token: str) -> str:
+        address = request.remote or "unknown"
+        if self.limiter.blocked(address):
+            raise Problem(429, TOO_MANY)
+        pid = pid_for(self.session, token)
+        if pid is None:
+            count_wrong(self.session, self.limiter, address)
+            raise Problem(404, NOT_FOUND)
+        return pid
+
+    def join_url(self) -> str:
+        return f"{(self.base_url or '').rstrip('/')}/join-room"
+
+    def board_view(self) -> dict[str, Any]:
+        return board(self.session.state)
+
+    def player_view(self, pid: str) -> dict[str, Any]:
+        return player(self.session.state, pid)
+
+
+ROOM = web.AppKey("dilemma_room", Room)
+
+
+def _room(request: web.Request) -> Room:
+    return request.app[ROOM]
+
+
+# ---- errors -----------------------------------------------------------------------------
+
+_errors = error_middleware(
+    lambda status, message: pages.html(pages.render_problem(message), status=status, private=False)
+)
+
+
+# ---- joining ----------------------------------------------------------------------------
+
+
+def clean_name(text: str) -> str:
+    """What a player typed, as a name: runs of spaces become one, ends trimmed."""
+    return " ".join(text.split())
+
+
+async def home(request: web.Request) -> web.Response:
+    raise web.HTTPFound("/join-room")
+
+
+async def join_page(request: web.Request) -> web.Response:
+    room = _room(request)
+    token = request.cookies.get(COOKIE)
+    if token and pid_for(room.session, token) is not None:
+        pid = pid_for(room.session, token)
+        assert pid is not None
+        view = room.player_view(pid)
+        if view["me"] is not None and view["me"]["present"]:
+            raise web.HTTPSeeOther(f"/d/{token}", headers=pages.PRIVATE_HEADERS)
+    return pages.html(pages.render_join(room.board_view()), private=False)
+
+
+async def join_submit(request: web.Request) -> web.Response:
+    room = _room(request)
+    form = await read_form(request)
+    name = clean_name(str(form.get("name", ""))[:200])
+    view = room.board_view()
+    pid, token = new_seat(room.session)
+    try:
+        outcome = room.session.submit({"do": "join", "pid": pid, "name": name}, by="phone:join")
+    except StoreError as error:
+        forget(room.session, token)
+        raise Problem(503, str(error)) from None
+    if isinstance(outcome, Refused):
+        forget(room.session, token)
+        return pages.html(pages.render_join(view, outcome.reason, name), status=409, private=False)
+    response = web.HTTPSeeOther(f"/d/{token}", headers=pages.PRIVATE_HEADERS)
+    response.set_cookie(
+        COOKIE, token, max_age=COOKIE_SECONDS, httponly=True, samesite="Lax", path="/"
+    )
+    raise response
+
+
+# ---- a player's page --------------------------------------------------------------------
+
+
+async def player_page(request: web.Request) -> web.Response:
+    room = _room(request)
+    token = request.match_info["token"]
+    view = room.player_view(room.pid_for(request, token))
+    return pages.html(pages.render_player_page(view, token))
+
+
+async def player_part(request: web.Request) -> web.Response:
+    room = _room(request)
+    view = room.player_view(room.pid_for(request, request.match_info["token"]))
+    return pages.html(pages.render_player_part(view))
+
+
+async def player_json(request: web.Request) -> web.Response:
+    room = _room(request)
+    return json_answer(room.player_view(room.pid_for(request, request.match_info["token"])))
+
+
+async def post_choice(request: web.Request) -> web.Response:
+    room = _room(request)
+    pid = room.pid_for(request, request.match_info["token"])
+    choice = await _body(request, "choice", ("silent", "betray"))
+    submit_for_phone(room.session, {"do": "choose", "pid": pid, "choice": choice}, "phone")
+    view = room.player_view(pid)
+    words = "stay SILENT" if choice == "silent" else "BETRAY"
+    return json_answer({"ok": True, "message": f"Saved: you {words}.", "view": view})
+
+
+async def player_events(request: web.Request) -> web.StreamResponse:
+    room = _room(request)
+    token = request.match_info["token"]
+    room.pid_for(request, token)
+    assert room.hub is not None
+
+    def payload() -> dict[str, Any] | None:
+        pid = pid_for(room.session, token)
+        if pid is None:
+            return None
+        return {"html": pages.render_player_part(room.player_view(pid))}
+
+    return await stream(request, room.hub, payload)
+
+
+# ---- the board --------------------------------------------------------------------------
+
+
+async def board_page(request: web.Request) -> web.Response:
+    room = _room(request)
+    return pages.html(pages.render_board_page(room.board_view(), room.join_url()), private=False)
+
+
+async def board_part(request: web.Request) -> web.Response:
+    room = _room(request)
+    return pages.html(pages.render_board_part(room.board_view(), room.join_url()), private=False)
+
+
+async def board_json(request: web.Request) -> web.Response:
+    return json_answer(_room(request).board_view())
+
+
+async def board_events(request: web.Request) -> web.StreamResponse:
+    room = _room(request)
+    assert room.hub is not None
+
+    def payload() -> dict[str, Any]:
+        return {"html": pages.render_board_part(room.board_view(), room.join_url())}
+
+    return await stream(request, room.hub, payload)
+
+
+async def join_qr(request: web.Request) -> web.Response:
+    svg = pages.qr_svg(_room(request).join_url())
+    return web.Response(
+        text=svg, content_type="image/svg+xml", headers={"Cache-Control": "no-cache"}
+    )
+
+
+# ---- the application --------------------------------------------------------------------
+
+
+def build_dilemma_app(
+    session: Any, *, base: str | None = None, limiter: Limiter | None = None
+) -> web.Application:
+    room = Room(session, limiter or Limiter(), base)
+    app = phone_app(session, room, _errors)
+    app[ROOM] = room
+    r = app.router
+    r.add_get("/", home)
+    r.add_get("/join-room", join_page)
+    r.add_post("/join-room", join_submit)
+    r.add_get("/join-room.svg", join_qr)
+    r.add_get("/d/{token}", player_page)
+    r.add_get("/d/{token}/part", player_part)
+    r.add_get("/api/d/{token}", player_json)
+    r.add_get("/api/d/{token}/events", player_events)
+    r.add_post("/api/d/{token}/choice", post_choice)
+    r.add_get("/board", board_page)
+    r.add_get("/board/part", board_part)
+    r.add_get("/api/board", board_json)
+    r.add_get("/api/board/events", board_events)
+    return app
+
+
+class DilemmaServer(PhoneServer):
+    """A running dilemma server; ``base_url`` is what the room link is built on."""
+
+    @property
+    def join_url(self) -> str:
+        return f"{self.base_url}/join-room"
+
+    @property
+    def board_url(self) -> str:
+        return f"{self.base_url}/board"
+
+
+async def start_dilemma_server(
+    session: Any,
+    host: str = "0.0.0.0",
+    port: int = DEFAULT_PORT,
+    public_url: str | None = None,
+    *,
+    limiter: Limiter | None = None,
+) -> DilemmaServer:
+    """Listen for phones on ``host:port`` inside the running loop (port 0: any free port).
+
+    The room link uses ``public_url`` if given (pinned in the session), else a pinned one,
+    else this laptop's address. Raises ``OSError`` when the port cannot be used.
+    """
+    app = build_dilemma_app(session, limiter=limiter)
+    runner, bound, base = await listen(session, app, host, port, public_url)
+    app[ROOM].base_url = base
+    return DilemmaServer(runner, host, bound, base)

@@ -1,0 +1,294 @@
+"""The HTML pages: a seat's private page, the board and the join form.
+
+Every page is rendered by Jinja2 with autoescaping from one view (never from the raw state);
+the live parts (``part_*.html``) are what the browser swaps in when the game changes.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any
+
+import jinja2
+from aiohttp import web
+from markupsafe import Markup
+
+from companion.session.seats import Seat, board_url, join_url
+from companion.web.common.context import (
+    NOT_FOUND,
+    PHONES,
+    Phones,
+    Problem,
+    board_view,
+    read_form,
+    seat_view,
+)
+
+STATUS_WORDS = {
+    "active": "in the game",
+    "caught": "caught working and out of the game",
+    "shived": "shived and out of the game",
+    "paroled": "paroled",
+    "escaped": "escaped",
+}
+PHASE_TITLES = {
+    "planning": "Planning",
+    "interviews": "Interviews",
+    "search": "The search",
+    "accusations": "Accusations",
+    "over": "Game over",
+}
+# A private page left untouched this long puts its cover back (a phone put down on the table).
+COVER_AFTER_SECONDS = 30
+OUTCOME_WORDS = {
+    "escape": "The prisoners escaped!",
+    "parole": "A prisoner was paroled: the game is over.",
+    "all_caught": "No prisoner is left: the warden wins.",
+    "time_up": "Time is up: the warden wins.",
+}
+
+
+def make_environment(**helpers: Any) -> jinja2.Environment:
+    """The pages' templates, autoescaped, with ``plural`` and the given helpers."""
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("companion.web.common", "templates"),
+        autoescape=jinja2.select_autoescape(["html"], default=True),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals.update(plural=lambda n, word: f"{n} {word}" + ("" if n == 1 else "s"), **helpers)
+    return env
+
+
+@lru_cache(maxsize=1)
+def environment() -> jinja2.Environment:
+    return make_environment(
+        status_words=STATUS_WORDS, phase_titles=PHASE_TITLES, outcome_words=OUTCOME_WORDS
+    )
+
+
+def _join(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def results(day: dict[str, Any]) -> list[str]:
+    """A day's public results in plain sentences (from a view's ``today`` or ``history``)."""
+    lines = []
+    for s in day["searches"]:
+        how = "was caught working" if s["caught"] else "was safe"
+        lines.append(f"The warden searched {s['prisoner']}'s cell: {s['prisoner']} {how}.")
+    if day["revealed"]:
+        workers = day["workers"]
+        if workers:
+            n = day["nights_added"]
+            lines.append(f"{_join(workers)} worked: {n} night{'s' if n != 1 else ''} of work done.")
+        else:
+            lines.append("Nobody worked successfully: no night of work was done.")
+    for a in day["accusations"]:
+        if a["result"] == "shived":
+            lines.append(f"{a['accuser']} accused {a['accused']}, who had parole tokens: shived.")
+        else:
+            lines.append(f"{a['accuser']} accused {a['accused']}, who had none: a shiv passed.")
+    return lines
+
+
+def now_words(view: dict[str, Any]) -> str:
+    """What is happening now, for the person holding this view."""
+    me = view.get("me", {})
+    phase = view["phase"]
+    if phase == "over":
+        winners = view["winners"]
+        text = OUTCOME_WORDS.get(view["outcome"] or "", "The game is over.")
+        if me.get("name") in winners:
+            text += " You win."
+        elif me:
+            text += " You lose."
+        return text
+    if me.get("role") == "prisoner" and me.get("status") != "active":
+        return f"You are {STATUS_WORDS[me['status']]}. Watch the others finish the game."
+    warden = me.get("role") == "warden"
+    if phase == "planning":
+        if warden:
+            return "Planning: the prisoners plan and choose in secret. Wait outside."
+        if me:
+            return (
+                "Planning: talk with the others, then choose WORK or REST for tonight. "
+                "You can change your mind until the game master closes planning."
+            )
+        return "Planning: the prisoners plan, then each chooses in secret on their phone."
+    if phase == "interviews":
+        if warden:
+            left = view["deals_left_today"]
+            may = (
+                f"You may give {left} more parole token{'s' if left != 1 else ''} today."
+                if left
+                else "You have made all of today's deals."
+            )
+            return f"Interviews: see each prisoner in private. {may} Searching a cell ends them."
+        return "Interviews: the warden sees each prisoner in private."
+    if phase == "search":
+        if warden:
+            return "The search: pick the next cell to search."
+        return "The search: the warden is searching the cells."
+    if me.get("role") == "prisoner":
+        if me["shivs"] and me["accusations_left"]:
+            return (
+                "Accusations: you hold a shiv and may accuse someone of collaborating "
+                "(tell the game master)."
+            )
+        return "Accusations: prisoners holding a shiv may accuse someone of collaborating."
+    return "Accusations: prisoners holding a shiv may accuse someone of collaborating."
+
+
+# What the shared lower part of every page (_results.html) reads from a view.
+_RESULTS_KEYS = (
+    "phase",
+    "nights_done",
+    "nights_to_escape",
+    "outcome",
+    "winners",
+    "prisoners",
+    "parole_tokens",
+)
+
+
+@lru_cache(maxsize=256)
+def _results_part(key: str) -> Markup:
+    """The nights bar, the results and the roster, rendered once for every phone that shows
+    the same (the roster makes it the costly part with many prisoners)."""
+    view, today, yesterday = json.loads(key)
+    html = (
+        environment()
+        .get_template("_results.html")
+        .render(v=view, today_results=today, yesterday_results=yesterday)
+    )
+    return Markup(html)
+
+
+def _common(view: dict[str, Any]) -> dict[str, Any]:
+    yesterday = view["history"][-1] if view["history"] else None
+    today_results = results(view["today"])
+    yesterday_results = results(yesterday) if yesterday else []
+    shown = {k: view[k] for k in _RESULTS_KEYS if k in view}
+    key = json.dumps([shown, today_results, yesterday_results], sort_keys=True)
+    return {
+        "v": view,
+        "now": now_words(view),
+        "today_results": today_results,
+        "yesterday_results": yesterday_results,
+        "results_part": _results_part(key),
+    }
+
+
+def render_seat_part(view: dict[str, Any], seat: Seat) -> str:
+    """The live part of a seat's page, from that seat's view only."""
+    name = "part_warden.html" if seat.role == "warden" else "part_prisoner.html"
+    return environment().get_template(name).render(**_common(view), seat_name=seat.name)
+
+
+def render_board_part(view: dict[str, Any], base: str | None) -> str:
+    return (
+        environment()
+        .get_template("part_board.html")
+        .render(**_common(view), join=join_url(base) if base else "/join")
+    )
+
+
+def render_seat_page(view: dict[str, Any], seat: Seat) -> str:
+    return (
+        environment()
+        .get_template("seat.html")
+        .render(
+            seat_name=seat.name,
+            role=seat.role,
+            token=seat.token,
+            part=render_seat_part(view, seat),
+            cover_after=COVER_AFTER_SECONDS,
+        )
+    )
+
+
+def render_board_page(view: dict[str, Any], base: str | None) -> str:
+    return (
+        environment()
+        .get_template("board.html")
+        .render(part=render_board_part(view, base), board=board_url(base) if base else "/board")
+    )
+
+
+def render_join(message: str | None = None, code: str = "") -> str:
+    return environment().get_template("join.html").render(message=message, code=code)
+
+
+def render_problem(message: str) -> str:
+    return environment().get_template("problem.html").render(message=message)
+
+
+PRIVATE_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+
+
+def _html(text: str, status: int = 200, private: bool = True) -> web.Response:
+    headers = dict(PRIVATE_HEADERS) if private else {"Cache-Control": "no-cache"}
+    return web.Response(text=text, status=status, content_type="text/html", headers=headers)
+
+
+def _phones(request: web.Request) -> Phones:
+    return request.app[PHONES]
+
+
+async def seat_page(request: web.Request) -> web.Response:
+    phones = _phones(request)
+    seat = phones.seat_for(request, request.match_info["token"])
+    return _html(render_seat_page(seat_view(phones.session.state, seat), seat))
+
+
+async def seat_part(request: web.Request) -> web.Response:
+    phones = _phones(request)
+    seat = phones.seat_for(request, request.match_info["token"])
+    return _html(render_seat_part(seat_view(phones.session.state, seat), seat))
+
+
+async def board_page(request: web.Request) -> web.Response:
+    phones = _phones(request)
+    view = board_view(phones.session.state)
+    return _html(render_board_page(view, phones.base_url), private=False)
+
+
+async def board_part(request: web.Request) -> web.Response:
+    phones = _phones(request)
+    view = board_view(phones.session.state)
+    return _html(render_board_part(view, phones.base_url), private=False)
+
+
+async def join_page(request: web.Request) -> web.Response:
+    return _html(render_join(), private=False)
+
+
+async def join_submit(request: web.Request) -> web.Response:
+    phones = _phones(request)
+    form = await read_form(request)
+    code = str(form.get("code", ""))[:40]
+    seat = phones.seat_for_code(request, code)
+    if seat is None:
+        message = (
+            "That seat code is not known; check the 8 letters and digits on your card "
+            "and try again."
+        )
+        return _html(render_join(message, code), status=404, private=False)
+    raise web.HTTPSeeOther(f"/p/{seat.token}", headers=PRIVATE_HEADERS)
+
+
+async def home(request: web.Request) -> web.Response:
+    raise web.HTTPFound("/join")
+
+
+def problem_page(problem: Problem) -> web.Response:
+    return _html(render_problem(problem.message), status=problem.status, private=False)
+
+
+def not_found_page() -> web.Response:
+    return problem_page(Problem(404, NOT_FOUND))

@@ -1,0 +1,224 @@
+"""Property tests of the dilemma tournament: pairing, sealing, undo and the log."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.rules.core.game import Refused
+from companion.rules.dilemma.commands import RoundStarted
+from companion.rules.dilemma.engine import DILEMMA
+from companion.rules.dilemma.pairing import draw, key
+from companion.rules.dilemma.state import DilemmaState
+from companion.rules.dilemma.views import board, gm, player
+from companion.session.session import Session
+from tests.dilemma_helpers import ok, scenario, tournament
+
+NAMES = [f"P{i}" for i in range(20)]
+
+
+# ---- a stable roster: a full round robin ------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 16), st.integers(0, 2**32))
+def test_a_stable_roster_meets_everyone_once_before_any_repeat(n: int, seed: int) -> None:
+    rng = random.Random(seed)
+    players = [f"p{i}" for i in range(n)]
+    cycle = n - 1 if n % 2 == 0 else n
+    met: dict[frozenset[str], int] = {}
+    sat: dict[str, int] = {}
+    plan, step = None, 0
+    for round_no in range(2 * cycle):
+        pairing = draw(players, met, sat, plan, step, random.Random(rng.random()))
+        plan, step = pairing.plan, pairing.plan_step
+        seated = [p for pair in pairing.pairs for p in pair] + list(pairing.sitting_out)
+        assert sorted(seated) == sorted(players)
+        assert len(pairing.sitting_out) == n % 2
+        if pairing.sitting_out:  # the one out is always among those who sat out least
+            assert sat.get(pairing.sitting_out[0], 0) == min(sat.get(p, 0) for p in players)
+        for a, b in pairing.pairs:
+            met[key(a, b)] = met.get(key(a, b), 0) + 1
+            assert met[key(a, b)] == round_no // cycle + 1, "a repeat before everyone met"
+        for p in pairing.sitting_out:
+            sat[p] = sat.get(p, 0) + 1
+        if (round_no + 1) % cycle == 0:  # a cycle is done: everyone met everyone once more
+            done = (round_no + 1) // cycle
+            assert all(met.get(key(a, b)) == done for a, b in combinations(players, 2))
+            if n % 2:
+                assert all(sat[p] == done for p in players)
+
+
+# ---- any roster: joins and leaves between rounds ----------------------------------------
+
+
+def _matchings(players: list[str]) -> list[list[tuple[str, str]]]:
+    if not players:
+        return [[]]
+    first, rest = players[0], players[1:]
+    out = []
+    for i, q in enumerate(rest):
+        for m in _matchings(rest[:i] + rest[i + 1 :]):
+            out.append([(first, q), *m])
+    return out
+
+
+def _best(
+    players: list[str], met: dict[frozenset[str], int], sat: dict[str, int]
+) -> tuple[int, int]:
+    """Brute force: the least repeats (above the level), then the least rounds out."""
+    level = min(met.get(key(a, b), 0) for a, b in combinations(players, 2))
+    options = []
+    sitters = players if len(players) % 2 else [None]
+    for sitter in sitters:
+        rest = [p for p in players if p != sitter]
+        for m in _matchings(rest):
+            cost = sum(met.get(key(a, b), 0) - level for a, b in m)
+            options.append((cost, sat.get(sitter, 0) if sitter else 0))
+    return min(options)
+
+
+roster_moves = st.lists(
+    st.tuples(st.sampled_from(["join", "leave", "back", "round"]), st.integers(0, 100)),
+    min_size=1,
+    max_size=14,
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(roster_moves)
+def test_repeats_only_when_unavoidable_and_only_present_players_play(moves: list) -> None:  # type: ignore[type-arg]
+    h = tournament(NAMES[:4], rounds=100)
+    joined = 4
+    for move, n in moves:
+        s: DilemmaState = h.state
+        present = s.present()
+        gone = [p.pid for p in s.players if not p.present]
+        if move == "join" and joined < 9:
+            ok(h, {"do": "join", "pid": f"p{joined}", "name": NAMES[joined]})
+            joined += 1
+        elif move == "leave" and len(present) > 2:
+            ok(h, {"do": "remove", "pid": present[n % len(present)]})
+        elif move == "back" and gone:
+            ok(h, {"do": "bring_back", "pid": gone[n % len(gone)]})
+        elif move == "round":
+            met, sat = s.met(), s.sat_out()
+            entry = ok(h, {"do": "start_round", "seed": n})
+            (started,) = entry.events
+            assert isinstance(started, RoundStarted)
+            seated = [p for pair in started.pairs for p in pair] + list(started.sitting_out)
+            assert sorted(seated) == sorted(present)
+            assert len(started.sitting_out) == len(present) % 2
+            level = min(met.get(key(a, b), 0) for a, b in combinations(present, 2))
+            cost = sum(met.get(key(a, b), 0) - level for a, b in started.pairs)
+            best_cost, best_sat = _best(present, met, sat)
+            assert cost == best_cost, "a repeat although a pairing without one existed"
+            if started.plan is None and started.sitting_out:
+                assert sat.get(started.sitting_out[0], 0) == best_sat, "unfair sitting out"
+            ok(h, {"do": "close_round"})
+
+
+# ---- sealing: no view shows a choice before the reveal ----------------------------------
+
+
+def _views(state: DilemmaState) -> dict[str, Any]:
+    views: dict[str, Any] = {"board": board(state), "gm": gm(state)}
+    for p in state.players:
+        views[f"player:{p.pid}"] = player(state, p.pid)
+    return views
+
+
+def _flip(state: DilemmaState, pid: str) -> DilemmaState:
+    r = state.current
+    assert r is not None
+    flipped = {**r.choices, pid: "silent" if r.choices[pid] == "betray" else "betray"}
+    return replace(state, rounds=(*state.rounds[:-1], replace(r, choices=flipped)))
+
+
+commands = st.lists(
+    st.tuples(
+        st.sampled_from(["choose", "choose", "choose", "start", "close", "remove", "join", "undo"]),
+        st.integers(0, 1000),
+        st.sampled_from(["silent", "betray"]),
+    ),
+    max_size=30,
+)
+
+
+def _steer(state: DilemmaState, move: str, n: int, choice: str, joined: int) -> dict[str, Any]:
+    present = state.present() or ["p0"]
+    if move == "choose":
+        return {"do": "choose", "pid": present[n % len(present)], "choice": choice}
+    if move == "start":
+        return {"do": "start_round", "seed": n}
+    if move == "close":
+        return {"do": "close_round"}
+    if move == "remove":
+        return {"do": "remove", "pid": present[n % len(present)]}
+    if move == "join":
+        return {"do": "join", "pid": f"p{joined}", "name": NAMES[joined % len(NAMES)]}
+    return {"do": "undo"}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 7), commands)
+def test_no_view_shows_a_choice_it_must_not(count: int, stream: list) -> None:  # type: ignore[type-arg]
+    h = tournament(NAMES[:count], rounds=4)
+    joined = count
+    for move, n, choice in stream:
+        cmd = _steer(h.state, move, n, choice, joined)
+        if cmd["do"] == "undo":
+            h.record_undo()
+            continue
+        if not isinstance(h.submit(DILEMMA.parse_command(cmd)), Refused) and move == "join":
+            joined += 1
+        s = h.state
+        r = s.open_round()
+        if r is None:
+            continue
+        base = _views(s)
+        for pid in r.choices:
+            flipped = _views(_flip(s, pid))
+            for audience, view in base.items():
+                if audience != f"player:{pid}":
+                    assert view == flipped[audience], f"{audience} sees {pid}'s choice"
+            assert base[f"player:{pid}"] != flipped[f"player:{pid}"]
+            assert gm(s, peek=True) != gm(_flip(s, pid), peek=True)
+
+
+# ---- the session log: replaying it gives the same tournament ----------------------------
+
+
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.integers(2, 6), commands)
+def test_replaying_the_stored_log_gives_the_same_state(
+    tmp_path_factory: Any,
+    count: int,
+    stream: list,  # type: ignore[type-arg]
+) -> None:
+    folder: Path = tmp_path_factory.mktemp("log")
+    session = Session.create(folder / "d.sqlite", "dilemma", {"rules": scenario(rounds=3)})
+    joined = 0
+    for i in range(count):
+        session.submit({"do": "join", "pid": f"p{i}", "name": NAMES[i]})
+        joined += 1
+    for move, n, choice in stream:
+        cmd = _steer(session.state, move, n, choice, joined)
+        if cmd["do"] == "undo":
+            session.undo()
+        elif not isinstance(session.submit(cmd), Refused) and move == "join":
+            joined += 1
+    live = session.state
+    session.close()
+    reopened = Session.open(folder / "d.sqlite")
+    assert reopened.state == live
+    assert _views(reopened.state) == _views(live)
+    reopened.close()

@@ -1,0 +1,61 @@
+"""At 80 columns the footer keeps the essential keys (the phase's actions, Tokens, Undo, Help,
+Quit) whole, leaving out optional ones that still work; at 120 columns it shows them all."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.cli.sessions import create_prison_session
+from companion.tui.prison.app import ConsoleApp
+from companion.tui.prison.game import GameScreen
+from companion.tui.prison.printout import PrintScreen
+from tests.tui.support import screen_text
+
+PLAYERS = ["Ada", "Ben", "Cy", "Dee"]
+PHASES: dict[str, list[dict[str, Any]]] = {
+    "planning": [],
+    "interviews": [{"do": "close_planning"}],
+    "accusations": [{"do": "close_planning"}, {"do": "search", "prisoner": "Ada"}],
+}
+ESSENTIAL = {
+    "planning": ["c Choice", "x Close planning"],
+    "interviews": ["i Interview", "s Search"],
+    "accusations": ["a Accuse", "e End day"],
+}
+ALWAYS = ["t Tokens", "^z Undo", "? Help", "q Quit", "^p palette"]
+OPTIONAL = ["h History", "w Seats", "p Print", "l Links", "b Balance"]
+
+
+def footer(app: ConsoleApp) -> str:
+    return screen_text(app).splitlines()[-1]
+
+
+@pytest.mark.parametrize("phase", list(PHASES))
+async def test_the_essential_keys_fit_at_80_columns(tmp_path: Path, phase: str) -> None:
+    session = create_prison_session(tmp_path, "demo", "classic", "Wendy", PLAYERS)
+    for command in PHASES[phase]:
+        assert not hasattr(session.submit(command), "reason")
+    app = ConsoleApp(session, ticking=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        line = footer(app)
+        for key in ESSENTIAL[phase] + ALWAYS:
+            assert key in line, f"{key!r} is not whole in the footer: {line!r}"
+        assert not all(key in line for key in OPTIONAL)  # something had to give
+        await pilot.resize_terminal(120, 36)
+        await pilot.pause()
+        line = footer(app)
+        for key in ESSENTIAL[phase] + ALWAYS + OPTIONAL:
+            assert key in line, f"{key!r} is not in the wide footer: {line!r}"
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert "q Quit" in footer(app) and "b Balance" not in footer(app)
+        await pilot.press("p")  # left out of the footer, but the key works
+        await pilot.pause()
+        assert isinstance(app.screen, PrintScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)

@@ -1,0 +1,116 @@
+"""Snapshots of the console's main screens at 80x24 (usable) and 120x36 (comfortable).
+
+No clock on these screens: the interview countdown does not tick (``ticking=False``) and no
+phone has been seen. Update with ``pytest tests/test_tui_snapshots.py --snapshot-update``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.cli.sessions import create_prison_session
+from companion.tui.prison.app import ConsoleApp
+from tests.tui.support import shelf
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 36), id="120x36")]
+PLAYERS = ["Ada", "Ben", "Cy", "Dee"]
+
+
+def game(folder: Path, commands: list[dict[str, Any]], **overrides: Any) -> ConsoleApp:
+    session = create_prison_session(
+        folder, "demo", "classic", "Wendy", PLAYERS, rules_overrides=overrides or None
+    )
+    for command in commands:
+        assert not hasattr(session.submit(command), "reason"), command
+    return ConsoleApp(session, ticking=False)
+
+
+PLANNING = [
+    {"do": "choose", "prisoner": "Ada", "choice": "work"},
+    {"do": "choose", "prisoner": "Cy", "choice": "rest"},
+]
+INTERVIEWS = [
+    *PLANNING,
+    {"do": "choose", "prisoner": "Ben", "choice": "work"},
+    {"do": "close_planning"},
+    {"do": "interview", "prisoner": "Ada", "deal": True},
+]
+ACCUSATIONS = [
+    *INTERVIEWS,
+    {"do": "search", "prisoner": "Ben"},
+    {"do": "accuse", "accuser": "Dee", "accused": "Ada"},
+]
+OVER = [*ACCUSATIONS, {"do": "end_day"}]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_picker(snap_compare: Any, size: tuple[int, int], tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.chdir(tmp_path)
+    folder = Path("sessions")
+    create_prison_session(folder, "demo", "classic", "Wendy", PLAYERS).close()
+    assert snap_compare(ConsoleApp(shelf=shelf(folder), ticking=False), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_setup(snap_compare: Any, size: tuple[int, int], tmp_path: Path) -> None:
+    app = ConsoleApp(shelf=shelf(tmp_path), new=("friday", "classic"), ticking=False)
+    keys = [*"Wendy", "enter", *"Ada", "enter", *"Ben", "enter", *"Ben", "enter"]
+    assert snap_compare(app, press=keys, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_planning(snap_compare: Any, size: tuple[int, int], tmp_path: Path) -> None:
+    assert snap_compare(game(tmp_path, PLANNING), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_interviews(snap_compare: Any, size: tuple[int, int], tmp_path: Path) -> None:
+    assert snap_compare(game(tmp_path, INTERVIEWS), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_interview_countdown(snap_compare: Any, size: tuple[int, int], tmp_path: Path) -> None:
+    assert snap_compare(game(tmp_path, INTERVIEWS), press=["i", "enter"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_accusations(snap_compare: Any, size: tuple[int, int], tmp_path: Path) -> None:
+    assert snap_compare(game(tmp_path, ACCUSATIONS), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_game_over(snap_compare: Any, size: tuple[int, int], tmp_path: Path) -> None:
+    assert snap_compare(game(tmp_path, OVER, max_days=1), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_full_story(snap_compare: Any, size: tuple[int, int], tmp_path: Path) -> None:
+    app = game(tmp_path, OVER, max_days=1)
+    assert snap_compare(app, press=["h", "f"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_help(snap_compare: Any, size: tuple[int, int], tmp_path: Path) -> None:
+    assert snap_compare(game(tmp_path, PLANNING), press=["question_mark"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_print(snap_compare: Any, size: tuple[int, int], tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.chdir(tmp_path)
+    app = game(Path("sessions"), PLANNING)
+    app.session.store.set_meta("served_url", "http://192.168.1.20:8765")
+    assert snap_compare(app, press=["p"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_seats_after_the_address_changed(
+    snap_compare: Any, size: tuple[int, int], tmp_path: Path
+) -> None:
+    app = game(tmp_path, PLANNING)
+    app.session.store.set_meta("printed_url", "http://192.168.1.20:8765")
+    app.session.store.set_meta("served_url", "http://10.0.0.5:8765")
+    app.addresses = lambda: [("wlan0", "10.0.0.5"), ("eth0", "192.168.1.20")]
+    assert snap_compare(app, press=["w"], terminal_size=size)

@@ -1,0 +1,169 @@
+"""The referee's short move entry (pure) and the ``companion sucker`` command's set-up."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from companion.cli.sucker import make_setup, open_or_create, parse_players
+from companion.errors import UserError
+from companion.rules.core.game import History
+from companion.rules.sucker.engine import SO_LONG_SUCKER, initial_state
+from companion.rules.sucker.views import color_keys, table
+from companion.tui.sucker.entry import EntryError, hint, parse_entry
+
+SETUP = {
+    "players": [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"},
+                {"name": "Cat", "color": "green"}, {"name": "Dan", "color": "black"}],
+    "chips_per_player": 3,
+    "first": "Ann",
+}
+
+
+def history(*commands: dict[str, Any]) -> History:
+    h = History(SO_LONG_SUCKER, initial_state(SETUP))
+    for command in commands:
+        h.submit(SO_LONG_SUCKER.parse_command(command))
+    return h
+
+
+def entry(h: History, text: str) -> Any:
+    return parse_entry(table(h.state), text)
+
+
+def test_every_color_gets_its_own_letter() -> None:
+    assert color_keys(["red", "blue", "green", "black"]) == {
+        "red": "R", "blue": "B", "green": "G", "black": "L"
+    }
+    assert len(set(color_keys(["b", "bb", "bbb"]).values())) == 3
+
+
+def test_playing_a_chip() -> None:
+    h = history()
+    assert entry(h, "r n") == {"do": "play", "player": "Ann", "color": "red", "pile": "new"}
+    assert entry(h, "RED 3")["pile"] == 3
+    assert entry(h, "l new")["color"] == "black"
+    with pytest.raises(EntryError, match="'x' is not a color here"):
+        entry(h, "x 1")
+    with pytest.raises(EntryError, match="Say where"):
+        entry(h, "r")
+    with pytest.raises(EntryError, match="not a pile"):
+        entry(h, "r top")
+
+
+def test_naming_the_next_player_with_or_without_the_word_next() -> None:
+    h = history({"do": "play", "player": "Ann", "color": "red", "pile": "new"})
+    assert entry(h, "next bo") == {"do": "next", "player": "Bo"}
+    assert entry(h, "ca") == {"do": "next", "player": "Cat"}
+    assert "names the next player: bo, cat, dan" in hint(table(h.state))
+    with pytest.raises(EntryError, match="Nobody is to play a chip now"):
+        entry(h, "r 1")
+    with pytest.raises(EntryError, match="no player 'zed'"):
+        entry(h, "next zed")
+
+
+def captured() -> History:
+    return history(
+        {"do": "play", "player": "Ann", "color": "red", "pile": "new"},
+        {"do": "next", "player": "Bo"},
+        {"do": "play", "player": "Bo", "color": "blue", "pile": 1},
+        {"do": "next", "player": "Cat"},
+        {"do": "play", "player": "Cat", "color": "green", "pile": "new"},
+        {"do": "next", "player": "Bo"},
+        {"do": "play", "player": "Bo", "color": "blue", "pile": 1},
+    )
+
+
+def test_killing_from_a_captured_pile_and_prisoners() -> None:
+    h = captured()
+    assert entry(h, "kill r") == {"do": "kill", "player": "Bo", "color": "red"}
+    assert entry(h, "b") == {"do": "kill", "player": "Bo", "color": "blue"}
+    h.submit(SO_LONG_SUCKER.parse_command({"do": "kill", "player": "Bo", "color": "blue"}))
+    with pytest.raises(EntryError, match="killp"):
+        entry(h, "kill r")
+    assert entry(h, "killp r") == {"do": "kill_prisoner", "player": "Bo", "color": "red"}
+    assert entry(h, "give r dan") == {"do": "transfer", "player": "Bo", "color": "red",
+                                      "to": "Dan"}
+    assert entry(h, "bo give r dan")["player"] == "Bo"
+    with pytest.raises(EntryError, match="Nobody holds a green prisoner"):
+        entry(h, "give g dan")
+    with pytest.raises(EntryError, match="Say to whom"):
+        entry(h, "give r")
+
+
+def test_rescue_entries_default_to_the_player_in_need_and_the_only_holder() -> None:
+    h = captured()
+    for command in (
+        {"do": "kill", "player": "Bo", "color": "blue"},
+        {"do": "transfer", "player": "Bo", "color": "red", "to": "Cat"},
+    ):
+        h.submit(SO_LONG_SUCKER.parse_command(command))
+    state = h.state
+    assert state.awaiting.what == "play"
+    view = table(state)
+    view["awaiting"] = {"what": "rescue", "player": "Dan", "pending": ["Cat"], "refused": []}
+    assert parse_entry(view, "give r") == {"do": "transfer", "player": "Cat", "color": "red",
+                                          "to": "Dan"}
+    assert parse_entry(view, "refuse") == {"do": "refuse", "player": "Cat"}
+    assert parse_entry(view, "cat refuse") == {"do": "refuse", "player": "Cat"}
+    view["awaiting"]["pending"] = ["Cat", "Bo"]
+    with pytest.raises(EntryError, match="Say who refuses"):
+        parse_entry(view, "refuse")
+
+
+def test_undo_and_nonsense() -> None:
+    h = history()
+    assert entry(h, "undo") == "undo"
+    with pytest.raises(EntryError, match="Type a move"):
+        entry(h, "   ")
+    with pytest.raises(EntryError, match="not a move I know"):
+        entry(h, "please do something")
+
+
+# ---- the command's set-up ---------------------------------------------------------------------
+
+
+def test_players_are_read_as_name_colon_color() -> None:
+    assert parse_players("Ann:red, Bo:blue") == [
+        {"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}
+    ]
+    with pytest.raises(UserError, match="is not NAME:COLOR"):
+        parse_players("Ann,Bo:blue")
+
+
+def test_the_first_mover_is_drawn_outside_the_core_unless_named() -> None:
+    setup = make_setup("Ann:red,Bo:blue,Cat:green", None, None, random.Random(3))
+    assert setup["first"] in ("Ann", "Bo", "Cat") and setup["chips_per_player"] == 7
+    assert make_setup("Ann:red,Bo:blue", 4, "Bo")["first"] == "Bo"
+    assert make_setup("Ann:red,Bo:blue", 4, "bo")["first"] == "Bo"  # as the move entry reads
+    with pytest.raises(UserError, match="--first 'Zed'"):
+        make_setup("Ann:red,Bo:blue", 4, "Zed")
+    with pytest.raises(UserError, match="color 'red' is used twice"):
+        make_setup("Ann:red,Bo:red", 4, None)
+
+
+@pytest.mark.parametrize("chips", [0, -2, 31])
+def test_a_bad_chips_option_is_named_as_typed(chips: int) -> None:
+    with pytest.raises(UserError, match=rf"^--chips {chips} is not possible; .* 1 to 30\.$"):
+        make_setup("Ann:red,Bo:blue", chips, None)
+
+
+def args(**kw: Any) -> SimpleNamespace:
+    return SimpleNamespace(**{"name": "t", "players": None, "chips": None, "first": None, **kw})
+
+
+def test_a_session_is_created_then_resumed(tmp_path: Path) -> None:
+    with pytest.raises(UserError, match="needs its players"):
+        open_or_create(tmp_path, args())
+    session = open_or_create(tmp_path, args(players="Ann:red,Bo:blue", chips=2, first="Ann"))
+    session.submit({"do": "play", "player": "Ann", "color": "red", "pile": "new"})
+    session.close()
+    with pytest.raises(UserError, match="already exists"):
+        open_or_create(tmp_path, args(players="Ann:red,Bo:blue"))
+    again = open_or_create(tmp_path, args())
+    assert again.game == "so-long-sucker" and again.state.plays == 1
+    again.close()

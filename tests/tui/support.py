@@ -1,0 +1,121 @@
+"""Helpers for the console's pilot tests (no tests here): drive the UI by keys, read the screen."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import OptionList
+
+from companion.cli.sessions import create_prison_session, game_label, open_session
+from companion.session.paths import session_path
+from companion.tui.common.dialogs import PickScreen
+from companion.tui.prison.app import ConsoleApp, SessionShelf
+
+# Words that would give away a sealed choice on the game master's screen.
+SEALED_WORDS = re.compile(r"\b(work|works|worked|working|rest|rests|rested|resting)\b", re.I)
+
+
+def shelf(folder: Path, overrides: dict[str, Any] | None = None) -> SessionShelf:
+    return SessionShelf(
+        folder,
+        lambda name, scenario, warden, prisoners: create_prison_session(
+            folder, name, scenario, warden, prisoners, rules_overrides=overrides
+        ),
+        lambda name: open_session(folder, name),
+        lambda name: game_label(session_path(folder, name)),
+    )
+
+
+def new_app(folder: Path, overrides: dict[str, Any] | None = None, **kw: Any) -> ConsoleApp:
+    """The console as ``companion new game --scenario classic`` opens it."""
+    kw.setdefault("ticking", False)
+    return ConsoleApp(shelf=shelf(folder, overrides), new=("game", "classic"), **kw)
+
+
+def screen_text(app: ConsoleApp) -> str:
+    """Everything on the terminal now (the top screen over what it covers), as plain text."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def widget_text(app: ConsoleApp) -> str:
+    """The text of every Static on the top screen, unwrapped (for sentences that wrap)."""
+    from textual.widgets import Static
+
+    parts = [str(w.render()) for w in app.screen.query(Static) if w.display and w.region.area]
+    return " ".join(" ".join(parts).split())
+
+
+def everything(app: ConsoleApp) -> str:
+    """The screen as drawn, then the same words unwrapped."""
+    return screen_text(app) + "\n" + widget_text(app)
+
+
+def shows(app: ConsoleApp, phrase: str) -> bool:
+    return phrase in everything(app)
+
+
+def board_row(app: ConsoleApp, name: str) -> list[str]:
+    from companion.tui.prison.board import Board
+
+    board = app.screen.query_one(Board)
+    return [str(cell) for cell in board.get_row(name)]
+
+
+async def type_text(pilot: Pilot[Any], text: str) -> None:
+    await pilot.press(*[("space" if c == " " else c) for c in text])
+
+
+async def set_up(pilot: Pilot[Any], warden: str, prisoners: list[str]) -> None:
+    await type_text(pilot, warden)
+    await pilot.press("enter")
+    for name in prisoners:
+        await type_text(pilot, name)
+        await pilot.press("enter")
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+
+
+async def pick(pilot: Pilot[Any], app: ConsoleApp, key: str) -> None:
+    """Choose ``key`` in the open pick list with the arrow keys and Enter."""
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, PickScreen), f"expected a pick list, got {screen!r}"
+    keys = [k for k, _ in screen.options]
+    assert key in keys, f"{key!r} is not offered: {keys}"
+    at = screen.query_one(OptionList).highlighted or 0
+    target = keys.index(key)
+    await pilot.press(*(["down"] * (target - at) if target >= at else ["up"] * (at - target)))
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def offered(app: ConsoleApp, screen: Any = None) -> list[str]:
+    """The picks the open pick list offers."""
+    screen = screen or app.screen
+    assert isinstance(screen, PickScreen)
+    return [k for k, _ in screen.options]
+
+
+async def choose(pilot: Pilot[Any], app: ConsoleApp, name: str, choice: str) -> None:
+    await pilot.press("c")
+    await pick(pilot, app, name)
+    assert "PRIVATE" in screen_text(app)
+    await pilot.press("w" if choice == "work" else "r")
+    await pilot.pause()
+    # the private prompt hid itself
+    assert "PRIVATE" not in screen_text(app)
+
+
+def assert_sealed(app: ConsoleApp) -> None:
+    text = screen_text(app)
+    found = SEALED_WORDS.search(text)
+    assert found is None, f"a sealed choice may show: {found.group(0)!r} in\n{text}"
+
+
+def assert_tokens_hidden(app: ConsoleApp) -> None:
+    for p in app.session.state.roster:
+        assert board_row(app, p)[4] == "hidden"
+    assert "PRIVATE VIEW" not in screen_text(app)

@@ -1,0 +1,232 @@
+"""The dilemma's phone server: joining by name, a player's link and cookie, choices, the board,
+sealing over HTTP, errors in one sentence, and the command line."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from companion.cli.main import main
+from companion.session.dilemma_seats import META_KEY
+from companion.session.session import Session
+from companion.web.common.context import Limiter
+from companion.web.dilemma.server import build_dilemma_app, start_dilemma_server
+from tests.dilemma_helpers import scenario
+
+
+@pytest.fixture
+def session(tmp_path: Path):
+    s = Session.create(tmp_path / "d.sqlite", "dilemma", {"rules": scenario(rounds=2)})
+    yield s
+    s.close()
+
+
+@pytest.fixture
+async def client(session: Session):
+    app = build_dilemma_app(session, base="http://192.0.2.7:8765", limiter=Limiter(5, 60.0))
+    async with TestClient(TestServer(app, host="127.0.0.1")) as c:
+        yield c
+
+
+async def join(client: TestClient, name: str) -> str:
+    """Join as a fresh phone (no cookie); the token of the player's link."""
+    client.session.cookie_jar.clear()
+    r = await client.post("/join-room", data={"name": name}, allow_redirects=False)
+    assert r.status == 303, await r.text()
+    location = r.headers["Location"]
+    assert re.fullmatch(r"/d/[A-Za-z0-9_-]{24}", location)
+    return location.removeprefix("/d/")
+
+
+async def choose(client: TestClient, token: str, choice: str) -> Any:
+    r = await client.post(f"/api/d/{token}/choice", data=json.dumps({"choice": choice}))
+    return r.status, await r.json()
+
+
+async def test_joining_gives_a_secret_link_and_a_cookie_that_brings_you_back(
+    client: TestClient, session: Session
+) -> None:
+    page = await client.get("/join-room")
+    assert page.status == 200 and "Type your name" in await page.text()
+    r = await client.post("/join-room", data={"name": "  Ann   Lee "}, allow_redirects=False)
+    token = r.headers["Location"].removeprefix("/d/")
+    assert r.cookies["dilemma_seat"].value == token
+    assert len(token) * 6 >= 128
+    again = await client.get("/join-room", allow_redirects=False)  # scanning the room code again
+    assert again.status == 303 and again.headers["Location"] == f"/d/{token}"
+    mine = await client.get(f"/d/{token}")
+    assert "Ann Lee" in await mine.text() and mine.headers["Cache-Control"] == "no-store"
+    rows = [r.body for r in session.rows]
+    assert rows[0]["command"]["name"] == "Ann Lee"
+    assert token not in json.dumps(rows)  # the log holds the join, never the token
+    assert session.meta()[META_KEY][0]["token"] == token
+
+
+async def test_a_refused_join_says_why_and_keeps_no_token(
+    client: TestClient, session: Session
+) -> None:
+    await join(client, "Ann")
+    client.session.cookie_jar.clear()
+    r = await client.post("/join-room", data={"name": "ann"})
+    assert r.status == 409 and "already taken" in await r.text()
+    r = await client.post("/join-room", data={"name": ""})
+    assert r.status == 409 and "name is empty" in await r.text()
+    assert len(session.meta()[META_KEY]) == 1 and len(session.state.players) == 1
+
+
+async def test_a_round_on_the_phones_and_the_board(client: TestClient, session: Session) -> None:
+    tokens = {name: await join(client, name) for name in ["Ann", "Bob", "Cy", "Dee"]}
+    session.submit({"do": "start_round", "seed": 5})
+    pid = {p.name: p.pid for p in session.state.players}
+    facing = {}
+    for name, token in tokens.items():
+        view = await (await client.get(f"/api/d/{token}")).json()
+        facing[name] = view["me"]["facing"]
+        assert view["me"]["choice"] is None
+    assert all(facing[facing[n]] == n for n in facing)
+    a = "Ann"
+    b = facing[a]
+    status, answer = await choose(client, tokens[a], "betray")
+    assert status == 200 and answer["message"] == "Saved: you BETRAY."
+    assert session.state.current.choices[pid[a]] == "betray"  # logged before acknowledged
+    assert session.rows[-1].body["command"] == {"do": "choose", "pid": pid[a], "choice": "betray"}
+    others = ["/api/board", "/board", "/board/part"]
+    others += [f"/api/d/{t}" for n, t in tokens.items() if n != a]
+    others += [f"/d/{t}/part" for n, t in tokens.items() if n != a]
+    seen = {url: await (await client.get(url)).text() for url in others}
+    mine = await (await client.get(f"/d/{tokens[a]}/part")).text()
+    await choose(client, tokens[a], "silent")  # a change of mind: nobody else may notice
+    for url in others:
+        assert await (await client.get(url)).text() == seen[url], f"{url} sees Ann's choice"
+    assert await (await client.get(f"/d/{tokens[a]}/part")).text() != mine
+    await choose(client, tokens[a], "betray")
+    board = await (await client.get("/board")).text()
+    assert "1 of 4 have chosen" in board and "Who faces whom" in board
+    for name in ["Bob", "Cy", "Dee"]:
+        await choose(client, tokens[name], "silent")
+    board = await (await client.get("/board")).text()
+    assert "Round 1: the sentences" in board and "BETRAYED" in board
+    mine = await (await client.get(f"/d/{tokens[a]}/part")).text()
+    assert f"You BETRAYED; {b} stayed SILENT." in mine and "<strong>0 months</strong>" in mine
+    status, answer = await choose(client, tokens[a], "silent")
+    assert status == 409 and "No round is open" in answer["error"]
+
+
+async def test_the_end_shows_the_chart_and_the_explanation(
+    client: TestClient, session: Session
+) -> None:
+    tokens = [await join(client, name) for name in ["Ann", "Bob"]]
+    for seed in (1, 2):
+        session.submit({"do": "start_round", "seed": seed})
+        for token in tokens:
+            await choose(client, token, "silent" if seed == 1 else "betray")
+    board = await (await client.get("/board")).text()
+    assert "Final leaderboard" in board and "betrayal dominates" in board
+    assert 'class="bar-fill w100"' in board and 'class="bar-fill w0"' in board
+    client.session.cookie_jar.clear()  # a newcomer scanning the room code
+    page = await client.get("/join-room")
+    assert "The tournament is over" in await page.text()
+
+
+async def test_the_final_leaderboard_comes_first_once_the_tournament_is_over(
+    client: TestClient, session: Session
+) -> None:
+    tokens = [await join(client, name) for name in ["Ann", "Bob"]]
+
+    def order(page: str) -> list[str]:
+        ids = re.findall(r'<section class="[^"]*" id="([a-z-]+)"', page)
+        return [i for i in ids if i in ("leaderboard", "last-round")]
+
+    session.submit({"do": "start_round", "seed": 1})
+    for token in tokens:
+        await choose(client, token, "silent")
+    assert order(await (await client.get("/board")).text()) == ["last-round", "leaderboard"]
+    session.submit({"do": "start_round", "seed": 2})
+    for token in tokens:
+        await choose(client, token, "betray")
+    # On a projector the final leaderboard is above the fold; on a phone too.
+    assert order(await (await client.get("/board")).text()) == ["leaderboard", "last-round"]
+    mine = await (await client.get(f"/d/{tokens[0]}/part")).text()
+    assert order(mine) == ["leaderboard", "last-round"]
+    assert mine.count('id="leaderboard"') == 1
+
+
+async def test_errors_are_one_sentence_and_guessers_are_slowed(client: TestClient) -> None:
+    token = await join(client, "Ann")
+    r = await client.post(f"/api/d/{token}/choice", data="not json")
+    assert r.status == 400 and "must be JSON" in (await r.json())["error"]
+    r = await client.post(f"/api/d/{token}/choice", data=json.dumps({"choice": "confess"}))
+    assert r.status == 400 and "'silent' or 'betray'" in (await r.json())["error"]
+    r = await client.post(f"/api/d/{token}/choice", data="x" * 5000)
+    assert r.status == 413
+    r = await client.get("/d/not-a-token")
+    assert r.status == 404 and "scan the room" in await r.text()
+    for _ in range(5):
+        await client.get("/api/d/wrong")
+    r = await client.get(f"/api/d/{token}")
+    assert r.status == 429 and "Too many wrong links" in (await r.json())["error"]
+
+
+async def test_an_undone_join_sends_the_phone_back_to_joining(
+    client: TestClient, session: Session
+) -> None:
+    token = await join(client, "Ann")
+    session.undo()
+    part = await (await client.get(f"/d/{token}/part")).text()
+    assert "Not in the tournament" in part and "/join-room" in part
+    again = await client.get("/join-room", allow_redirects=False)
+    assert again.status == 200  # the cookie no longer opens a player: join anew
+
+
+async def test_live_updates_reach_a_players_stream(client: TestClient, session: Session) -> None:
+    token = await join(client, "Ann")
+    await join(client, "Bob")
+    r = await client.get(f"/api/d/{token}/events")
+    assert r.headers["Content-Type"].startswith("text/event-stream")
+    first = await _next_event(r)
+    assert "You&#39;re in!" in first["html"] or "You're in!" in first["html"]
+    session.submit({"do": "start_round", "seed": 1})
+    second = await _next_event(r)
+    assert "You face" in second["html"]
+    r.close()
+
+
+async def _next_event(response: Any) -> dict[str, Any]:
+    data = None
+    while True:
+        line = (await response.content.readline()).decode()
+        if line.startswith("data: "):
+            data = json.loads(line[6:])
+        elif line == "\n" and data is not None:
+            return data
+
+
+async def test_the_server_listens_and_names_its_room_link(session: Session) -> None:
+    server = await start_dilemma_server(session, "127.0.0.1", 0)
+    try:
+        assert server.join_url == f"http://127.0.0.1:{server.port}/join-room"
+        assert session.meta()["served_url"] == server.base_url
+    finally:
+        await server.stop()
+
+
+def test_the_command_writes_a_poster_and_refuses_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    poster = tmp_path / "room.pdf"
+    url = ["--public-url", "http://192.0.2.9:8765"]
+    assert main(["dilemma", "warm", "--rounds", "3", *url, "--poster", str(poster)]) == 0
+    assert poster.read_bytes().startswith(b"%PDF")
+    assert main(["dilemma", "warm", "--rounds", "4", "--poster", str(poster)]) == 2
+    assert "already exists with 3 rounds" in capsys.readouterr().err
+    assert main(["dilemma", "other", "--rounds", "0"]) == 2
+    assert "out of range" in capsys.readouterr().err
+    assert main(["dilemma", "other", "--scenario", "classic"]) == 2
+    assert "not the dilemma" in capsys.readouterr().err
+    assert main(["dilemma", "warm"]) == 2  # no terminal here
+    assert "needs a terminal" in capsys.readouterr().err

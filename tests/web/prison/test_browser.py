@@ -1,0 +1,309 @@
+"""End to end: real headless Chromium through one night on the phones and the board.
+
+Chromium is driven through the DevTools protocol over a websocket (aiohttp's client). Four
+prisoners choose on their pages, the warden deals and searches on theirs, and the board shows
+the outcome, every page updating live through server-sent events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from companion.cli.sessions import create_prison_session
+from companion.session.seats import board_url, seat_url, seats_of
+from companion.web.common.server import start_phone_server
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--window-size=390,844",
+    "--remote-debugging-port=0",
+    "--remote-debugging-address=127.0.0.1",
+]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.slow,
+    pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed"),
+]
+
+
+class Page:
+    """One tab, spoken to over its DevTools websocket."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.ws = ws
+        self._ids = itertools.count(1)
+        self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        async for message in self.ws:
+            if message.type != aiohttp.WSMsgType.TEXT:
+                break
+            data = json.loads(message.data)
+            future = self._waiting.pop(data.get("id", -1), None)
+            if future is not None and not future.done():
+                future.set_result(data)
+
+    async def send(self, method: str, **params: Any) -> dict[str, Any]:
+        ident = next(self._ids)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._waiting[ident] = future
+        await self.ws.send_str(json.dumps({"id": ident, "method": method, "params": params}))
+        answer = await asyncio.wait_for(future, 20)
+        if "error" in answer:
+            raise RuntimeError(f"{method}: {answer['error']}")
+        return dict(answer["result"])
+
+    async def js(self, expression: str) -> Any:
+        result = await self.send(
+            "Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True
+        )
+        if "exceptionDetails" in result:
+            raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    async def wait_for(self, expression: str, timeout: float = 15.0) -> Any:
+        """Poll a JavaScript expression until it is truthy (the page updates by itself)."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            with contextlib.suppress(RuntimeError):
+                if await self.js(f"!!({expression})"):
+                    return True
+            if asyncio.get_running_loop().time() > deadline:
+                text = await self.text()
+                raise AssertionError(f"never true: {expression}\n--- page text ---\n{text}")
+            await asyncio.sleep(0.1)
+
+    async def text(self) -> str:
+        return str(await self.js("document.body ? document.body.innerText : ''"))
+
+    async def click(self, selector: str) -> None:
+        found = await self.js(
+            f"(function(){{var b=document.querySelector({json.dumps(selector)});"
+            "if(!b||b.disabled)return false;b.click();return true;})()"
+        )
+        assert found, f"nothing to click at {selector}"
+
+    async def screenshot(self, path: Path) -> None:
+        import base64
+
+        shot = await self.send("Page.captureScreenshot", format="png")
+        path.write_bytes(base64.b64decode(shot["data"]))
+
+    async def close(self) -> None:
+        self._reader.cancel()
+        await self.ws.close()
+
+
+class Chromium:
+    """A headless Chromium with a fresh profile, listening for DevTools on 127.0.0.1."""
+
+    def __init__(self) -> None:
+        self.profile = Path(tempfile.mkdtemp(prefix="companion-chromium-"))
+        self.process: asyncio.subprocess.Process | None = None
+        self.http: aiohttp.ClientSession | None = None
+        self.port = 0
+        self.pages: list[Page] = []
+        self.browser: Page | None = None
+
+    async def start(self) -> None:
+        assert CHROMIUM is not None
+        self.process = await asyncio.create_subprocess_exec(
+            CHROMIUM,
+            *FLAGS,
+            f"--user-data-dir={self.profile}",
+            "about:blank",
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL,
+        )
+        marker = self.profile / "DevToolsActivePort"
+        for _ in range(300):
+            if marker.exists() and marker.read_text().strip():
+                break
+            await asyncio.sleep(0.05)
+        self.port = int(marker.read_text().split()[0])
+        self.http = aiohttp.ClientSession()
+
+    async def open(self, url: str) -> Page:
+        """A tab in its own browser context, like a separate phone: its own cookies and its
+        own connection pool (one browser allows only six connections to a host)."""
+        assert self.http is not None
+        if self.browser is None:
+            async with self.http.get(f"http://127.0.0.1:{self.port}/json/version") as response:
+                version = await response.json()
+            ws = await self.http.ws_connect(version["webSocketDebuggerUrl"], max_msg_size=0)
+            self.browser = Page(ws)
+        context = await self.browser.send("Target.createBrowserContext", disposeOnDetach=True)
+        target = await self.browser.send(
+            "Target.createTarget", url=url, browserContextId=context["browserContextId"]
+        )
+        ws = await self.http.ws_connect(
+            f"ws://127.0.0.1:{self.port}/devtools/page/{target['targetId']}", max_msg_size=0
+        )
+        page = Page(ws)
+        self.pages.append(page)
+        await page.send("Runtime.enable")
+        return page
+
+    async def stop(self) -> None:
+        for page in [*self.pages, *([self.browser] if self.browser else [])]:
+            with contextlib.suppress(Exception):
+                await page.close()
+        if self.http is not None:
+            await self.http.close()
+        if self.process is not None and self.process.returncode is None:
+            self.process.terminate()
+            try:
+                await asyncio.wait_for(self.process.wait(), 10)
+            except TimeoutError:
+                self.process.kill()
+                await self.process.wait()
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+@pytest.fixture
+async def chromium():
+    browser = Chromium()
+    await browser.start()
+    try:
+        yield browser
+    finally:
+        await browser.stop()
+
+
+@contextlib.asynccontextmanager
+async def served(folder: Path, name: str, roster: list[str]):  # type: ignore[no-untyped-def]
+    """A fresh session (warden Wendy) and its phone server on 127.0.0.1, closed afterwards."""
+    session = create_prison_session(folder, name, "classic", "Wendy", roster)
+    server = await start_phone_server(session, "127.0.0.1", 0)
+    try:
+        yield session, server
+    finally:
+        await server.stop()
+        session.close()
+
+
+async def test_one_night_on_real_phones(chromium: Chromium, tmp_path: Path) -> None:
+    async with served(tmp_path, "night", ["Ada", "Ben", "Cy", "Dee"]) as (session, server):
+        seats = {s.name: s for s in seats_of(session)}
+        base = server.base_url
+        assert base.startswith("http://127.0.0.1:")
+        board = await chromium.open(board_url(base))
+        phones = {name: await chromium.open(seat_url(base, seat)) for name, seat in seats.items()}
+        await board.wait_for("document.querySelector('#submitted')")
+        plan = {"Ada": "work", "Ben": "work", "Cy": "rest", "Dee": "work"}
+
+        for name, choice in plan.items():
+            page = phones[name]
+            await page.wait_for("document.body.dataset.ready === '1'")
+            assert not await page.js("document.getElementById('cover').hidden")
+            await page.click("#cover")
+            await page.wait_for("!document.getElementById('page').hidden")
+            await page.click(f"button[data-value={choice}]")
+            await page.wait_for(
+                "(document.getElementById('saved')||{}).textContent === "
+                f"'Saved: you {choice.upper()} tonight.'"
+            )
+        await phones["Cy"].click("button[data-value=work]")  # Cy changes her mind, then back
+        await phones["Cy"].wait_for("document.getElementById('saved').textContent.includes('WORK')")
+        await phones["Cy"].click("button[data-value=rest]")
+        await phones["Cy"].wait_for("document.getElementById('saved').textContent.includes('REST')")
+        await board.wait_for("document.getElementById('submitted').textContent.includes('4 of 4')")
+        board_text = await board.text()
+        assert "WORK" not in board_text and "REST" not in board_text
+
+        session.submit({"do": "close_planning"})  # the game master, in the console
+        warden = phones["Wendy"]
+        await warden.wait_for("document.body.dataset.ready === '1'")
+        await warden.click("#cover")
+        await warden.wait_for("document.querySelector('button.deal[data-value=Ben]')")
+        await warden.click("button.deal[data-value=Ben]")  # a first tap only asks to confirm
+        await warden.wait_for(
+            "document.querySelector('button.deal[data-value=Ben]').textContent === "
+            "'Tap again: deal with Ben'"
+        )
+        await asyncio.sleep(0.3)
+        assert session.state.prisoners["Ben"].parole_tokens == 0
+        await warden.click("button.deal[data-value=Ben]")
+        await warden.wait_for("document.getElementById('deals-left').textContent === '0'")
+        await phones["Ben"].wait_for("document.getElementById('my-parole').textContent === '1'")
+        assert await phones["Ada"].js("document.getElementById('my-parole').textContent") == "0"
+        assert "parole" not in (await board.text()).lower()
+
+        await warden.click("button.search[data-value=Ada]")
+        await warden.click("button.search[data-value=Cy]")  # another button: Ada is let go
+        await warden.wait_for(
+            "document.querySelector('button.search[data-value=Ada]').textContent === 'Search Ada'"
+        )
+        await asyncio.sleep(0.3)
+        assert session.state.phase == "interviews"
+        await warden.click("button.search[data-value=Ada]")
+        await warden.click("button.search[data-value=Ada]")
+        await warden.wait_for("document.body.innerText.includes('Ada was caught working')")
+        await board.wait_for("document.body.innerText.includes('Nights of work: 2 of 6')")
+        board_text = await board.text()
+        assert "The warden searched Ada's cell: Ada was caught working." in board_text
+        assert "Ben and Dee worked: 2 nights of work done." in board_text
+        await phones["Ada"].wait_for("document.body.innerText.includes('caught working and out')")
+        # Ada's "Saved: you WORK tonight." belonged to planning: gone now; the warden's answer
+        # belongs to the phase the search led to, and stays.
+        assert await phones["Ada"].js("document.getElementById('status').textContent") == ""
+        warden_status = await warden.js("document.getElementById('status').textContent")
+        assert warden_status == "Searched Ada's cell: Ada was caught working."
+        for name in ("Ben", "Cy", "Dee"):
+            await phones[name].wait_for("document.body.innerText.includes('Ben and Dee worked')")
+        state = session.state
+        assert (state.phase, state.nights_done) == ("accusations", 2)
+        assert state.prisoners["Ada"].status == "caught"
+        assert state.prisoners["Ben"].parole_tokens == 1
+
+
+async def test_join_with_a_typed_seat_code(chromium: Chromium, tmp_path: Path) -> None:
+    async with served(tmp_path, "join", ["Ada", "Ben", "Cy", "Dee"]) as (session, server):
+        cy = next(s for s in seats_of(session) if s.name == "Cy")
+        page = await chromium.open(f"{server.base_url}/join")
+        await page.wait_for("document.querySelector('input[name=code]')")
+        typed = json.dumps(cy.code.lower()[:4] + " " + cy.code.lower()[4:])
+        await page.js(f"document.querySelector('input[name=code]').value = {typed}")
+        await page.js("document.querySelector('form').submit()")
+        await page.wait_for(f"location.pathname === '/p/{cy.token}'")
+        await page.wait_for("document.body.dataset.ready === '1'")
+        await page.click("#cover")
+        await page.wait_for("document.body.innerText.includes('Prisoner, in the game')")
+        assert "Cy" in await page.text()
+
+
+async def test_a_page_left_untouched_covers_itself(chromium: Chromium, tmp_path: Path) -> None:
+    async with served(tmp_path, "idle", ["Ada", "Ben", "Cy", "Dee"]) as (session, server):
+        ada = next(s for s in seats_of(session) if s.name == "Ada")
+        page = await chromium.open(seat_url(server.base_url, ada))
+        await page.wait_for("document.body.dataset.ready === '1'")
+        assert await page.js("document.body.dataset.coverAfter") == "30"
+        await page.js("document.body.dataset.coverAfter = '1.5'")  # not half a minute here
+        await page.click("#cover")
+        assert not await page.js("document.getElementById('page').hidden")
+        await page.click("button[data-value=work]")
+        await page.wait_for("document.getElementById('saved').textContent.includes('WORK')")
+        await page.wait_for("!document.getElementById('cover').hidden", timeout=10)
+        assert await page.js("document.getElementById('page').hidden")
+        assert await page.js("document.getElementById('status').textContent") == ""
+        await page.click("#cover")  # one tap shows it again
+        assert not await page.js("document.getElementById('page').hidden")

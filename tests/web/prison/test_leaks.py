@@ -1,0 +1,307 @@
+"""The leak test: whole games walked through the phone server, checking at every step every
+seat's API answer, HTML page, live part and event stream, and the board's, against the spec's
+"Who may see what" table.
+
+Two kinds of check:
+- what a seat may see is there (its own parole tokens and choice; the warden's tokens; the
+  submitted count; the public results);
+- what a seat may not see makes no difference: the exact bytes served are the bytes the same
+  seat would get from a state whose hidden secrets (others' choices, others' parole tokens,
+  others' deals) were changed. Nothing served can then depend on them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import pytest
+from aiohttp import ClientResponse
+from aiohttp.test_utils import TestClient, TestServer
+
+from companion.cli.sessions import create_prison_session
+from companion.rules.prison.state import Day, PrisonState
+from companion.session.seats import Seat, seats_of
+from companion.web.common.context import board_view, seat_view
+from companion.web.common.server import build_app
+from companion.web.prison.pages import (
+    render_board_page,
+    render_board_part,
+    render_seat_page,
+    render_seat_part,
+)
+
+ROSTER = ["Ada", "Ben <b>", "Cy", "Dee"]
+BASE = "http://192.0.2.7:8765"
+Perturb = Callable[[PrisonState], PrisonState]
+
+
+# ---- secrets changed -----------------------------------------------------------------------
+
+
+def _days(state: PrisonState, change: Callable[[Day], Day]) -> PrisonState:
+    return replace(state, day=change(state.day), past=tuple(change(d) for d in state.past))
+
+
+def flip_choices(names: set[str]) -> Perturb:
+    """Everyone in ``names`` chose the other way, on every day (who chose stays the same)."""
+
+    def day(d: Day) -> Day:
+        flipped = {
+            n: ("rest" if c == "work" else "work") if n in names else c
+            for n, c in d.choices.items()
+        }
+        return replace(d, choices=MappingProxyType(flipped))
+
+    return lambda state: _days(state, day)
+
+
+def more_tokens(names: set[str]) -> Perturb:
+    def change(state: PrisonState) -> PrisonState:
+        prisoners = {
+            n: replace(p, parole_tokens=p.parole_tokens + 7) if n in names else p
+            for n, p in state.prisoners.items()
+        }
+        return replace(state, prisoners=MappingProxyType(prisoners))
+
+    return change
+
+
+def flip_deals(names: set[str]) -> Perturb:
+    def day(d: Day) -> Day:
+        return replace(d, interviews=tuple((n, deal != (n in names)) for n, deal in d.interviews))
+
+    return lambda state: _days(state, day)
+
+
+def hidden_from(seat: Seat | None, roster: list[str]) -> list[Perturb]:
+    """The secrets the spec hides from a seat (``None``: the board)."""
+    everyone = set(roster)
+    if seat is None:
+        return [flip_choices(everyone), more_tokens(everyone), flip_deals(everyone)]
+    if seat.role == "warden":
+        return [flip_choices(everyone)]
+    others = everyone - {seat.name}
+    return [flip_choices(others), more_tokens(others), flip_deals(others)]
+
+
+# ---- what is served ------------------------------------------------------------------------
+
+
+def roundtrip(data: Any) -> Any:
+    return json.loads(json.dumps(data))
+
+
+def keys_in(data: Any) -> set[str]:
+    if isinstance(data, dict):
+        return set(data) | {k for v in data.values() for k in keys_in(v)}
+    if isinstance(data, list):
+        return {k for v in data for k in keys_in(v)}
+    return set()
+
+
+async def read_until(stream: ClientResponse, version: int) -> dict[str, Any]:
+    """Events from an open stream until the one for ``version``."""
+    fields: dict[str, Any] = {}
+    while True:
+        raw = await asyncio.wait_for(stream.content.readline(), 10)
+        line = raw.decode().rstrip("\n")
+        if line.startswith((":", "retry:")):
+            continue
+        if line:
+            key, _, value = line.partition(": ")
+            fields[key] = value
+            continue
+        if "event" in fields:
+            assert fields["event"] == "view"
+            if int(fields["id"]) == version:
+                return dict(json.loads(fields["data"]))
+            fields = {}
+
+
+class Walk:
+    def __init__(self, client: TestClient, session: Any) -> None:
+        self.client = client
+        self.session = session
+        self.seats = seats_of(session)
+        self.streams: dict[str, ClientResponse] = {}
+        self.last: dict[str, tuple[int, dict[str, Any]]] = {}
+
+    def token(self, name: str) -> str:
+        return next(s.token for s in self.seats if s.name == name)
+
+    async def open_streams(self) -> None:
+        for s in self.seats:
+            self.streams[s.name] = await self.client.get(f"/api/p/{s.token}/events")
+        self.streams[""] = await self.client.get("/api/board/events")
+
+    async def event(self, name: str, version: int) -> dict[str, Any]:
+        """The stream's event for ``version`` (the last one again if nothing changed)."""
+        if name in self.last and self.last[name][0] == version:
+            return self.last[name][1]
+        data = await read_until(self.streams[name], version)
+        self.last[name] = (version, data)
+        return data
+
+    def close_streams(self) -> None:
+        for stream in self.streams.values():
+            stream.close()
+
+    async def get(self, path: str) -> str:
+        r = await self.client.get(path)
+        assert r.status == 200, path
+        return await r.text()
+
+    async def check(self) -> None:
+        state = self.session.state
+        version = self.session.rows[-1].seq if self.session.rows else 0
+        for s in self.seats:
+            await self.check_seat(state, version, s)
+        await self.check_board(state, version)
+
+    async def check_seat(self, state: PrisonState, version: int, s: Seat) -> None:
+        api = json.loads(await self.get(f"/api/p/{s.token}"))
+        page = await self.get(f"/p/{s.token}")
+        part = await self.get(f"/p/{s.token}/part")
+        event = await self.event(s.name, version)
+        assert api == roundtrip(seat_view(state, s))
+        assert event == {"view": api, "html": part}
+        # What the spec hides from this seat makes no difference to any byte served.
+        for change in hidden_from(s, ROSTER):
+            other = change(state)
+            assert roundtrip(seat_view(other, s)) == api
+            assert render_seat_part(seat_view(other, s), s) == part
+            assert render_seat_page(seat_view(other, s), s) == page
+        # What it may see is there.
+        assert "choices" not in keys_in(api) and "story" not in keys_in(api)
+        if s.role == "prisoner":
+            me = state.prisoners[s.name]
+            assert api["me"]["parole_tokens"] == me.parole_tokens
+            assert f'<dd id="my-parole">{me.parole_tokens}</dd>' in part
+            assert "parole_tokens" not in api and "deal_history" not in api
+            chosen = state.day.choices.get(s.name)
+            if state.phase == "planning" and chosen and me.active:
+                assert f"Saved: you {chosen.upper()} tonight." in part
+        else:
+            tokens = {n: p.parole_tokens for n, p in state.prisoners.items()}
+            assert api["parole_tokens"] == tokens
+            for p in state.prisoners.values():
+                assert f"<td>{p.shivs}</td><td>{p.parole_tokens}</td>" in part
+
+    async def check_board(self, state: PrisonState, version: int) -> None:
+        api = json.loads(await self.get("/api/board"))
+        page = await self.get("/board")
+        part = await self.get("/board/part")
+        event = await self.event("", version)
+        assert api == roundtrip(board_view(state))
+        assert event == {"view": api, "html": part}
+        assert not {"parole_tokens", "choices", "choice", "me", "deals_today"} & keys_in(api)
+        for change in hidden_from(None, ROSTER):
+            other = change(state)
+            assert roundtrip(board_view(other)) == api
+            assert render_board_part(board_view(other), BASE) == part
+            assert render_board_page(board_view(other), BASE) == page
+        if state.phase == "planning":
+            chosen = sum(1 for n in state.active() if n in state.day.choices)
+            assert f"{chosen} of {len(state.active())} prisoners have chosen" in part
+        for worker in state.day.workers:
+            assert worker.replace("<", "&lt;").replace(">", "&gt;") in part
+
+
+# ---- the games -----------------------------------------------------------------------------
+
+
+async def phone(walk: Walk, who: str, action: str, body: dict[str, str]) -> bool:
+    r = await walk.client.post(f"/api/p/{walk.token(who)}/{action}", json=body)
+    assert r.status in (200, 409), await r.text()
+    return r.status == 200
+
+
+async def random_step(walk: Walk, rng: random.Random) -> None:
+    state = walk.session.state
+    gm = walk.session.submit
+    active = state.active() or list(state.roster)
+    pick = rng.choice(active)
+    if rng.random() < 0.06 or state.over:
+        walk.session.undo()
+    elif state.phase == "planning":
+        if rng.random() < 0.75:
+            await phone(walk, pick, "choice", {"choice": rng.choice(["work", "rest"])})
+        else:
+            gm({"do": "close_planning"})
+    elif state.phase in ("interviews", "search"):
+        roll = rng.random()
+        if state.phase == "interviews" and roll < 0.35:
+            await phone(walk, state.warden, "deal", {"prisoner": pick})
+        elif state.phase == "interviews" and roll < 0.55:
+            gm({"do": "interview", "prisoner": pick, "deal": False})
+        else:
+            await phone(walk, state.warden, "search", {"prisoner": pick})
+    elif state.phase == "accusations":
+        if rng.random() < 0.4:
+            gm({"do": "accuse", "accuser": pick, "accused": rng.choice(active)})
+        else:
+            gm({"do": "end_day"})
+
+
+@pytest.fixture
+async def walk(tmp_path: Path):
+    session = create_prison_session(tmp_path, "leak", "classic", "Wendy", ROSTER)
+    async with TestClient(TestServer(build_app(session, base=BASE), host="127.0.0.1")) as client:
+        w = Walk(client, session)
+        await w.open_streams()
+        yield w
+        w.close_streams()
+    session.close()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+async def test_random_games_leak_nothing(walk: Walk, seed: int) -> None:
+    rng = random.Random(seed)
+    await walk.check()
+    for _ in range(70):
+        was_over = walk.session.state.over
+        await random_step(walk, rng)
+        await walk.check()
+        if was_over and walk.session.state.over:
+            break
+
+
+async def test_a_full_game_with_parole_and_shivs_leaks_nothing(walk: Walk) -> None:
+    gm = walk.session.submit
+    ben = "Ben <b>"
+    await walk.check()
+    for day in range(1, 4):
+        for name, choice in [("Ada", "work"), (ben, "rest"), ("Cy", "work"), ("Dee", "rest")]:
+            if name in walk.session.state.active():
+                assert await phone(walk, name, "choice", {"choice": choice})
+                await walk.check()
+        assert await phone(walk, "Ada", "choice", {"choice": "rest"})  # a change of mind
+        await walk.check()
+        gm({"do": "close_planning"})
+        await walk.check()
+        assert await phone(walk, "Wendy", "deal", {"prisoner": ben})
+        await walk.check()
+        if walk.session.state.over:
+            break
+        target = "Dee" if day == 1 else "Cy"
+        assert await phone(walk, "Wendy", "search", {"prisoner": target})
+        await walk.check()
+        if walk.session.state.over:
+            break
+        if day == 1:
+            gm({"do": "accuse", "accuser": "Dee", "accused": "Cy"})  # no tokens: shiv passes
+            await walk.check()
+        gm({"do": "end_day"})
+        await walk.check()
+    state = walk.session.state
+    assert state.over and state.outcome == "parole" and state.winners == (ben, "Wendy")
+    walk.session.undo()
+    await walk.check()
+    assert not walk.session.state.over
