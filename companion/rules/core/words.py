@@ -1,0 +1,21 @@
+"""The few English helpers every face shares when it writes about players and counts: one
+plural, one list of names. Pure functions, so the rules core may use them too."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def plural(count: int, one: str, many: str | None = None) -> str:
+    """``1 night``, ``2 nights``; ``many`` for a plural that is not ``one + "s"``
+    (``plural(2, "process", "processes")``)."""
+    return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
+def joined(names: Sequence[str], nobody: str = "") -> str:
+    """``Ada``, ``Ada and Ben``, ``Ada, Ben and Cy``; ``nobody`` when the list is empty."""
+    if not names:
+        return nobody
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
