@@ -12,7 +12,7 @@ import pytest
 from companion.cli.sessions import create_prison_session
 from companion.session.seats import seats_of
 from companion.sim.rehearsal import PhoneBots, PhoneSeat
-from companion.web.common.server import start_phone_server
+from companion.web.prison.server import start_phone_server
 
 
 async def game_master(session: Any, bots: PhoneBots) -> None:

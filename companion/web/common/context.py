@@ -1,5 +1,5 @@
-"""What every handler shares: the session, the seats, the guard against guessed tokens, the
-presence signals and the templates."""
+"""What every game's handlers share: one-sentence refusals, JSON answers and bodies, submitting
+a phone's command, the guard against guessed links and the presence signals."""
 
 from __future__ import annotations
 
@@ -8,22 +8,19 @@ import json
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
+from aiohttp.web_request import FileField
+from multidict import MultiDictProxy
 
 from companion.rules.core.game import Refused
-from companion.rules.prison.views import prisoner, table, warden
-from companion.session.seats import Seat, by_code, by_token, seats_of
+from companion.session.session import Session
 from companion.session.store import StoreError
-from companion.web.common.events import Hub
 
+# What an unknown address answers (a game's own refusals may say more).
 NOT_FOUND = "There is nothing here; scan your card again or ask the game master for your link."
-TOO_MANY = (
-    "Too many wrong links or seat codes came from this device; wait a minute, then scan "
-    "your card again."
-)
+MAX_BODY = 4096  # bytes: the largest request body a phone sends
 
 
 def json_answer(data: Any, status: int = 200) -> web.Response:
@@ -45,7 +42,7 @@ class Problem(Exception):
         self.message = message
 
 
-def submit_for_phone(session: Any, command: dict[str, Any], by: str) -> None:
+def submit_for_phone(session: Session, command: dict[str, Any], by: str) -> None:
     """Submit a phone's command; refused (409) or not recorded (503), it raises a Problem
     with the sentence that says why."""
     try:
@@ -85,7 +82,7 @@ class Limiter:
                 del self._failures[key]
 
 
-def count_wrong(session: Any, limiter: Limiter, address: str) -> None:
+def count_wrong(session: Session, limiter: Limiter, address: str) -> None:
     """Count a wrong link or seat code from ``address``; when it reaches the limit, note it in
     the session's history for the game master (the address and the count, never what was
     guessed). Once per address and window: a blocked address is not counted further."""
@@ -100,7 +97,7 @@ def count_wrong(session: Any, limiter: Limiter, address: str) -> None:
 class Presence:
     """Tells the session (and so the console) that a seat's phone was seen; throttled."""
 
-    def __init__(self, session: Any, every: float = 5.0) -> None:
+    def __init__(self, session: Session, every: float = 5.0) -> None:
         self.session = session
         self.every = every
         self._last: dict[str, float] = {}
@@ -112,7 +109,7 @@ class Presence:
             self.session.signal("presence", seat=name, seen=now)
 
 
-async def read_form(request: web.Request) -> Any:
+async def read_form(request: web.Request) -> MultiDictProxy[str | bytes | bytearray | FileField]:
     """A posted form; 400 in one sentence when it cannot be read (a broken multipart body,
     an unknown charset)."""
     try:
@@ -121,63 +118,26 @@ async def read_form(request: web.Request) -> Any:
         raise Problem(400, "The form could not be read; reload the page and try again.") from None
 
 
-def seat_view(state: Any, seat: Seat) -> dict[str, Any]:
-    """The one view a seat may have (spec, "Who may see what")."""
-    if seat.role == "warden":
-        return warden(state)
-    return prisoner(state, seat.name)
-
-
-def board_view(state: Any) -> dict[str, Any]:
-    return table(state)
-
-
-@dataclass
-class Phones:
-    session: Any
-    limiter: Limiter
-    presence: Presence
-    base_url: str | None = None
-    hub: Hub | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    _seats: tuple[str | None, list[Seat]] = field(default=(None, []), repr=False)
-
-    def seats(self) -> list[Seat]:
-        """The seats, read again only when their stored text changed (a reissue): every open
-        stream looks its seat up at every change of the game."""
-        stored = self.session.store.meta_text("seats")
-        if stored is None or stored != self._seats[0]:
-            seats = seats_of(self.session)
-            self._seats = (self.session.store.meta_text("seats"), seats)
-        return self._seats[1]
-
-    def _look_up(
-        self, request: web.Request, find: Callable[[list[Seat], str], Seat | None], key: str
-    ) -> Seat | None:
-        """The seat ``find`` gives for ``key``; a miss is counted against the address, and an
-        address over the limit is refused (429) before anything is looked up."""
-        address = request.remote or "unknown"
-        if self.limiter.blocked(address):
-            raise Problem(429, TOO_MANY)
-        seat = find(self.seats(), key)
-        if seat is None:
-            count_wrong(self.session, self.limiter, address)
-        return seat
-
-    def seat_for(self, request: web.Request, token: str) -> Seat:
-        """The seat a token opens; 429 for a guesser, 404 (as for any unknown path) else."""
-        seat = self._look_up(request, by_token, token)
-        if seat is None:
-            raise Problem(404, NOT_FOUND)
-        self.presence.seen(seat.name)
-        return seat
-
-    def seat_for_code(self, request: web.Request, code: str) -> Seat | None:
-        return self._look_up(request, by_code, code)
-
-    def find_seat(self, token: str) -> Seat | None:
-        """The seat for a token without counting or signalling (for open streams)."""
-        return by_token(self.seats(), token)
-
-
-PHONES = web.AppKey("phones", Phones)
+async def read_field(request: web.Request, field: str, allowed: tuple[str, ...] | None) -> str:
+    """The one text field of a small JSON body; 400 or 413 with one sentence otherwise."""
+    if request.content_length is not None and request.content_length > MAX_BODY:
+        raise Problem(413, f"The request is larger than {MAX_BODY // 1024} KiB; send less.")
+    raw = await request.read()
+    if len(raw) > MAX_BODY:
+        raise Problem(413, f"The request is larger than {MAX_BODY // 1024} KiB; send less.")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):  # "[[[[…" nests too deep
+        raise Problem(400, f'The request body must be JSON such as {{"{field}": "..."}}.') from None
+    if not isinstance(data, dict):
+        raise Problem(400, f'The request body must be a JSON object such as {{"{field}": "..."}}.')
+    extra = sorted(set(data) - {field})
+    if extra:
+        raise Problem(400, f"The field {extra[0]!r} is not expected; send only {field!r}.")
+    value = data.get(field)
+    if not isinstance(value, str):
+        raise Problem(400, f"The field {field!r} is missing or not text.")
+    if allowed is not None and value not in allowed:
+        choices = " or ".join(repr(a) for a in allowed)
+        raise Problem(400, f"The field {field!r} must be {choices}.")
+    return value

@@ -1,5 +1,6 @@
-"""The phone server: an aiohttp application that runs inside any asyncio loop (the console's,
-or its own for ``companion serve``).
+"""What every game's phone server is built on: an aiohttp application with the one-sentence
+error pages, the security headers, the static files and the event hub, listening inside any
+asyncio loop (the console's, or its own for ``companion serve``).
 
 There is no access log: links carry secret tokens, and nothing secret is written to logs.
 """
@@ -12,16 +13,16 @@ import logging
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Protocol
 
 from aiohttp import web
+from aiohttp.typedefs import Handler, Middleware
 
-from companion.session.links import DEFAULT_PORT
+from companion.session.session import Session
 from companion.session.store import StoreError
 from companion.web.common.address import base_url
-from companion.web.common.context import NOT_FOUND, PHONES, Limiter, Phones, Presence, Problem
+from companion.web.common.context import MAX_BODY, NOT_FOUND, Problem
 from companion.web.common.events import Hub
-from companion.web.prison import api, pages
 
 _log = logging.getLogger("companion.web")
 SECURITY_HEADERS = {
@@ -39,7 +40,13 @@ _STATUS_WORDS = {
 }
 
 
-def error_middleware(page: Callable[[int, str], web.StreamResponse]) -> Any:
+class HubHolder(Protocol):
+    """What a game's server keeps its event hub on while it runs."""
+
+    hub: Hub | None
+
+
+def error_middleware(page: Callable[[int, str], web.StreamResponse]) -> Middleware:
     """Every error as one sentence: JSON ``{"error": ...}`` under ``/api/``, else ``page``
     (status, sentence). An unexpected failure is logged by route and type only, never by
     path (links carry tokens)."""
@@ -58,7 +65,7 @@ def error_middleware(page: Callable[[int, str], web.StreamResponse]) -> Any:
         return answer(request, 500, "Something went wrong on the laptop; try again.")
 
     @web.middleware
-    async def errors(request: web.Request, handler: Any) -> web.StreamResponse:
+    async def errors(request: web.Request, handler: Handler) -> web.StreamResponse:
         try:
             response: web.StreamResponse = await handler(request)
         except Problem as problem:
@@ -87,17 +94,18 @@ def error_middleware(page: Callable[[int, str], web.StreamResponse]) -> Any:
     return errors
 
 
-_errors = error_middleware(lambda status, message: pages.problem_page(Problem(status, message)))
+def static_dir(package: str) -> Path:
+    """The ``static`` folder of a package of this face."""
+    return Path(str(resources.files(package) / "static"))
 
 
-def _static_dir() -> Path:
-    return Path(str(resources.files("companion.web.common") / "static"))
-
-
-def phone_app(session: Any, holder: Any, errors: Any) -> web.Application:
-    """An application with the error middleware, the static files, and the session's event
-    hub on ``holder.hub`` while it runs."""
-    app = web.Application(middlewares=[errors], client_max_size=api.MAX_BODY)
+def phone_app(
+    session: Session, holder: HubHolder, errors: Middleware, static: Path | None = None
+) -> web.Application:
+    """An application with the error middleware, the static files under ``/static`` (the
+    game's own folder ``static``, then the common one), and the session's event hub on
+    ``holder.hub`` while it runs."""
+    app = web.Application(middlewares=[errors], client_max_size=MAX_BODY)
 
     async def on_startup(app: web.Application) -> None:
         holder.hub = Hub(session)
@@ -108,37 +116,17 @@ def phone_app(session: Any, holder: Any, errors: Any) -> web.Application:
 
     app.on_startup.append(on_startup)
     app.on_shutdown.append(on_shutdown)
-    app.router.add_static("/static", _static_dir(), append_version=False)
+    for path in sorted(static.iterdir()) if static is not None else []:
+        app.router.add_get(f"/static/{path.name}", _file(path))
+    app.router.add_static("/static", static_dir("companion.web.common"), append_version=False)
     return app
 
 
-def build_app(
-    session: Any,
-    *,
-    base: str | None = None,
-    limiter: Limiter | None = None,
-    presence_every: float = 5.0,
-) -> web.Application:
-    """The phone application for a session; ``base`` is the links' base URL (for hints)."""
-    phones = Phones(session, limiter or Limiter(), Presence(session, presence_every), base)
-    app = phone_app(session, phones, _errors)
-    app[PHONES] = phones
-    r = app.router
-    r.add_get("/", pages.home)
-    r.add_get("/join", pages.join_page)
-    r.add_post("/join", pages.join_submit)
-    r.add_get("/board", pages.board_page)
-    r.add_get("/board/part", pages.board_part)
-    r.add_get("/p/{token}", pages.seat_page)
-    r.add_get("/p/{token}/part", pages.seat_part)
-    r.add_get("/api/board", api.get_board)
-    r.add_get("/api/board/events", api.board_events)
-    r.add_get("/api/p/{token}", api.get_seat)
-    r.add_get("/api/p/{token}/events", api.seat_events)
-    r.add_post("/api/p/{token}/choice", api.post_choice)
-    r.add_post("/api/p/{token}/deal", api.post_deal)
-    r.add_post("/api/p/{token}/search", api.post_search)
-    return app
+def _file(path: Path) -> Handler:
+    async def send(request: web.Request) -> web.StreamResponse:
+        return web.FileResponse(path)
+
+    return send
 
 
 class PhoneServer:
@@ -156,7 +144,7 @@ class PhoneServer:
 
 
 async def listen(
-    session: Any, app: web.Application, host: str, port: int, public_url: str | None
+    session: Session, app: web.Application, host: str, port: int, public_url: str | None
 ) -> tuple[web.AppRunner, int, str]:
     """Serve ``app`` on ``host:port`` inside the running loop (port 0: any free port).
 
@@ -186,23 +174,3 @@ async def listen(
     session.store.set_meta("served_url", served)
     base = str(pinned).rstrip("/") if pinned else served
     return runner, bound, base
-
-
-async def start_phone_server(
-    session: Any,
-    host: str = "0.0.0.0",
-    port: int = DEFAULT_PORT,
-    public_url: str | None = None,
-    *,
-    limiter: Limiter | None = None,
-) -> PhoneServer:
-    """Listen for phones on ``host:port`` inside the running loop (port 0: any free port).
-
-    The links use ``public_url`` if given (it is pinned in the session), else a pinned one,
-    else this laptop's address. ``served_url`` in the session records where it listened.
-    Raises ``OSError`` when the port cannot be used.
-    """
-    app = build_app(session, limiter=limiter)
-    runner, bound, base = await listen(session, app, host, port, public_url)
-    app[PHONES].base_url = base
-    return PhoneServer(runner, host, bound, base)

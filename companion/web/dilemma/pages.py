@@ -6,11 +6,14 @@ from functools import lru_cache
 from typing import Any
 
 import jinja2
-from aiohttp import web
 
-from companion.web.prison.pages import make_environment
+from companion.rules.core.words import plural
+from companion.web.common.rendering import make_environment
 
-PRIVATE_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+# The views the pages read, as rules/dilemma/views.py gives them.
+PlayerView = dict[str, Any]  # player()
+BoardView = dict[str, Any]  # board()
+
 CHOICE_WORDS = {"silent": "stayed SILENT", "betray": "BETRAYED"}
 PHASE_TITLES = {
     "lobby": "Joining",
@@ -21,14 +24,14 @@ PHASE_TITLES = {
 
 
 def months(n: int | None) -> str:
-    if n is None:
-        return ""
-    return f"{n} month" + ("" if n == 1 else "s")
+    """``1 month``, ``2 months``; nothing for no sentence."""
+    return "" if n is None else plural(n, "month")
 
 
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     return make_environment(
+        "companion.web.dilemma",
         months=months,
         choice_words=CHOICE_WORDS,
         phase_titles=PHASE_TITLES,
@@ -40,53 +43,26 @@ def _render(template: str, **values: Any) -> str:
     return environment().get_template(template).render(**values)
 
 
-def render_player_part(view: dict[str, Any]) -> str:
-    return _render("dilemma_part_player.html", v=view, me=view["me"])
+def render_player_part(view: PlayerView) -> str:
+    return _render("part_player.html", v=view, me=view["me"])
 
 
-def render_player_page(view: dict[str, Any], token: str) -> str:
+def render_player_page(view: PlayerView, token: str) -> str:
     name = view["me"]["name"] if view["me"] else "Dilemma"
-    return _render("dilemma_player.html", name=name, token=token, part=render_player_part(view))
+    return _render("player.html", name=name, token=token, part=render_player_part(view))
 
 
-def render_board_part(view: dict[str, Any], join: str) -> str:
-    return _render("dilemma_part_board.html", v=view, join=join)
+def render_board_part(view: BoardView, join: str) -> str:
+    return _render("part_board.html", v=view, join=join)
 
 
-def render_board_page(view: dict[str, Any], join: str) -> str:
-    return _render("dilemma_board.html", part=render_board_part(view, join))
+def render_board_page(view: BoardView, join: str) -> str:
+    return _render("board.html", part=render_board_part(view, join))
 
 
-def render_join(view: dict[str, Any], message: str | None = None, name: str = "") -> str:
-    return _render("dilemma_join.html", v=view, message=message, name=name)
+def render_join(view: BoardView, message: str | None = None, name: str = "") -> str:
+    return _render("join.html", v=view, message=message, name=name)
 
 
 def render_problem(message: str) -> str:
-    return _render("dilemma_problem.html", message=message)
-
-
-def html(text: str, status: int = 200, private: bool = True) -> web.Response:
-    headers = dict(PRIVATE_HEADERS) if private else {"Cache-Control": "no-cache"}
-    return web.Response(text=text, status=status, content_type="text/html", headers=headers)
-
-
-def qr_svg(data: str, border: int = 2) -> str:
-    """A QR code as a small SVG: one path of dark modules on white."""
-    import qrcode
-
-    code = qrcode.QRCode(border=0, error_correction=qrcode.constants.ERROR_CORRECT_M)
-    code.add_data(data)
-    code.make(fit=True)
-    matrix = code.get_matrix()
-    size = len(matrix) + 2 * border
-    cells = "".join(
-        f"M{x + border} {y + border}h1v1h-1z"
-        for y, row in enumerate(matrix)
-        for x, dark in enumerate(row)
-        if dark
-    )
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" '
-        f'shape-rendering="crispEdges"><rect width="{size}" height="{size}" fill="#fff"/>'
-        f'<path fill="#000" d="{cells}"/></svg>'
-    )
+    return _render("problem.html", message=message)

@@ -6,10 +6,10 @@
 - ``/board``: the room's view for a projector, with the join code, live;
 - ``/api/...``: the same as JSON, server-sent events, and ``POST /api/d/TOKEN/choice``.
 
-Pieces of the prison break's server are reused: the live-update hub and streams
-(:mod:`companion.web.common.events`), the guard against guessed links (``Limiter``), the JSON body
-checks, the security headers and the address detection. Every page is built from a view of
-:mod:`companion.rules.dilemma.views`, never from the state.
+It is built on :mod:`companion.web.common`: the live-update hub and streams, the guard against
+guessed links (``Limiter``), the JSON body checks, the security headers and the address
+detection. Every page is built from a view of :mod:`companion.rules.dilemma.views`, never from
+the state.
 """
 
 from __future__ import annotations
@@ -23,19 +23,28 @@ from companion.rules.core.game import Refused
 from companion.rules.dilemma.views import board, player
 from companion.session.dilemma_seats import forget, new_seat, pid_for
 from companion.session.links import DEFAULT_PORT
+from companion.session.session import Session
 from companion.session.store import StoreError
 from companion.web.common.context import (
     Limiter,
     Problem,
     count_wrong,
     json_answer,
+    read_field,
     read_form,
     submit_for_phone,
 )
 from companion.web.common.events import Hub, stream
-from companion.web.common.server import PhoneServer, error_middleware, listen, phone_app
+from companion.web.common.rendering import PRIVATE_HEADERS, html, qr_svg
+from companion.web.common.server import (
+    PhoneServer,
+    error_middleware,
+    listen,
+    phone_app,
+    static_dir,
+)
 from companion.web.dilemma import pages
-from companion.web.prison.api import _body
+from companion.web.dilemma.pages import BoardView, PlayerView
 
 COOKIE = "dilemma_seat"
 COOKIE_SECONDS = 12 * 3600
@@ -47,7 +56,7 @@ TOO_MANY = "Too many wrong links came from this device; wait a minute, then scan
 class Room:
     """What every handler shares."""
 
-    session: Any
+    session: Session
     limiter: Limiter
     base_url: str | None = None
     hub: Hub | None = None
@@ -65,10 +74,10 @@ class Room:
     def join_url(self) -> str:
         return f"{(self.base_url or '').rstrip('/')}/join-room"
 
-    def board_view(self) -> dict[str, Any]:
+    def board_view(self) -> BoardView:
         return board(self.session.state)
 
-    def player_view(self, pid: str) -> dict[str, Any]:
+    def player_view(self, pid: str) -> PlayerView:
         return player(self.session.state, pid)
 
 
@@ -82,7 +91,7 @@ def _room(request: web.Request) -> Room:
 # ---- errors -----------------------------------------------------------------------------
 
 _errors = error_middleware(
-    lambda status, message: pages.html(pages.render_problem(message), status=status, private=False)
+    lambda status, message: html(pages.render_problem(message), status=status, private=False)
 )
 
 
@@ -106,8 +115,8 @@ async def join_page(request: web.Request) -> web.Response:
         assert pid is not None
         view = room.player_view(pid)
         if view["me"] is not None and view["me"]["present"]:
-            raise web.HTTPSeeOther(f"/d/{token}", headers=pages.PRIVATE_HEADERS)
-    return pages.html(pages.render_join(room.board_view()), private=False)
+            raise web.HTTPSeeOther(f"/d/{token}", headers=PRIVATE_HEADERS)
+    return html(pages.render_join(room.board_view()), private=False)
 
 
 async def join_submit(request: web.Request) -> web.Response:
@@ -123,8 +132,8 @@ async def join_submit(request: web.Request) -> web.Response:
         raise Problem(503, str(error)) from None
     if isinstance(outcome, Refused):
         forget(room.session, token)
-        return pages.html(pages.render_join(view, outcome.reason, name), status=409, private=False)
-    response = web.HTTPSeeOther(f"/d/{token}", headers=pages.PRIVATE_HEADERS)
+        return html(pages.render_join(view, outcome.reason, name), status=409, private=False)
+    response = web.HTTPSeeOther(f"/d/{token}", headers=PRIVATE_HEADERS)
     response.set_cookie(
         COOKIE, token, max_age=COOKIE_SECONDS, httponly=True, samesite="Lax", path="/"
     )
@@ -138,13 +147,13 @@ async def player_page(request: web.Request) -> web.Response:
     room = _room(request)
     token = request.match_info["token"]
     view = room.player_view(room.pid_for(request, token))
-    return pages.html(pages.render_player_page(view, token))
+    return html(pages.render_player_page(view, token))
 
 
 async def player_part(request: web.Request) -> web.Response:
     room = _room(request)
     view = room.player_view(room.pid_for(request, request.match_info["token"]))
-    return pages.html(pages.render_player_part(view))
+    return html(pages.render_player_part(view))
 
 
 async def player_json(request: web.Request) -> web.Response:
@@ -155,7 +164,7 @@ async def player_json(request: web.Request) -> web.Response:
 async def post_choice(request: web.Request) -> web.Response:
     room = _room(request)
     pid = room.pid_for(request, request.match_info["token"])
-    choice = await _body(request, "choice", ("silent", "betray"))
+    choice = await read_field(request, "choice", ("silent", "betray"))
     submit_for_phone(room.session, {"do": "choose", "pid": pid, "choice": choice}, "phone")
     view = room.player_view(pid)
     words = "stay SILENT" if choice == "silent" else "BETRAY"
@@ -182,12 +191,12 @@ async def player_events(request: web.Request) -> web.StreamResponse:
 
 async def board_page(request: web.Request) -> web.Response:
     room = _room(request)
-    return pages.html(pages.render_board_page(room.board_view(), room.join_url()), private=False)
+    return html(pages.render_board_page(room.board_view(), room.join_url()), private=False)
 
 
 async def board_part(request: web.Request) -> web.Response:
     room = _room(request)
-    return pages.html(pages.render_board_part(room.board_view(), room.join_url()), private=False)
+    return html(pages.render_board_part(room.board_view(), room.join_url()), private=False)
 
 
 async def board_json(request: web.Request) -> web.Response:
@@ -205,7 +214,7 @@ async def board_events(request: web.Request) -> web.StreamResponse:
 
 
 async def join_qr(request: web.Request) -> web.Response:
-    svg = pages.qr_svg(_room(request).join_url())
+    svg = qr_svg(_room(request).join_url())
     return web.Response(
         text=svg, content_type="image/svg+xml", headers={"Cache-Control": "no-cache"}
     )
@@ -215,10 +224,11 @@ async def join_qr(request: web.Request) -> web.Response:
 
 
 def build_dilemma_app(
-    session: Any, *, base: str | None = None, limiter: Limiter | None = None
+    session: Session, *, base: str | None = None, limiter: Limiter | None = None
 ) -> web.Application:
+    """The dilemma's phone application for a session; ``base`` is the room link's base URL."""
     room = Room(session, limiter or Limiter(), base)
-    app = phone_app(session, room, _errors)
+    app = phone_app(session, room, _errors, static_dir("companion.web.dilemma"))
     app[ROOM] = room
     r = app.router
     r.add_get("/", home)
@@ -250,7 +260,7 @@ class DilemmaServer(PhoneServer):
 
 
 async def start_dilemma_server(
-    session: Any,
+    session: Session,
     host: str = "0.0.0.0",
     port: int = DEFAULT_PORT,
     public_url: str | None = None,

@@ -12,54 +12,15 @@ is acknowledged without recording anything again.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from aiohttp import web
 
 from companion.session.seats import Seat
-from companion.web.common.context import (
-    PHONES,
-    Phones,
-    Problem,
-    board_view,
-    json_answer,
-    seat_view,
-    submit_for_phone,
-)
+from companion.web.common.context import Problem, json_answer, read_field, submit_for_phone
 from companion.web.common.events import stream
 from companion.web.prison.pages import render_board_part, render_seat_part
-
-MAX_BODY = 4096
-
-
-def _phones(request: web.Request) -> Phones:
-    return request.app[PHONES]
-
-
-async def _body(request: web.Request, field: str, allowed: tuple[str, ...] | None) -> str:
-    """The one text field of a small JSON body; 400 or 413 with one sentence otherwise."""
-    if request.content_length is not None and request.content_length > MAX_BODY:
-        raise Problem(413, f"The request is larger than {MAX_BODY // 1024} KiB; send less.")
-    raw = await request.read()
-    if len(raw) > MAX_BODY:
-        raise Problem(413, f"The request is larger than {MAX_BODY // 1024} KiB; send less.")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):  # "[[[[…" nests too deep
-        raise Problem(400, f'The request body must be JSON such as {{"{field}": "..."}}.') from None
-    if not isinstance(data, dict):
-        raise Problem(400, f'The request body must be a JSON object such as {{"{field}": "..."}}.')
-    extra = sorted(set(data) - {field})
-    if extra:
-        raise Problem(400, f"The field {extra[0]!r} is not expected; send only {field!r}.")
-    value = data.get(field)
-    if not isinstance(value, str):
-        raise Problem(400, f"The field {field!r} is missing or not text.")
-    if allowed is not None and value not in allowed:
-        choices = " or ".join(repr(a) for a in allowed)
-        raise Problem(400, f"The field {field!r} must be {choices}.")
-    return value
+from companion.web.prison.phones import Phones, board_view, phones_of, seat_view
 
 
 def _submit(phones: Phones, command: dict[str, Any], seat: Seat) -> None:
@@ -67,7 +28,7 @@ def _submit(phones: Phones, command: dict[str, Any], seat: Seat) -> None:
 
 
 def _seat(request: web.Request, role: str, doing: str) -> tuple[Phones, Seat]:
-    phones = _phones(request)
+    phones = phones_of(request)
     seat = phones.seat_for(request, request.match_info["token"])
     if seat.role != role:
         who = "the warden" if role == "warden" else "a prisoner"
@@ -76,18 +37,18 @@ def _seat(request: web.Request, role: str, doing: str) -> tuple[Phones, Seat]:
 
 
 async def get_seat(request: web.Request) -> web.Response:
-    phones = _phones(request)
+    phones = phones_of(request)
     seat = phones.seat_for(request, request.match_info["token"])
     return json_answer(seat_view(phones.session.state, seat))
 
 
 async def get_board(request: web.Request) -> web.Response:
-    return json_answer(board_view(_phones(request).session.state))
+    return json_answer(board_view(phones_of(request).session.state))
 
 
 async def post_choice(request: web.Request) -> web.Response:
     phones, seat = _seat(request, "prisoner", "choose work or rest")
-    choice = await _body(request, "choice", ("work", "rest"))
+    choice = await read_field(request, "choice", ("work", "rest"))
     view = seat_view(phones.session.state, seat)
     if not (view["phase"] == "planning" and view["me"]["choice"] == choice):
         _submit(phones, {"do": "choose", "prisoner": seat.name, "choice": choice}, seat)
@@ -98,7 +59,7 @@ async def post_choice(request: web.Request) -> web.Response:
 
 async def post_deal(request: web.Request) -> web.Response:
     phones, seat = _seat(request, "warden", "give a parole token")
-    name = await _body(request, "prisoner", None)
+    name = await read_field(request, "prisoner", None)
     view = seat_view(phones.session.state, seat)
     done = {"day": view["day"], "prisoner": name} in view["deal_history"]
     if not done:
@@ -110,7 +71,7 @@ async def post_deal(request: web.Request) -> web.Response:
 
 async def post_search(request: web.Request) -> web.Response:
     phones, seat = _seat(request, "warden", "search a cell")
-    name = await _body(request, "prisoner", None)
+    name = await read_field(request, "prisoner", None)
     view = seat_view(phones.session.state, seat)
     if all(s["prisoner"] != name for s in view["today"]["searches"]):
         _submit(phones, {"do": "search", "prisoner": name}, seat)
@@ -123,7 +84,7 @@ async def post_search(request: web.Request) -> web.Response:
 
 
 async def seat_events(request: web.Request) -> web.StreamResponse:
-    phones = _phones(request)
+    phones = phones_of(request)
     token = request.match_info["token"]
     seat = phones.seat_for(request, token)
     assert phones.hub is not None
@@ -146,7 +107,7 @@ async def seat_events(request: web.Request) -> web.StreamResponse:
 
 
 async def board_events(request: web.Request) -> web.StreamResponse:
-    phones = _phones(request)
+    phones = phones_of(request)
     assert phones.hub is not None
 
     last: dict[str, Any] = {}

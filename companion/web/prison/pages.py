@@ -14,16 +14,11 @@ import jinja2
 from aiohttp import web
 from markupsafe import Markup
 
+from companion.rules.core.words import joined, plural
 from companion.session.seats import Seat, board_url, join_url
-from companion.web.common.context import (
-    NOT_FOUND,
-    PHONES,
-    Phones,
-    Problem,
-    board_view,
-    read_form,
-    seat_view,
-)
+from companion.web.common.context import Problem, read_form
+from companion.web.common.rendering import PRIVATE_HEADERS, html, make_environment
+from companion.web.prison.phones import BoardView, SeatView, board_view, phones_of, seat_view
 
 STATUS_WORDS = {
     "active": "in the game",
@@ -49,30 +44,14 @@ OUTCOME_WORDS = {
 }
 
 
-def make_environment(**helpers: Any) -> jinja2.Environment:
-    """The pages' templates, autoescaped, with ``plural`` and the given helpers."""
-    env = jinja2.Environment(
-        loader=jinja2.PackageLoader("companion.web.common", "templates"),
-        autoescape=jinja2.select_autoescape(["html"], default=True),
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    env.globals.update(plural=lambda n, word: f"{n} {word}" + ("" if n == 1 else "s"), **helpers)
-    return env
-
-
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     return make_environment(
-        status_words=STATUS_WORDS, phase_titles=PHASE_TITLES, outcome_words=OUTCOME_WORDS
+        "companion.web.prison",
+        status_words=STATUS_WORDS,
+        phase_titles=PHASE_TITLES,
+        outcome_words=OUTCOME_WORDS,
     )
-
-
-def _join(names: list[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def results(day: dict[str, Any]) -> list[str]:
@@ -84,8 +63,8 @@ def results(day: dict[str, Any]) -> list[str]:
     if day["revealed"]:
         workers = day["workers"]
         if workers:
-            n = day["nights_added"]
-            lines.append(f"{_join(workers)} worked: {n} night{'s' if n != 1 else ''} of work done.")
+            nights = plural(day["nights_added"], "night")
+            lines.append(f"{joined(workers)} worked: {nights} of work done.")
         else:
             lines.append("Nobody worked successfully: no night of work was done.")
     for a in day["accusations"]:
@@ -96,7 +75,7 @@ def results(day: dict[str, Any]) -> list[str]:
     return lines
 
 
-def now_words(view: dict[str, Any]) -> str:
+def now_words(view: SeatView | BoardView) -> str:
     """What is happening now, for the person holding this view."""
     me = view.get("me", {})
     phase = view["phase"]
@@ -124,7 +103,7 @@ def now_words(view: dict[str, Any]) -> str:
         if warden:
             left = view["deals_left_today"]
             may = (
-                f"You may give {left} more parole token{'s' if left != 1 else ''} today."
+                f"You may give {plural(left, 'more parole token')} today."
                 if left
                 else "You have made all of today's deals."
             )
@@ -169,7 +148,7 @@ def _results_part(key: str) -> Markup:
     return Markup(html)
 
 
-def _common(view: dict[str, Any]) -> dict[str, Any]:
+def _common(view: SeatView | BoardView) -> dict[str, object]:
     yesterday = view["history"][-1] if view["history"] else None
     today_results = results(view["today"])
     yesterday_results = results(yesterday) if yesterday else []
@@ -184,13 +163,13 @@ def _common(view: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def render_seat_part(view: dict[str, Any], seat: Seat) -> str:
+def render_seat_part(view: SeatView, seat: Seat) -> str:
     """The live part of a seat's page, from that seat's view only."""
     name = "part_warden.html" if seat.role == "warden" else "part_prisoner.html"
     return environment().get_template(name).render(**_common(view), seat_name=seat.name)
 
 
-def render_board_part(view: dict[str, Any], base: str | None) -> str:
+def render_board_part(view: BoardView, base: str | None) -> str:
     return (
         environment()
         .get_template("part_board.html")
@@ -198,7 +177,7 @@ def render_board_part(view: dict[str, Any], base: str | None) -> str:
     )
 
 
-def render_seat_page(view: dict[str, Any], seat: Seat) -> str:
+def render_seat_page(view: SeatView, seat: Seat) -> str:
     return (
         environment()
         .get_template("seat.html")
@@ -212,7 +191,7 @@ def render_seat_page(view: dict[str, Any], seat: Seat) -> str:
     )
 
 
-def render_board_page(view: dict[str, Any], base: str | None) -> str:
+def render_board_page(view: BoardView, base: str | None) -> str:
     return (
         environment()
         .get_template("board.html")
@@ -228,48 +207,36 @@ def render_problem(message: str) -> str:
     return environment().get_template("problem.html").render(message=message)
 
 
-PRIVATE_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
-
-
-def _html(text: str, status: int = 200, private: bool = True) -> web.Response:
-    headers = dict(PRIVATE_HEADERS) if private else {"Cache-Control": "no-cache"}
-    return web.Response(text=text, status=status, content_type="text/html", headers=headers)
-
-
-def _phones(request: web.Request) -> Phones:
-    return request.app[PHONES]
-
-
 async def seat_page(request: web.Request) -> web.Response:
-    phones = _phones(request)
+    phones = phones_of(request)
     seat = phones.seat_for(request, request.match_info["token"])
-    return _html(render_seat_page(seat_view(phones.session.state, seat), seat))
+    return html(render_seat_page(seat_view(phones.session.state, seat), seat))
 
 
 async def seat_part(request: web.Request) -> web.Response:
-    phones = _phones(request)
+    phones = phones_of(request)
     seat = phones.seat_for(request, request.match_info["token"])
-    return _html(render_seat_part(seat_view(phones.session.state, seat), seat))
+    return html(render_seat_part(seat_view(phones.session.state, seat), seat))
 
 
 async def board_page(request: web.Request) -> web.Response:
-    phones = _phones(request)
+    phones = phones_of(request)
     view = board_view(phones.session.state)
-    return _html(render_board_page(view, phones.base_url), private=False)
+    return html(render_board_page(view, phones.base_url), private=False)
 
 
 async def board_part(request: web.Request) -> web.Response:
-    phones = _phones(request)
+    phones = phones_of(request)
     view = board_view(phones.session.state)
-    return _html(render_board_part(view, phones.base_url), private=False)
+    return html(render_board_part(view, phones.base_url), private=False)
 
 
 async def join_page(request: web.Request) -> web.Response:
-    return _html(render_join(), private=False)
+    return html(render_join(), private=False)
 
 
 async def join_submit(request: web.Request) -> web.Response:
-    phones = _phones(request)
+    phones = phones_of(request)
     form = await read_form(request)
     code = str(form.get("code", ""))[:40]
     seat = phones.seat_for_code(request, code)
@@ -278,7 +245,7 @@ async def join_submit(request: web.Request) -> web.Response:
             "That seat code is not known; check the 8 letters and digits on your card "
             "and try again."
         )
-        return _html(render_join(message, code), status=404, private=False)
+        return html(render_join(message, code), status=404, private=False)
     raise web.HTTPSeeOther(f"/p/{seat.token}", headers=PRIVATE_HEADERS)
 
 
@@ -287,8 +254,5 @@ async def home(request: web.Request) -> web.Response:
 
 
 def problem_page(problem: Problem) -> web.Response:
-    return _html(render_problem(problem.message), status=problem.status, private=False)
+    return html(render_problem(problem.message), status=problem.status, private=False)
 
-
-def not_found_page() -> web.Response:
-    return problem_page(Problem(404, NOT_FOUND))

@@ -24,7 +24,7 @@ from companion.cli.sessions import create_prison_session
 from companion.session.seats import seats_of
 from companion.session.session import Session
 from companion.tui.prison.app import ConsoleApp
-from companion.web.common.server import build_app
+from companion.web.prison.server import build_app
 from tests.tui.support import board_row, pick, screen_text
 
 ROSTER = ["Ada", "Ben", "Cy", "Dee"]

@@ -29,8 +29,8 @@ from companion.session.dilemma_seats import new_seat
 from companion.session.seats import seats_of
 from companion.session.session import Session
 from companion.web.common.context import Limiter
-from companion.web.common.server import build_app
 from companion.web.dilemma.server import build_dilemma_app
+from companion.web.prison.server import build_app
 from tests.dilemma_helpers import scenario
 
 FUZZ = settings(

@@ -21,7 +21,7 @@ from companion.session.seats import Seat, reissue, seats_of
 from companion.session.session import Session
 from companion.web.common.address import base_url, candidates, lan_address
 from companion.web.common.context import Limiter
-from companion.web.common.server import build_app, start_phone_server
+from companion.web.prison.server import build_app, start_phone_server
 
 ROSTER = ["Ada", "Ben", "Cy", "Dee"]
 
@@ -590,7 +590,7 @@ async def test_console_phone_service(session: Session) -> None:
 def test_the_phone_face_imports_no_other_face() -> None:
     code = (
         "import sys\n"
-        "import companion.web.common.server, companion.web.prison.api, companion.web.prison.pages\n"
+        "import companion.web.prison.server, companion.web.prison.api, companion.web.prison.pages\n"
         "import companion.cli.serve, companion.cli.links\n"
         "bad = [m for m in sys.modules if m.split('.')[0] == 'textual' or m.startswith("
         "('companion.tui', 'companion.printing', 'companion.sim'))]\n"

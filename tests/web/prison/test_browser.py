@@ -21,7 +21,7 @@ import pytest
 
 from companion.cli.sessions import create_prison_session
 from companion.session.seats import board_url, seat_url, seats_of
-from companion.web.common.server import start_phone_server
+from companion.web.prison.server import start_phone_server
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = [

@@ -28,14 +28,14 @@ from aiohttp.test_utils import TestClient, TestServer
 from companion.cli.sessions import create_prison_session
 from companion.rules.prison.state import Day, PrisonState
 from companion.session.seats import Seat, seats_of
-from companion.web.common.context import board_view, seat_view
-from companion.web.common.server import build_app
 from companion.web.prison.pages import (
     render_board_page,
     render_board_part,
     render_seat_page,
     render_seat_part,
 )
+from companion.web.prison.phones import board_view, seat_view
+from companion.web.prison.server import build_app
 
 ROSTER = ["Ada", "Ben <b>", "Cy", "Dee"]
 BASE = "http://192.0.2.7:8765"

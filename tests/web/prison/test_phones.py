@@ -20,7 +20,8 @@ from companion.cli.sessions import create_prison_session
 from companion.rules.prison.views import prisoner, table, warden
 from companion.session.seats import Seat, reissue, seats_of
 from companion.session.session import Session
-from companion.web.common.server import PhoneServer, start_phone_server
+from companion.web.common.server import PhoneServer
+from companion.web.prison.server import start_phone_server
 
 ROSTER = ["Ada", "Ben", "Cy", "Dee"]
 

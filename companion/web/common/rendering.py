@@ -1,0 +1,55 @@
+"""What every game's pages share: the Jinja2 environment (the game's templates, then the
+common ones), the HTML answer with its cache headers, and the QR code as SVG."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jinja2
+import qrcode  # type: ignore[import-untyped]
+import qrcode.image.svg  # type: ignore[import-untyped]
+from aiohttp import web
+
+from companion.rules.core.words import plural
+
+# A seat's or a player's page: never cached, never sent as a referrer.
+PRIVATE_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+
+
+def make_environment(package: str, **helpers: Any) -> jinja2.Environment:
+    """The templates of ``package`` (its ``templates`` folder first, then the common one),
+    autoescaped, with ``plural`` and the given helpers."""
+    env = jinja2.Environment(
+        loader=jinja2.ChoiceLoader(
+            [
+                jinja2.PackageLoader(package, "templates"),
+                jinja2.PackageLoader("companion.web.common", "templates"),
+            ]
+        ),
+        autoescape=jinja2.select_autoescape(["html"], default=True),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals.update(plural=plural, **helpers)
+    return env
+
+
+def html(text: str, status: int = 200, private: bool = True) -> web.Response:
+    """An HTML answer: a private page is never cached; a public one is checked every time."""
+    headers = dict(PRIVATE_HEADERS) if private else {"Cache-Control": "no-cache"}
+    return web.Response(text=text, status=status, content_type="text/html", headers=headers)
+
+
+def qr_svg(data: str, border: int = 2) -> str:
+    """``data`` as a QR code in a small SVG: one path of dark modules, on white."""
+    code = qrcode.QRCode(
+        border=border,
+        error_correction=qrcode.constants.ERROR_CORRECT_M,
+        image_factory=qrcode.image.svg.SvgPathFillImage,
+        box_size=10,
+    )
+    code.add_data(data)
+    code.make(fit=True)
+    svg: str = code.make_image().to_string(encoding="unicode")
+    return svg

@@ -1,0 +1,70 @@
+"""The prison break's phone server: each seat's private page, the board and the join form,
+with their JSON API and live updates, on the common server of :mod:`companion.web.common`."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from companion.session.links import DEFAULT_PORT
+from companion.session.session import Session
+from companion.web.common.context import Limiter, Presence, Problem
+from companion.web.common.server import (
+    PhoneServer,
+    error_middleware,
+    listen,
+    phone_app,
+    static_dir,
+)
+from companion.web.prison import api, pages
+from companion.web.prison.phones import PHONES, Phones
+
+_errors = error_middleware(lambda status, message: pages.problem_page(Problem(status, message)))
+
+
+def build_app(
+    session: Session,
+    *,
+    base: str | None = None,
+    limiter: Limiter | None = None,
+    presence_every: float = 5.0,
+) -> web.Application:
+    """The phone application for a session; ``base`` is the links' base URL (for hints)."""
+    phones = Phones(session, limiter or Limiter(), Presence(session, presence_every), base)
+    app = phone_app(session, phones, _errors, static_dir("companion.web.prison"))
+    app[PHONES] = phones
+    r = app.router
+    r.add_get("/", pages.home)
+    r.add_get("/join", pages.join_page)
+    r.add_post("/join", pages.join_submit)
+    r.add_get("/board", pages.board_page)
+    r.add_get("/board/part", pages.board_part)
+    r.add_get("/p/{token}", pages.seat_page)
+    r.add_get("/p/{token}/part", pages.seat_part)
+    r.add_get("/api/board", api.get_board)
+    r.add_get("/api/board/events", api.board_events)
+    r.add_get("/api/p/{token}", api.get_seat)
+    r.add_get("/api/p/{token}/events", api.seat_events)
+    r.add_post("/api/p/{token}/choice", api.post_choice)
+    r.add_post("/api/p/{token}/deal", api.post_deal)
+    r.add_post("/api/p/{token}/search", api.post_search)
+    return app
+
+
+async def start_phone_server(
+    session: Session,
+    host: str = "0.0.0.0",
+    port: int = DEFAULT_PORT,
+    public_url: str | None = None,
+    *,
+    limiter: Limiter | None = None,
+) -> PhoneServer:
+    """Listen for phones on ``host:port`` inside the running loop (port 0: any free port).
+
+    The links use ``public_url`` if given (it is pinned in the session), else a pinned one,
+    else this laptop's address. ``served_url`` in the session records where it listened.
+    Raises ``OSError`` when the port cannot be used.
+    """
+    app = build_app(session, limiter=limiter)
+    runner, bound, base = await listen(session, app, host, port, public_url)
+    app[PHONES].base_url = base
+    return PhoneServer(runner, host, bound, base)
