@@ -14,11 +14,6 @@ from typing import Any
 
 from companion.errors import UserError
 
-FONTS = (
-    Path(__file__).resolve().parents[1] / "printing" / "common" / "fonts" / "DejaVuSans.ttf",
-    Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
-)
-
 
 def register(sub: Any) -> None:
     p = sub.add_parser(
@@ -92,77 +87,8 @@ def open_or_create(
         raise UserError(str(error)) from None
 
 
-def write_poster(path: Path, join_url: str, sentences: dict[str, int]) -> Path:
-    """A one-page A4 poster: the room's QR code (vector), its address and how to join;
-    ``sentences`` as in the board view."""
-    import qrcode
-    from fpdf import FPDF
-
-    font = next((f for f in FONTS if f.is_file()), None)
-    pdf = FPDF(format="A4")
-    pdf.set_auto_page_break(False)
-    pdf.add_page()
-    if font is not None:
-        pdf.add_font("body", "", str(font))
-        family = "body"
-    else:  # pragma: no cover - fonts-dejavu-core is a system dependency
-        family = "helvetica"
-    pdf.set_font(family, size=30)
-    pdf.set_xy(15, 22)
-    pdf.cell(180, 14, "The prisoner's dilemma", align="C")
-    pdf.set_font(family, size=16)
-    pdf.set_xy(15, 40)
-    pdf.multi_cell(
-        180,
-        8,
-        "A warm-up for everyone: scan the code with your phone and type your name.",
-        align="C",
-    )
-    code = qrcode.QRCode(border=0, error_correction=qrcode.constants.ERROR_CORRECT_M)
-    code.add_data(join_url)
-    code.make(fit=True)
-    matrix = code.get_matrix()
-    side = 140.0
-    cell = side / len(matrix)
-    left, top = (210 - side) / 2, 62.0
-    pdf.set_fill_color(0, 0, 0)
-    for y, row in enumerate(matrix):
-        x = 0
-        while x < len(row):  # one rectangle per run of dark modules
-            if not row[x]:
-                x += 1
-                continue
-            start = x
-            while x < len(row) and row[x]:
-                x += 1
-            pdf.rect(left + start * cell, top + y * cell, (x - start) * cell, cell, style="F")
-    pdf.set_font(family, size=18)
-    pdf.set_xy(15, top + side + 10)
-    pdf.cell(180, 10, join_url, align="C")
-    pdf.set_font(family, size=13)
-    pdf.set_xy(25, top + side + 26)
-    pdf.multi_cell(
-        160,
-        7,
-        "Each round you face one partner, questioned apart. Stay SILENT or BETRAY, in secret. "
-        f"Both silent: {_months(sentences['both_silent'])} each. Both betray: "
-        f"{_months(sentences['both_betray'])} each. Betray a silent partner and you serve "
-        f"{_months(sentences['betrayer'])} while they serve {_months(sentences['betrayed'])}. "
-        "Least time served wins.",
-        align="C",
-    )
-    try:
-        pdf.output(str(path))
-    except OSError as error:
-        raise UserError(f"The poster cannot be written to {path}: {error.strerror}.") from None
-    return path
-
-
-def _months(n: int) -> str:
-    return f"{n} month" + ("" if n == 1 else "s")
-
-
 def room_poster(session: Any, path: Path, join_url: str) -> Path:
+    from companion.printing.dilemma.poster import write_poster
     from companion.rules.dilemma.views import board
 
     return write_poster(path, join_url, board(session.state)["sentences"])

@@ -254,20 +254,26 @@ class Sheets(FPDF):
 
         The caller leaves a white quiet zone of four modules around it. Returns the module size.
         """
-        matrix = qr_matrix(data)
-        module = size / len(matrix)
-        for row, cells in enumerate(matrix):
-            start = None
-            for col, dark in enumerate([*cells, False]):
-                if dark and start is None:
-                    start = col
-                elif not dark and start is not None:
-                    # A hair taller than a module, so rows print without seams between them.
-                    height = module * (1.04 if row < len(matrix) - 1 else 1.0)
-                    width = (col - start) * module
-                    self.rect(x + start * module, y + row * module, width, height, style="F")
-                    start = None
-        return module
+        return draw_qr(self, data, x, y, size)
+
+
+def draw_qr(pdf: FPDF, data: str, x: float, y: float, size: float, seam: float = 1.04) -> float:
+    """Draw ``data`` as a QR code of side ``size`` at (x, y) on ``pdf``: one filled rectangle
+    per run of dark modules, in the current fill colour. Every row but the last is ``seam``
+    modules tall, so that rows print without seams between them. Returns the module size."""
+    matrix = qr_matrix(data)
+    module = size / len(matrix)
+    for row, cells in enumerate(matrix):
+        start = None
+        for col, dark in enumerate([*cells, False]):
+            if dark and start is None:
+                start = col
+            elif not dark and start is not None:
+                height = module * (seam if row < len(matrix) - 1 else 1.0)
+                width = (col - start) * module
+                pdf.rect(x + start * module, y + row * module, width, height, style="F")
+                start = None
+    return module
 
 
 def qr_matrix(data: str) -> list[list[bool]]:

@@ -1,0 +1,1 @@
+"""The dilemma warm-up's printable: the room's QR poster."""

@@ -1,0 +1,59 @@
+"""The dilemma warm-up's poster: one A4 page with the room's QR code (vector), its address and
+how to join."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fpdf import FPDF
+
+from companion.errors import UserError
+from companion.printing.common.layout import FONT_DIR, draw_qr
+from companion.rules.core.words import plural
+
+FONT = FONT_DIR / "DejaVuSans.ttf"
+
+
+def write_poster(path: Path, join_url: str, sentences: dict[str, int]) -> Path:
+    """Write the poster to ``path``; ``sentences`` in months, as in the board view. Refuses
+    a path it cannot write in one sentence."""
+    pdf = FPDF(format="A4")
+    pdf.set_auto_page_break(False)
+    pdf.add_page()
+    pdf.add_font("body", "", str(FONT))
+    pdf.set_font("body", size=30)
+    pdf.set_xy(15, 22)
+    pdf.cell(180, 14, "The prisoner's dilemma", align="C")
+    pdf.set_font("body", size=16)
+    pdf.set_xy(15, 40)
+    pdf.multi_cell(
+        180,
+        8,
+        "A warm-up for everyone: scan the code with your phone and type your name.",
+        align="C",
+    )
+    side = 140.0
+    left, top = (210 - side) / 2, 62.0
+    pdf.set_fill_color(0, 0, 0)
+    draw_qr(pdf, join_url, left, top, side, seam=1.0)
+    pdf.set_font("body", size=18)
+    pdf.set_xy(15, top + side + 10)
+    pdf.cell(180, 10, join_url, align="C")
+    pdf.set_font("body", size=13)
+    pdf.set_xy(25, top + side + 26)
+    months = {key: plural(n, "month") for key, n in sentences.items()}
+    pdf.multi_cell(
+        160,
+        7,
+        "Each round you face one partner, questioned apart. Stay SILENT or BETRAY, in secret. "
+        f"Both silent: {months['both_silent']} each. Both betray: "
+        f"{months['both_betray']} each. Betray a silent partner and you serve "
+        f"{months['betrayer']} while they serve {months['betrayed']}. "
+        "Least time served wins.",
+        align="C",
+    )
+    try:
+        pdf.output(str(path))
+    except OSError as error:
+        raise UserError(f"The poster cannot be written to {path}: {error.strerror}.") from None
+    return path
