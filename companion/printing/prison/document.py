@@ -18,10 +18,11 @@ from urllib.parse import urlsplit
 from companion.errors import UserError
 from companion.printing.common.layout import FONT_ADVICE, Paper, Sheets, paper_named
 from companion.printing.prison.cards import Card, add_cards
-from companion.printing.prison.rules_card import add_rules_card, plural
+from companion.printing.prison.rules_card import add_rules_card
 from companion.printing.prison.tokens import add_token_sheets
 from companion.printing.prison.tracker import add_night_tracker
 from companion.printing.prison.warden_screen import add_warden_screen
+from companion.rules.core.words import plural
 from companion.rules.prison.scenario import PrisonRules
 
 GENERIC_SCENARIO = "classic"

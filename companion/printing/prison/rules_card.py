@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 from companion.printing.common.layout import MARGIN, Sheets
+from companion.rules.core.words import plural
 from companion.rules.prison.scenario import PrisonRules
 
 SIZE = 11.5  # pt, the body text
 LABEL = 37.0  # mm, the column of phase names
-
-
-def plural(count: int, one: str, many: str | None = None) -> str:
-    return f"{count} {one if count == 1 else (many or one + 's')}"
 
 
 def searched_cells(count: int) -> str:

@@ -7,7 +7,8 @@ table to tick the parole tokens given to each prisoner.
 from __future__ import annotations
 
 from companion.printing.common.layout import MARGIN, Sheets
-from companion.printing.prison.rules_card import plural, searched_cells
+from companion.printing.prison.rules_card import searched_cells
+from companion.rules.core.words import plural
 from companion.rules.prison.scenario import PrisonRules
 
 

@@ -1,26 +1,18 @@
 """A one-page So Long Sucker rules summary, with "who moves next" drawn as a flow chart.
 
-Printed by ``companion sucker-rules [--paper a4|letter] [--out FILE]``. Self-contained: fpdf2
-and DejaVu Sans (the package's ``fonts/`` when present, else the system's fonts-dejavu-core).
-The text follows the referee's rules (shared/spec/so-long-sucker.md), rulings included.
+Printed by ``companion sucker-rules [--paper a4|letter] [--out FILE]`` with fpdf2, on
+printing/common's papers, margin, fixed date and DejaVu Sans. The text follows the referee's
+rules (shared/spec/so-long-sucker.md), rulings included.
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from pathlib import Path
 
 from fpdf import FPDF
 
 from companion.errors import UserError
-
-FONT_DIRS = (
-    Path(__file__).resolve().parents[1] / "common" / "fonts",
-    Path("/usr/share/fonts/truetype/dejavu"),
-)
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-MARGIN = 12.0
-FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)  # the same card always gives the same bytes
+from companion.printing.common.layout import FIXED_DATE, FONT_DIR, MARGIN, PAPERS
 
 INK = (30, 30, 30)
 QUESTION = (255, 243, 196)  # a decision
@@ -67,29 +59,21 @@ RULES = [
 ]
 
 
-def _font_dir() -> Path:
-    for folder in FONT_DIRS:
-        if (folder / "DejaVuSans.ttf").is_file() and (folder / "DejaVuSans-Bold.ttf").is_file():
-            return folder
-    raise UserError(
-        "The DejaVu Sans font is missing; install fonts-dejavu-core (scripts/system-deps.sh)."
-    )
-
-
 class Card:
+    """The card being drawn: an fpdf2 page and the helpers that lay it out."""
+
     def __init__(self, paper: str, scale: float = 1.0) -> None:
         self.scale = scale
         if paper not in PAPERS:
             raise UserError(f"{paper!r} is not a paper size this prints on; use a4 or letter.")
-        self.width, self.height = PAPERS[paper]
+        self.width, self.height = PAPERS[paper].width, PAPERS[paper].height
         pdf = FPDF(unit="mm", format=(self.width, self.height))
         pdf.set_creation_date(FIXED_DATE)
         pdf.set_title("So Long Sucker: rules at a glance")
         pdf.set_author("companion")
         pdf.set_auto_page_break(False)
-        folder = _font_dir()
-        pdf.add_font("dejavu", "", str(folder / "DejaVuSans.ttf"))
-        pdf.add_font("dejavu", "B", str(folder / "DejaVuSans-Bold.ttf"))
+        pdf.add_font("dejavu", "", str(FONT_DIR / "DejaVuSans.ttf"))
+        pdf.add_font("dejavu", "B", str(FONT_DIR / "DejaVuSans-Bold.ttf"))
         pdf.set_margins(MARGIN, MARGIN, MARGIN)
         pdf.add_page()
         pdf.set_text_color(*INK)
@@ -103,6 +87,7 @@ class Card:
         got = self.pdf.multi_cell(
             width, size * 0.45, text, dry_run=True, output="LINES", markdown=markdown
         )
+        assert isinstance(got, list)
         return len(got)
 
     def box(
