@@ -1,6 +1,6 @@
-"""Printables: player cards, token sheets, night tracker, rules card and warden's screen (PDF).
-
-Built with fpdf2 and the DejaVu Sans font shipped in ``fonts/``. The entry points are in
-:mod:`companion.printing.prison.document` (``print_session``, ``print_generic``); this package never
-imports the console or the phone server.
+"""Printables (PDF, fpdf2, the DejaVu Sans font shipped in ``common/fonts/``): ``common`` for
+paper, fonts and the vector QR code; one package per game's printed things: ``prison`` (cards,
+token sheets, night tracker, rules card, warden's screen; entry points ``print_session`` and
+``print_generic`` in :mod:`companion.printing.prison.document`), ``sucker`` (the rules card),
+``dilemma`` (the room's poster). This package never imports the console or the phone server.
 """

@@ -12,7 +12,7 @@ from __future__ import annotations
 import socket
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from companion.errors import UserError
@@ -24,6 +24,9 @@ from companion.printing.prison.tracker import add_night_tracker
 from companion.printing.prison.warden_screen import add_warden_screen
 from companion.rules.core.words import plural
 from companion.rules.prison.scenario import PrisonRules
+
+if TYPE_CHECKING:
+    from companion.session.session import Session
 
 GENERIC_SCENARIO = "classic"
 GENERIC_PRISONERS = 4
@@ -56,7 +59,7 @@ def check_public_url(url: str) -> str:
     return url.strip().rstrip("/")
 
 
-def choose_base(session: Any, public_url: str | None = None) -> str:
+def choose_base(session: Session, public_url: str | None = None) -> str:
     """The address the cards' links are built on (see the module's docstring)."""
     from companion.session.links import DEFAULT_PORT, current_base
 
@@ -65,12 +68,14 @@ def choose_base(session: Any, public_url: str | None = None) -> str:
     return current_base(session) or f"http://{lan_address()}:{DEFAULT_PORT}"
 
 
-def session_rules(session: Any) -> PrisonRules:
+def session_rules(session: Session) -> PrisonRules:
     """The session's scenario numbers (public: part of the setup everyone agreed on)."""
     return PrisonRules.model_validate(session.setup["rules"])
 
 
-def print_session(session: Any, paper: str, out: str | Path, public_url: str | None = None) -> Path:
+def print_session(
+    session: Session, paper: str, out: str | Path, public_url: str | None = None
+) -> Path:
     """Write one PDF with everything a prison-break session needs; returns where it went.
 
     Raises :class:`UserError` (one sentence) for an unknown paper size, a session of another

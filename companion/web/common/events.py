@@ -16,13 +16,15 @@ from typing import Any
 
 from aiohttp import web
 
+from companion.session.session import Change, Session
+
 HEARTBEAT_SECONDS = 15.0
 
 
 class Hub:
     """Wakes every waiting stream when the session's log grows."""
 
-    def __init__(self, session: Any) -> None:
+    def __init__(self, session: Session) -> None:
         self.session = session
         self.loop = asyncio.get_running_loop()
         self.version = self._latest()
@@ -34,7 +36,7 @@ class Hub:
         rows = self.session.rows
         return int(rows[-1].seq) if rows else 0
 
-    def _on_change(self, session: Any, change: Any) -> None:
+    def _on_change(self, session: Session, change: Change) -> None:
         if change.kind == "signal":
             return
         try:
