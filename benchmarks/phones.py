@@ -476,8 +476,9 @@ def costs(n: int) -> None:
     from companion.cli.sessions import create_prison_session
     from companion.rules.prison.views import prisoner
     from companion.session.seats import by_token, seats_of
-    from companion.web.common.context import Limiter, Phones, Presence
+    from companion.web.common.context import Limiter, Presence
     from companion.web.prison.pages import render_seat_part
+    from companion.web.prison.phones import Phones
 
     folder = Path(tempfile.mkdtemp(prefix="companion-costs-"))
     names = [f"P{i:03d}" for i in range(1, min(n, MAX_SEATS) + 1)]
