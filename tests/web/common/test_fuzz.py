@@ -32,6 +32,7 @@ from companion.web.common.context import Limiter
 from companion.web.dilemma.server import build_dilemma_app
 from companion.web.prison.server import build_app
 from tests.dilemma_helpers import scenario
+from tests.web.helpers import Clock
 
 FUZZ = settings(
     max_examples=500,
@@ -369,14 +370,6 @@ def test_files_outside_static_are_never_served(prison: Harness, tmp_path: Path) 
         answer = prison.request("GET", path, b"", {})
         assert answer.status in (403, 404), path
         assert b"import" not in answer.body and b"root:" not in answer.body
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.mark.parametrize("game", ["prison", "dilemma"])

@@ -22,16 +22,9 @@ from companion.session.session import Session
 from companion.web.common.address import base_url, candidates, lan_address
 from companion.web.common.context import Limiter
 from companion.web.prison.server import build_app, start_phone_server
+from tests.web.helpers import Clock, free_port
 
 ROSTER = ["Ada", "Ben", "Cy", "Dee"]
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
@@ -542,14 +535,6 @@ def test_addresses() -> None:
     assert base_url("0.0.0.0", 8765) == f"http://{address}:8765"
     assert base_url("192.0.2.1", 80) == "http://192.0.2.1:80"
     assert base_url("::1", 80) == "http://[::1]:80"
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 async def test_console_phone_service(session: Session) -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import socket
 import sqlite3
 import sys
 from dataclasses import dataclass, field
@@ -26,17 +25,12 @@ from companion.cli.sessions import create_prison_session
 from companion.rules.prison.views import prisoner, table, warden
 from companion.session.seats import Seat, seats_of
 from companion.session.session import Session
+from tests.web.helpers import free_port
 
 PRISONERS = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 KILLS = 22
 SEED = 20261129
 LOST = (aiohttp.ClientError, asyncio.TimeoutError, ConnectionError)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass
