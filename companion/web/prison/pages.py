@@ -140,12 +140,12 @@ def _results_part(key: str) -> Markup:
     """The nights bar, the results and the roster, rendered once for every phone that shows
     the same (the roster makes it the costly part with many prisoners)."""
     view, today, yesterday = json.loads(key)
-    html = (
+    part = (
         environment()
         .get_template("_results.html")
         .render(v=view, today_results=today, yesterday_results=yesterday)
     )
-    return Markup(html)
+    return Markup(part)
 
 
 def _common(view: SeatView | BoardView) -> dict[str, object]:
