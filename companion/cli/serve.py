@@ -55,7 +55,7 @@ def phone_service(args: argparse.Namespace) -> tuple[Any, Any]:
 
     async def start(app: Any) -> Any:
         from companion.session.links import address_changed, printed_base
-        from companion.web.common.server import start_phone_server
+        from companion.web.prison.server import start_phone_server
 
         try:
             server = await start_phone_server(app.session, host, port, public_url)
@@ -100,7 +100,7 @@ def run_serve(args: argparse.Namespace) -> int:
     from companion.session.links import DEFAULT_PORT
     from companion.session.paths import data_dir
     from companion.session.seats import board_url, join_url, seat_url, seats_of
-    from companion.web.common.server import start_phone_server
+    from companion.web.prison.server import start_phone_server
 
     port = check_port(args.port) or DEFAULT_PORT
     public_url = check_public_url(args.public_url) if args.public_url else None

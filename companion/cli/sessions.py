@@ -196,7 +196,7 @@ def open_console(
     services: list[Any] = []
     links: Any = None
     if not getattr(args, "no_phones", False):
-        # The phone server (companion.web.common.server.start_phone_server) in the console's loop.
+        # The phone server (companion.web.prison.server.start_phone_server) in the console's loop.
         from companion.cli.serve import phone_service
 
         start_phones, links = phone_service(args)
