@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.games import game_rules
 from companion.rules.core.game import Entry, History, MalformedCommand, Refused
-from companion.rules.core.registry import GameKind, game_kind
+from companion.rules.core.registry import GameRules
 from companion.session.lock import SessionLock
 from companion.session.store import Row, Store, StoreError
 
@@ -32,7 +33,7 @@ Subscriber = Callable[["Session", Change], None]
 
 
 class Session:
-    def __init__(self, store: Store, kind: GameKind, setup: Mapping[str, Any]) -> None:
+    def __init__(self, store: Store, kind: GameRules[Any], setup: Mapping[str, Any]) -> None:
         self.store = store
         self.kind = kind
         self.setup = dict(setup)
@@ -55,7 +56,7 @@ class Session:
     ) -> Session:
         """A new session; ``lock`` (see :mod:`companion.session.lock`) is kept until close."""
         try:
-            kind = game_kind(game)
+            kind = game_rules(game)
             kind.initial_state(setup)  # refuse a setup the engine cannot start from
             store = Store.create(path, {"game": game, "setup": dict(setup), **(meta or {})})
         except BaseException:
@@ -86,7 +87,7 @@ class Session:
         store = Store.open(path)
         try:
             meta = store.meta()
-            session = cls(store, game_kind(meta["game"]), meta["setup"])
+            session = cls(store, game_rules(meta["game"]), meta["setup"])
             for row in store.rows():
                 session._replay(row)
         except StoreError:
