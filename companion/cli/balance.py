@@ -9,11 +9,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.cli.simulate import load_rules, pick_mix, whole
+from companion.cli.options import load_rules, pick_mix, whole
+from companion.cli.wiring import curve_source
 from companion.errors import UserError
 
 
-def register(sub: Any) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "balance",
         help="find fair nights to escape and parole tokens to win for each group size",
@@ -176,19 +177,6 @@ def run_balance(args: argparse.Namespace) -> int:
         print(f"Wrote {len(written)} scenario file{'s' if len(written) > 1 else ''} in {folder}: "
               + ", ".join(p.name for p in written) + ".")
     return 0
-
-
-def curve_source(pool: Any, base: Any, games: int, mix: str, seed: int) -> Any:
-    """The Balance screen's source of points, wired to the simulator (the screen does not
-    import it)."""
-    from companion.sim.balance import curve_nights, escape_curve
-
-    def source(prisoners: int, tokens: int, nights: list[int] | None) -> Any:
-        window = nights or curve_nights(base, prisoners)
-        return escape_curve(pool, base, prisoners, tokens, window, games=games, mix=mix,
-                            seed=seed)
-
-    return source
 
 
 def open_screen(base: Any, prisoners: int, target: float, games: int, mix: str, seed: int,

@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.cli.serve import add_phone_options
-from companion.cli.simulate import pick_mix, whole
+from companion.cli.options import phone_options, pick_mix, whole
+from companion.cli.wiring import check_terminal, phone_service, run_console
 from companion.errors import UserError
 
 BOT_NAMES = (
@@ -17,9 +17,10 @@ BOT_NAMES = (
 REHEARSAL_MARK = "rehearsal"
 
 
-def register(sub: Any) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "rehearse",
+        parents=[phone_options()],
         help="practise a game alone: bots play every seat through the phone server",
         description="Open the console on a fresh session whose players are bots acting "
         "through the real phone API on this laptop at a human pace. You run the console: "
@@ -34,7 +35,6 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", metavar="S", help="random seed for the bots (default: a new one)")
     p.add_argument("--name", default="rehearsal",
                    help="the session's name (default: rehearsal; replaced on every run)")
-    add_phone_options(p)
     p.set_defaults(func=run_rehearse, host="127.0.0.1")
 
 
@@ -99,9 +99,7 @@ def bot_service(mix: str, seed: int | None, pace: float) -> Any:
 
 
 def run_rehearse(args: argparse.Namespace) -> int:
-    from companion.cli.serve import phone_service
-    from companion.cli.sessions import create_prison_session
-    from companion.cli.start import check_terminal, run_console
+    from companion.session.create import create_prison_session, open_session
     from companion.session.paths import data_dir, session_path
 
     prisoners = whole(args.prisoners, "--prisoners", 2, 60)
@@ -118,8 +116,6 @@ def run_rehearse(args: argparse.Namespace) -> int:
     folder = data_dir(args.data_dir)
     path = session_path(folder, args.name)
     if path.exists():
-        from companion.cli.sessions import open_session
-
         old = open_session(folder, args.name)
         mine = bool(old.meta().get(REHEARSAL_MARK))
         old.close()
