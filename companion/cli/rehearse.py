@@ -9,6 +9,7 @@ from typing import Any
 from companion.cli.options import phone_options, pick_mix, whole
 from companion.cli.wiring import check_terminal, phone_service, run_console
 from companion.errors import UserError
+from companion.session.contracts import Service, ServiceHost, Stopper
 
 BOT_NAMES = (
     "Ada", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou", "Max",
@@ -64,10 +65,10 @@ def pick_scenario(name: str | None, prisoners: int) -> tuple[str, dict[str, Any]
     return name, overrides
 
 
-def bot_service(mix: str, seed: int | None, pace: float) -> Any:
+def bot_service(mix: str, seed: int | None, pace: float) -> Service:
     """A console service: once the phone server runs, the bots start playing through it."""
 
-    async def start(app: Any) -> Any:
+    async def start(app: ServiceHost) -> Stopper:
         import asyncio
         import contextlib
 

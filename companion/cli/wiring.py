@@ -296,8 +296,8 @@ def run_console(
         # A session of another game was picked: its own console takes over.
         return open_by_game(app.handoff, args)
     if app.return_code:
-        name = app.session.name if app.has_session else None
-        again = f" Reopen it with: companion resume {name}" if name else ""
+        held = app.session.name if app.has_session else None
+        again = f" Reopen it with: companion resume {held}" if held else ""
         print(
             f"companion: the console stopped after an error; the game is safe.{again}",
             file=sys.stderr,
