@@ -49,6 +49,21 @@ def check_port(port: int | None) -> int | None:
     return port
 
 
+def port_problem(port: int, error: OSError) -> UserError:
+    """Why the phone server cannot listen on ``port``, and which option fixes it."""
+    import errno
+
+    if error.errno == errno.EADDRINUSE or "in use" in str(error):
+        why, fix = "it is already in use", "pick another with --port or stop the program using it"
+    elif error.errno == errno.EACCES:
+        why, fix = "permission denied", "pick a port above 1023 with --port"
+    elif error.errno == errno.EADDRNOTAVAIL or "assign" in str(error):
+        why, fix = "this laptop has no such address", "check --host or leave it out"
+    else:
+        why, fix = error.strerror or str(error), "pick another with --port"
+    return UserError(f"The phone server cannot listen on port {port}: {why}; {fix}.")
+
+
 def whole(value: str | None, option: str, low: int, high: int) -> int | None:
     """An option that must be a whole number in [low, high]; one sentence if not."""
     if value is None:

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from companion.cli.options import check_port, check_public_url, phone_options
-from companion.cli.wiring import port_problem
+from companion.cli.options import check_port, check_public_url, phone_options, port_problem
 from companion.session.create import open_session
 
 

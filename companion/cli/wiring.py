@@ -12,11 +12,19 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.cli.options import check_port, check_public_url
+from companion.cli.options import check_port, check_public_url, port_problem
 from companion.errors import UserError
 from companion.games import game_entry
 from companion.rules.prison.scenario import PrisonRules
-from companion.session.contracts import Addresses, Links, RoomHost, Service, ServiceHost, Stopper
+from companion.session.contracts import (
+    Addresses,
+    BalanceFactory,
+    Links,
+    RoomHost,
+    Service,
+    ServiceHost,
+    Stopper,
+)
 from companion.session.create import create_prison_session, game_label, open_session
 from companion.session.links import DEFAULT_PORT
 from companion.session.paths import data_dir, session_path
@@ -34,25 +42,12 @@ HOLDER = "the console"
 
 Source = Callable[[int, int, "list[int] | None"], Iterator[dict[str, Any]]]
 
+
 def check_terminal() -> None:
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         raise UserError(
             "The console needs a terminal; run it in a terminal window, not through a pipe."
         )
-
-
-def port_problem(port: int, error: OSError) -> UserError:
-    import errno
-
-    if error.errno == errno.EADDRINUSE or "in use" in str(error):
-        why, fix = "it is already in use", "pick another with --port or stop the program using it"
-    elif error.errno == errno.EACCES:
-        why, fix = "permission denied", "pick a port above 1023 with --port"
-    elif error.errno == errno.EADDRNOTAVAIL or "assign" in str(error):
-        why, fix = "this laptop has no such address", "check --host or leave it out"
-    else:
-        why, fix = error.strerror or str(error), "pick another with --port"
-    return UserError(f"The phone server cannot listen on port {port}: {why}; {fix}.")
 
 
 def print_cards(session: Session, paper: str, out: str | Path, public_url: str | None) -> Path:
@@ -147,7 +142,7 @@ def curve_source(pool: Any, base: PrisonRules, games: int, mix: str, seed: int) 
 BALANCE_GAMES, BALANCE_MIX, BALANCE_SEED = 400, "standard", 1
 
 
-def balance_screen(pool: LazyPool) -> Callable[[Session], BalanceScreen]:
+def balance_screen(pool: LazyPool) -> BalanceFactory[BalanceScreen]:
     """The console's Balance screen for a session: the escape-rate chart for its group size
     and its parole tokens to win, its points measured by the simulator on ``pool``."""
 

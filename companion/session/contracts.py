@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from companion.session.session import Session
 
 Stopper = Callable[[], Awaitable[None]]
+ScreenT_co = TypeVar("ScreenT_co", covariant=True)
 
 
 class Printer(Protocol):
@@ -32,6 +33,12 @@ class Links(Protocol):
     """The extra links the Seats screen lists, as {"label": ..., "url": ...}."""
 
     def __call__(self) -> list[dict[str, str]]: ...
+
+
+class BalanceFactory(Protocol[ScreenT_co]):
+    """The console's Balance screen for a session, its points measured by the simulator."""
+
+    def __call__(self, session: Session, /) -> ScreenT_co: ...
 
 
 class ServiceHost(Protocol):
