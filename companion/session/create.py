@@ -7,7 +7,7 @@ a roster or a scenario is checked the same way wherever it is typed.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import UserError
 from companion.games import UnknownGame, game_entry
@@ -19,6 +19,11 @@ from companion.session.paths import session_path
 from companion.session.scenario_files import load_scenario, read_toml, scenario_path
 from companion.session.session import Session
 from companion.session.store import Store, StoreError
+
+if TYPE_CHECKING:
+    from companion.rules.dilemma.state import DilemmaState
+    from companion.rules.prison.state import PrisonState
+    from companion.rules.sucker.state import SuckerState
 
 
 def hold_session(path: Path, holder: str | None) -> SessionLock | None:
@@ -87,7 +92,7 @@ def create_prison_session(
     replace: bool = False,
     rules_overrides: dict[str, Any] | None = None,
     holder: str | None = None,
-) -> Session:
+) -> Session[PrisonState]:
     """Create a prison-break session file; refuses a bad roster or scenario in one sentence.
 
     With ``holder``, the new session is held for this program alone (see ``open_session``);
@@ -146,7 +151,7 @@ def dilemma_rules(scenario: str, rounds: int | None) -> DilemmaRules:
 
 def open_or_create_dilemma(
     folder: Path, name: str, scenario: str, rounds: int | None, *, holder: str | None = None
-) -> Session:
+) -> Session[DilemmaState]:
     """The dilemma session called ``name``: reopened if it exists, else created (held for
     ``holder`` alone while open, see ``open_session``)."""
     path = session_path(folder, name)
@@ -175,7 +180,9 @@ def open_or_create_dilemma(
 # ---- So Long Sucker -------------------------------------------------------------------------
 
 
-def open_sucker_session(folder: Path, name: str, *, holder: str | None = None) -> Session:
+def open_sucker_session(
+    folder: Path, name: str, *, holder: str | None = None
+) -> Session[SuckerState]:
     """The saved So Long Sucker session ``name``; another game's session is refused."""
     session = open_session(folder, name, holder=holder)
     if session.game != "so-long-sucker":
