@@ -23,6 +23,7 @@ system-deps:
 test: $(STAMP) system-deps
 	$(BIN)/ruff check companion tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/pytest -q
 
 lint: $(STAMP)

@@ -308,7 +308,7 @@ async def load(
 
 
 def make_session(folder: Path, n: int) -> list[tuple[str, str]]:
-    from companion.cli.sessions import create_prison_session
+    from companion.session.create import create_prison_session
     from companion.session.seats import seats_of
 
     names = [f"P{i:03d}" for i in range(1, min(n, MAX_SEATS) + 1)]
@@ -473,8 +473,8 @@ async def main(args: argparse.Namespace) -> None:
 
 def costs(n: int) -> None:
     """What one change costs the server, part by part, with n prisoners (in this process)."""
-    from companion.cli.sessions import create_prison_session
     from companion.rules.prison.views import prisoner
+    from companion.session.create import create_prison_session
     from companion.session.seats import by_token, seats_of
     from companion.web.common.context import Limiter, Presence
     from companion.web.prison.pages import render_seat_part
@@ -521,7 +521,7 @@ def costs(n: int) -> None:
 
 async def console_costs(names: list[str]) -> None:
     """What one change costs the console's loop (the board redrawn), measured by CPU time."""
-    from companion.cli.sessions import create_prison_session
+    from companion.session.create import create_prison_session
     from companion.tui.prison.app import ConsoleApp
 
     folder = Path(tempfile.mkdtemp(prefix="companion-costs-"))

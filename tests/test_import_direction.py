@@ -1,4 +1,4 @@
-"""The rules core stays pure, and the quick commands do not load the heavy faces."""
+"""The rules stay pure when loaded, and the quick commands do not load the heavy faces."""
 
 from __future__ import annotations
 
@@ -6,7 +6,12 @@ import json
 import subprocess
 import sys
 
+import pytest
+
+from companion.games import GAMES
+
 HEAVY = ["textual", "aiohttp", "fpdf", "jinja2", "sqlite3", "qrcode"]
+FACE_LIBRARIES = ["textual", "aiohttp", "fpdf", "jinja2", "qrcode"]
 
 
 def loaded_after(code: str) -> set[str]:
@@ -15,14 +20,22 @@ def loaded_after(code: str) -> set[str]:
     return set(json.loads(out.stdout.strip().splitlines()[-1]))
 
 
-def test_the_rules_core_imports_no_io_or_face() -> None:
-    rules_modules = (
-        "import companion.rules.prison.engine, companion.rules.prison.views, "
-        "companion.rules.prison.script, companion.rules.core.registry, companion.rules.core.game"
-    )
-    mods = loaded_after(rules_modules)
-    for name in [*HEAVY, "companion.session", "companion.tui", "companion.web"]:
+def none_of(names: list[str], mods: set[str]) -> None:
+    for name in names:
         assert not any(m == name or m.startswith(name + ".") for m in mods), name
+
+
+@pytest.mark.parametrize("package", ["core", *(game.package for game in GAMES)])
+def test_a_rules_package_loads_no_io_or_face(package: str) -> None:
+    code = (
+        "import importlib, pkgutil\n"
+        f"import companion.rules.{package} as package\n"
+        "for info in pkgutil.walk_packages(package.__path__, package.__name__ + '.'):\n"
+        "    importlib.import_module(info.name)"
+    )
+    mods = loaded_after(code)
+    assert f"companion.rules.{package}" in mods
+    none_of([*HEAVY, "companion.session", "companion.tui", "companion.web"], mods)
 
 
 def test_replay_does_not_load_the_console_or_the_web(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -42,6 +55,16 @@ def test_replay_does_not_load_the_console_or_the_web(tmp_path) -> None:  # type:
         "from companion.cli.main import main\n"
         f"with contextlib.redirect_stdout(io.StringIO()): main(['replay', {str(script)!r}])"
     )
+    none_of(FACE_LIBRARIES, loaded_after(code))
+
+
+def test_help_does_not_load_the_faces() -> None:
+    code = (
+        "import io, contextlib\n"
+        "from companion.cli.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+        "    main(['--help'])"
+    )
     mods = loaded_after(code)
-    for name in ["textual", "aiohttp", "fpdf", "jinja2", "qrcode"]:
-        assert not any(m == name or m.startswith(name + ".") for m in mods), name
+    assert "companion.cli.wiring" in mods
+    none_of([*FACE_LIBRARIES, "companion.tui", "companion.web", "companion.printing"], mods)

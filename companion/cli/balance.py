@@ -7,13 +7,18 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-from companion.cli.simulate import load_rules, pick_mix, whole
+from companion.cli.options import load_rules, pick_mix, whole
+from companion.cli.wiring import curve_source
 from companion.errors import UserError
 
+if TYPE_CHECKING:
+    from companion.rules.prison.scenario import PrisonRules
+    from companion.sim.balance import SizeResult
 
-def register(sub: Any) -> None:
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "balance",
         help="find fair nights to escape and parole tokens to win for each group size",
@@ -70,7 +75,7 @@ HEADER = (
 RULE = "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 
 
-def row(result: Any) -> str:
+def row(result: SizeResult) -> str:
     r = result.rates()
     b = result.best
     esc = r["escape"]
@@ -82,7 +87,9 @@ def row(result: Any) -> str:
     )
 
 
-def write_scenario(folder: Path, result: Any, base: Any, mix: str, seed: int) -> Path:
+def write_scenario(
+    folder: Path, result: SizeResult, base: PrisonRules, mix: str, seed: int
+) -> Path:
     from companion.rules.prison.scenario import ScenarioError
     from companion.session.scenario_files import load_rules_file
     from companion.sim.balance import scenario_text
@@ -144,7 +151,7 @@ def run_balance(args: argparse.Namespace) -> int:
         print(RULE)
         sys.stdout.flush()
 
-    def shown(result: Any) -> None:
+    def shown(result: SizeResult) -> None:
         if not args.json:
             print(row(result), flush=True)
 
@@ -178,20 +185,7 @@ def run_balance(args: argparse.Namespace) -> int:
     return 0
 
 
-def curve_source(pool: Any, base: Any, games: int, mix: str, seed: int) -> Any:
-    """The Balance screen's source of points, wired to the simulator (the screen does not
-    import it)."""
-    from companion.sim.balance import curve_nights, escape_curve
-
-    def source(prisoners: int, tokens: int, nights: list[int] | None) -> Any:
-        window = nights or curve_nights(base, prisoners)
-        return escape_curve(pool, base, prisoners, tokens, window, games=games, mix=mix,
-                            seed=seed)
-
-    return source
-
-
-def open_screen(base: Any, prisoners: int, target: float, games: int, mix: str, seed: int,
+def open_screen(base: PrisonRules, prisoners: int, target: float, games: int, mix: str, seed: int,
                 jobs: int) -> int:
     from companion.sim.runner import Pool
     from companion.sim.strategies import MIXES

@@ -4,41 +4,25 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
 
-from companion.errors import UserError
+from companion.cli.options import check_port, check_public_url, phone_options
+from companion.session.create import open_session
+from companion.session.session import Session
 
 
-def register(sub: Any) -> None:
-    p = sub.add_parser("links", help="print each seat's private link, its seat code and the board")
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    where = "the address phones reach this laptop at (default: found)"
+    p = sub.add_parser(
+        "links",
+        parents=[phone_options(host=None, host_help=where)],
+        help="print each seat's private link, its seat code and the board",
+    )
     p.add_argument("name", help="the session's name")
     p.add_argument("--json", action="store_true", help="print JSON: {seats: [...], board: URL}")
-    p.add_argument("--host", help="the address phones reach this laptop at (default: found)")
-    p.add_argument("--port", type=int, help="the phone server's port (default: 8765)")
-    p.add_argument("--public-url", metavar="URL", help="build the links on this base URL")
     p.set_defaults(func=run_links)
 
 
-def check_public_url(url: str) -> str:
-    from urllib.parse import urlsplit
-
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query:
-        raise UserError(
-            f"{url!r} is not a usable public URL; give one like http://192.168.1.20:8765."
-        )
-    return url.rstrip("/")
-
-
-def check_port(port: int | None) -> int | None:
-    if port is not None and not 1 <= port <= 65535:
-        raise UserError(
-            f"The port {port} is out of range; use a number from 1 to 65535, such as 8765."
-        )
-    return port
-
-
-def links_base(session: Any, host: str | None, port: int | None, public_url: str | None) -> str:
+def links_base(session: Session, host: str | None, port: int | None, public_url: str | None) -> str:
     """The base the links use: --public-url, else --host/--port, else what the session
     remembers (a pinned URL, or where the server last listened), else this laptop's address."""
     from companion.session.links import DEFAULT_PORT, current_base
@@ -53,7 +37,6 @@ def links_base(session: Any, host: str | None, port: int | None, public_url: str
 
 
 def run_links(args: argparse.Namespace) -> int:
-    from companion.cli.sessions import open_session
     from companion.session.paths import data_dir
     from companion.session.seats import board_url, join_url, seat_url, seats_of
 

@@ -1,8 +1,10 @@
 """The ``companion`` command: the composition root.
 
 Each subcommand lives in its own module under :mod:`companion.cli` and offers
-``register(subparsers)``; heavy libraries (Textual, aiohttp, fpdf2) are imported only inside the
-function that runs a command, so ``companion replay`` starts quickly.
+``register(subparsers)``; they share :mod:`~companion.cli.options` and
+:mod:`~companion.cli.wiring`. Only ``companion/__main__.py`` imports this module. Heavy libraries
+(Textual, aiohttp, fpdf2) are imported only inside the function that runs a command, so
+``companion replay`` starts quickly.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import NoReturn
 from companion import __version__, cli
 from companion.errors import UserError
 
-NOT_COMMANDS = {"main"}
+NOT_COMMANDS = {"main", "options", "wiring"}  # the parser and what the commands share
 
 
 class _Parser(argparse.ArgumentParser):

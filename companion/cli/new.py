@@ -3,27 +3,27 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
-from companion.cli.serve import add_phone_options
+from companion.cli.options import no_phones, phone_options
+from companion.cli.wiring import open_console
 from companion.errors import UserError
+from companion.rules.prison.scenario import ScenarioError
+from companion.session.paths import data_dir, session_path
+from companion.session.scenario_files import load_scenario
 
 
-def register(sub: Any) -> None:
-    p = sub.add_parser("new", help="set up a new session (players, then the game)")
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "new",
+        parents=[no_phones(), phone_options()],
+        help="set up a new session (players, then the game)",
+    )
     p.add_argument("name", help="the session's name (letters, digits, - _ .)")
     p.add_argument("--scenario", default="classic", help="a scenario from 'companion scenarios'")
-    p.add_argument("--no-phones", action="store_true", help="run without the phone server")
-    add_phone_options(p)
     p.set_defaults(func=run_new)
 
 
 def run_new(args: argparse.Namespace) -> int:
-    from companion.cli.sessions import open_console
-    from companion.rules.prison.scenario import ScenarioError
-    from companion.session.paths import data_dir, session_path
-    from companion.session.scenario_files import load_scenario
-
     path = session_path(data_dir(args.data_dir), args.name)
     if path.exists():
         raise UserError(

@@ -4,12 +4,11 @@ session-independent sheets of the classic scenario into printables/."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from companion.errors import UserError
 
 
-def register(sub: Any) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "print",
         help="print a session's player cards, tokens, tracker and rules as a PDF",
@@ -44,7 +43,7 @@ def run_print(args: argparse.Namespace) -> int:
         return 0
     if not args.name:
         raise UserError("Name the session to print (see 'companion sessions'), or use --generic.")
-    from companion.cli.sessions import open_session
+    from companion.session.create import open_session
     from companion.session.links import current_base
     from companion.session.paths import data_dir
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.cli.serve import add_phone_options
-from companion.cli.simulate import pick_mix, whole
+from companion.cli.options import phone_options, pick_mix, whole
+from companion.cli.wiring import check_terminal, phone_service, run_console
 from companion.errors import UserError
+from companion.session.contracts import Service, ServiceHost, Stopper
 
 BOT_NAMES = (
     "Ada", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou", "Max",
@@ -17,9 +18,10 @@ BOT_NAMES = (
 REHEARSAL_MARK = "rehearsal"
 
 
-def register(sub: Any) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "rehearse",
+        parents=[phone_options()],
         help="practise a game alone: bots play every seat through the phone server",
         description="Open the console on a fresh session whose players are bots acting "
         "through the real phone API on this laptop at a human pace. You run the console: "
@@ -34,7 +36,6 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", metavar="S", help="random seed for the bots (default: a new one)")
     p.add_argument("--name", default="rehearsal",
                    help="the session's name (default: rehearsal; replaced on every run)")
-    add_phone_options(p)
     p.set_defaults(func=run_rehearse, host="127.0.0.1")
 
 
@@ -64,10 +65,10 @@ def pick_scenario(name: str | None, prisoners: int) -> tuple[str, dict[str, Any]
     return name, overrides
 
 
-def bot_service(mix: str, seed: int | None, pace: float) -> Any:
+def bot_service(mix: str, seed: int | None, pace: float) -> Service:
     """A console service: once the phone server runs, the bots start playing through it."""
 
-    async def start(app: Any) -> Any:
+    async def start(app: ServiceHost) -> Stopper:
         import asyncio
         import contextlib
 
@@ -99,9 +100,7 @@ def bot_service(mix: str, seed: int | None, pace: float) -> Any:
 
 
 def run_rehearse(args: argparse.Namespace) -> int:
-    from companion.cli.serve import phone_service
-    from companion.cli.sessions import create_prison_session
-    from companion.cli.start import check_terminal, run_console
+    from companion.session.create import create_prison_session, open_session
     from companion.session.paths import data_dir, session_path
 
     prisoners = whole(args.prisoners, "--prisoners", 2, 60)
@@ -118,8 +117,6 @@ def run_rehearse(args: argparse.Namespace) -> int:
     folder = data_dir(args.data_dir)
     path = session_path(folder, args.name)
     if path.exists():
-        from companion.cli.sessions import open_session
-
         old = open_session(folder, args.name)
         mine = bool(old.meta().get(REHEARSAL_MARK))
         old.close()

@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import UserError
+from companion.games import DEFAULT_GAME, GAMES, game_rules
 
 
-def register(sub: Any) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("replay", help="play a game script and print the final state as JSON")
     p.add_argument("script", help="a game script (.json); see docs/ and the spec's examples")
     p.set_defaults(func=run_replay)
@@ -40,25 +41,21 @@ def load_script(path: str) -> dict[str, Any]:
 
 
 def play_script(data: dict[str, Any]) -> dict[str, Any]:
-    """Play a parsed script of any game; raises UserError for a fatal problem."""
+    """Play a parsed script of any game that has scripts; raises UserError for a fatal problem."""
     from companion.rules.core.scripts import ScriptError
+    from companion.session.scenario_files import load_scenario
 
-    game = data.get("game", "prison-break")
+    game = data.get("game", DEFAULT_GAME)
+    player = None
+    if isinstance(game, str) and game in (g.name for g in GAMES):
+        player = game_rules(game).play_script
+    if player is None:
+        scripted = " or ".join(f'"{g.name}"' for g in GAMES if game_rules(g.name).play_script)
+        raise UserError(f"The script's game {game!r} is unknown; use {scripted}.")
     try:
-        if game == "prison-break":
-            from companion.rules.prison.script import play_prison_script
-            from companion.session.scenario_files import load_scenario
-
-            return play_prison_script(data, load_scenario)
-        if game == "so-long-sucker":
-            from companion.rules.sucker.script import play_sucker_script
-
-            return play_sucker_script(data)
+        return player(data, load_scenario)
     except ScriptError as error:
         raise UserError(str(error)) from None
-    raise UserError(
-        f'The script\'s game {game!r} is unknown; use "prison-break" or "so-long-sucker".'
-    )
 
 
 def run_replay(args: argparse.Namespace) -> int:

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
 from companion.errors import UserError
 
 
-def register(sub: Any) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("scenarios", help="list the scenario files with their main numbers")
     p.set_defaults(func=run_scenarios)
     c = sub.add_parser("check-scenario", help="validate one scenario file")

@@ -6,12 +6,11 @@ import argparse
 import json
 import sys
 import time
-from typing import Any
 
-from companion.errors import UserError
+from companion.cli.options import load_rules, pick_mix, whole
 
 
-def register(sub: Any) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "simulate",
         help="play many games with bots and report the win rates",
@@ -26,43 +25,6 @@ def register(sub: Any) -> None:
     p.add_argument("--jobs", metavar="J", help="processes to use (default: one per core)")
     p.add_argument("--json", action="store_true", help="print the results as JSON for tools")
     p.set_defaults(func=run_simulate)
-
-
-def whole(value: str | None, option: str, low: int, high: int) -> int | None:
-    """An option that must be a whole number in [low, high]; one sentence if not."""
-    if value is None:
-        return None
-    try:
-        number = int(value)
-    except ValueError:
-        raise UserError(f"{option} must be a whole number, not {value!r}.") from None
-    if not low <= number <= high:
-        raise UserError(f"{option} must be between {low} and {high}; got {number}.")
-    return number
-
-
-def pick_mix(name: str) -> str:
-    from companion.sim.strategies import MIXES
-
-    if name not in MIXES:
-        raise UserError(f"There is no mix called {name!r}; use one of {', '.join(MIXES)}.")
-    return name
-
-
-def load_rules(
-    scenario: str, prisoners: int | None, overrides: dict[str, Any] | None = None
-) -> Any:
-    from companion.rules.prison.scenario import ScenarioError
-    from companion.session.scenario_files import load_scenario
-    from companion.sim.runner import sim_rules
-
-    try:
-        base = load_scenario(scenario)
-        size = prisoners if prisoners is not None else base.min_prisoners
-        rules, capped = sim_rules(base, size, overrides)
-    except ScenarioError as error:
-        raise UserError(str(error)) from None
-    return base, size, rules, capped
 
 
 class Progress:

@@ -9,13 +9,16 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import UserError
+from companion.session.create import create_session, open_sucker_session
+from companion.session.paths import data_dir, session_path
+from companion.session.session import Session
 
 GAME = "so-long-sucker"
 HOLDER = "companion sucker"  # who holds the session while the referee runs (session.lock)
 EXAMPLE = "--players \"Ann:red,Bo:blue,Cat:green,Dan:yellow\""
 
 
-def register(sub: Any) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "sucker",
         help="referee a So Long Sucker game (create a session, or resume it by name)",
@@ -74,13 +77,8 @@ def make_setup(
     return setup
 
 
-def open_or_create(folder: Path, args: argparse.Namespace) -> Any:
+def open_or_create(folder: Path, args: argparse.Namespace) -> Session:
     """The named session: resumed if it exists, else created from the options."""
-    from companion.cli.sessions import hold_session, open_session
-    from companion.session.paths import session_path
-    from companion.session.session import Session
-    from companion.session.store import StoreError
-
     path = session_path(folder, args.name)
     if path.exists():
         if args.players or args.chips is not None or args.first:
@@ -88,26 +86,14 @@ def open_or_create(folder: Path, args: argparse.Namespace) -> Any:
                 f"A session called {args.name!r} already exists; resume it with "
                 f"'companion sucker {args.name}' alone, or pick another name for a new game."
             )
-        session = open_session(folder, args.name, holder=HOLDER)
-        if session.game != GAME:
-            session.close()
-            raise UserError(
-                f"The session {args.name!r} is a {session.game} game, not So Long Sucker; "
-                "open it with 'companion resume' or pick another name."
-            )
-        return session
+        return open_sucker_session(folder, args.name, holder=HOLDER)
     if not args.players:
         raise UserError(f"A new So Long Sucker session needs its players: add {EXAMPLE}.")
     setup = make_setup(args.players, args.chips, args.first)
-    try:
-        return Session.create(path, GAME, setup, lock=hold_session(path, HOLDER))
-    except StoreError as error:
-        raise UserError(str(error)) from None
+    return create_session(path, GAME, setup, HOLDER)
 
 
 def run_sucker(args: argparse.Namespace) -> int:
-    from companion.session.paths import data_dir
-
     session = open_or_create(data_dir(args.data_dir), args)
     from companion.tui.sucker.app import SuckerApp
 

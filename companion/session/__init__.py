@@ -1,1 +1,3 @@
-"""The live game: an event store in SQLite, undo as recorded reverts, and subscribers."""
+"""The live game: the SQLite log, undo as recorded reverts and subscribers; every game's seats
+and links; creating, opening and holding sessions; what the consoles are handed (contracts).
+"""

@@ -11,17 +11,20 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.session.session import Session
 
 META_KEY = "dilemma_seats"
 TOKEN_BYTES = 18  # 144 bits
 
 
-def _seats(session: Any) -> list[dict[str, str]]:
+def _seats(session: Session) -> list[dict[str, str]]:
     return list(session.meta().get(META_KEY, []))
 
 
-def new_seat(session: Any) -> tuple[str, str]:
+def new_seat(session: Session) -> tuple[str, str]:
     """A fresh (pid, token), stored in the session file; the pid is for the join command."""
     pid = secrets.token_hex(4)
     token = secrets.token_urlsafe(TOKEN_BYTES)
@@ -29,13 +32,13 @@ def new_seat(session: Any) -> tuple[str, str]:
     return pid, token
 
 
-def forget(session: Any, token: str) -> None:
+def forget(session: Session, token: str) -> None:
     """Drop a token whose join was refused."""
     kept = [s for s in _seats(session) if s["token"] != token]
     session.store.set_meta(META_KEY, kept)
 
 
-def pid_for(session: Any, token: str) -> str | None:
+def pid_for(session: Session, token: str) -> str | None:
     """The player id a token opens, compared in constant time against every token."""
     found = None
     given = token.encode("utf-8", "surrogateescape")
@@ -44,10 +47,3 @@ def pid_for(session: Any, token: str) -> str | None:
             found = seat["pid"]
     return found
 
-
-def token_for(session: Any, pid: str) -> str | None:
-    """The link token of a player (for the console, to show a lost link again)."""
-    for seat in _seats(session):
-        if seat["pid"] == pid:
-            return seat["token"]
-    return None

@@ -8,23 +8,26 @@ Metadata keys in the session file:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.session.session import Session
 
 DEFAULT_PORT = 8765
 
 
-def current_base(session: Any) -> str | None:
+def current_base(session: Session) -> str | None:
     meta = session.meta()
     base = meta.get("public_url") or meta.get("served_url")
     return str(base).rstrip("/") if base else None
 
 
-def printed_base(session: Any) -> str | None:
+def printed_base(session: Session) -> str | None:
     base = session.meta().get("printed_url")
     return str(base).rstrip("/") if base else None
 
 
-def address_changed(session: Any) -> bool:
+def address_changed(session: Session) -> bool:
     """True when cards were printed with an address the links no longer use."""
     printed, current = printed_base(session), current_base(session)
     return bool(printed and current and printed != current)

@@ -6,6 +6,7 @@ import os
 import tomllib
 from pathlib import Path
 
+from companion.games import DEFAULT_GAME, UnknownGame, game_rules
 from companion.rules.prison.scenario import PrisonRules, ScenarioError, rules_from_mapping
 
 SCENARIO_DIR_ENV = "COMPANION_SCENARIOS"
@@ -65,25 +66,14 @@ def list_scenario_files() -> list[Path]:
     return sorted(folder.glob("*.toml")) if folder.is_dir() else []
 
 
-# Validators for scenario files of other games register here: game name -> validator that
-# raises ScenarioError and returns a one-line summary.
-OTHER_GAMES: dict[str, str] = {"dilemma": "companion.rules.dilemma.engine"}
-
-
 def check_scenario_file(path: Path) -> str:
-    """Validate any scenario file; returns a one-line summary or raises ScenarioError."""
+    """Validate any game's scenario file; returns a one-line summary or raises ScenarioError."""
     data = read_toml(path)
-    game = data.get("game", "prison-break")
-    if game == "prison-break":
-        r = rules_from_mapping(data, str(path))
-        return (
-            f"prison break for {r.min_prisoners}-{r.max_prisoners} prisoners, "
-            f"{r.nights_to_escape} nights to escape, {r.parole_tokens_to_win} parole tokens to win"
-        )
-    if isinstance(game, str) and game in OTHER_GAMES:
-        import importlib
-
-        module = importlib.import_module(OTHER_GAMES[game])
-        summary: str = module.check_scenario(data, str(path))
-        return summary
-    raise ScenarioError(f'{path} names an unknown game {game!r}; use "prison-break".')
+    game = data.get("game", DEFAULT_GAME)
+    try:
+        check = game_rules(game).check_scenario if isinstance(game, str) else None
+    except UnknownGame:
+        check = None
+    if check is None:
+        raise ScenarioError(f'{path} names an unknown game {game!r}; use "prison-break".')
+    return check(data, str(path))

@@ -10,10 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic
 
+from typing_extensions import TypeVar
+
+from companion.games import game_rules
 from companion.rules.core.game import Entry, History, MalformedCommand, Refused
-from companion.rules.core.registry import GameKind, game_kind
+from companion.rules.core.registry import GameRules
 from companion.session.lock import SessionLock
 from companion.session.store import Row, Store, StoreError
 
@@ -30,13 +33,17 @@ class Change:
 
 Subscriber = Callable[["Session", Change], None]
 
+S = TypeVar("S", default=Any)  # the game's state; a session opened from a file is Session[Any]
 
-class Session:
-    def __init__(self, store: Store, kind: GameKind, setup: Mapping[str, Any]) -> None:
+
+class Session(Generic[S]):
+    """One game's log, history and subscribers; ``Session[PrisonState]`` for a prison break."""
+
+    def __init__(self, store: Store, kind: GameRules[S], setup: Mapping[str, Any]) -> None:
         self.store = store
         self.kind = kind
         self.setup = dict(setup)
-        self.history: History[Any, Any, Any] = History(kind.engine, kind.initial_state(setup))
+        self.history: History[S, Any, Any] = History(kind.engine, kind.initial_state(setup))
         self.rows: list[Row] = []
         self._subscribers: list[Subscriber] = []
         self.lock: SessionLock | None = None  # held while this program plays the session
@@ -55,7 +62,7 @@ class Session:
     ) -> Session:
         """A new session; ``lock`` (see :mod:`companion.session.lock`) is kept until close."""
         try:
-            kind = game_kind(game)
+            kind = game_rules(game)
             kind.initial_state(setup)  # refuse a setup the engine cannot start from
             store = Store.create(path, {"game": game, "setup": dict(setup), **(meta or {})})
         except BaseException:
@@ -86,7 +93,7 @@ class Session:
         store = Store.open(path)
         try:
             meta = store.meta()
-            session = cls(store, game_kind(meta["game"]), meta["setup"])
+            session = cls(store, game_rules(meta["game"]), meta["setup"])
             for row in store.rows():
                 session._replay(row)
         except StoreError:
@@ -131,7 +138,7 @@ class Session:
         return self.kind.name
 
     @property
-    def state(self) -> Any:
+    def state(self) -> S:
         return self.history.state
 
     def meta(self) -> dict[str, Any]:

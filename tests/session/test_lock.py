@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from companion.cli.main import main
-from companion.cli.sessions import create_prison_session, open_session
 from companion.errors import UserError
+from companion.session.create import create_prison_session, open_session
 from companion.session.lock import SessionBusy
 from companion.session.session import Session
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli.sessions import create_prison_session, open_session
 from companion.errors import UserError
 from companion.rules.core.game import Refused
+from companion.session.create import create_prison_session, open_session
 from companion.session.session import Session
 from companion.session.store import StoreError
 
@@ -104,7 +104,7 @@ WRITER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from companion.cli.sessions import create_prison_session
+    from companion.session.create import create_prison_session
     roster = ["Ada", "Ben", "Cy", "Dee"]
     s = create_prison_session(Path(sys.argv[1]), "k", "classic", "Wendy", roster)
     print("READY", flush=True)

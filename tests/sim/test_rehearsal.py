@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion.cli.sessions import create_prison_session
+from companion.session.create import create_prison_session
 from companion.session.seats import seats_of
 from companion.sim.rehearsal import PhoneBots, PhoneSeat
 from companion.web.prison.server import start_phone_server

@@ -9,7 +9,7 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
-from companion.cli.sessions import create_prison_session, game_label, open_session
+from companion.session.create import create_prison_session, game_label, open_session
 from companion.session.paths import session_path
 from companion.tui.common.dialogs import PickScreen
 from companion.tui.prison.app import ConsoleApp, SessionShelf

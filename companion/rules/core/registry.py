@@ -1,60 +1,58 @@
-"""The games the companion plays, by name, and how each builds its first state from a setup.
+"""What a game's rules offer the rest of the companion: one :class:`GameRules` per game.
 
-A session's setup is plain JSON (stored in the session log); ``initial_state`` turns it back
-into the engine's first state, so a reopened session needs nothing but its own file.
+Each game's rules package (``companion.rules.<package>``) exposes one ``GAME``; the name that
+finds it is registered once, in :mod:`companion.games`. A session's setup is plain JSON (kept in
+the session log); ``initial_state`` turns it back into the engine's first state, so a reopened
+session needs nothing but its own file.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from types import ModuleType
+from typing import Any, Generic, Protocol, TypeVar
 
 from companion.rules.core.game import Game
 
+S = TypeVar("S")
+
+
+class ScenarioLoader(Protocol):
+    """Finds a named scenario's rules (the session layer reads the files)."""
+
+    def __call__(self, name: str, /) -> Any: ...
+
+
+class ScriptPlayer(Protocol):
+    """Plays a parsed game script (``companion replay``) to its final state as JSON data."""
+
+    def __call__(
+        self, data: Mapping[str, Any], load_scenario: ScenarioLoader, /
+    ) -> dict[str, Any]: ...
+
+
+class ScenarioChecker(Protocol):
+    """Validates a parsed scenario file; a one-line summary, or ``ScenarioError``."""
+
+    def __call__(self, data: Mapping[str, Any], where: str, /) -> str: ...
+
 
 @dataclass(frozen=True)
-class GameKind:
-    name: str
+class GameRules(Generic[S]):
+    """One game's rules, as the session, the faces and ``replay`` use them."""
+
+    name: str  # as written in session files, scenario files and scripts
     title: str
-    engine: Game[Any, Any, Any]
-    initial_state: Callable[[Mapping[str, Any]], Any]
+    engine: Game[S, Any, Any]
+    initial_state: Callable[[Mapping[str, Any]], S]
+    check_scenario: ScenarioChecker | None = None  # the game has scenario files
+    play_script: ScriptPlayer | None = None  # ``companion replay`` plays its scripts
 
 
-def _prison() -> GameKind:
-    from companion.rules.prison.engine import PRISON_BREAK, new_game
-    from companion.rules.prison.scenario import PrisonRules
-
-    def initial(setup: Mapping[str, Any]) -> Any:
-        rules = PrisonRules.model_validate(setup["rules"])
-        return new_game(rules, setup["warden"], list(setup["prisoners"]))
-
-    return GameKind("prison-break", "The Prisoner's Dilemma (prison break)", PRISON_BREAK, initial)
-
-
-_FACTORIES: dict[str, Callable[[], GameKind]] = {"prison-break": _prison}
-
-
-def register(name: str, factory: Callable[[], GameKind]) -> None:
-    _FACTORIES[name] = factory
-
-
-def game_kind(name: str) -> GameKind:
-    if name not in _FACTORIES:
-        _load_builtin(name)
-    try:
-        return _FACTORIES[name]()
-    except KeyError:
-        raise KeyError(f"unknown game {name!r}") from None
-
-
-def _load_builtin(name: str) -> None:
-    """Other games register themselves when their module is imported."""
-    import importlib
-
-    module = {
-        "so-long-sucker": "companion.rules.sucker.engine",
-        "dilemma": "companion.rules.dilemma.engine",
-    }
-    if name in module:
-        importlib.import_module(module[name])
+def rules_in(package: ModuleType) -> GameRules[Any]:
+    """The ``GAME`` a game's rules package exposes."""
+    game = getattr(package, "GAME", None)
+    if not isinstance(game, GameRules):
+        raise TypeError(f"{package.__name__} exposes no GAME of type GameRules")
+    return game

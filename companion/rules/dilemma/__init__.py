@@ -1,1 +1,15 @@
 """The two-prisoner dilemma warm-up: commands, state, pairing, the engine and the views."""
+
+from __future__ import annotations
+
+from companion.rules.core.registry import GameRules
+from companion.rules.dilemma.engine import DILEMMA, initial_state
+from companion.rules.dilemma.scenario import check_scenario
+
+GAME = GameRules(
+    name="dilemma",
+    title="The two-prisoner dilemma",
+    engine=DILEMMA,
+    initial_state=initial_state,
+    check_scenario=check_scenario,
+)

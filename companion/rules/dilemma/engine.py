@@ -12,7 +12,6 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.rules.core import registry
 from companion.rules.core.game import Refused
 from companion.rules.core.roster import RosterError, check_name
 from companion.rules.dilemma.commands import (
@@ -253,11 +252,5 @@ def initial_state(setup: Mapping[str, Any]) -> DilemmaState:
     """The first state from a session setup ``{"scenario": ..., "rules": {...}}``."""
     return new_state(DilemmaRules.model_validate(setup["rules"]))
 
-
-def _kind() -> registry.GameKind:
-    return registry.GameKind("dilemma", "The two-prisoner dilemma", DILEMMA, initial_state)
-
-
-registry.register("dilemma", _kind)
 
 __all__ = ["DILEMMA", "Dilemma", "check_scenario", "decide", "evolve", "initial_state"]

@@ -1,1 +1,24 @@
 """So Long Sucker: commands, state, the engine, the views and the scripts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.rules.core.registry import GameRules, ScenarioLoader
+from companion.rules.sucker.engine import SO_LONG_SUCKER, initial_state
+from companion.rules.sucker.script import play_sucker_script
+
+
+def play_script(data: Mapping[str, Any], load_scenario: ScenarioLoader, /) -> dict[str, Any]:
+    """A So Long Sucker script (it names no scenario)."""
+    return play_sucker_script(data)
+
+
+GAME = GameRules(
+    name="so-long-sucker",
+    title="So Long Sucker",
+    engine=SO_LONG_SUCKER,
+    initial_state=initial_state,
+    play_script=play_script,
+)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.rules.core import registry
 from companion.rules.core.game import Refused
 from companion.rules.core.roster import RosterError, check_name
 from companion.rules.sucker.commands import (
@@ -423,11 +422,5 @@ class SoLongSucker:
 
 SO_LONG_SUCKER = SoLongSucker()
 
-
-def _kind() -> registry.GameKind:
-    return registry.GameKind("so-long-sucker", "So Long Sucker", SO_LONG_SUCKER, initial_state)
-
-
-registry.register("so-long-sucker", _kind)
 
 __all__ = ["SO_LONG_SUCKER", "SetupError", "SoLongSucker", "decide", "evolve", "initial_state"]

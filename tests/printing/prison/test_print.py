@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from companion.cli.main import main
-from companion.cli.sessions import create_prison_session, open_session
 from companion.printing.common.layout import (
     MARGIN,
     PAPERS,
@@ -30,6 +29,7 @@ from companion.printing.prison.document import (
 from companion.printing.prison.tokens import token_counts
 from companion.printing.prison.tracker import day_boxes
 from companion.rules.prison.scenario import with_overrides
+from companion.session.create import create_prison_session, open_session
 from companion.session.links import address_changed, printed_base
 from companion.session.scenario_files import load_scenario
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from companion.cli.main import main
-from companion.cli.sessions import create_prison_session
 from companion.printing.common.layout import PAPERS, cjk_font
 from companion.printing.prison.cards import card_slot
+from companion.session.create import create_prison_session
 
 pytestmark = pytest.mark.skipif(
     not all(shutil.which(tool) for tool in ("pdftoppm", "pdftotext", "zbarimg", "pdfinfo")),

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, Static
 
-from companion.cli.balance import curve_source
+from companion.cli.wiring import curve_source
 from companion.session.scenario_files import load_scenario
 from companion.sim.runner import Pool
 from companion.tui.balance.app import BalanceApp, BalanceScreen

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.cli.sessions import create_prison_session
+from companion.session.create import create_prison_session
 from companion.tui.prison.app import ConsoleApp
 from companion.tui.prison.game import GameScreen
 from companion.tui.prison.printout import PrintScreen

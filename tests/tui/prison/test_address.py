@@ -8,8 +8,8 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from companion.cli.sessions import create_prison_session
 from companion.session import links, seats
+from companion.session.create import create_prison_session
 from companion.tui.common.dialogs import PickScreen
 from companion.tui.prison.app import ConsoleApp
 from companion.tui.prison.game import GameScreen
@@ -194,7 +194,7 @@ async def test_with_the_real_phone_server_the_banner_follows_where_it_listens(
     import argparse
     import socket
 
-    from companion.cli.serve import phone_service
+    from companion.cli.wiring import phone_service
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from companion.cli.serve import phone_service
-from companion.cli.sessions import create_prison_session
+from companion.cli.wiring import phone_service
+from companion.session.create import create_prison_session
 from companion.session.seats import seats_of
 from companion.session.session import Session
 from companion.tui.prison.app import ConsoleApp

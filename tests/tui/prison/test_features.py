@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.cli.sessions import create_prison_session
 from companion.session import seats
+from companion.session.create import create_prison_session
 from companion.tui.common.dialogs import MessageScreen
 from companion.tui.common.qr import qr_lines
 from companion.tui.prison.app import ConsoleApp
@@ -305,7 +305,7 @@ async def test_a_failing_screen_does_not_stop_the_console(tmp_path: Path, monkey
 def test_runner_reopens_the_session_after_a_crash(tmp_path: Path, monkeypatch) -> None:
     import argparse
 
-    from companion.cli import start
+    from companion.cli import wiring as start
 
     session = demo(tmp_path)
     session.submit({"do": "choose", "prisoner": "Ada", "choice": "work"})

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli.sessions import create_prison_session
 from companion.rules.prison.views import table
+from companion.session.create import create_prison_session
 from companion.session.session import Session
 
 pytestmark = pytest.mark.slow

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from companion.cli.sessions import create_prison_session
-from companion.cli.start import print_cards
+from companion.cli.wiring import print_cards
+from companion.session.create import create_prison_session
 from companion.tui.prison.app import ConsoleApp
 from companion.tui.prison.game import GameScreen
 from companion.tui.prison.printout import PrintScreen

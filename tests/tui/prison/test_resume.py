@@ -9,13 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from companion.cli import start
 from textual.app import App
 from textual.widgets import OptionList
 
-from companion.cli.dilemma import open_or_create as open_or_create_dilemma
+from companion.cli import wiring as start
 from companion.cli.main import main
-from companion.cli.sessions import create_prison_session, game_label
+from companion.session.create import create_prison_session, game_label, open_or_create_dilemma
 from companion.session.paths import session_path
 from companion.session.session import Session
 from companion.tui.dilemma.app import DilemmaApp

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from companion.cli.sessions import create_prison_session
+from companion.session.create import create_prison_session
 from companion.tui.prison.app import ConsoleApp
 from tests.tui.support import shelf
 

@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from yarl import URL
 
-from companion.cli.sessions import create_prison_session
+from companion.session.create import create_prison_session
 from companion.session.dilemma_seats import new_seat
 from companion.session.seats import seats_of
 from companion.session.session import Session

@@ -15,8 +15,8 @@ from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient, TestServer
 
 from companion.cli.main import main
-from companion.cli.sessions import create_prison_session
 from companion.rules.prison.views import prisoner, table, warden
+from companion.session.create import create_prison_session
 from companion.session.seats import Seat, reissue, seats_of
 from companion.session.session import Session
 from companion.web.common.address import base_url, candidates, lan_address
@@ -542,7 +542,7 @@ async def test_console_phone_service(session: Session) -> None:
 
     import aiohttp
 
-    from companion.cli.serve import phone_service
+    from companion.cli.wiring import phone_service
 
     class FakeConsole:  # what the service uses of the console app
         def __init__(self) -> None:

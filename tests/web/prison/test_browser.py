@@ -19,7 +19,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from companion.cli.sessions import create_prison_session
+from companion.session.create import create_prison_session
 from companion.session.seats import board_url, seat_url, seats_of
 from companion.web.prison.server import start_phone_server
 

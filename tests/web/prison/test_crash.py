@@ -21,8 +21,8 @@ from typing import Any
 
 import aiohttp
 
-from companion.cli.sessions import create_prison_session
 from companion.rules.prison.views import prisoner, table, warden
+from companion.session.create import create_prison_session
 from companion.session.seats import Seat, seats_of
 from companion.session.session import Session
 from tests.web.helpers import free_port

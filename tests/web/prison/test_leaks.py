@@ -25,8 +25,8 @@ import pytest
 from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient, TestServer
 
-from companion.cli.sessions import create_prison_session
 from companion.rules.prison.state import Day, PrisonState
+from companion.session.create import create_prison_session
 from companion.session.seats import Seat, seats_of
 from companion.web.prison.pages import (
     render_board_page,

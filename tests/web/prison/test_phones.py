@@ -16,8 +16,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from companion.cli.sessions import create_prison_session
 from companion.rules.prison.views import prisoner, table, warden
+from companion.session.create import create_prison_session
 from companion.session.seats import Seat, reissue, seats_of
 from companion.session.session import Session
 from companion.web.common.server import PhoneServer

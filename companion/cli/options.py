@@ -1,0 +1,103 @@
+"""The options several commands share, declared once (argparse ``parents=``), and the readings
+of option values that several commands give, each refused in one sentence."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from companion.errors import UserError
+
+if TYPE_CHECKING:
+    from companion.rules.prison.scenario import PrisonRules
+
+
+def no_phones() -> argparse.ArgumentParser:
+    """``--no-phones``, for every command that opens a console."""
+    p = argparse.ArgumentParser(add_help=False)
+    p.add_argument("--no-phones", action="store_true", help="run without the phone server")
+    return p
+
+
+def phone_options(
+    host: str | None = "0.0.0.0", host_help: str = "phones: listen here (default: all)"
+) -> argparse.ArgumentParser:
+    """``--host``, ``--port`` and ``--public-url``, for ``serve``, ``links`` and every command
+    that opens a console (a fresh parser each time, so a command may change its defaults)."""
+    p = argparse.ArgumentParser(add_help=False)
+    p.add_argument("--host", default=host, help=host_help)
+    p.add_argument("--port", type=int, default=None, help="phones: this port (default: 8765)")
+    p.add_argument("--public-url", metavar="URL", help="phones: pin the links' base URL")
+    return p
+
+
+def check_public_url(url: str) -> str:
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query:
+        raise UserError(
+            f"{url!r} is not a usable public URL; give one like http://192.168.1.20:8765."
+        )
+    return url.rstrip("/")
+
+
+def check_port(port: int | None) -> int | None:
+    if port is not None and not 1 <= port <= 65535:
+        raise UserError(
+            f"The port {port} is out of range; use a number from 1 to 65535, such as 8765."
+        )
+    return port
+
+
+def port_problem(port: int, error: OSError) -> UserError:
+    """Why the phone server cannot listen on ``port``, and which option fixes it."""
+    import errno
+
+    if error.errno == errno.EADDRINUSE or "in use" in str(error):
+        why, fix = "it is already in use", "pick another with --port or stop the program using it"
+    elif error.errno == errno.EACCES:
+        why, fix = "permission denied", "pick a port above 1023 with --port"
+    elif error.errno == errno.EADDRNOTAVAIL or "assign" in str(error):
+        why, fix = "this laptop has no such address", "check --host or leave it out"
+    else:
+        why, fix = error.strerror or str(error), "pick another with --port"
+    return UserError(f"The phone server cannot listen on port {port}: {why}; {fix}.")
+
+
+def whole(value: str | None, option: str, low: int, high: int) -> int | None:
+    """An option that must be a whole number in [low, high]; one sentence if not."""
+    if value is None:
+        return None
+    try:
+        number = int(value)
+    except ValueError:
+        raise UserError(f"{option} must be a whole number, not {value!r}.") from None
+    if not low <= number <= high:
+        raise UserError(f"{option} must be between {low} and {high}; got {number}.")
+    return number
+
+
+def pick_mix(name: str) -> str:
+    from companion.sim.strategies import MIXES
+
+    if name not in MIXES:
+        raise UserError(f"There is no mix called {name!r}; use one of {', '.join(MIXES)}.")
+    return name
+
+
+def load_rules(
+    scenario: str, prisoners: int | None, overrides: dict[str, Any] | None = None
+) -> tuple[PrisonRules, int, PrisonRules, bool]:
+    """A scenario's rules, the group size (the scenario's smallest if not given), the rules the
+    simulator plays for it, and whether the simulator caps the game's length."""
+    from companion.rules.prison.scenario import ScenarioError
+    from companion.session.scenario_files import load_scenario
+    from companion.sim.runner import sim_rules
+
+    try:
+        base = load_scenario(scenario)
+        size = prisoners if prisoners is not None else base.min_prisoners
+        rules, capped = sim_rules(base, size, overrides)
+    except ScenarioError as error:
+        raise UserError(str(error)) from None
+    return base, size, rules, capped

@@ -1,0 +1,394 @@
+"""The wiring every subcommand shares: which console opens a session's game, and what each
+console is handed (the phone service, the printer, the laptop's addresses, the Balance screen on
+a lazy process pool). Leaves import this and :mod:`companion.cli.options`; this imports no leaf.
+Textual, aiohttp, fpdf2 and the simulator are imported only inside the functions that use them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from companion.cli.options import check_port, check_public_url, port_problem
+from companion.errors import UserError
+from companion.games import game_entry
+from companion.rules.prison.scenario import PrisonRules
+from companion.session.contracts import (
+    Addresses,
+    BalanceFactory,
+    Links,
+    RoomHost,
+    Service,
+    ServiceHost,
+    Stopper,
+)
+from companion.session.create import create_prison_session, game_label, open_session
+from companion.session.links import DEFAULT_PORT
+from companion.session.paths import data_dir, session_path
+from companion.session.session import Session
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from companion.sim.runner import Batch, Tally
+    from companion.tui.balance.app import BalanceScreen
+
+# Who holds a session the console opens (see companion.session.lock), for the sentence another
+# window gets when it tries to open the same game.
+HOLDER = "the console"
+
+Source = Callable[[int, int, "list[int] | None"], Iterator[dict[str, Any]]]
+
+
+def check_terminal() -> None:
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        raise UserError(
+            "The console needs a terminal; run it in a terminal window, not through a pipe."
+        )
+
+
+def print_cards(session: Session, paper: str, out: str | Path, public_url: str | None) -> Path:
+    """The console's printer: the printing face, imported only when the GM prints."""
+    from companion.printing.prison.document import print_session
+
+    return print_session(session, paper, out, public_url)
+
+
+def laptop_addresses(args: argparse.Namespace) -> Addresses:
+    """The console's view of this laptop's addresses, as (interface, address) pairs: every
+    interface's when the phone server listens on all of them, else the one given by --host."""
+    host = getattr(args, "host", None) or "0.0.0.0"
+
+    def addresses() -> list[tuple[str, str]]:
+        if host not in ("0.0.0.0", "::", ""):
+            return [("--host", host)]
+        from companion.web.common.address import candidates
+
+        return [(c.interface, c.address) for c in candidates()]
+
+    return addresses
+
+
+# ---- the console's Balance screen, on the simulator ---------------------------------------------
+
+
+class LazyPool:
+    """The simulator's process pool for the console's Balance screen, started when the screen
+    is first opened (:meth:`start`, on the app's thread).
+
+    The console has threads by then, so its workers come from a fork server (a clean process)
+    rather than being forked from the console; each plays ``companion.sim.runner.play_batch``.
+    It offers what the simulator asks of a pool: ``map(batches)``.
+    """
+
+    def __init__(self, jobs: int | None = None) -> None:
+        self.jobs = jobs
+        self._executor: ProcessPoolExecutor | None = None
+
+    def start(self) -> None:
+        if self._executor is not None:
+            return
+        import multiprocessing
+        import os
+        from concurrent.futures import ProcessPoolExecutor
+        from multiprocessing import forkserver
+
+        from companion.sim.runner import default_jobs
+
+        # The fork server's helper keeps a copy of stderr, but the running console has swapped
+        # stderr for an object without a file descriptor: give it /dev/null instead (its
+        # messages must not scribble over the console anyway).
+        saved = sys.stderr
+        with open(os.devnull, "w") as quiet:
+            sys.stderr = quiet
+            try:
+                forkserver.ensure_running()
+            finally:
+                sys.stderr = saved
+        self._executor = ProcessPoolExecutor(
+            max_workers=self.jobs or default_jobs(),
+            mp_context=multiprocessing.get_context("forkserver"),
+        )
+
+    def map(self, batches: Sequence[Batch]) -> Iterable[Tally]:
+        from companion.sim.runner import play_batch
+
+        if self._executor is None:
+            raise RuntimeError("the pool is not started")
+        return self._executor.map(play_batch, batches)
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=True, cancel_futures=True)
+            self._executor = None
+
+
+def curve_source(pool: Any, base: PrisonRules, games: int, mix: str, seed: int) -> Source:
+    """The Balance screen's source of points, wired to the simulator (the screen does not
+    import it); ``pool`` is a ``companion.sim.runner.Pool`` or a :class:`LazyPool`."""
+    from companion.sim.balance import curve_nights, escape_curve
+
+    def source(prisoners: int, tokens: int, nights: list[int] | None) -> Iterator[dict[str, Any]]:
+        window = nights or curve_nights(base, prisoners)
+        return escape_curve(pool, base, prisoners, tokens, window, games=games, mix=mix,
+                            seed=seed)
+
+    return source
+
+
+BALANCE_GAMES, BALANCE_MIX, BALANCE_SEED = 400, "standard", 1
+
+
+def balance_screen(pool: LazyPool) -> BalanceFactory[BalanceScreen]:
+    """The console's Balance screen for a session: the escape-rate chart for its group size
+    and its parole tokens to win, its points measured by the simulator on ``pool``."""
+
+    def make(session: Session) -> BalanceScreen:
+        from companion.sim.strategies import MIXES
+        from companion.tui.balance.app import BalanceScreen
+
+        base = PrisonRules.model_validate(session.setup["rules"])
+        pool.start()
+        return BalanceScreen(
+            curve_source(pool, base, BALANCE_GAMES, BALANCE_MIX, BALANCE_SEED),
+            prisoners=len(session.setup["prisoners"]),
+            tokens=base.parole_tokens_to_win,
+            describe=f"{session.name}'s rules · {BALANCE_GAMES} games a point, seed "
+            f"{BALANCE_SEED}, mix {MIXES[BALANCE_MIX].summary()}",
+        )
+
+    return make
+
+
+# ---- the phone server, as a console's service ---------------------------------------------------
+
+
+def phone_service(args: argparse.Namespace) -> tuple[Service, Links]:
+    """The phone server as a console service, and the extra links for the Seats screen.
+
+    Returns ``(start, links)``: ``await start(app)`` starts the server on ``app.session`` inside
+    the console's loop and returns its async stopper; ``links()`` lists the board, the join page
+    and the laptop's other addresses (for --public-url when phones cannot reach the first one).
+    """
+    port = check_port(getattr(args, "port", None)) or DEFAULT_PORT
+    host = getattr(args, "host", None) or "0.0.0.0"
+    given = getattr(args, "public_url", None)
+    public_url = check_public_url(given) if given else None
+    running: dict[str, Any] = {}
+
+    async def start(app: ServiceHost) -> Stopper:
+        from companion.session.links import address_changed, printed_base
+        from companion.web.prison.server import start_phone_server
+
+        try:
+            server = await start_phone_server(app.session, host, port, public_url)
+        except OSError as error:
+            raise port_problem(port, error) from None
+        running["server"] = server
+        if address_changed(app.session):
+            app.notify(
+                f"The cards were printed with {printed_base(app.session)} but the links now start "
+                f"with {server.base_url}; the banner at the top says what to do.",
+                title="The address changed",
+                severity="warning",
+                timeout=15,
+            )
+        stop: Stopper = server.stop
+        return stop
+
+    def links() -> list[dict[str, str]]:
+        from companion.session.seats import board_url, join_url
+        from companion.web.common.address import base_url, candidates
+
+        server = running.get("server")
+        if server is None:
+            return []
+        base = server.base_url
+        out = [{"label": "Board", "url": board_url(base)}, {"label": "Join", "url": join_url(base)}]
+        if host in ("0.0.0.0", "::", ""):
+            for c in candidates():
+                other = base_url(c.address, server.port)
+                if other != base and not c.address.startswith("127."):
+                    out.append({"label": f"Also reachable ({c.interface})", "url": other})
+        return out
+
+    return start, links
+
+
+# ---- the consoles -------------------------------------------------------------------------------
+
+
+def open_console(
+    session: Session | None, args: argparse.Namespace, *, new: tuple[str, str] | None = None
+) -> int:
+    """Run the game master's console: on ``session``, or the set-up screen for ``new``
+    (name, scenario), or the session picker when both are ``None``.
+
+    This is where the console's services are wired: each is an async starter called with the
+    app once a session is open, returning an async stopper awaited on exit.
+    """
+    if getattr(args, "no_phones", False):
+        return run_console(args, session, services=[], new=new)
+    start_phones, links = phone_service(args)  # the phone server, in the console's loop
+    return run_console(args, session, services=[start_phones], links=links, new=new)
+
+
+def run_console(
+    args: argparse.Namespace,
+    session: Session | None,
+    *,
+    services: list[Service],
+    links: Links | None = None,
+    new: tuple[str, str] | None = None,
+) -> int:
+    """Build and run the prison break's console; if it stops on an error, say how to get back
+    in. A session of another game picked there opens in its own console."""
+    from companion.tui.prison.app import ConsoleApp, SessionShelf
+
+    check_terminal()
+    folder = data_dir(args.data_dir)
+    shelf = SessionShelf(
+        folder=folder,
+        create=lambda name, scenario, warden, prisoners: create_prison_session(
+            folder, name, scenario, warden, prisoners, holder=HOLDER
+        ),
+        open=lambda name: open_session(folder, name, holder=HOLDER),
+        game_of=lambda name: game_label(session_path(folder, name)),
+    )
+    notice = None
+    pool = LazyPool()
+    for _attempt in range(4):
+        app = ConsoleApp(
+            session,
+            shelf=shelf,
+            new=new,
+            services=services,
+            links=links,
+            printer=print_cards,
+            addresses=laptop_addresses(args),
+            balance=balance_screen(pool),
+            notice=notice,
+        )
+        try:
+            app.run()
+        finally:
+            pool.close()
+        if app.crashed is None or not app.has_session:
+            break
+        # One screen failed: the log is the truth, so reopen the session from it and go on.
+        name = app.session.name
+        app.session.close()
+        session, new = open_session(folder, name, holder=HOLDER), None
+        where = f" Details are in {app.crash_log}." if app.crash_log else ""
+        notice = (
+            f"The console recovered from an error ({app.crashed}); the game is as the log "
+            f"left it.{where}"
+        )
+    if app.handoff is not None:
+        # A session of another game was picked: its own console takes over.
+        return open_by_game(app.handoff, args)
+    if app.return_code:
+        held = app.session.name if app.has_session else None
+        again = f" Reopen it with: companion resume {held}" if held else ""
+        print(
+            f"companion: the console stopped after an error; the game is safe.{again}",
+            file=sys.stderr,
+        )
+        return app.return_code
+    return 0
+
+
+def room_poster(session: Session, path: Path, join_url: str) -> Path:
+    """The dilemma room's QR poster for ``session``, written to ``path``."""
+    from companion.printing.dilemma.poster import write_poster
+    from companion.rules.dilemma.views import board
+
+    return write_poster(path, join_url, board(session.state)["sentences"])
+
+
+def open_dilemma_console(session: Session, args: argparse.Namespace) -> int:
+    """Run the dilemma console on an open session, closed afterwards (for ``companion dilemma``,
+    ``resume`` and the picker: any ``args`` with ``data_dir`` and maybe the phone options)."""
+    try:
+        return _run_dilemma(session, args)
+    finally:
+        session.close()
+
+
+def _run_dilemma(session: Session, args: argparse.Namespace) -> int:
+    from companion.tui.dilemma.app import DilemmaApp
+
+    host = getattr(args, "host", None) or "0.0.0.0"
+    port = check_port(getattr(args, "port", None)) or DEFAULT_PORT
+    public = getattr(args, "public_url", None)
+    public = check_public_url(public) if public else None
+    check_terminal()
+
+    async def phones(app: RoomHost) -> Stopper:
+        from companion.web.dilemma.server import start_dilemma_server
+
+        try:
+            server = await start_dilemma_server(session, host, port, public)
+        except OSError as error:
+            raise port_problem(port, error) from None
+        app.show_room(server.join_url, server.board_url)
+        stop: Stopper = server.stop
+        return stop
+
+    def poster(join_url: str) -> str:
+        folder = session.store.path.parent
+        return str(room_poster(session, folder / f"{session.name}-room-qr.pdf", join_url))
+
+    services = [] if getattr(args, "no_phones", False) else [phones]
+    app = DilemmaApp(session, services=services, poster=poster)
+    app.run()
+    if app.return_code:
+        print(
+            "companion: the console stopped after an error; the tournament is safe. "
+            f"Reopen it with: companion dilemma {session.name}"
+        )
+        return 1
+    return 0
+
+
+def open_sucker_console(session: Session, args: argparse.Namespace) -> int:
+    """The So Long Sucker referee on an open session (closed afterwards)."""
+    from companion.tui.sucker.app import SuckerApp
+
+    try:
+        check_terminal()
+        app = SuckerApp(session)
+        app.run()
+    finally:
+        session.close()
+    if app.return_code:
+        print(
+            "companion: the referee stopped after an error; the game is safe. "
+            f"Reopen it with: companion resume {session.name}"
+        )
+        return app.return_code
+    return 0
+
+
+# Each game's console, by the game's package (see companion.games): how it opens on a session.
+CONSOLES: dict[str, Callable[[Session, argparse.Namespace], int]] = {
+    "prison": open_console,
+    "dilemma": open_dilemma_console,
+    "sucker": open_sucker_console,
+}
+
+
+def open_by_game(session: Session, args: argparse.Namespace) -> int:
+    """Open the console that fits the session's game (``resume`` and the picker use this)."""
+    entry = game_entry(session.game)
+    console = CONSOLES.get(entry.package) if "tui" in entry.faces else None
+    if console is None:
+        session.close()
+        raise UserError(
+            f"The session {session.name!r} is a {session.game} game, which this version cannot "
+            "open; update companion."
+        )
+    return console(session, args)

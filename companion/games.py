@@ -1,0 +1,63 @@
+"""The games the companion knows: one registration line per game.
+
+A game's packages are named after its entry's ``package`` in every layer: its rules in
+``companion.rules.<package>`` (which exposes ``GAME``, a
+:class:`~companion.rules.core.registry.GameRules`), and, for each layer listed in ``faces``,
+``companion.tui.<package>``, ``companion.web.<package>`` or ``companion.printing.<package>``.
+Adding a game means adding its packages and one line to :data:`GAMES`.
+
+Standard library only, and nothing from companion at import time, so that every layer above
+the rules may read it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from companion.rules.core.registry import GameRules
+
+Face = Literal["tui", "web", "printing"]
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    name: str  # as written in session files, scenario files and scripts
+    package: str  # the game's package in each layer
+    label: str  # what the list of sessions calls it
+    faces: tuple[Face, ...]  # the layers besides the rules with a package for it
+
+
+GAMES = (
+    GameEntry("prison-break", "prison", "prison break", ("tui", "web", "printing")),
+    GameEntry("dilemma", "dilemma", "dilemma warm-up", ("tui", "web", "printing")),
+    GameEntry("so-long-sucker", "sucker", "So Long Sucker", ("tui", "printing")),
+)
+
+DEFAULT_GAME = "prison-break"  # what a scenario file or a script without "game" is for
+
+
+class UnknownGame(KeyError):
+    """No game of that name is registered."""
+
+
+def game_entry(name: str) -> GameEntry:
+    for entry in GAMES:
+        if entry.name == name:
+            return entry
+    raise UnknownGame(f"unknown game {name!r}")
+
+
+def game_package(layer: str, name: str) -> ModuleType:
+    """The package of the game called ``name`` in ``layer`` ("rules", "tui", "web"...)."""
+    return importlib.import_module(f"companion.{layer}.{game_entry(name).package}")
+
+
+def game_rules(name: str) -> GameRules[Any]:
+    """The rules (``GAME``) of the game called ``name``; :class:`UnknownGame` if none."""
+    from companion.rules.core.registry import rules_in
+
+    return rules_in(game_package("rules", name))

@@ -1,0 +1,64 @@
+"""What the composition root hands the consoles: the callables they may call, typed here so
+that a console can name them without importing the command line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+from companion.session.session import Session
+
+Stopper = Callable[[], Awaitable[None]]
+ScreenT_co = TypeVar("ScreenT_co", covariant=True)
+
+
+class Printer(Protocol):
+    """Prints a session's cards: (session, paper, out, public_url) -> where the PDF went;
+    raises UserError in one sentence."""
+
+    def __call__(
+        self, session: Session, paper: str, out: str | Path, public_url: str | None, /
+    ) -> Path: ...
+
+
+class Addresses(Protocol):
+    """This laptop's addresses, as (interface, address) pairs."""
+
+    def __call__(self) -> list[tuple[str, str]]: ...
+
+
+class Links(Protocol):
+    """The extra links the Seats screen lists, as {"label": ..., "url": ...}."""
+
+    def __call__(self) -> list[dict[str, str]]: ...
+
+
+class BalanceFactory(Protocol[ScreenT_co]):
+    """The console's Balance screen for a session, its points measured by the simulator."""
+
+    def __call__(self, session: Session, /) -> ScreenT_co: ...
+
+
+class ServiceHost(Protocol):
+    """What a service sees of the console it runs beside."""
+
+    @property
+    def session(self) -> Session: ...
+
+    def notify(
+        self, message: str, *, title: str = ..., severity: Any = ..., timeout: float | None = ...
+    ) -> None: ...
+
+
+class RoomHost(Protocol):
+    """What the dilemma's phone service sees of its console: where to show the room's links."""
+
+    def show_room(self, join_url: str, board_url: str) -> None: ...
+
+
+class Service(Protocol):
+    """Started with the console once a session is open; returns its async stopper."""
+
+    def __call__(self, app: ServiceHost, /) -> Awaitable[Stopper]: ...
