@@ -17,28 +17,30 @@ from companion.rules.core.game import Refused
 from companion.rules.core.roster import RosterError, check_name
 from companion.rules.dilemma.commands import (
     BringBack,
-    CameBack,
     Choose,
-    Chose,
     CloseRound,
     DilemmaCommand,
-    DilemmaEvent,
-    Ended,
     Finish,
     Join,
+    Remove,
+    Rename,
+    StartRound,
+    command_to_dict,
+    parse_command,
+)
+from companion.rules.dilemma.events import (
+    CameBack,
+    Chose,
+    DilemmaEvent,
+    Ended,
     Joined,
     Left,
     Outcome,
-    Remove,
-    Rename,
     Renamed,
     RoundRevealed,
     RoundStarted,
-    StartRound,
-    command_to_dict,
     event_from_dict,
     event_to_dict,
-    parse_command,
 )
 from companion.rules.dilemma.pairing import draw
 from companion.rules.dilemma.scenario import DilemmaRules, check_scenario

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from companion.rules.dilemma.commands import (
+from companion.rules.dilemma.events import (
     CameBack,
     Chose,
     DilemmaEvent,

@@ -18,7 +18,7 @@ from companion.rules.prison.commands import (
     command_to_dict,
     parse_command,
 )
-from companion.rules.prison.state import (
+from companion.rules.prison.events import (
     Accused,
     ChoiceMade,
     DayStarted,
@@ -29,13 +29,11 @@ from companion.rules.prison.state import (
     Paroled,
     PlanningClosed,
     PrisonEvent,
-    PrisonState,
     Searched,
     event_from_dict,
     event_to_dict,
-    evolve,
-    new_game,
 )
+from companion.rules.prison.state import PrisonState, evolve, new_game
 
 PHASE_WORDS = {
     "planning": "planning",

@@ -25,7 +25,7 @@ from companion.rules.sucker.commands import (
     command_to_dict,
     parse_command,
 )
-from companion.rules.sucker.state import (
+from companion.rules.sucker.events import (
     CaptureAwaited,
     ChipPlayed,
     ChoiceAwaited,
@@ -38,14 +38,11 @@ from companion.rules.sucker.state import (
     PrisonerTransferred,
     RescueAwaited,
     RescueRefused,
-    Seat,
     SuckerEvent,
-    SuckerState,
     event_from_dict,
     event_to_dict,
-    evolve,
-    new_game,
 )
+from companion.rules.sucker.state import Seat, SuckerState, evolve, new_game
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MAX_CHIPS = 30

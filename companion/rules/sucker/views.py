@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.rules.sucker.engine import awaiting_text, choices_for_next, playable_colors
-from companion.rules.sucker.state import (
+from companion.rules.sucker.events import (
     CaptureAwaited,
     ChipPlayed,
     GameWon,
@@ -22,8 +22,8 @@ from companion.rules.sucker.state import (
     RescueAwaited,
     RescueRefused,
     SuckerEvent,
-    SuckerState,
 )
+from companion.rules.sucker.state import SuckerState
 
 View = dict[str, Any]
 
