@@ -6,19 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import Field, TypeAdapter
 
-from companion.rules.core.parsing import CommandParser
+from companion.rules.core.parsing import CommandParser, StrictModel
 
 Choice = Literal["silent", "betray"]
 PID = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,24}$")]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class Join(_Strict):
+class Join(StrictModel):
     """A player joins with a name; ``pid`` is a fresh id chosen by whoever joins them."""
 
     do: Literal["join"] = "join"
@@ -26,44 +22,44 @@ class Join(_Strict):
     name: str
 
 
-class Rename(_Strict):
+class Rename(StrictModel):
     do: Literal["rename"] = "rename"
     pid: PID
     name: str
 
 
-class Remove(_Strict):
+class Remove(StrictModel):
     """The player leaves the tournament (the game master removes the entry)."""
 
     do: Literal["remove"] = "remove"
     pid: PID
 
 
-class BringBack(_Strict):
+class BringBack(StrictModel):
     do: Literal["bring_back"] = "bring_back"
     pid: PID
 
 
-class StartRound(_Strict):
+class StartRound(StrictModel):
     """Draw the pairs of the next round; ``seed`` is drawn outside the pure core."""
 
     do: Literal["start_round"] = "start_round"
     seed: int = Field(ge=0, lt=2**63)
 
 
-class Choose(_Strict):
+class Choose(StrictModel):
     do: Literal["choose"] = "choose"
     pid: PID
     choice: Choice
 
 
-class CloseRound(_Strict):
+class CloseRound(StrictModel):
     """Reveal now: whoever has not chosen stays silent."""
 
     do: Literal["close_round"] = "close_round"
 
 
-class Finish(_Strict):
+class Finish(StrictModel):
     """End the tournament before the last round."""
 
     do: Literal["finish"] = "finish"

@@ -6,29 +6,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import Field, TypeAdapter
 
+from companion.rules.core.parsing import StrictModel
 from companion.rules.dilemma.commands import Choice
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-
-class Joined(_Strict):
+class Joined(StrictModel):
     type: Literal["joined"] = "joined"
     pid: str
     name: str
 
 
-class Renamed(_Strict):
+class Renamed(StrictModel):
     type: Literal["renamed"] = "renamed"
     pid: str
     name: str
 
 
-class Left(_Strict):
+class Left(StrictModel):
     """A player left; ``partner`` (if a round was open) now sits that round out."""
 
     type: Literal["left"] = "left"
@@ -36,12 +32,12 @@ class Left(_Strict):
     partner: str | None = None
 
 
-class CameBack(_Strict):
+class CameBack(StrictModel):
     type: Literal["came_back"] = "came_back"
     pid: str
 
 
-class RoundStarted(_Strict):
+class RoundStarted(StrictModel):
     type: Literal["round_started"] = "round_started"
     number: int
     pairs: tuple[tuple[str, str], ...]
@@ -50,13 +46,13 @@ class RoundStarted(_Strict):
     plan_step: int = 0
 
 
-class Chose(_Strict):
+class Chose(StrictModel):
     type: Literal["chose"] = "chose"
     pid: str
     choice: Choice
 
 
-class Outcome(_Strict):
+class Outcome(StrictModel):
     """One pair's revealed round; ``answered_*`` is false when silence was by default."""
 
     a: str
@@ -69,7 +65,7 @@ class Outcome(_Strict):
     answered_b: bool = True
 
 
-class RoundRevealed(_Strict):
+class RoundRevealed(StrictModel):
     type: Literal["round_revealed"] = "round_revealed"
     number: int
     outcomes: tuple[Outcome, ...]
@@ -77,7 +73,7 @@ class RoundRevealed(_Strict):
     closed_early: bool = False
 
 
-class Ended(_Strict):
+class Ended(StrictModel):
     type: Literal["ended"] = "ended"
     early: bool = False
 
