@@ -50,7 +50,6 @@ def describe_error(error: ValidationError, where: str) -> str:
     return f"{where} {what}."
 
 
-
 def validated(model: type[M], data: Mapping[str, Any], where: str) -> M:
     """``data`` as a ``model``, or :class:`ScenarioError` naming ``where`` the problem is."""
     try:
