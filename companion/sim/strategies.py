@@ -349,4 +349,3 @@ MIXES: dict[str, Mix] = {
         ),
     )
 }
-DEFAULT_MIX = "standard"
