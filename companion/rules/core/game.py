@@ -142,9 +142,6 @@ class History(Generic[S, C, E]):
     def next_seq(self) -> int:
         return len(self.entries) + 1
 
-    def can_undo(self) -> bool:
-        return bool(self._stack)
-
     def last_undoable(self) -> Entry[C, E] | None:
         """The command the next undo would take back, if any."""
         if not self._stack:
@@ -207,6 +204,3 @@ class History(Generic[S, C, E]):
             self.entries.append(entry)
         else:
             raise ValueError(f"history entry {entry.seq} has an unknown kind {entry.kind!r}")
-
-    def active_seqs(self) -> list[int]:
-        return [seq for seq, _ in self._stack]
