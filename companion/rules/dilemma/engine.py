@@ -144,8 +144,8 @@ def _reveal(state: DilemmaState, r: Round, closed_early: bool) -> list[DilemmaEv
             Outcome(
                 a=a,
                 b=b,
-                choice_a=ca,  # type: ignore[arg-type]
-                choice_b=cb,  # type: ignore[arg-type]
+                choice_a=ca,
+                choice_b=cb,
                 months_a=s.months(ca, cb),
                 months_b=s.months(cb, ca),
                 answered_a=a in r.choices,
@@ -199,7 +199,7 @@ def _finish(state: DilemmaState, cmd: Finish) -> list[DilemmaEvent]:
     return [Ended(early=True)]
 
 
-_DECIDERS: dict[type[Any], Callable[[DilemmaState, Any], list[DilemmaEvent]]] = {
+_HANDLERS: dict[type[Any], Callable[[DilemmaState, Any], list[DilemmaEvent]]] = {
     Join: _join,
     Rename: _rename,
     Remove: _remove,
@@ -212,7 +212,7 @@ _DECIDERS: dict[type[Any], Callable[[DilemmaState, Any], list[DilemmaEvent]]] = 
 
 
 def decide(state: DilemmaState, command: DilemmaCommand) -> Sequence[DilemmaEvent] | Refused:
-    return refusing(_DECIDERS[type(command)], state, command)
+    return refusing(_HANDLERS[type(command)], state, command)
 
 
 DILEMMA: Engine[DilemmaState, DilemmaCommand, DilemmaEvent] = Engine(

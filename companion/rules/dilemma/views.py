@@ -99,7 +99,7 @@ class PlayerMe(TypedDict):
     rank: int | None
     facing: str | None
     sitting_out: bool
-    choice: str | None
+    choice: Choice | None
     rounds: list[MyRound]
 
 
@@ -116,7 +116,7 @@ class RosterRow(TypedDict):
     months: int
     doing: str
     facing: str | None
-    choice: NotRequired[str | None]  # only when the game master peeks
+    choice: NotRequired[Choice | None]  # only when the game master peeks
 
 
 class GmView(BoardView):
