@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from companion.rules.prison.commands import Choice
+from companion.rules.prison.views import PrisonerView, TableView, WardenView
 from companion.sim.strategies import (
     ACCUSATION,
     OFFERS,
@@ -18,7 +20,6 @@ from companion.sim.strategies import (
     Mix,
     Plan,
     Prisoner,
-    View,
     YardTalk,
 )
 
@@ -39,17 +40,17 @@ class PrisonerBot:
     def reads_view_to_choose(self) -> bool:
         return self.strategy.reads_view_to_choose
 
-    def choose(self, plan: Plan, view: View | None = None) -> str:
+    def choose(self, plan: Plan, view: PrisonerView | None = None) -> Choice:
         return self.strategy.choose(self.name, plan, self.rng, view)
 
-    def accept_deal(self, view: View | None = None) -> bool:
+    def accept_deal(self, view: PrisonerView | None = None) -> bool:
         return self.strategy.accept_deal(self.name, self.rng, view)
 
-    def tell(self, plan: Plan, view: View | None = None) -> tuple[str, ...]:
+    def tell(self, plan: Plan, view: PrisonerView | None = None) -> tuple[str, ...]:
         """What this prisoner tells the warden after taking a deal."""
         return self.strategy.tell(self.name, plan, self.rng, view)
 
-    def accuse(self, view: View) -> str | None:
+    def accuse(self, view: PrisonerView) -> str | None:
         me = view["me"]
         if not self.strategy.accuses or me["shivs"] < 1 or me["accusations_left"] < 1:
             return None
@@ -64,12 +65,12 @@ class Yard:
     rng: random.Random
     talk: YardTalk = field(default_factory=YardTalk)
 
-    def plan(self, view: View) -> Plan:
+    def plan(self, view: TableView) -> Plan:
         plan = Plan(view["day"], PLANNING[self.planning](view, self.talk, self.rng))
         self.talk.plans[plan.day] = plan
         return plan
 
-    def after_reveal(self, view: View, habit: str) -> bool:
+    def after_reveal(self, view: TableView, habit: str) -> bool:
         """Note who broke the plan tonight; whether anyone with ``habit`` may accuse now."""
         self.talk.suspects.update(self.talk.deviants_today(view))
         return TRIGGERS[habit](view, self.talk)
@@ -85,7 +86,7 @@ class WardenBot:
     def start_day(self) -> None:
         self.tips = []
 
-    def offer_order(self, view: View) -> list[str]:
+    def offer_order(self, view: WardenView) -> list[str]:
         """Whom to call in, in order, offering each a deal until one accepts."""
         if view["deals_left_today"] < 1:
             return []
@@ -94,7 +95,7 @@ class WardenBot:
     def hear(self, informant: str, names: tuple[str, ...]) -> None:
         self.tips.extend(n for n in names if n not in self.tips)
 
-    def search(self, view: View) -> str:
+    def search(self, view: TableView) -> str:
         return SEARCH[self.search_habit](view, self.tips, self.rng)
 
 

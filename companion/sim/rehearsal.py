@@ -17,8 +17,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.rules.prison.views import PrisonerView, TableView, WardenView
 from companion.sim.bots import Table, seat_bots
-from companion.sim.strategies import MIXES, Plan, View
+from companion.sim.strategies import MIXES, Plan
 
 
 @dataclass(frozen=True)
@@ -54,11 +55,18 @@ class PhoneBots:
 
     # ---- talking to the phone server ------------------------------------------------------
 
-    async def _view(self, http: Any, seat: PhoneSeat) -> View:
+    async def _json(self, http: Any, seat: PhoneSeat) -> Any:
         async with http.get(f"{self.base_url}/api/p/{seat.token}") as response:
             response.raise_for_status()
-            view: View = await response.json()
-            return view
+            return await response.json()
+
+    async def _prisoner_view(self, http: Any, seat: PhoneSeat) -> PrisonerView:
+        view: PrisonerView = await self._json(http, seat)
+        return view
+
+    async def _warden_view(self, http: Any, seat: PhoneSeat) -> WardenView:
+        view: WardenView = await self._json(http, seat)
+        return view
 
     async def _post(self, http: Any, seat: PhoneSeat, what: str, body: dict[str, Any]) -> bool:
         """Act; a refusal (the game moved on meanwhile) is noted, never raised."""
@@ -75,11 +83,11 @@ class PhoneBots:
 
     # ---- the players --------------------------------------------------------------------------
 
-    def _plan(self, view: View) -> Plan:
+    def _plan(self, view: TableView) -> Plan:
         plan = self.table.yard.talk.plans.get(view["day"])
         return plan if plan is not None else self.table.yard.plan(view)
 
-    def _note_reveal(self, view: View) -> None:
+    def _note_reveal(self, view: TableView) -> None:
         if view["phase"] == "accusations" and view["day"] not in self._noted:
             self._noted.add(view["day"])
             self.table.yard.after_reveal(view, "never")
@@ -87,20 +95,20 @@ class PhoneBots:
     async def _prisoner(self, http: Any, seat: PhoneSeat) -> None:
         bot = self.table.prisoners[seat.name]
         while True:
-            view = await self._view(http, seat)
+            view = await self._prisoner_view(http, seat)
             if view["phase"] == "over" or view["me"]["status"] != "active":
                 return
             self._note_reveal(view)
             if view["phase"] == "planning" and view["me"]["choice"] is None:
                 plan = self._plan(view)
                 await self._pause()
-                view = await self._view(http, seat)
+                view = await self._prisoner_view(http, seat)
                 if view["phase"] == "planning" and view["day"] == plan.day:
                     choice = bot.choose(plan, view if bot.reads_view_to_choose else None)
                     await self._post(http, seat, "choice", {"choice": choice})
             await self.sleep(self.poll)
 
-    async def _offer(self, http: Any, seat: PhoneSeat, view: View) -> None:
+    async def _offer(self, http: Any, seat: PhoneSeat, view: WardenView) -> None:
         """The warden calls prisoners in, in its own order, until one takes the deal."""
         warden = self.table.warden
         warden.start_day()
@@ -108,7 +116,7 @@ class PhoneBots:
             if name in view["today"]["interviewed"]:
                 continue
             bot = self.table.prisoners[name]
-            own = await self._view(http, self._by_name[name])  # the prisoner's own phone
+            own = await self._prisoner_view(http, self._by_name[name])  # the prisoner's own phone
             if own["phase"] != "interviews":
                 return
             if bot.accept_deal(own if bot.reads_views else None):
@@ -118,21 +126,21 @@ class PhoneBots:
 
     async def _warden(self, http: Any, seat: PhoneSeat) -> None:
         while True:
-            view = await self._view(http, seat)
+            view = await self._warden_view(http, seat)
             if view["phase"] == "over":
                 return
             day = view["day"]
             if view["phase"] == "interviews" and day not in self.offered_days:
                 await self._pause()
-                view = await self._view(http, seat)
+                view = await self._warden_view(http, seat)
                 if view["phase"] == "interviews" and view["day"] == day:
                     await self._offer(http, seat, view)
                 self.offered_days.add(day)
-                view = await self._view(http, seat)
+                view = await self._warden_view(http, seat)
             everyone_seen = set(view["active"]) <= set(view["today"]["interviewed"])
             if view["phase"] == "search" or (view["phase"] == "interviews" and everyone_seen):
                 await self._pause()
-                view = await self._view(http, seat)
+                view = await self._warden_view(http, seat)
                 if view["phase"] in ("interviews", "search") and view["day"] == day:
                     cell = self.table.warden.search(view)
                     await self._post(http, seat, "search", {"prisoner": cell})

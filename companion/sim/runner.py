@@ -28,7 +28,7 @@ from companion.rules.prison.state import PrisonState
 from companion.rules.prison.views import prisoner as prisoner_view
 from companion.rules.prison.views import warden as warden_view
 from companion.sim.bots import Table, seat_bots
-from companion.sim.strategies import MIXES, Mix
+from companion.sim.strategies import MIXES, Mix, Plan
 
 OUTCOMES = ("escape", "parole", "all_caught", "time_up")
 DAY_CAP = 30
@@ -75,18 +75,18 @@ def _apply(state: PrisonState, command: PrisonCommand) -> PrisonState:
     return fold(PRISON_BREAK, state, events)
 
 
-def _planning(state: PrisonState, bots: Table) -> tuple[PrisonState, Any]:
+def _planning(state: PrisonState, bots: Table) -> tuple[PrisonState, Plan]:
     active = state.active()
     plan = bots.yard.plan(prisoner_view(state, active[0]))
     for name in active:
         bot = bots.prisoners[name]
         view = prisoner_view(state, name) if bot.reads_view_to_choose else None
         choice = bot.choose(plan, view)
-        state = _apply(state, Choose(prisoner=name, choice=choice))  # type: ignore[arg-type]
+        state = _apply(state, Choose(prisoner=name, choice=choice))
     return _apply(state, ClosePlanning()), plan
 
 
-def _interviews(state: PrisonState, bots: Table, plan: Any) -> PrisonState:
+def _interviews(state: PrisonState, bots: Table, plan: Plan) -> PrisonState:
     warden = bots.warden
     warden.start_day()
     for name in warden.offer_order(warden_view(state)):

@@ -1,7 +1,7 @@
 """How bots play: prisoner strategies, the prisoners' planning policy, accusation habits, the
 warden's search and deal habits, and the named mixes that combine them.
 
-Every decision takes a view (a plain dict from :mod:`companion.rules.prison.views`), the bot
+Every decision takes a view (a typed dict from :mod:`companion.rules.prison.views`), the bot
 layer's own knowledge (the prisoners' plan, what informants said) and the game's random
 generator; never the engine's state.
 """
@@ -12,9 +12,9 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-View = dict[str, Any]
+from companion.rules.prison.commands import Choice
+from companion.rules.prison.views import PrisonerView, TableView, WardenView
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class YardTalk:
     plans: dict[int, Plan] = field(default_factory=dict)
     suspects: set[str] = field(default_factory=set)
 
-    def deviants_today(self, view: View) -> list[str]:
+    def deviants_today(self, view: TableView) -> list[str]:
         """Prisoners who were meant to work tonight, were not caught and did not work."""
         today = view["today"]
         plan = self.plans.get(view["day"])
@@ -61,13 +61,15 @@ class Prisoner:
     reads_views = False
     reads_view_to_choose = False
 
-    def choose(self, me: str, plan: Plan, rng: random.Random, view: View | None) -> str:
+    def choose(self, me: str, plan: Plan, rng: random.Random, view: PrisonerView | None) -> Choice:
         return "work" if me in plan.workers else "rest"
 
-    def accept_deal(self, me: str, rng: random.Random, view: View | None) -> bool:
+    def accept_deal(self, me: str, rng: random.Random, view: PrisonerView | None) -> bool:
         return False
 
-    def tell(self, me: str, plan: Plan, rng: random.Random, view: View | None) -> tuple[str, ...]:
+    def tell(
+        self, me: str, plan: Plan, rng: random.Random, view: PrisonerView | None
+    ) -> tuple[str, ...]:
         return ()
 
 
@@ -85,13 +87,15 @@ class Opportunist(Prisoner):
     name: str = "opportunist"
     reads_views: bool = True
 
-    def accept_deal(self, me: str, rng: random.Random, view: View | None) -> bool:
+    def accept_deal(self, me: str, rng: random.Random, view: PrisonerView | None) -> bool:
         assert view is not None
         if view["me"]["parole_tokens"] + 1 >= view["rules"]["parole_tokens_to_win"]:
             return True
         return rng.random() < self.accept
 
-    def tell(self, me: str, plan: Plan, rng: random.Random, view: View | None) -> tuple[str, ...]:
+    def tell(
+        self, me: str, plan: Plan, rng: random.Random, view: PrisonerView | None
+    ) -> tuple[str, ...]:
         assert view is not None
         workers = sorted(plan.workers - {me})
         if rng.random() < self.truth:
@@ -106,13 +110,15 @@ class Saboteur(Prisoner):
     name = "saboteur"
     accuses = False
 
-    def choose(self, me: str, plan: Plan, rng: random.Random, view: View | None) -> str:
+    def choose(self, me: str, plan: Plan, rng: random.Random, view: PrisonerView | None) -> Choice:
         return "rest"
 
-    def accept_deal(self, me: str, rng: random.Random, view: View | None) -> bool:
+    def accept_deal(self, me: str, rng: random.Random, view: PrisonerView | None) -> bool:
         return True
 
-    def tell(self, me: str, plan: Plan, rng: random.Random, view: View | None) -> tuple[str, ...]:
+    def tell(
+        self, me: str, plan: Plan, rng: random.Random, view: PrisonerView | None
+    ) -> tuple[str, ...]:
         return tuple(sorted(plan.workers - {me}))
 
 
@@ -126,31 +132,31 @@ PRISONER_STRATEGIES: dict[str, Callable[[], Prisoner]] = {
 # ---- the prisoners' plan ---------------------------------------------------------------------
 
 
-def _trusted(view: View, talk: YardTalk) -> list[str]:
-    active: list[str] = view["active"]
+def _trusted(view: TableView, talk: YardTalk) -> list[str]:
+    active = view["active"]
     trusted = [n for n in active if n not in talk.suspects]
     return trusted or list(active)
 
 
-def plan_all(view: View, talk: YardTalk, rng: random.Random) -> frozenset[str]:
+def plan_all(view: TableView, talk: YardTalk, rng: random.Random) -> frozenset[str]:
     """Everyone the group trusts works every night."""
     return frozenset(_trusted(view, talk))
 
 
-def plan_half(view: View, talk: YardTalk, rng: random.Random) -> frozenset[str]:
+def plan_half(view: TableView, talk: YardTalk, rng: random.Random) -> frozenset[str]:
     """Half of the trusted prisoners (rounded up), picked at random, work each night."""
     trusted = _trusted(view, talk)
     return frozenset(rng.sample(trusted, math.ceil(len(trusted) / 2)))
 
 
-def plan_needed(view: View, talk: YardTalk, rng: random.Random) -> frozenset[str]:
+def plan_needed(view: TableView, talk: YardTalk, rng: random.Random) -> frozenset[str]:
     """As many trusted prisoners as nights are still needed (all of them if fewer)."""
     trusted = _trusted(view, talk)
     need = max(1, view["nights_to_escape"] - view["nights_done"])
     return frozenset(rng.sample(trusted, min(len(trusted), need)))
 
 
-def plan_finish(view: View, talk: YardTalk, rng: random.Random) -> frozenset[str]:
+def plan_finish(view: TableView, talk: YardTalk, rng: random.Random) -> frozenset[str]:
     """Half of the trusted prisoners work each night, but all of them on a night when the
     escape is done even if the search catches one worker."""
     trusted = _trusted(view, talk)
@@ -160,7 +166,7 @@ def plan_finish(view: View, talk: YardTalk, rng: random.Random) -> frozenset[str
     return frozenset(rng.sample(trusted, math.ceil(len(trusted) / 2)))
 
 
-PLANNING: dict[str, Callable[[View, YardTalk, random.Random], frozenset[str]]] = {
+PLANNING: dict[str, Callable[[TableView, YardTalk, random.Random], frozenset[str]]] = {
     "all": plan_all,
     "half": plan_half,
     "needed": plan_needed,
@@ -171,18 +177,18 @@ PLANNING: dict[str, Callable[[View, YardTalk, random.Random], frozenset[str]]] =
 # ---- accusations -----------------------------------------------------------------------------
 
 
-def accuse_never(view: View, talk: YardTalk, rng: random.Random) -> str | None:
+def accuse_never(view: PrisonerView, talk: YardTalk, rng: random.Random) -> str | None:
     return None
 
 
-def accuse_deviants(view: View, talk: YardTalk, rng: random.Random) -> str | None:
+def accuse_deviants(view: PrisonerView, talk: YardTalk, rng: random.Random) -> str | None:
     """Accuse a prisoner who skipped the work the plan gave them tonight."""
     me = view["me"]["name"]
     deviants = [n for n in talk.deviants_today(view) if n != me]
     return rng.choice(deviants) if deviants else None
 
 
-def accuse_on_leak(view: View, talk: YardTalk, rng: random.Random) -> str | None:
+def accuse_on_leak(view: PrisonerView, talk: YardTalk, rng: random.Random) -> str | None:
     """When a worker was caught tonight, sometimes accuse someone the warden called in."""
     today = view["today"]
     if not any(s["caught"] for s in today["searches"]) or rng.random() >= 0.3:
@@ -192,25 +198,25 @@ def accuse_on_leak(view: View, talk: YardTalk, rng: random.Random) -> str | None
     return rng.choice(called) if called else None
 
 
-def accuse_both(view: View, talk: YardTalk, rng: random.Random) -> str | None:
+def accuse_both(view: PrisonerView, talk: YardTalk, rng: random.Random) -> str | None:
     """Deviants first; otherwise, after a leak, someone the warden called in."""
     return accuse_deviants(view, talk, rng) or accuse_on_leak(view, talk, rng)
 
 
-def _leak_tonight(view: View, talk: YardTalk) -> bool:
+def _leak_tonight(view: TableView, talk: YardTalk) -> bool:
     return any(s["caught"] for s in view["today"]["searches"])
 
 
 # When a habit's trigger is false on the public record of the night, no prisoner with that habit
 # accuses anyone (and draws no random number), so the runner does not ask them.
-TRIGGERS: dict[str, Callable[[View, YardTalk], bool]] = {
+TRIGGERS: dict[str, Callable[[TableView, YardTalk], bool]] = {
     "never": lambda view, talk: False,
     "deviants": lambda view, talk: bool(talk.deviants_today(view)),
     "leak": _leak_tonight,
     "both": lambda view, talk: bool(talk.deviants_today(view)) or _leak_tonight(view, talk),
 }
 
-ACCUSATION: dict[str, Callable[[View, YardTalk, random.Random], str | None]] = {
+ACCUSATION: dict[str, Callable[[PrisonerView, YardTalk, random.Random], str | None]] = {
     "never": accuse_never,
     "deviants": accuse_deviants,
     "leak": accuse_on_leak,
@@ -221,44 +227,44 @@ ACCUSATION: dict[str, Callable[[View, YardTalk, random.Random], str | None]] = {
 # ---- the warden --------------------------------------------------------------------------------
 
 
-def offers_none(view: View, rng: random.Random) -> list[str]:
+def offers_none(view: WardenView, rng: random.Random) -> list[str]:
     return []
 
 
-def offers_random(view: View, rng: random.Random) -> list[str]:
+def offers_random(view: WardenView, rng: random.Random) -> list[str]:
     """Call the active prisoners in at random and offer each a deal until one accepts."""
     order = list(view["active"])
     rng.shuffle(order)
     return order
 
 
-def offers_focus(view: View, rng: random.Random) -> list[str]:
+def offers_focus(view: WardenView, rng: random.Random) -> list[str]:
     """Offer first to whoever is closest to parole (the warden wins on a parole too)."""
     order = offers_random(view, rng)
     tokens = view["parole_tokens"]
     return sorted(order, key=lambda n: -tokens[n])
 
 
-OFFERS: dict[str, Callable[[View, random.Random], list[str]]] = {
+OFFERS: dict[str, Callable[[WardenView, random.Random], list[str]]] = {
     "none": offers_none,
     "random": offers_random,
     "focus": offers_focus,
 }
 
 
-def search_random(view: View, named: Sequence[str], rng: random.Random) -> str:
+def search_random(view: TableView, named: Sequence[str], rng: random.Random) -> str:
     """Search a random cell; informants are ignored."""
     return rng.choice(view["unsearched"])
 
 
-def search_informed(view: View, named: Sequence[str], rng: random.Random) -> str:
+def search_informed(view: TableView, named: Sequence[str], rng: random.Random) -> str:
     """Search a cell an informant named tonight; otherwise a random one."""
     open_cells = list(view["unsearched"])
     tips = [n for n in named if n in open_cells]
     return rng.choice(tips) if tips else rng.choice(open_cells)
 
 
-def search_tracker(view: View, named: Sequence[str], rng: random.Random) -> str:
+def search_tracker(view: TableView, named: Sequence[str], rng: random.Random) -> str:
     """Informants first; otherwise whoever has worked most often so far (public record)."""
     open_cells = list(view["unsearched"])
     tips = [n for n in named if n in open_cells]
@@ -273,7 +279,7 @@ def search_tracker(view: View, named: Sequence[str], rng: random.Random) -> str:
     return rng.choice([n for n, w in worked.items() if w == top])
 
 
-SEARCH: dict[str, Callable[[View, Sequence[str], random.Random], str]] = {
+SEARCH: dict[str, Callable[[TableView, Sequence[str], random.Random], str]] = {
     "random": search_random,
     "informed": search_informed,
     "tracker": search_tracker,
@@ -343,4 +349,3 @@ MIXES: dict[str, Mix] = {
         ),
     )
 }
-DEFAULT_MIX = "standard"

@@ -1,3 +1,3 @@
-"""What every game's rules share: the Game protocol, History and undo, command parsing, scripts,
-rosters and the registry of games.
+"""What every game's rules share: the Game protocol, Engine, refusals, History and undo, command
+parsing, scenario errors, scripts, rosters, the English words and the registry of games.
 """

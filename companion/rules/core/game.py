@@ -8,6 +8,9 @@ A game is data plus three pure functions:
   events it causes or a :class:`Refused` marker with the reason;
 - ``evolve(state, event)`` folds one event into the state.
 
+A game's rule checks raise :class:`Refusal`; :func:`refusing` turns that into :class:`Refused`,
+and :class:`Engine` gathers a game's module functions into a :class:`Game`.
+
 The state of a game is the fold of its events. :class:`History` keeps every accepted command
 with its events, and undo is recorded as an entry of its own: nothing is ever erased.
 """
@@ -15,7 +18,7 @@ with its events, and undo is recorded as an entry of its own: nothing is ever er
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -37,10 +40,27 @@ class Refused:
     reason: str
 
 
+class Refusal(Exception):
+    """Raised by a rule check to refuse a command with one sentence; :func:`refusing` turns it
+    into :class:`Refused`."""
+
+
+def refusing(
+    decide: Callable[[S, C], Sequence[E]], state: S, command: C
+) -> Sequence[E] | Refused:
+    """The events ``decide`` finds for ``command``, or :class:`Refused` with the sentence of the
+    :class:`Refusal` it raised."""
+    try:
+        return decide(state, command)
+    except Refusal as refusal:
+        return Refused(str(refusal))
+
+
 class Game(Protocol[S, C, E]):
     """The interface of a game engine (see the module docstring)."""
 
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def parse_command(self, data: Mapping[str, Any]) -> C: ...
 
@@ -53,6 +73,19 @@ class Game(Protocol[S, C, E]):
     def event_to_dict(self, event: E) -> JSON: ...
 
     def event_from_dict(self, data: Mapping[str, Any]) -> E: ...
+
+
+@dataclass(frozen=True)
+class Engine(Generic[S, C, E]):
+    """A game's module functions gathered as a :class:`Game`."""
+
+    name: str
+    parse_command: Callable[[Mapping[str, Any]], C]
+    command_to_dict: Callable[[C], JSON]
+    decide: Callable[[S, C], Sequence[E] | Refused]
+    evolve: Callable[[S, E], S]
+    event_to_dict: Callable[[E], JSON]
+    event_from_dict: Callable[[Mapping[str, Any]], E]
 
 
 class EventCodec(Generic[E]):
@@ -108,9 +141,6 @@ class History(Generic[S, C, E]):
     @property
     def next_seq(self) -> int:
         return len(self.entries) + 1
-
-    def can_undo(self) -> bool:
-        return bool(self._stack)
 
     def last_undoable(self) -> Entry[C, E] | None:
         """The command the next undo would take back, if any."""
@@ -174,6 +204,3 @@ class History(Generic[S, C, E]):
             self.entries.append(entry)
         else:
             raise ValueError(f"history entry {entry.seq} has an unknown kind {entry.kind!r}")
-
-    def active_seqs(self) -> list[int]:
-        return [seq for seq, _ in self._stack]

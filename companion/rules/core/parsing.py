@@ -6,11 +6,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from companion.rules.core.game import MalformedCommand
 
 C = TypeVar("C")
+
+
+class StrictModel(BaseModel):
+    """A command, event or scenario read from JSON: unknown keys refused, no coercion, frozen."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
 def describe_command_error(

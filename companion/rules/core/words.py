@@ -12,10 +12,11 @@ def plural(count: int, one: str, many: str | None = None) -> str:
     return f"{count} {one if count == 1 else (many or one + 's')}"
 
 
-def joined(names: Sequence[str], nobody: str = "") -> str:
-    """``Ada``, ``Ada and Ben``, ``Ada, Ben and Cy``; ``nobody`` when the list is empty."""
+def joined(names: Sequence[str], nobody: str = "", *, last: str = "and") -> str:
+    """``Ada``, ``Ada and Ben``, ``Ada, Ben and Cy``; ``nobody`` when the list is empty;
+    ``last="or"`` for ``Ada, Ben or Cy``."""
     if not names:
         return nobody
     if len(names) == 1:
         return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return ", ".join(names[:-1]) + f" {last} " + names[-1]

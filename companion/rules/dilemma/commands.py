@@ -1,27 +1,20 @@
-"""The dilemma tournament's commands (as the console, a phone or a script states them) and the
-events they turn into. Both are strict pydantic models, stored as JSON in the session log."""
+"""The dilemma tournament's commands, as the console, a phone or a script states them: strict
+pydantic models, stored as JSON in the session log."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import Field, TypeAdapter
 
-from companion.rules.core.parsing import CommandParser
+from companion.rules.core.parsing import CommandParser, StrictModel
 
 Choice = Literal["silent", "betray"]
 PID = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,24}$")]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-# ---- commands ---------------------------------------------------------------------------
-
-
-class Join(_Strict):
+class Join(StrictModel):
     """A player joins with a name; ``pid`` is a fresh id chosen by whoever joins them."""
 
     do: Literal["join"] = "join"
@@ -29,44 +22,44 @@ class Join(_Strict):
     name: str
 
 
-class Rename(_Strict):
+class Rename(StrictModel):
     do: Literal["rename"] = "rename"
     pid: PID
     name: str
 
 
-class Remove(_Strict):
+class Remove(StrictModel):
     """The player leaves the tournament (the game master removes the entry)."""
 
     do: Literal["remove"] = "remove"
     pid: PID
 
 
-class BringBack(_Strict):
+class BringBack(StrictModel):
     do: Literal["bring_back"] = "bring_back"
     pid: PID
 
 
-class StartRound(_Strict):
+class StartRound(StrictModel):
     """Draw the pairs of the next round; ``seed`` is drawn outside the pure core."""
 
     do: Literal["start_round"] = "start_round"
     seed: int = Field(ge=0, lt=2**63)
 
 
-class Choose(_Strict):
+class Choose(StrictModel):
     do: Literal["choose"] = "choose"
     pid: PID
     choice: Choice
 
 
-class CloseRound(_Strict):
+class CloseRound(StrictModel):
     """Reveal now: whoever has not chosen stays silent."""
 
     do: Literal["close_round"] = "close_round"
 
 
-class Finish(_Strict):
+class Finish(StrictModel):
     """End the tournament before the last round."""
 
     do: Literal["finish"] = "finish"
@@ -100,87 +93,3 @@ def parse_command(data: Mapping[str, Any] | Any) -> DilemmaCommand:
 
 def command_to_dict(command: DilemmaCommand) -> dict[str, Any]:
     return command.model_dump()
-
-
-# ---- events -----------------------------------------------------------------------------
-
-
-class Joined(_Strict):
-    type: Literal["joined"] = "joined"
-    pid: str
-    name: str
-
-
-class Renamed(_Strict):
-    type: Literal["renamed"] = "renamed"
-    pid: str
-    name: str
-
-
-class Left(_Strict):
-    """A player left; ``partner`` (if a round was open) now sits that round out."""
-
-    type: Literal["left"] = "left"
-    pid: str
-    partner: str | None = None
-
-
-class CameBack(_Strict):
-    type: Literal["came_back"] = "came_back"
-    pid: str
-
-
-class RoundStarted(_Strict):
-    type: Literal["round_started"] = "round_started"
-    number: int
-    pairs: tuple[tuple[str, str], ...]
-    sitting_out: tuple[str, ...]
-    plan: tuple[str | None, ...] | None = None  # a round-robin plan, while the roster holds
-    plan_step: int = 0
-
-
-class Chose(_Strict):
-    type: Literal["chose"] = "chose"
-    pid: str
-    choice: Choice
-
-
-class Outcome(_Strict):
-    """One pair's revealed round; ``answered_*`` is false when silence was by default."""
-
-    a: str
-    b: str
-    choice_a: Choice
-    choice_b: Choice
-    months_a: int
-    months_b: int
-    answered_a: bool = True
-    answered_b: bool = True
-
-
-class RoundRevealed(_Strict):
-    type: Literal["round_revealed"] = "round_revealed"
-    number: int
-    outcomes: tuple[Outcome, ...]
-    sitting_out_months: int
-    closed_early: bool = False
-
-
-class Ended(_Strict):
-    type: Literal["ended"] = "ended"
-    early: bool = False
-
-
-DilemmaEvent = Annotated[
-    Joined | Renamed | Left | CameBack | RoundStarted | Chose | RoundRevealed | Ended,
-    Field(discriminator="type"),
-]
-_EVENTS: TypeAdapter[DilemmaEvent] = TypeAdapter(DilemmaEvent)
-
-
-def event_to_dict(event: DilemmaEvent) -> dict[str, Any]:
-    return event.model_dump(mode="json")
-
-
-def event_from_dict(data: Mapping[str, Any]) -> DilemmaEvent:
-    return _EVENTS.validate_python(dict(data), strict=False)

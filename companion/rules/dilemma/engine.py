@@ -9,53 +9,51 @@ Each command is decided against the state: refused with one sentence, or turned 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from companion.rules.core.game import Refused
+from companion.rules.core.game import Engine, Refusal, Refused, refusing
 from companion.rules.core.roster import RosterError, check_name
 from companion.rules.dilemma.commands import (
     BringBack,
-    CameBack,
     Choose,
-    Chose,
     CloseRound,
     DilemmaCommand,
-    DilemmaEvent,
-    Ended,
     Finish,
     Join,
+    Remove,
+    Rename,
+    StartRound,
+    command_to_dict,
+    parse_command,
+)
+from companion.rules.dilemma.events import (
+    CameBack,
+    Chose,
+    DilemmaEvent,
+    Ended,
     Joined,
     Left,
     Outcome,
-    Remove,
-    Rename,
     Renamed,
     RoundRevealed,
     RoundStarted,
-    StartRound,
-    command_to_dict,
     event_from_dict,
     event_to_dict,
-    parse_command,
 )
 from companion.rules.dilemma.pairing import draw
 from companion.rules.dilemma.scenario import DilemmaRules, check_scenario
 from companion.rules.dilemma.state import DilemmaState, Round, evolve, new_state
 
 
-class _No(Exception):
-    """Raised inside ``decide`` to refuse; turned into :class:`Refused` at its edge."""
-
-
 def _player(state: DilemmaState, pid: str, *, present: bool | None = True) -> str:
     p = state.player(pid)
     if p is None:
-        raise _No("That player is not in the tournament; join again from the room's QR code.")
+        raise Refusal("That player is not in the tournament; join again from the room's QR code.")
     if present is True and not p.present:
-        raise _No(f"{p.name} has left the tournament; the game master can bring them back.")
+        raise Refusal(f"{p.name} has left the tournament; the game master can bring them back.")
     if present is False and p.present:
-        raise _No(f"{p.name} is still in the tournament.")
+        raise Refusal(f"{p.name} is still in the tournament.")
     return p.name
 
 
@@ -63,25 +61,26 @@ def _name(state: DilemmaState, name: str, pid: str | None = None) -> str:
     try:
         check_name(name, "player")
     except RosterError as error:
-        raise _No(str(error)) from None
+        raise Refusal(str(error)) from None
     for p in state.players:
         if p.pid != pid and p.name.casefold() == name.casefold():
-            raise _No(f"The name {name!r} is already taken; add an initial or pick another.")
+            raise Refusal(f"The name {name!r} is already taken; add an initial or pick another.")
     return name
 
 
 def _not_over(state: DilemmaState, doing: str) -> None:
     if state.phase == "over":
-        raise _No(f"The tournament is over; nobody can {doing} now.")
+        raise Refusal(f"The tournament is over; nobody can {doing} now.")
 
 
 def _join(state: DilemmaState, cmd: Join) -> list[DilemmaEvent]:
     _not_over(state, "join")
     if state.player(cmd.pid) is not None:
-        raise _No("That player id is taken; join again.")
+        raise Refusal("That player id is taken; join again.")
     _name(state, cmd.name)
     if len(state.present()) >= state.rules.max_players:
-        raise _No(f"The tournament is full ({state.rules.max_players} players); watch the board.")
+        full = state.rules.max_players
+        raise Refusal(f"The tournament is full ({full} players); watch the board.")
     return [Joined(pid=cmd.pid, name=cmd.name)]
 
 
@@ -109,18 +108,18 @@ def _bring_back(state: DilemmaState, cmd: BringBack) -> list[DilemmaEvent]:
     _not_over(state, "come back")
     _player(state, cmd.pid, present=False)
     if len(state.present()) >= state.rules.max_players:
-        raise _No(f"The tournament is full ({state.rules.max_players} players).")
+        raise Refusal(f"The tournament is full ({state.rules.max_players} players).")
     return [CameBack(pid=cmd.pid)]
 
 
 def _start_round(state: DilemmaState, cmd: StartRound) -> list[DilemmaEvent]:
     if state.phase == "choosing":
-        raise _No("This round is still open; close it first.")
+        raise Refusal("This round is still open; close it first.")
     _not_over(state, "start a round")
     players = state.present()
     need = max(2, state.rules.min_players)
     if len(players) < need:
-        raise _No(f"A round needs at least {need} players; {len(players)} joined so far.")
+        raise Refusal(f"A round needs at least {need} players; {len(players)} joined so far.")
     pairing = draw(
         players, state.met(), state.sat_out(), state.plan, state.plan_step, random.Random(cmd.seed)
     )
@@ -144,8 +143,8 @@ def _reveal(state: DilemmaState, r: Round, closed_early: bool) -> list[DilemmaEv
             Outcome(
                 a=a,
                 b=b,
-                choice_a=ca,  # type: ignore[arg-type]
-                choice_b=cb,  # type: ignore[arg-type]
+                choice_a=ca,
+                choice_b=cb,
                 months_a=s.months(ca, cb),
                 months_b=s.months(cb, ca),
                 answered_a=a in r.choices,
@@ -169,9 +168,9 @@ def _choose(state: DilemmaState, cmd: Choose) -> list[DilemmaEvent]:
     name = _player(state, cmd.pid)
     r = state.open_round()
     if r is None:
-        raise _No("No round is open; wait for the game master to start the next one.")
+        raise Refusal("No round is open; wait for the game master to start the next one.")
     if r.partner(cmd.pid) is None:
-        raise _No(f"{name} sits out this round; wait for the next one.")
+        raise Refusal(f"{name} sits out this round; wait for the next one.")
     if r.choices.get(cmd.pid) == cmd.choice:
         return []
     events: list[DilemmaEvent] = [Chose(pid=cmd.pid, choice=cmd.choice)]
@@ -186,20 +185,20 @@ def _choose(state: DilemmaState, cmd: Choose) -> list[DilemmaEvent]:
 def _close_round(state: DilemmaState, cmd: CloseRound) -> list[DilemmaEvent]:
     r = state.open_round()
     if r is None:
-        raise _No("No round is open; start one first.")
+        raise Refusal("No round is open; start one first.")
     return _reveal(state, r, closed_early=bool(state.waiting()))
 
 
 def _finish(state: DilemmaState, cmd: Finish) -> list[DilemmaEvent]:
     if state.phase == "choosing":
-        raise _No("A round is still open; close it first, then finish.")
+        raise Refusal("A round is still open; close it first, then finish.")
     _not_over(state, "finish it again")
     if not state.rounds:
-        raise _No("No round has been played yet; start one first.")
+        raise Refusal("No round has been played yet; start one first.")
     return [Ended(early=True)]
 
 
-_DECIDERS: dict[type[Any], Any] = {
+_HANDLERS: dict[type[Any], Callable[[DilemmaState, Any], list[DilemmaEvent]]] = {
     Join: _join,
     Rename: _rename,
     Remove: _remove,
@@ -212,40 +211,18 @@ _DECIDERS: dict[type[Any], Any] = {
 
 
 def decide(state: DilemmaState, command: DilemmaCommand) -> Sequence[DilemmaEvent] | Refused:
-    try:
-        events: list[DilemmaEvent] = _DECIDERS[type(command)](state, command)
-    except _No as no:
-        return Refused(str(no))
-    return events
+    return refusing(_HANDLERS[type(command)], state, command)
 
 
-class Dilemma:
-    """The dilemma tournament engine, as a :class:`companion.rules.core.game.Game`."""
-
-    name = "dilemma"
-
-    def parse_command(self, data: Mapping[str, Any]) -> DilemmaCommand:
-        return parse_command(data)
-
-    def command_to_dict(self, command: DilemmaCommand) -> dict[str, Any]:
-        return command_to_dict(command)
-
-    def decide(
-        self, state: DilemmaState, command: DilemmaCommand
-    ) -> Sequence[DilemmaEvent] | Refused:
-        return decide(state, command)
-
-    def evolve(self, state: DilemmaState, event: DilemmaEvent) -> DilemmaState:
-        return evolve(state, event)
-
-    def event_to_dict(self, event: DilemmaEvent) -> dict[str, Any]:
-        return event_to_dict(event)
-
-    def event_from_dict(self, data: Mapping[str, Any]) -> DilemmaEvent:
-        return event_from_dict(data)
-
-
-DILEMMA = Dilemma()
+DILEMMA: Engine[DilemmaState, DilemmaCommand, DilemmaEvent] = Engine(
+    name="dilemma",
+    parse_command=parse_command,
+    command_to_dict=command_to_dict,
+    decide=decide,
+    evolve=evolve,
+    event_to_dict=event_to_dict,
+    event_from_dict=event_from_dict,
+)
 
 
 def initial_state(setup: Mapping[str, Any]) -> DilemmaState:
@@ -253,4 +230,4 @@ def initial_state(setup: Mapping[str, Any]) -> DilemmaState:
     return new_state(DilemmaRules.model_validate(setup["rules"]))
 
 
-__all__ = ["DILEMMA", "Dilemma", "check_scenario", "decide", "evolve", "initial_state"]
+__all__ = ["DILEMMA", "check_scenario", "decide", "evolve", "initial_state"]

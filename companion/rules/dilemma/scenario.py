@@ -9,15 +9,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import Field, model_validator
 
-from companion.rules.prison.scenario import ScenarioError, describe_error
+from companion.rules.core.parsing import StrictModel
+from companion.rules.core.scenario import validated
 
 
-class Sentences(BaseModel):
+class Sentences(StrictModel):
     """Months served after one round, for each outcome of a pair."""
-
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
     both_silent: int = Field(ge=0, le=1200)
     both_betray: int = Field(ge=0, le=1200)
@@ -41,10 +40,8 @@ class Sentences(BaseModel):
         return self.betrayer if theirs == "silent" else self.both_betray
 
 
-class DilemmaRules(BaseModel):
+class DilemmaRules(StrictModel):
     """Every number the dilemma tournament plays by."""
-
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
     game: Literal["dilemma"] = "dilemma"
     description: str = ""
@@ -64,10 +61,8 @@ class DilemmaRules(BaseModel):
 
 
 def rules_from_mapping(data: Mapping[str, Any], where: str) -> DilemmaRules:
-    try:
-        return DilemmaRules.model_validate(dict(data))
-    except ValidationError as error:
-        raise ScenarioError(describe_error(error, where)) from None
+    """Parsed scenario data as the rules, or ScenarioError naming ``where``."""
+    return validated(DilemmaRules, data, where)
 
 
 def with_rounds(rules: DilemmaRules, rounds: int, where: str) -> DilemmaRules:

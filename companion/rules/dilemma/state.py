@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from companion.rules.dilemma.commands import (
+from companion.rules.dilemma.commands import Choice
+from companion.rules.dilemma.events import (
     CameBack,
     Chose,
     DilemmaEvent,
@@ -36,7 +37,7 @@ class Round:
     number: int
     pairs: tuple[tuple[str, str], ...]
     sitting_out: tuple[str, ...]
-    choices: Mapping[str, str] = field(default_factory=dict)  # secret until revealed
+    choices: Mapping[str, Choice] = field(default_factory=dict)  # secret until revealed
     outcomes: tuple[Outcome, ...] = ()
     sitting_out_months: int = 0
     revealed: bool = False

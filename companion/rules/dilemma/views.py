@@ -6,18 +6,127 @@
 - ``gm(state, peek=False)``: the console: the board plus who has chosen (choices only if peeking).
 
 No choice of an open round leaves the core except in its chooser's own view (or a GM peek).
+Each view is plain JSON-ready data, typed by the ``TypedDict`` of its shape.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, NotRequired, TypedDict
 
-from companion.rules.dilemma.state import DilemmaState, Round
+from companion.rules.core.words import plural
+from companion.rules.dilemma.commands import Choice
+from companion.rules.dilemma.state import DilemmaState, Phase, Round
 
-View = dict[str, Any]
+
+class SentencesView(TypedDict):
+    both_silent: int
+    both_betray: int
+    betrayer: int
+    betrayed: int
+    sitting_out: int
 
 
-def _sentences(state: DilemmaState) -> View:
+class OutcomeRow(TypedDict):
+    a: str
+    b: str
+    choice_a: Choice
+    choice_b: Choice
+    months_a: int
+    months_b: int
+    answered_a: bool
+    answered_b: bool
+
+
+class RoundView(TypedDict):
+    number: int
+    pairs: list[list[str]]
+    sitting_out: list[str]
+    revealed: bool
+    closed_early: bool
+    outcomes: list[OutcomeRow]
+    sitting_out_months: int | None
+
+
+class LeaderRow(TypedDict):
+    rank: int | None
+    name: str
+    months: int
+    rounds: int
+    silent: int
+    present: bool
+
+
+class CooperationRow(TypedDict):
+    round: int
+    silent: int
+    choices: int
+    rate: float
+
+
+class BoardView(TypedDict):
+    """The public view (:func:`board`)."""
+
+    game: Literal["dilemma"]
+    phase: Phase
+    round: int
+    rounds: int
+    ended_early: bool
+    sentences: SentencesView
+    players: list[str]
+    left: list[str]
+    current: RoundView | None
+    chosen_count: int
+    to_choose: int
+    waiting: list[str]
+    last: RoundView | None
+    leaderboard: list[LeaderRow]
+    cooperation: list[CooperationRow]
+    explanation: str | None
+
+
+class MyRound(TypedDict):
+    round: int
+    opponent: str | None
+    mine: Choice | None
+    theirs: Choice | None
+    months: int
+
+
+class PlayerMe(TypedDict):
+    name: str
+    present: bool
+    months: int
+    rank: int | None
+    facing: str | None
+    sitting_out: bool
+    choice: Choice | None
+    rounds: list[MyRound]
+
+
+class PlayerView(BoardView):
+    """One phone's view (:func:`player`); ``me`` is ``None`` for an unknown player."""
+
+    me: PlayerMe | None
+
+
+class RosterRow(TypedDict):
+    pid: str
+    name: str
+    present: bool
+    months: int
+    doing: str
+    facing: str | None
+    choice: NotRequired[Choice | None]  # only when the game master peeks
+
+
+class GmView(BoardView):
+    """The game master's view (:func:`gm`)."""
+
+    roster: list[RosterRow]
+    peek: bool
+
+
+def _sentences(state: DilemmaState) -> SentencesView:
     s = state.rules.sentences
     return {
         "both_silent": s.both_silent,
@@ -28,7 +137,7 @@ def _sentences(state: DilemmaState) -> View:
     }
 
 
-def _outcomes(state: DilemmaState, r: Round) -> list[View]:
+def _outcomes(state: DilemmaState, r: Round) -> list[OutcomeRow]:
     n = state.name
     return [
         {
@@ -45,7 +154,7 @@ def _outcomes(state: DilemmaState, r: Round) -> list[View]:
     ]
 
 
-def _round(state: DilemmaState, r: Round) -> View:
+def _round(state: DilemmaState, r: Round) -> RoundView:
     """A round as the room knows it: choices only once revealed."""
     return {
         "number": r.number,
@@ -58,7 +167,7 @@ def _round(state: DilemmaState, r: Round) -> View:
     }
 
 
-def leaderboard(state: DilemmaState) -> list[View]:
+def leaderboard(state: DilemmaState) -> list[LeaderRow]:
     """Present players by least total months (ties share a rank), then those who left."""
     months = state.months()
     played: dict[str, int] = {}
@@ -71,7 +180,7 @@ def leaderboard(state: DilemmaState) -> list[View]:
     rows = sorted(
         state.players, key=lambda p: (not p.present, months.get(p.pid, 0), p.name.casefold())
     )
-    out: list[View] = []
+    out: list[LeaderRow] = []
     rank = 0
     last: tuple[bool, int] | None = None
     for i, p in enumerate(rows):
@@ -91,9 +200,9 @@ def leaderboard(state: DilemmaState) -> list[View]:
     return out
 
 
-def cooperation(state: DilemmaState) -> list[View]:
+def cooperation(state: DilemmaState) -> list[CooperationRow]:
     """Per revealed round: how many of the choices were SILENT."""
-    rows = []
+    rows: list[CooperationRow] = []
     for r in state.rounds:
         if not r.revealed:
             continue
@@ -123,9 +232,9 @@ def explanation(state: DilemmaState) -> str:
             else:
                 mixed += 1
     tally = (
-        f" In this tournament {_count(both_silent, 'pair')} stayed silent together and served "
-        f"{2 * s.both_silent} months a pair, {_count(both_betray, 'pair')} betrayed each other "
-        f"and served {2 * s.both_betray}, and in {_count(mixed, 'pair')} one betrayed the other "
+        f" In this tournament {plural(both_silent, 'pair')} stayed silent together and served "
+        f"{2 * s.both_silent} months a pair, {plural(both_betray, 'pair')} betrayed each other "
+        f"and served {2 * s.both_betray}, and in {plural(mixed, 'pair')} one betrayed the other "
         f"and together they served {s.betrayer + s.betrayed}."
     )
     return (
@@ -139,11 +248,7 @@ def explanation(state: DilemmaState) -> str:
     )
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def board(state: DilemmaState) -> View:
+def board(state: DilemmaState) -> BoardView:
     """The public view: what anyone in the room, or the projector, may see."""
     current = state.current
     open_round = state.open_round()
@@ -169,17 +274,16 @@ def board(state: DilemmaState) -> View:
     }
 
 
-def player(state: DilemmaState, pid: str) -> View:
+def player(state: DilemmaState, pid: str) -> PlayerView:
     """One player's phone: the board, whom they face and their own choice, their rounds."""
     view = board(state)
     me = state.player(pid)
     if me is None:
-        view["me"] = None
-        return view
+        return {**view, "me": None}
     board_rows = {row["name"]: row for row in view["leaderboard"]}
     open_round = state.open_round()
     facing = open_round.partner(pid) if open_round else None
-    mine: list[View] = []
+    mine: list[MyRound] = []
     for r in state.rounds:
         for o in r.outcomes:
             if pid in (o.a, o.b):
@@ -203,25 +307,26 @@ def player(state: DilemmaState, pid: str) -> View:
                     "months": r.sitting_out_months,
                 }
             )
-    view["me"] = {
-        "name": me.name,
-        "present": me.present,
-        "months": board_rows[me.name]["months"],
-        "rank": board_rows[me.name]["rank"],
-        "facing": state.name(facing) if facing else None,
-        "sitting_out": bool(open_round and pid in open_round.sitting_out),
-        "choice": open_round.choices.get(pid) if open_round else None,
-        "rounds": mine,
+    return {
+        **view,
+        "me": {
+            "name": me.name,
+            "present": me.present,
+            "months": board_rows[me.name]["months"],
+            "rank": board_rows[me.name]["rank"],
+            "facing": state.name(facing) if facing else None,
+            "sitting_out": bool(open_round and pid in open_round.sitting_out),
+            "choice": open_round.choices.get(pid) if open_round else None,
+            "rounds": mine,
+        },
     }
-    return view
 
 
-def gm(state: DilemmaState, peek: bool = False) -> View:
+def gm(state: DilemmaState, peek: bool = False) -> GmView:
     """The game master's console: ids to act on, who has chosen; choices only when peeking."""
-    view = board(state)
     open_round = state.open_round()
     months = state.months()
-    rows = []
+    rows: list[RosterRow] = []
     for p in state.players:
         if open_round is None or not p.present:
             doing = "left" if not p.present else "waiting for a round"
@@ -233,7 +338,7 @@ def gm(state: DilemmaState, peek: bool = False) -> View:
             doing = "choosing"
         else:
             doing = "joins next round"
-        row: View = {
+        row: RosterRow = {
             "pid": p.pid,
             "name": p.name,
             "present": p.present,
@@ -244,6 +349,4 @@ def gm(state: DilemmaState, peek: bool = False) -> View:
         if peek and open_round is not None:
             row["choice"] = open_round.choices.get(p.pid)
         rows.append(row)
-    view["roster"] = rows
-    view["peek"] = peek
-    return view
+    return {**board(state), "roster": rows, "peek": peek}

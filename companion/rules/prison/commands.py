@@ -5,45 +5,41 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import Field, TypeAdapter
 
-from companion.rules.core.parsing import CommandParser
+from companion.rules.core.parsing import CommandParser, StrictModel
 
 Choice = Literal["work", "rest"]
 
 
-class _Command(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class Choose(_Command):
+class Choose(StrictModel):
     do: Literal["choose"] = "choose"
     prisoner: str
     choice: Choice
 
 
-class ClosePlanning(_Command):
+class ClosePlanning(StrictModel):
     do: Literal["close_planning"] = "close_planning"
 
 
-class Interview(_Command):
+class Interview(StrictModel):
     do: Literal["interview"] = "interview"
     prisoner: str
     deal: bool
 
 
-class Search(_Command):
+class Search(StrictModel):
     do: Literal["search"] = "search"
     prisoner: str
 
 
-class Accuse(_Command):
+class Accuse(StrictModel):
     do: Literal["accuse"] = "accuse"
     accuser: str
     accused: str
 
 
-class EndDay(_Command):
+class EndDay(StrictModel):
     do: Literal["end_day"] = "end_day"
 
 

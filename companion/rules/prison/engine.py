@@ -3,10 +3,11 @@ turned into events (spec: ``shared/spec/prison-break.md``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from companion.rules.core.game import Refused
+from companion.rules.core.game import Engine, Refusal, Refused, refusing
+from companion.rules.core.words import joined, plural
 from companion.rules.prison.commands import (
     Accuse,
     Choose,
@@ -18,7 +19,7 @@ from companion.rules.prison.commands import (
     command_to_dict,
     parse_command,
 )
-from companion.rules.prison.state import (
+from companion.rules.prison.events import (
     Accused,
     ChoiceMade,
     DayStarted,
@@ -29,13 +30,11 @@ from companion.rules.prison.state import (
     Paroled,
     PlanningClosed,
     PrisonEvent,
-    PrisonState,
     Searched,
     event_from_dict,
     event_to_dict,
-    evolve,
-    new_game,
 )
+from companion.rules.prison.state import PrisonState, evolve, new_game
 
 PHASE_WORDS = {
     "planning": "planning",
@@ -46,23 +45,22 @@ PHASE_WORDS = {
 }
 
 
-class _No(Exception):
-    """Raised inside ``decide`` to refuse; turned into :class:`Refused` at its edge."""
-
-
 def _phase(state: PrisonState, *allowed: str, doing: str) -> None:
     if state.phase not in allowed:
-        wanted = " or ".join(PHASE_WORDS[p] for p in allowed)
-        raise _No(f"You can {doing} only during {wanted}; it is {PHASE_WORDS[state.phase]} now.")
+        wanted = joined([PHASE_WORDS[p] for p in allowed], last="or")
+        now = PHASE_WORDS[state.phase]
+        raise Refusal(f"You can {doing} only during {wanted}; it is {now} now.")
 
 
 def _active(state: PrisonState, name: str, role: str = "") -> None:
     prisoner = state.prisoners.get(name)
     if prisoner is None:
-        raise _No(f"There is no prisoner called {name!r}; check the spelling against the roster.")
+        raise Refusal(
+            f"There is no prisoner called {name!r}; check the spelling against the roster."
+        )
     if not prisoner.active:
         who = f"{name} ({role})" if role else name
-        raise _No(f"{who} is {prisoner.status} and out of the game.")
+        raise Refusal(f"{who} is {prisoner.status} and out of the game.")
 
 
 def _choose(state: PrisonState, cmd: Choose) -> list[PrisonEvent]:
@@ -81,11 +79,11 @@ def _interview(state: PrisonState, cmd: Interview) -> list[PrisonEvent]:
     _active(state, cmd.prisoner)
     day = state.day
     if cmd.prisoner not in state.not_interviewed():
-        raise _No(f"{cmd.prisoner} was already interviewed today.")
+        raise Refusal(f"{cmd.prisoner} was already interviewed today.")
     limit = state.rules.parole_tokens_per_day
     if cmd.deal and day.deals >= limit:
-        raise _No(
-            f"The warden has already made {limit} deal{'s' if limit != 1 else ''} today, "
+        raise Refusal(
+            f"The warden has already made {plural(limit, 'deal')} today, "
             "the most allowed; any other interview today ends without a deal."
         )
     events: list[PrisonEvent] = [Interviewed(cmd.prisoner, cmd.deal)]
@@ -115,7 +113,7 @@ def _search(state: PrisonState, cmd: Search) -> list[PrisonEvent]:
     _phase(state, "interviews", "search", doing="search a cell")
     _active(state, cmd.prisoner)
     if cmd.prisoner not in state.unsearched():
-        raise _No(f"{cmd.prisoner}'s cell was already searched today; pick another cell.")
+        raise Refusal(f"{cmd.prisoner}'s cell was already searched today; pick another cell.")
     caught = state.day.choice_of(cmd.prisoner) == "work"
     events: list[PrisonEvent] = [Searched(cmd.prisoner, caught)]
     if state.searches_left() <= 1:  # this was the day's last search (or the last cell)
@@ -128,15 +126,14 @@ def _accuse(state: PrisonState, cmd: Accuse) -> list[PrisonEvent]:
     _active(state, cmd.accuser, "the accuser")
     _active(state, cmd.accused, "the accused")
     if cmd.accuser == cmd.accused:
-        raise _No(f"{cmd.accuser} cannot accuse themselves; pick another prisoner.")
+        raise Refusal(f"{cmd.accuser} cannot accuse themselves; pick another prisoner.")
     accuser = state.prisoners[cmd.accuser]
     if accuser.shivs < 1:
-        raise _No(f"{cmd.accuser} holds no shiv, so cannot accuse anyone.")
+        raise Refusal(f"{cmd.accuser} holds no shiv, so cannot accuse anyone.")
     if state.accusations_left(cmd.accuser) < 1:
         made = state.rules.accusations_per_day
-        raise _No(
-            f"{cmd.accuser} has already made {made} accusation{'s' if made != 1 else ''} today, "
-            "the most allowed."
+        raise Refusal(
+            f"{cmd.accuser} has already made {plural(made, 'accusation')} today, the most allowed."
         )
     shived = state.prisoners[cmd.accused].parole_tokens > 0
     events: list[PrisonEvent] = [Accused(cmd.accuser, cmd.accused, shived)]
@@ -151,7 +148,7 @@ def _end_day(state: PrisonState, cmd: EndDay) -> list[PrisonEvent]:
     return [DayStarted(state.day.number + 1)]
 
 
-_HANDLERS: dict[type[Any], Any] = {
+_HANDLERS: dict[type[Any], Callable[[PrisonState, Any], list[PrisonEvent]]] = {
     Choose: _choose,
     ClosePlanning: _close_planning,
     Interview: _interview,
@@ -164,37 +161,17 @@ _HANDLERS: dict[type[Any], Any] = {
 def decide(state: PrisonState, command: PrisonCommand) -> Sequence[PrisonEvent] | Refused:
     if state.over:
         return Refused("The game is over; only undo is possible now.")
-    try:
-        events: list[PrisonEvent] = _HANDLERS[type(command)](state, command)
-    except _No as refusal:
-        return Refused(str(refusal))
-    return events
+    return refusing(_HANDLERS[type(command)], state, command)
 
 
-class PrisonBreak:
-    """The prison-break engine, as a :class:`companion.rules.core.game.Game`."""
+PRISON_BREAK: Engine[PrisonState, PrisonCommand, PrisonEvent] = Engine(
+    name="prison-break",
+    parse_command=parse_command,
+    command_to_dict=command_to_dict,
+    decide=decide,
+    evolve=evolve,
+    event_to_dict=event_to_dict,
+    event_from_dict=event_from_dict,
+)
 
-    name = "prison-break"
-
-    def parse_command(self, data: Mapping[str, Any]) -> PrisonCommand:
-        return parse_command(data)
-
-    def command_to_dict(self, command: PrisonCommand) -> dict[str, Any]:
-        return command_to_dict(command)
-
-    def decide(self, state: PrisonState, command: PrisonCommand) -> Sequence[PrisonEvent] | Refused:
-        return decide(state, command)
-
-    def evolve(self, state: PrisonState, event: PrisonEvent) -> PrisonState:
-        return evolve(state, event)
-
-    def event_to_dict(self, event: PrisonEvent) -> dict[str, Any]:
-        return event_to_dict(event)
-
-    def event_from_dict(self, data: Mapping[str, Any]) -> PrisonEvent:
-        return event_from_dict(data)
-
-
-PRISON_BREAK = PrisonBreak()
-
-__all__ = ["PRISON_BREAK", "PrisonBreak", "decide", "evolve", "new_game"]
+__all__ = ["PRISON_BREAK", "decide", "evolve", "new_game"]

@@ -11,9 +11,10 @@ from typing import Any
 
 from companion.rules.core.game import History
 from companion.rules.core.roster import RosterError, check_roster
+from companion.rules.core.scenario import ScenarioError
 from companion.rules.core.scripts import ScriptError, check_keys, parse_commands, play_commands
 from companion.rules.prison.engine import PRISON_BREAK, new_game
-from companion.rules.prison.scenario import PrisonRules, ScenarioError, with_overrides
+from companion.rules.prison.scenario import PrisonRules, with_overrides
 from companion.rules.prison.views import script_result
 
 __all__ = ["ScriptError", "play_prison_script"]

@@ -1,4 +1,4 @@
-"""The prison break's state and events. The state is a fold of the events (see ``evolve``)."""
+"""The prison break's state, and ``evolve``: the state is a fold of the events."""
 
 from __future__ import annotations
 
@@ -7,13 +7,25 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Literal
 
-from companion.rules.core.game import EventCodec
+from companion.rules.prison.commands import Choice
+from companion.rules.prison.events import (
+    Accused,
+    ChoiceMade,
+    DayStarted,
+    Escaped,
+    GameEnded,
+    Interviewed,
+    NightRevealed,
+    Outcome,
+    Paroled,
+    PlanningClosed,
+    PrisonEvent,
+    Searched,
+)
 from companion.rules.prison.scenario import PrisonRules
 
 Status = Literal["active", "caught", "shived", "paroled", "escaped"]
 Phase = Literal["planning", "interviews", "search", "accusations", "over"]
-Outcome = Literal["escape", "parole", "all_caught", "time_up"]
-Choice = Literal["work", "rest"]
 
 
 @dataclass(frozen=True)
@@ -115,108 +127,6 @@ def new_game(rules: PrisonRules, warden: str, prisoners: list[str]) -> PrisonSta
         ),
         day=Day(1),
     )
-
-
-# ---- events -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ChoiceMade:
-    prisoner: str
-    choice: Choice
-    kind: Literal["choice_made"] = "choice_made"
-
-
-@dataclass(frozen=True)
-class PlanningClosed:
-    kind: Literal["planning_closed"] = "planning_closed"
-
-
-@dataclass(frozen=True)
-class Interviewed:
-    prisoner: str
-    deal: bool
-    kind: Literal["interviewed"] = "interviewed"
-
-
-@dataclass(frozen=True)
-class Paroled:
-    prisoner: str
-    kind: Literal["paroled"] = "paroled"
-
-
-@dataclass(frozen=True)
-class Searched:
-    prisoner: str
-    caught: bool
-    kind: Literal["searched"] = "searched"
-
-
-@dataclass(frozen=True)
-class NightRevealed:
-    workers: tuple[str, ...]
-    kind: Literal["night_revealed"] = "night_revealed"
-
-
-@dataclass(frozen=True)
-class Escaped:
-    prisoners: tuple[str, ...]
-    kind: Literal["escaped"] = "escaped"
-
-
-@dataclass(frozen=True)
-class Accused:
-    accuser: str
-    accused: str
-    shived: bool
-    kind: Literal["accused"] = "accused"
-
-
-@dataclass(frozen=True)
-class DayStarted:
-    number: int
-    kind: Literal["day_started"] = "day_started"
-
-
-@dataclass(frozen=True)
-class GameEnded:
-    outcome: Outcome
-    winners: tuple[str, ...]
-    kind: Literal["game_ended"] = "game_ended"
-
-
-PrisonEvent = (
-    ChoiceMade
-    | PlanningClosed
-    | Interviewed
-    | Paroled
-    | Searched
-    | NightRevealed
-    | Escaped
-    | Accused
-    | DayStarted
-    | GameEnded
-)
-_CODEC: EventCodec[PrisonEvent] = EventCodec(
-    ChoiceMade,
-    PlanningClosed,
-    Interviewed,
-    Paroled,
-    Searched,
-    NightRevealed,
-    Escaped,
-    Accused,
-    DayStarted,
-    GameEnded,
-)
-
-
-def event_to_dict(event: PrisonEvent) -> dict[str, Any]:
-    return _CODEC.to_dict(event)
-
-
-def event_from_dict(data: Mapping[str, Any]) -> PrisonEvent:
-    return _CODEC.from_dict(data)
 
 
 # ---- the fold -----------------------------------------------------------------------------

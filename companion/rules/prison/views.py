@@ -1,19 +1,155 @@
 """What each audience may see of a prison-break game (spec, "Who may see what").
 
 Every screen, page, bot and report reads the game through these functions; nothing else
-leaves the core. Each view is plain JSON-ready data.
+leaves the core. Each view is plain JSON-ready data, typed by the ``TypedDict`` of its shape.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, TypedDict
 
-from companion.rules.prison.state import Day, PrisonState
+from companion.rules.prison.commands import Choice
+from companion.rules.prison.events import Outcome
+from companion.rules.prison.state import Day, Phase, PrisonState, Status
 
-View = dict[str, Any]
+
+class SearchRow(TypedDict):
+    prisoner: str
+    caught: bool
 
 
-def _public_day(day: Day) -> View:
+class AccusationRow(TypedDict):
+    accuser: str
+    accused: str
+    result: Literal["shived", "shiv passed"]
+
+
+class PublicDay(TypedDict):
+    """A day as the whole room knows it."""
+
+    day: int
+    interviewed: list[str]
+    searches: list[SearchRow]
+    revealed: bool
+    workers: list[str]
+    nights_added: int
+    accusations: list[AccusationRow]
+
+
+class PrisonerRow(TypedDict):
+    name: str
+    status: Status
+    shivs: int
+
+
+class RulesView(TypedDict):
+    nights_to_escape: int
+    parole_tokens_to_win: int
+    parole_tokens_per_day: int
+    searches_per_day: int
+    accusations_per_day: int
+    max_days: int | None
+
+
+class TableView(TypedDict):
+    """The public view (:func:`table`)."""
+
+    game: Literal["prison-break"]
+    day: int
+    phase: Phase
+    nights_done: int
+    nights_to_escape: int
+    outcome: Outcome | None
+    winners: list[str]
+    warden: str
+    prisoners: list[PrisonerRow]
+    active: list[str]
+    submitted: list[str]
+    submitted_count: int
+    not_interviewed: list[str]
+    unsearched: list[str]
+    searches_left: int
+    may_accuse: list[str]
+    rules: RulesView
+    today: PublicDay
+    history: list[PublicDay]
+
+
+class PrisonerMe(TypedDict):
+    name: str
+    role: Literal["prisoner"]
+    status: Status
+    shivs: int
+    parole_tokens: int
+    choice: Choice | None
+    interviewed_today: bool
+    accusations_left: int
+
+
+class PrisonerView(TableView):
+    """One prisoner's view (:func:`prisoner`)."""
+
+    me: PrisonerMe
+
+
+class WardenMe(TypedDict):
+    name: str
+    role: Literal["warden"]
+
+
+class DealRow(TypedDict):
+    day: int
+    prisoner: str
+
+
+class WardenSecrets(TypedDict):
+    """What the warden knows beyond the table: every parole token and deal."""
+
+    parole_tokens: dict[str, int]
+    deals_today: int
+    deals_left_today: int
+    deal_history: list[DealRow]
+
+
+class WardenView(TableView, WardenSecrets):
+    """The warden's view (:func:`warden`)."""
+
+    me: WardenMe
+
+
+class GmView(TableView, WardenSecrets):
+    """The game master's view (:func:`gm`)."""
+
+    sealed: bool
+    choices: dict[str, Choice | None] | None
+
+
+class StoryDay(PublicDay):
+    """A day of the debrief (:func:`story`): its choices and deals too."""
+
+    choices: dict[str, Choice]
+    deals: list[str]
+
+
+class PrisonerResult(TypedDict):
+    status: Status
+    parole_tokens: int
+    shivs: int
+
+
+class ScriptResult(TypedDict):
+    """The final state of a game script (:func:`script_result`)."""
+
+    day: int
+    phase: Phase
+    nights_done: int
+    nights_to_escape: int
+    outcome: Outcome | None
+    winners: list[str]
+    prisoners: dict[str, PrisonerResult]
+
+
+def _public_day(day: Day) -> PublicDay:
     """A day as the whole room knows it: interviews happen in view, deals do not."""
     return {
         "day": day.number,
@@ -29,7 +165,7 @@ def _public_day(day: Day) -> View:
     }
 
 
-def table(state: PrisonState) -> View:
+def table(state: PrisonState) -> TableView:
     """The public view: what anyone in the room, or the projector, may see."""
     rules = state.rules
     day = state.day
@@ -67,65 +203,74 @@ def table(state: PrisonState) -> View:
     }
 
 
-def prisoner(state: PrisonState, name: str) -> View:
+def prisoner(state: PrisonState, name: str) -> PrisonerView:
     """One prisoner's private view: the table plus their own choice and parole tokens."""
     me = state.prisoners[name]
-    view = table(state)
     day = state.day
     choice = day.choices.get(name) if state.phase == "planning" else day.choice_of(name)
-    view["me"] = {
-        "name": name,
-        "role": "prisoner",
-        "status": me.status,
-        "shivs": me.shivs,
-        "parole_tokens": me.parole_tokens,
-        "choice": choice,
-        "interviewed_today": any(n == name for n, _ in state.day.interviews),
-        "accusations_left": state.accusations_left(name),
+    return {
+        **table(state),
+        "me": {
+            "name": name,
+            "role": "prisoner",
+            "status": me.status,
+            "shivs": me.shivs,
+            "parole_tokens": me.parole_tokens,
+            "choice": choice,
+            "interviewed_today": any(n == name for n, _ in state.day.interviews),
+            "accusations_left": state.accusations_left(name),
+        },
     }
-    return view
 
 
-def warden(state: PrisonState) -> View:
+def _warden_secrets(state: PrisonState) -> WardenSecrets:
+    deals = state.day.deals
+    return {
+        "parole_tokens": {p.name: p.parole_tokens for p in state.prisoners.values()},
+        "deals_today": deals,
+        "deals_left_today": max(0, state.rules.parole_tokens_per_day - deals),
+        "deal_history": [
+            {"day": d.number, "prisoner": n} for d in state.days for n, deal in d.interviews if deal
+        ],
+    }
+
+
+def warden(state: PrisonState) -> WardenView:
     """The warden's view: the table plus every parole token (the warden gave them)."""
-    view = table(state)
-    day = state.day
-    view["me"] = {"name": state.warden, "role": "warden"}
-    view["parole_tokens"] = {p.name: p.parole_tokens for p in state.prisoners.values()}
-    view["deals_today"] = day.deals
-    view["deals_left_today"] = max(0, state.rules.parole_tokens_per_day - day.deals)
-    view["deal_history"] = [
-        {"day": d.number, "prisoner": n} for d in state.days for n, deal in d.interviews if deal
-    ]
-    return view
+    return {
+        **table(state),
+        "me": {"name": state.warden, "role": "warden"},
+        **_warden_secrets(state),
+    }
 
 
-def gm(state: PrisonState, *, peek: bool = False) -> View:
+def gm(state: PrisonState, *, peek: bool = False) -> GmView:
     """The game master's view. Tonight's choices stay sealed until the search, unless the
     game master explicitly peeks (the session logs each peek)."""
-    view = warden(state)
-    del view["me"]
     sealed = state.phase in ("planning", "interviews", "search") and not state.day.revealed
-    view["sealed"] = sealed and not peek
+    choices: dict[str, Choice | None] | None = None
     if not sealed or peek:
         closed = state.phase != "planning"
-        view["choices"] = {
+        choices = {
             n: state.day.choice_of(n) if closed else state.day.choices.get(n)
             for n in state.roster
             if n in state.day.choices or n in state.active()
         }
-    else:
-        view["choices"] = None
-    view["submitted"] = [n for n in state.active() if n in state.day.choices]
-    return view
+    return {
+        **table(state),
+        "submitted": [n for n in state.active() if n in state.day.choices],
+        **_warden_secrets(state),
+        "sealed": sealed and not peek,
+        "choices": choices,
+    }
 
 
-def story(state: PrisonState) -> list[View] | None:
+def story(state: PrisonState) -> list[StoryDay] | None:
     """The full story for the debrief, every night's choices and every deal; only once the
     game is over (``None`` before)."""
     if not state.over:
         return None
-    out = []
+    out: list[StoryDay] = []
     for d in state.days:
         out.append(
             {
@@ -137,7 +282,7 @@ def story(state: PrisonState) -> list[View] | None:
     return out
 
 
-def script_result(state: PrisonState) -> View:
+def script_result(state: PrisonState) -> ScriptResult:
     """The final state in the shape of the game-script contract (spec, "Game scripts")."""
     return {
         "day": state.day.number,

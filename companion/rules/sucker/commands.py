@@ -5,16 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import Field, TypeAdapter
 
-from companion.rules.core.parsing import CommandParser
-
-
-class _Command(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+from companion.rules.core.parsing import CommandParser, StrictModel
 
 
-class Play(_Command):
+class Play(StrictModel):
     """The player to move plays a chip of ``color`` on pile ``pile`` or on a ``"new"`` one."""
 
     do: Literal["play"] = "play"
@@ -23,14 +19,14 @@ class Play(_Command):
     pile: int | Literal["new"]
 
 
-class Next(_Command):
+class Next(StrictModel):
     """The mover names the next player."""
 
     do: Literal["next"] = "next"
     player: str
 
 
-class Kill(_Command):
+class Kill(StrictModel):
     """The capturing player names the color of the chip to kill from the captured pile."""
 
     do: Literal["kill"] = "kill"
@@ -38,20 +34,20 @@ class Kill(_Command):
     color: str
 
 
-class Transfer(_Command):
+class Transfer(StrictModel):
     do: Literal["transfer"] = "transfer"
     player: str
     color: str
     to: str
 
 
-class KillPrisoner(_Command):
+class KillPrisoner(StrictModel):
     do: Literal["kill_prisoner"] = "kill_prisoner"
     player: str
     color: str
 
 
-class Refuse(_Command):
+class Refuse(StrictModel):
     """A holder of prisoners declines to rescue the player awaiting rescue."""
 
     do: Literal["refuse"] = "refuse"

@@ -1,15 +1,16 @@
 """What the table sees of a So Long Sucker game: everything (all information is public).
 
 Every face (the referee screen, the script player, the printouts) reads the game through these
-functions; each returns plain JSON-ready data.
+functions; each returns plain JSON-ready data, typed by the ``TypedDict`` of its shape.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Literal, NotRequired, TypedDict
 
 from companion.rules.sucker.engine import awaiting_text, choices_for_next, playable_colors
-from companion.rules.sucker.state import (
+from companion.rules.sucker.events import (
     CaptureAwaited,
     ChipPlayed,
     GameWon,
@@ -22,13 +23,64 @@ from companion.rules.sucker.state import (
     RescueAwaited,
     RescueRefused,
     SuckerEvent,
-    SuckerState,
 )
+from companion.rules.sucker.state import SuckerState, What
 
-View = dict[str, Any]
+
+class LegalView(TypedDict):
+    """Who must act now and the choices open to them (:func:`legal`); the other keys depend
+    on ``what``."""
+
+    what: What
+    player: str | None
+    colors: NotRequired[list[str]]  # play, kill
+    piles: NotRequired[list[int | Literal["new"]]]  # play
+    players: NotRequired[list[str]]  # next
+    pile: NotRequired[int]  # next, kill
+    pending: NotRequired[list[str]]  # rescue
+    refused: NotRequired[list[str]]  # rescue
 
 
-def _ordered(state: SuckerState, counts: dict[str, int] | Any) -> dict[str, int]:
+class SeatRow(TypedDict):
+    name: str
+    color: str
+    supply: int
+    prisoners: dict[str, int]
+    defeated: bool
+
+
+class TableView(TypedDict):
+    """The whole table (:func:`table`)."""
+
+    game: Literal["so-long-sucker"]
+    players: list[SeatRow]
+    keys: dict[str, str]
+    piles: dict[int, list[str]]
+    dead: dict[str, int]
+    awaiting: LegalView
+    says: str
+    defeated: list[str]
+    winner: str | None
+    plays: int
+
+
+class AwaitingRow(TypedDict):
+    what: What
+    player: str | None
+
+
+class ScriptResult(TypedDict):
+    """The final state of a game script (:func:`script_result`)."""
+
+    piles: dict[str, list[str]]
+    holdings: dict[str, dict[str, int]]
+    dead: dict[str, int]
+    awaiting: AwaitingRow
+    defeated: list[str]
+    winner: str | None
+
+
+def _ordered(state: SuckerState, counts: Mapping[str, int]) -> dict[str, int]:
     return {c: counts[c] for c in state.colors if counts.get(c, 0)}
 
 
@@ -43,7 +95,7 @@ def color_keys(colors: tuple[str, ...] | list[str]) -> dict[str, str]:
     return keys
 
 
-def script_result(state: SuckerState) -> View:
+def script_result(state: SuckerState) -> ScriptResult:
     """The spec's script output, without ``rejected``."""
     a = state.awaiting
     return {
@@ -56,10 +108,10 @@ def script_result(state: SuckerState) -> View:
     }
 
 
-def legal(state: SuckerState) -> View:
+def legal(state: SuckerState) -> LegalView:
     """The choices open now to whoever must act (for prompts and highlighting)."""
     a = state.awaiting
-    out: View = {"what": a.what, "player": a.player}
+    out: LegalView = {"what": a.what, "player": a.player}
     if a.what == "play" and a.player is not None:
         out["colors"] = playable_colors(state, a.player)
         out["piles"] = [*sorted(state.piles), "new"]
@@ -76,9 +128,9 @@ def legal(state: SuckerState) -> View:
     return out
 
 
-def table(state: SuckerState) -> View:
+def table(state: SuckerState) -> TableView:
     """The whole table: seats with supply and prisoners, piles, the dead, and who must act."""
-    players = []
+    players: list[SeatRow] = []
     for seat in state.seats:
         held = state.holdings[seat.name]
         players.append(

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.rules.core.game import Refused
-from companion.rules.dilemma.commands import RoundStarted
 from companion.rules.dilemma.engine import DILEMMA
+from companion.rules.dilemma.events import RoundStarted
 from companion.rules.dilemma.pairing import draw, key
 from companion.rules.dilemma.state import DilemmaState
 from companion.rules.dilemma.views import board, gm, player

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from companion.rules.core.game import MalformedCommand
+from companion.rules.core.scenario import ScenarioError
 from companion.rules.dilemma.engine import DILEMMA, check_scenario
 from companion.rules.dilemma.views import board, explanation, gm, leaderboard, player
-from companion.rules.prison.scenario import ScenarioError
 from tests.dilemma_helpers import ok, refused, scenario, tournament
 
 

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from companion.rules.core.game import History, Refused
 from companion.rules.sucker.engine import SO_LONG_SUCKER, initial_state
-from companion.rules.sucker.state import ChipPlayed, SuckerState
+from companion.rules.sucker.events import ChipPlayed
+from companion.rules.sucker.state import SuckerState
 from companion.rules.sucker.views import legal
 from companion.session.session import Session
 

@@ -1,0 +1,75 @@
+"""Setting up a So Long Sucker game: the seats (a name and a color each), the chips each player
+starts with and who moves first, checked with one sentence for whatever cannot be played."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.rules.core.roster import RosterError, check_name
+from companion.rules.sucker.state import Seat, SuckerState, new_game
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MAX_CHIPS = 30
+MAX_COLOR = 20
+
+
+class SetupError(ValueError):
+    """A setup that cannot be played; the message is one clear sentence."""
+
+
+def _check_color(color: object, where: str) -> str:
+    if not isinstance(color, str) or not color.strip():
+        raise SetupError(f"{where} needs a color, such as \"red\".")
+    if color != color.strip() or len(color) > MAX_COLOR or any(ord(c) < 32 for c in color):
+        raise SetupError(
+            f"{where} has the color {color!r}; use a plain word of at most {MAX_COLOR} letters."
+        )
+    return color
+
+
+def seats_from(players: object) -> list[Seat]:
+    if not isinstance(players, list):
+        raise SetupError("'players' must be a list of {\"name\", \"color\"} objects.")
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise SetupError(
+            f"So Long Sucker takes {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+            f"not {len(players)}; change the list of players."
+        )
+    seats: list[Seat] = []
+    for i, player in enumerate(players):
+        where = f"Player #{i + 1}"
+        if not isinstance(player, Mapping) or set(player) != {"name", "color"}:
+            raise SetupError(f"{where} must be an object with exactly 'name' and 'color'.")
+        try:
+            name = check_name(player["name"], f"player #{i + 1}")
+        except RosterError as error:
+            raise SetupError(str(error)) from None
+        seats.append(Seat(name, _check_color(player["color"], f"{where} ({name})")))
+    for attr, what in (("name", "name"), ("color", "color")):
+        seen: set[str] = set()
+        for seat in seats:
+            value = getattr(seat, attr).casefold()
+            if value in seen:
+                raise SetupError(
+                    f"The {what} {getattr(seat, attr)!r} is used twice; "
+                    f"every player needs their own {what}."
+                )
+            seen.add(value)
+    return seats
+
+
+def initial_state(setup: Mapping[str, Any]) -> SuckerState:
+    """The first state from a JSON setup: players, chips_per_player (7), first."""
+    seats = seats_from(setup.get("players"))
+    chips = setup.get("chips_per_player", 7)
+    if isinstance(chips, bool) or not isinstance(chips, int) or not 1 <= chips <= MAX_CHIPS:
+        raise SetupError(f"'chips_per_player' must be a whole number from 1 to {MAX_CHIPS}.")
+    first = setup.get("first")
+    names = [s.name for s in seats]
+    if first not in names:
+        raise SetupError(
+            f"The first mover {first!r} is not one of the players; name one of {', '.join(names)}."
+        )
+    assert isinstance(first, str)
+    return new_game(seats, chips, first)
