@@ -25,7 +25,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 from companion.rules.dilemma.views import gm
 from companion.tui.common.footer import fit_footer as fit_keys
 from companion.tui.common.moves import NotDone, attempt
-from companion.tui.common.services import Running, Stopper
+from companion.tui.common.services import StartedServices, Stopper
 from companion.tui.dilemma.qr import qr_text
 from companion.tui.dilemma.screens import AskName, Confirm, FinalScreen, KeysScreen
 
@@ -162,7 +162,7 @@ class DilemmaApp(App[None]):
         self.peeking = False
         self.join_url: str | None = None
         self.board_url: str | None = None
-        self._started_services = Running()
+        self._started_services = StartedServices()
         self._unsubscribe: Callable[[], None] | None = None
         self._shown_final = False
         self.qr_choice: bool | None = None  # None: shown when there is room, or in the lobby

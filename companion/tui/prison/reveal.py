@@ -10,7 +10,8 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from companion.tui.prison.text import names, nights_bar, outcome_line, plural
+from companion.rules.core.words import plural
+from companion.tui.prison.text import names, nights_bar, outcome_line
 
 
 def reveal_steps(view: dict[str, Any], searched: str) -> list[tuple[str, str]]:

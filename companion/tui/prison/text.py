@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from companion.rules.core.words import joined, plural
+
 View = dict[str, Any]
 
 PHASE_TITLES = {
@@ -36,16 +38,9 @@ class Banner:
     do: str  # what the game master does next (with the keys)
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def names(items: list[str]) -> str:
-    if not items:
-        return "nobody"
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    """Names as the console says them: ``Ada, Ben and Cy``, or ``nobody``."""
+    return joined(items, "nobody")
 
 
 def nights_bar(done: int, total: int, width: int = 12) -> str:

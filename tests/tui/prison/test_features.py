@@ -289,7 +289,7 @@ async def test_a_failing_screen_does_not_stop_the_console(tmp_path: Path, monkey
         raise RuntimeError("the timeline broke")
 
     async with app.run_test(notifications=True, size=(80, 24)) as pilot:
-        monkeypatch.setattr(app, "history_lines", broken)
+        monkeypatch.setattr(app.context, "history_lines", broken)
         await pilot.press("h")
         await pilot.pause()
         assert shows(app, "That went wrong: the timeline broke")
