@@ -3,11 +3,13 @@
 The game master types each move as it happens at the table (``r 2``, ``next bo``, ``kill g``,
 ``give g bo``, ``refuse``…; see :mod:`companion.tui.sucker.entry`). The app reads the game only
 through :mod:`companion.rules.sucker.views` and changes it only through the session (``submit``,
-``undo``), so every move is in the log before the screen shows it.
+``undo``), so every move is in the log before the screen shows it; it follows the session
+(:mod:`companion.tui.common.follow`) for the moves' log and the table.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderResult
@@ -22,7 +24,8 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 from textual.widgets.input import Selection
 
 from companion.rules.sucker.views import event_text, table
-from companion.session.session import Change, Session
+from companion.session.session import Session
+from companion.tui.common.follow import SessionChanged, follow
 from companion.tui.common.moves import NotDone, attempt
 from companion.tui.sucker.entry import (
     SYNTAX,
@@ -162,7 +165,7 @@ class SuckerApp(App[None]):
         super().__init__()
         self.session = session
         self.sub_title = session.name
-        self._unsubscribe = session.subscribe(self._on_change)
+        self._unfollow: Callable[[], None] | None = None
 
     # ---- layout -----------------------------------------------------------------------
 
@@ -191,9 +194,11 @@ class SuckerApp(App[None]):
             self._log_entry(log, entry)
         self.refresh_table()
         self.query_one("#entry", Input).focus()
+        self._unfollow = follow(self, self.session)
 
     def on_unmount(self) -> None:
-        self._unsubscribe()
+        if self._unfollow is not None:
+            self._unfollow()
 
     # ---- drawing ----------------------------------------------------------------------
 
@@ -296,7 +301,8 @@ class SuckerApp(App[None]):
             if line:
                 log.write(line)
 
-    def _on_change(self, session: Session, change: Change) -> None:
+    def on_session_changed(self, message: SessionChanged) -> None:
+        change = message.change
         if change.kind not in ("command", "undo"):
             return
         if change.entry is not None:
