@@ -168,10 +168,11 @@ class Board(DataTable[Text]):
             if index is None or column_key not in self._column_locations:
                 raise CellDoesNotExist(f"No cell exists for {row_key!r}, {column_key!r}.")
             self._data[row_key][column_key] = value
-            for cache in (self._row_render_cache, self._cell_render_cache):
-                stale_keys = [k for k in cache.keys() if k[0] == row_key]  # noqa: SIM118 (not a dict)
-                for stale in stale_keys:
-                    cache.discard(stale)
+            rows, cells = self._row_render_cache, self._cell_render_cache
+            for stale_row in [k for k in rows.keys() if k[0] == row_key]:  # noqa: SIM118 (an LRUCache)
+                rows.discard(stale_row)
+            for stale_cell in [k for k in cells.keys() if k[0] == row_key]:  # noqa: SIM118 (an LRUCache)
+                cells.discard(stale_cell)
             self._row_renderable_cache.discard((self._update_count, index))
             self._line_cache.clear()
         except AttributeError:

@@ -56,7 +56,7 @@ class HistoryScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("full", "export"):
-            return self.ctx.session.state.over
+            return bool(self.ctx.session.state.over)
         return True
 
     def action_full(self) -> None:

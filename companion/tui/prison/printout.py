@@ -179,7 +179,7 @@ class PrintScreen(Screen[None]):
             return
         self.busy = False
         if event.state == WorkerState.SUCCESS:
-            path = Path(event.worker.result)
+            path = Path(str(event.worker.result))
             self.written = path
             self.ctx.last_print = path
             base = links.printed_base(self.ctx.session) or "this laptop's address"

@@ -127,7 +127,7 @@ class SeatsScreen(Screen[None]):
             f"{round(self.ctx.private_seconds)} s; C hides them now."
         )
         now = self.ctx.clock()
-        rows = [
+        rows: list[tuple[str, str, str, str]] = [
             (
                 seat.name,
                 seat.role,

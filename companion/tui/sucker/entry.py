@@ -48,7 +48,7 @@ class _Table:
     def __init__(self, view: View) -> None:
         self.view = view
         self.players = view["players"]
-        self.names = [p["name"] for p in self.players]
+        self.names: list[str] = [p["name"] for p in self.players]
         self.keys: dict[str, str] = view["keys"]
         self.awaiting: View = view["awaiting"]
 
