@@ -1,10 +1,11 @@
 """When something in a console goes wrong: the game is safe in the session log either way.
 
 An error in a redraw or in a flow (a dialog and what follows it) is shown in one toast, its
-details appended to a file next to the session, and the console goes on. An error anywhere else
-(an action) stops the console with the error noted in ``crashed``: the runner reopens the
-session from its log. Textual's own public points are used: the app's ``run_action`` and
-``exit``.
+details appended to a file next to the session, and the console goes on. An error in an action
+or in one of the app's own handlers stops the console with the error noted in ``crashed``: the
+runner reopens the session from its log. Only Textual's public points are used (the app's
+``run_action`` and ``exit``); an error Textual meets elsewhere (a screen failing to compose)
+stops the app its own way, with return code 1.
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ T = TypeVar("T")
 class Faults:
     """The crash log of a console and the two ways it meets an error."""
 
-    def __init__(self, tell: Callable[[str], None]) -> None:
+    def __init__(self, tell: Callable[[str], None], quit: Callable[[], None]) -> None:
         self.tell = tell  # shows one sentence to the game master
+        self.quit = quit  # stops the console (with return code 1)
         self.log: Path | None = None  # the file next to the session
         self.crashed: BaseException | None = None
 
@@ -66,6 +68,20 @@ class Faults:
             self.report(error)
 
     def stop(self, error: BaseException) -> None:
-        """Note an error that stops the console (the runner reads ``crashed``)."""
+        """Note an error and stop the console (the runner reads ``crashed``)."""
         self.crashed = error
         self.write(error)
+        self.quit()
+
+    def stopping(self, func: Callable[P, T]) -> Callable[P, T | None]:
+        """``func``, stopping the console on an error instead of raising it."""
+
+        @functools.wraps(func)
+        def run(*args: P.args, **kwargs: P.kwargs) -> T | None:
+            try:
+                return func(*args, **kwargs)
+            except Exception as error:  # noqa: BLE001 - noted; the runner reopens the session
+                self.stop(error)
+                return None
+
+        return run

@@ -78,7 +78,7 @@ class ConsoleApp(App[None]):
         notice: str | None = None,
     ) -> None:
         super().__init__()
-        self.faults = Faults(self._tell_fault)
+        self.faults = Faults(self._tell_fault, lambda: self.exit(return_code=1))
         self.context = Context(
             self.faults,
             shelf=shelf,
@@ -171,19 +171,23 @@ class ConsoleApp(App[None]):
 
     @on(SessionOpened)
     def _opened(self, message: SessionOpened) -> None:
-        self.open_game(message.session)
+        self.faults.stopping(self.open_game)(message.session)
 
     @on(NewSession)
     def _set_up(self, message: NewSession) -> None:
-        self.switch_screen(SetupScreen(self.context, message.name, message.scenario))
+        screen = SetupScreen(self.context, message.name, message.scenario)
+        self.faults.stopping(self.switch_screen)(screen)
 
     @on(BackToPicker)
     def _back_to_picker(self) -> None:
-        self.switch_screen(PickerScreen(self.context))
+        self.faults.stopping(self.switch_screen)(PickerScreen(self.context))
 
     # ---- following the session: redrawn at most every REDRAW_SECONDS ----------------------
 
     def on_session_changed(self, message: SessionChanged) -> None:
+        self.faults.stopping(self._heard)(message)
+
+    def _heard(self, message: SessionChanged) -> None:
         change = message.change
         signal = change.signal
         if signal and signal.get("what") == "presence" and isinstance(signal.get("seat"), str):
@@ -274,9 +278,8 @@ class ConsoleApp(App[None]):
         (``crashed``, the log) and stops the console: the runner reopens the session."""
         try:
             return await super().run_action(action, default_namespace, namespaces)
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 - noted; the runner reopens the session
             self.faults.stop(error)
-            self.exit(return_code=1)
             return True
 
     def run_flow(self, flow: Flow) -> None:
@@ -292,7 +295,7 @@ class ConsoleApp(App[None]):
 
     @on(Show)
     def _show(self, message: Show) -> None:
-        self.show(message.what)
+        self.faults.stopping(self.show)(message.what)
 
     def show(self, what: str) -> None:
         """Open ``what`` (see :class:`~companion.tui.prison.context.Show`)."""
