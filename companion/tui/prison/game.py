@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
@@ -70,10 +71,11 @@ class GameScreen(DayActions):
     ]
     # Left out of a narrow footer, in this order (Help and the palette list them all).
     FOOTER_OPTIONAL = ("balance", "address", "print", "seats", "history")
+    # The private view (T): parole tokens and today's deals on screen, for a while.
+    private = reactive(False, init=False)
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.private = False
         self.private_until = 0.0
         self._private_timer: Timer | None = None
         self._texts: dict[str, str] = {}  # what each Static shows now
@@ -236,15 +238,17 @@ class GameScreen(DayActions):
 
     # ---- everywhere -----------------------------------------------------------------------
 
+    def watch_private(self) -> None:
+        self.ctx.faults.guarded(self.refresh_view)()
+
     def action_private(self) -> None:
-        self.private = not self.private
         if self._private_timer is not None:
             self._private_timer.stop()
             self._private_timer = None
-        if self.private:
+        if not self.private:
             self.private_until = self.ctx.clock() + self.ctx.private_seconds
             self._private_timer = self.set_timer(self.ctx.private_seconds, self.private_due)
-        self.ctx.faults.guarded(self.refresh_view)()
+        self.private = not self.private
 
     def private_due(self) -> None:
         """The private view's timer: off once the console's clock says its time is up (if the
@@ -259,11 +263,10 @@ class GameScreen(DayActions):
         self.private_off()
 
     def private_off(self) -> None:
-        self.private = False
         if self._private_timer is not None:
             self._private_timer.stop()
         self._private_timer = None
-        self.ctx.faults.guarded(self.refresh_view)()
+        self.private = False
 
     def action_history(self) -> None:
         self.post_message(Show("history"))

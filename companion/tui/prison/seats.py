@@ -10,6 +10,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
+from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Static
@@ -65,11 +66,11 @@ class SeatsScreen(Screen[None]):
         Binding("p", "print", "Print"),
         Binding("escape,w", "close", "Back"),
     ]
+    codes = reactive(False, init=False)  # the seat codes on screen (C), for a while
 
     def __init__(self, ctx: Context) -> None:
         super().__init__()
         self.ctx = ctx
-        self.codes = False
         self._codes_timer: Timer | None = None
         self._rows: list[tuple[str, str, str, str]] = []  # what the table shows
 
@@ -211,17 +212,18 @@ class SeatsScreen(Screen[None]):
 
     def action_codes(self) -> None:
         """Show or hide the seat codes; shown, they hide again after the private time."""
-        self.codes = not self.codes
         if self._codes_timer is not None:
             self._codes_timer.stop()
             self._codes_timer = None
-        if self.codes:
+        if not self.codes:
             self._codes_timer = self.set_timer(self.ctx.private_seconds, self.codes_off)
-        self.ctx.faults.guarded(self.refresh_view)()
+        self.codes = not self.codes
 
     def codes_off(self) -> None:
-        self.codes = False
         self._codes_timer = None
+        self.codes = False
+
+    def watch_codes(self) -> None:
         self.ctx.faults.guarded(self.refresh_view)()
 
     def action_address(self) -> None:
