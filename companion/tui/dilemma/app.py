@@ -79,10 +79,6 @@ class DilemmaApp(App[None]):
     def join_url(self) -> str | None:
         return self.room_state.join_url
 
-    @property
-    def peeking(self) -> bool:
-        return self.room_state.peeking
-
     def view(self) -> dict[str, Any]:
         return self.room_state.view()
 
