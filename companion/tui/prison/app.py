@@ -11,6 +11,7 @@ returns an async stopper awaited on exit.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping
 from pathlib import Path
@@ -37,6 +38,7 @@ from companion.tui.prison.context import (
     Links,
     Moved,
     NewSession,
+    Place,
     Printer,
     SessionOpened,
     SessionShelf,
@@ -89,8 +91,8 @@ class ConsoleApp(App[None]):
             private_seconds=private_seconds,
             ticking=ticking,
             clock=clock,
+            opened=session,
         )
-        self.context.opened = session
         self.new = new
         self.services = list(services)
         self.notice = notice
@@ -297,7 +299,7 @@ class ConsoleApp(App[None]):
     def _show(self, message: Show) -> None:
         self.faults.stopping(self.show)(message.what)
 
-    def show(self, what: str) -> None:
+    def show(self, what: Place) -> None:
         """Open ``what`` (see :class:`~companion.tui.prison.context.Show`)."""
         ctx = self.context
         if what == "history":
@@ -335,7 +337,7 @@ class ConsoleApp(App[None]):
             "Seconds per interview, kept with the session",
             self.set_interview_length,
         )
-        places = [
+        places: list[tuple[str, str, Place]] = [
             ("History", "The game so far (spoiler-free)", "history"),
             ("Seats", "Players' links, QR codes and phones", "seats"),
             (
@@ -356,5 +358,5 @@ class ConsoleApp(App[None]):
             ("Export the report", "After the game: Markdown debrief", "report"),
             ("Rules and keys", "The help screen", "help"),
         ]
-        for title, help_text, what in places:
-            yield SystemCommand(title, help_text, lambda what=what: self.show(what))
+        for title, help_text, place in places:
+            yield SystemCommand(title, help_text, functools.partial(self.show, place))

@@ -3,11 +3,12 @@ to the app (messages up). No screen knows the app's class."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from textual.message import Message
 from textual.screen import Screen
@@ -52,7 +53,7 @@ class Context:
     balance: BalanceFactory | None = None
     private_seconds: float = 20.0  # how long a secret stays on screen
     ticking: bool = True  # clocks run (tests turn them off)
-    clock: Callable[[], float] = field(default=lambda: 0.0)
+    clock: Callable[[], float] = time.time
     presence: dict[str, float] = field(default_factory=dict)  # seat -> when its phone was seen
     opened: Session | None = None
     last_print: Path | None = None
@@ -150,10 +151,12 @@ class Moved(Message):
     """A move was made here: draw it now."""
 
 
-class Show(Message):
-    """Open one of the console's places: ``history``, ``seats``, ``help``, ``print``,
-    ``address``, ``balance`` or ``report``."""
+Place = Literal["history", "seats", "help", "print", "address", "balance", "report"]
 
-    def __init__(self, what: str) -> None:
+
+class Show(Message):
+    """Open one of the console's places."""
+
+    def __init__(self, what: Place) -> None:
         super().__init__()
         self.what = what
