@@ -29,6 +29,7 @@ from companion.tui.common.qr import qr_lines
 from companion.tui.common.services import StartedServices, Stopper
 from companion.tui.dilemma.room import RoomScreen, RoomShown, RoomState
 from companion.tui.dilemma.screens import FinalScreen, KeysScreen
+from companion.tui.dilemma.words import View
 
 Service = Callable[["DilemmaApp"], Awaitable[Stopper]]
 
@@ -79,7 +80,7 @@ class DilemmaApp(App[None]):
     def join_url(self) -> str | None:
         return self.room_state.join_url
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         return self.room_state.view()
 
     # ---- the room and its services ------------------------------------------------------

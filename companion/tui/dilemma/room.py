@@ -7,7 +7,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
@@ -21,7 +20,7 @@ from companion.rules.dilemma.views import gm
 from companion.session.session import Session
 from companion.tui.common.footer import fit_footer as fit_keys
 from companion.tui.dilemma.screens import FinalScreen
-from companion.tui.dilemma.words import cut, last_round, leaders, waiting_text
+from companion.tui.dilemma.words import View, cut, last_round, leaders, waiting_text
 
 PHASE_WORDS = {
     "lobby": "Players are joining. Press n to start round 1 when everyone is in.",
@@ -60,7 +59,7 @@ class RoomState:
     qr_choice: bool | None = None  # None: shown when there is room, or in the lobby
     shown_final: bool = False  # the results came up once by themselves
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         return gm(self.session.state, peek=self.peeking)
 
     def qr_shown(self, narrow: bool) -> bool:
@@ -184,7 +183,7 @@ class RoomScreen(Screen[None]):
             self.room.shown_final = True
             self.app.push_screen(FinalScreen(v))
 
-    def _status(self, v: dict[str, Any], qr: bool) -> str:
+    def _status(self, v: View, qr: bool) -> str:
         words = PHASE_WORDS[v["phase"]].format(**v)
         words += f" {plural(len(v['players']), 'player')} in the tournament."
         if v["phase"] == "choosing" and v["waiting"]:
@@ -215,7 +214,7 @@ class RoomScreen(Screen[None]):
             width -= SIDE_NARROW if narrow else SIDE_WIDE
         return width - 1  # the scroll bar
 
-    def _fill_roster(self, v: dict[str, Any], width: int) -> None:
+    def _fill_roster(self, v: View, width: int) -> None:
         table: DataTable[str] = self.query_one("#roster", DataTable)
         keep = table.cursor_row
         table.clear(columns=True)
@@ -250,12 +249,12 @@ class RoomScreen(Screen[None]):
         if table.row_count:
             table.move_cursor(row=min(keep, table.row_count - 1))
 
-    def selected(self) -> dict[str, Any] | None:
+    def selected(self) -> View | None:
         """The roster's row under the cursor (None, and a warning, when nobody joined)."""
         table: DataTable[str] = self.query_one("#roster", DataTable)
         if not table.row_count:
             self.notify("Nobody has joined yet.", severity="warning")
             return None
         pid = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
-        row: dict[str, Any] = next(r for r in self.room.view()["roster"] if r["pid"] == pid)
+        row: View = next(r for r in self.room.view()["roster"] if r["pid"] == pid)
         return row

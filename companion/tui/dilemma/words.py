@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion.rules.core.words import plural
+
+View = Mapping[str, Any]  # a view of the rules (companion.rules.dilemma.views), read by key
 
 
 def waiting_text(names: list[str], room: int) -> str:
@@ -26,7 +29,7 @@ def cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def last_round(v: dict[str, Any], pairs: int = 12, width: int = 18) -> str:
+def last_round(v: View, pairs: int = 12, width: int = 18) -> str:
     """The last revealed round: up to ``pairs`` pairs (the board and phones show them all)."""
     last = v["last"]
     if last is None:
@@ -52,7 +55,7 @@ def last_round(v: dict[str, Any], pairs: int = 12, width: int = 18) -> str:
     return "\n".join(lines)
 
 
-def leaders(v: dict[str, Any], names: int = 20, width: int = 18) -> str:
+def leaders(v: View, names: int = 20, width: int = 18) -> str:
     """The leaderboard: up to ``names`` players, least months first."""
     if not v["cooperation"]:
         return "The leaderboard starts after the first round."

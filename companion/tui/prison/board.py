@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellDoesNotExist, ColumnKey, RowKey
 
-from companion.tui.prison.text import not_interviewed
+from companion.tui.prison.text import View, not_interviewed
 
 HIDDEN = "hidden"
 COLUMNS = (
@@ -36,7 +36,7 @@ def short(name: str) -> str:
     return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
 
 
-def tonight(view: dict[str, Any], name: str, status: str) -> str:
+def tonight(view: View, name: str, status: str) -> str:
     """What the board may say about a prisoner today, from the (sealed) game master's view."""
     if status != "active":
         return "out" if status in ("caught", "shived") else status
@@ -82,7 +82,7 @@ class Board(DataTable[Text]):
             self.add_column(label, key=key)
 
     def cells(
-        self, view: dict[str, Any], *, private: bool, presence: dict[str, float], now: float
+        self, view: View, *, private: bool, presence: dict[str, float], now: float
     ) -> dict[str, list[Text]]:
         """Each prisoner's row, by name, in the view's order."""
         tokens = view.get("parole_tokens", {})
@@ -106,7 +106,7 @@ class Board(DataTable[Text]):
         return rows
 
     def show(
-        self, view: dict[str, Any], *, private: bool, presence: dict[str, float], now: float
+        self, view: View, *, private: bool, presence: dict[str, float], now: float
     ) -> None:
         """Show ``view``: only the changed cells when the roster is the same."""
         rows = self.cells(view, private=private, presence=presence, now=now)

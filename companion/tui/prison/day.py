@@ -21,6 +21,7 @@ from companion.tui.prison.context import Context
 from companion.tui.prison.interview import InterviewScreen
 from companion.tui.prison.reveal import RevealScreen
 from companion.tui.prison.text import (
+    View,
     can_accuse,
     describe_command,
     names,
@@ -37,7 +38,7 @@ class DayActions(Screen[None]):
         super().__init__()
         self.ctx = ctx
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         return gm(self.ctx.session.state)
 
     def submit(self, command: dict[str, Any]) -> bool:

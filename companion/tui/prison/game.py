@@ -3,8 +3,6 @@ actions in the footer. The moves themselves are in :mod:`.day`."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
@@ -23,6 +21,7 @@ from companion.tui.prison.board import Board
 from companion.tui.prison.context import Context, Show
 from companion.tui.prison.day import DayActions
 from companion.tui.prison.text import (
+    View,
     banner,
     can_accuse,
     clock,
@@ -179,7 +178,7 @@ class GameScreen(DayActions):
         """What check_action says of each phase's action now (the footer shows these)."""
         return tuple(self.check_action(action, ()) for action in PHASE_ACTIONS)
 
-    def side_text(self, view: dict[str, Any]) -> str:
+    def side_text(self, view: View) -> str:
         phase = view["phase"]
         today = view["today"]
         lines: list[str] = []

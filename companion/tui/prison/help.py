@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -34,7 +36,7 @@ Keys on the game screen (the footer offers the ones that fit the phase)
 """
 
 
-def rules_text(rules: dict[str, object], warden: str) -> str:
+def rules_text(rules: Mapping[str, object], warden: str) -> str:
     days = rules["max_days"]
     limit = (
         f"The game ends after day {days} (time up: the warden wins)."

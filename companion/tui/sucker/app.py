@@ -31,6 +31,7 @@ from companion.tui.sucker.entry import (
     SYNTAX,
     UNDO,
     EntryError,
+    View,
     command_text,
     hint,
     parse_entry,
@@ -78,7 +79,7 @@ class PlayersPanel:
     a status and a column of prisoners; at 80 columns the status shrinks to its mark (explained
     in the caption), so that every player still fits on one line and no prisoner is cut off."""
 
-    def __init__(self, view: dict[str, Any], rows: list[tuple[dict[str, Any], str, str]]) -> None:
+    def __init__(self, view: View, rows: list[tuple[View, str, str]]) -> None:
         self.view = view
         self.rows = rows
 
@@ -139,7 +140,7 @@ class PlayersPanel:
         return grid
 
 
-def dead_text(view: dict[str, Any]) -> str:
+def dead_text(view: View) -> str:
     """The killed chips, by letter (they have left the game): for the piles' frame."""
     dead: dict[str, int] = view["dead"]
     if not dead:
@@ -203,7 +204,7 @@ class SuckerApp(App[None]):
     # ---- drawing ----------------------------------------------------------------------
 
     @property
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         return table(self.session.state)
 
     def refresh_table(self) -> None:
@@ -217,7 +218,7 @@ class SuckerApp(App[None]):
         self.query_one("#players", Static).update(self._players(view))
         self.query_one("#hint", Static).update(hint(view))
 
-    def _piles(self, view: dict[str, Any]) -> Any:
+    def _piles(self, view: View) -> Any:
         piles: dict[int, list[str]] = view["piles"]
         if not piles:
             return Text("No piles yet: the first chip starts pile 1 (type e.g. 'r n').",
@@ -249,7 +250,7 @@ class SuckerApp(App[None]):
             note = Text(f"Pile {focus} was just played on.", style="italic")
         return Group(grid, Text(""), note)
 
-    def _players(self, view: dict[str, Any]) -> PlayersPanel:
+    def _players(self, view: View) -> PlayersPanel:
         rows = []
         for p in view["players"]:
             status, pointer = self._status(view, p["name"])
@@ -257,7 +258,7 @@ class SuckerApp(App[None]):
         return PlayersPanel(view, rows)
 
     @staticmethod
-    def _status(view: dict[str, Any], name: str) -> tuple[str, str]:
+    def _status(view: View, name: str) -> tuple[str, str]:
         a = view["awaiting"]
         if view["winner"] == name:
             return "WINNER", "★"

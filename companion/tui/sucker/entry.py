@@ -16,9 +16,10 @@ one sentence saying what to type instead.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-View = dict[str, Any]
+View = Mapping[str, Any]  # a view of the rules (companion.rules.sucker.views), read by key
 
 SYNTAX = [
     ("r 2  ·  r n", "play a red chip on pile 2  ·  on a new pile"),
