@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from companion.cli import start
+
 from companion.cli.sessions import create_prison_session
 from companion.tui.balance.app import BalanceScreen
 from companion.tui.prison.app import ConsoleApp

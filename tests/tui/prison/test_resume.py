@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from companion.cli import start
 from textual.app import App
 from textual.widgets import OptionList
 
-from companion.cli import start
 from companion.cli.dilemma import open_or_create as open_or_create_dilemma
 from companion.cli.main import main
 from companion.cli.sessions import create_prison_session, game_label
