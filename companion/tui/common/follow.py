@@ -2,11 +2,13 @@
 
 The session tells its subscribers of each change, sometimes from another thread (a phone's move
 arrives through the phone server, printing writes from a worker thread). :func:`follow` turns
-each change into a :class:`SessionChanged` message posted to the app, which is thread-safe; the
-app handles it on its own thread. :class:`Redrawing` keeps a room of phones from redrawing the
-screens more often than every ``REDRAW_SECONDS``: it tells the screens with a :class:`Redraw`
-(everything) or a :class:`PhonesSeen` (only some phones' connection), each posted to every screen
-on the stack; a screen that shows the session handles them.
+each change into a :class:`SessionChanged` message posted to the app (or the one screen that
+shows the session), which is thread-safe; it is handled on the app's own thread.
+
+:class:`Redrawing` keeps a room of phones from redrawing the screens more often than every
+``REDRAW_SECONDS``: it tells the screens with a :class:`Redraw` (everything) or a
+:class:`PhonesSeen` (only some phones' connection), each posted to every screen on the stack; a
+screen that shows the session handles them.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 
 from textual.app import App
 from textual.message import Message
+from textual.message_pump import MessagePump
 from textual.timer import Timer
 
 from companion.session.session import Change, Session
@@ -46,12 +49,12 @@ class PhonesSeen(Message, bubble=False):
         self.seats = seats
 
 
-def follow(app: App[Any], session: Session) -> Callable[[], None]:
-    """Post a :class:`SessionChanged` to ``app`` for each change of ``session``; returns the
-    function that stops it."""
+def follow(target: MessagePump, session: Session) -> Callable[[], None]:
+    """Post a :class:`SessionChanged` to ``target`` (an app, or the screen that shows the
+    session) for each change of ``session``; returns the function that stops it."""
 
     def heard(_: Session, change: Change) -> None:
-        app.post_message(SessionChanged(change))  # thread-safe
+        target.post_message(SessionChanged(change))  # thread-safe
 
     return session.subscribe(heard)
 
