@@ -1,7 +1,8 @@
-"""The game master's console: a Textual app that runs a live prison-break session.
+"""The game master's consoles, one package per game: ``prison`` (the prison break), ``dilemma``
+(the warm-up), ``sucker`` (So Long Sucker) and ``balance`` (the escape-rate chart), around
+``common`` (dialogs, footer, QR widget, services, moves, following the session, faults).
 
-It reads the game only through :mod:`companion.rules.prison.views` and changes it only through
-:class:`companion.session.session.Session` (submit, undo, note). It never imports the web face:
-the composition root hands it async ``services`` (such as the phone server) and a ``links``
-callable.
+Each console reads its game only through its rules' views and changes it only through the
+session. None imports the web face, printing or the simulator: the composition root hands it
+async ``services`` (such as the phone server) and callables (links, printer, Balance screen).
 """

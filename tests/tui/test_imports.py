@@ -1,10 +1,16 @@
-"""The console is a face of its own: it imports neither the web face nor printing nor sim."""
+"""The console is a face of its own: it imports neither the web face nor printing nor sim; and
+its screens never reach for the App class (they get a context and post messages up)."""
 
 from __future__ import annotations
 
+import ast
 import json
+import re
 import subprocess
 import sys
+from pathlib import Path
+
+import companion.tui
 
 
 def test_console_imports_no_other_face() -> None:
@@ -29,3 +35,19 @@ def test_plain_commands_do_not_load_textual() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_no_screen_reaches_for_its_app_class() -> None:
+    root = Path(companion.tui.__file__).parent
+    for path in sorted(root.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        imported: set[str] = set()
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                imported.add(node.module)
+            elif isinstance(node, ast.Import):
+                imported.update(alias.name for alias in node.names)
+        if path.name != "app.py":
+            apps = [m for m in imported if m.startswith("companion.tui.") and m.endswith(".app")]
+            assert apps == [], f"{path} imports {apps}"
+        assert not re.search(r"cast\([^)]*self\.app", text), f"{path} casts self.app"

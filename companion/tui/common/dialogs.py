@@ -1,4 +1,5 @@
-"""Small modal dialogs: confirm, pick one name, type a line of text, read a message."""
+"""Small modal dialogs every console uses: confirm, pick one name, type a line of text, read a
+message."""
 
 from __future__ import annotations
 
@@ -88,20 +89,29 @@ class TextScreen(ModalScreen[str | None]):
         prompt: str,
         value: str = "",
         check: Callable[[str], str | None] | None = None,
+        *,
+        max_length: int = 0,
+        problems: bool = True,
+        keys: str = "[b]Enter[/b] save  [b]Esc[/b] cancel",
     ) -> None:
         super().__init__()
         self.title_text = title
-        self.prompt = prompt
+        self.prompt = prompt  # none shown when empty
         self.value = value
         self.check = check
+        self.max_length = max_length  # 0: no limit
+        self.problems = problems  # a line for what ``check`` says
+        self.keys = keys
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
-            yield Static(self.prompt, classes="dialog-body", markup=False)
-            yield Input(self.value, id="text")
-            yield Static("", id="problem", classes="problem", markup=False)
-            yield Static("[b]Enter[/b] save  [b]Esc[/b] cancel", classes="dialog-keys")
+            if self.prompt:
+                yield Static(self.prompt, classes="dialog-body", markup=False)
+            yield Input(self.value, id="text", max_length=self.max_length)
+            if self.problems:
+                yield Static("", id="problem", classes="problem", markup=False)
+            yield Static(self.keys, classes="dialog-keys")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

@@ -13,7 +13,7 @@ from typing import Any
 Stopper = Callable[[], Awaitable[None]]
 
 
-class Running:
+class StartedServices:
     """The stoppers of the services started so far."""
 
     def __init__(self) -> None:

@@ -1,58 +1,15 @@
-"""The dilemma console's dialogs and its final-results screen."""
+"""The dilemma console's list of keys and its final-results screen."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import DataTable, Footer, Header, Static
 from textual_plotext import PlotextPlot
 
-
-class AskName(ModalScreen[str | None]):
-    """Type a new name for a player (Enter to save, Esc to cancel)."""
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
-
-    def __init__(self, title: str, value: str) -> None:
-        super().__init__()
-        self.title_text = title
-        self.value = value
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title", markup=False)
-            yield Input(self.value, id="name", max_length=40)
-            yield Static("[b]Enter[/b] save   [b]Esc[/b] cancel", classes="dialog-keys")
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(" ".join(event.value.split()))
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class Confirm(ModalScreen[bool]):
-    """A question answered with y or n."""
-
-    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
-
-    def __init__(self, title: str, question: str) -> None:
-        super().__init__()
-        self.title_text = title
-        self.question = question
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title", markup=False)
-            yield Static(self.question, classes="dialog-body", markup=False)
-            yield Static("[b]y[/b] Yes    [b]n[/b] No, go back", classes="dialog-keys")
-
-    def action_answer(self, value: bool) -> None:
-        self.dismiss(value)
+from companion.tui.dilemma.words import View
 
 
 class KeysScreen(ModalScreen[None]):
@@ -95,7 +52,7 @@ class FinalScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: View) -> None:
         super().__init__()
         self.view = view
 

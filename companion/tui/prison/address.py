@@ -1,23 +1,20 @@
 """The players' links' address: warn when it no longer matches the printed cards, pin the
 printed one, pick one of the laptop's addresses, or reprint.
 
-The laptop's addresses come from the composition root (``ConsoleApp.addresses``, a function
+The laptop's addresses come from the composition root (``Context.addresses``, a function
 returning ``(interface, address)`` pairs): the console does not import the web face. A choice
 is kept in the session's ``public_url`` (see :mod:`companion.session.links`), which the links,
-the Seats screen and printing use, and is written to the history as a note.
+the Seats screen and printing use, and is written to the history as a note (the dialog is
+:func:`companion.tui.prison.flows.choose_address`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import urlsplit
 
 from companion.session import links
 from companion.session.links import DEFAULT_PORT
-from companion.session.store import StoreError
-
-if TYPE_CHECKING:
-    from companion.tui.prison.app import ConsoleApp
 
 PUBLIC_URL = "public_url"
 
@@ -104,48 +101,3 @@ def explain(session: Any, addresses: list[tuple[str, str]] | None) -> str:
         lines.append("This laptop has several addresses: pick the one on the players' Wi-Fi.")
     lines.append("Pinning changes only the links; the server still listens where it did.")
     return "\n".join(lines)
-
-
-def choose(app: ConsoleApp) -> None:
-    """Open the address dialog and act on the choice."""
-    from companion.tui.common.dialogs import PickScreen
-
-    session = app.session
-    addresses = app.known_addresses()
-
-    def chosen(key: str | None) -> None:
-        if key is None:
-            return
-        if key == "reprint":
-            app.show_print()
-        elif key == "pin":
-            printed = links.printed_base(session)
-            if printed:
-                pin(app, printed)
-        elif key == "unpin":
-            pin(app, None)
-        elif key.startswith("url:"):
-            pin(app, key.removeprefix("url:"))
-
-    app.push_screen(
-        PickScreen(
-            "The players' links",
-            options(session, addresses),
-            explain(session, addresses),
-        ),
-        app.guarded(chosen),
-    )
-
-
-def pin(app: ConsoleApp, url: str | None) -> None:
-    """Keep ``url`` as the links' base (``None``: use the served address again)."""
-    session = app.session
-    try:
-        session.store.set_meta(PUBLIC_URL, url)
-        session.note("address_pinned", url=url)
-    except StoreError as error:
-        app.notify(str(error), severity="error", timeout=10)
-        return
-    now = links.current_base(session)
-    app.notify(f"The players' links now start with {now}." if now else "The links are unpinned.")
-    app.refresh_screens()

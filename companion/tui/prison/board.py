@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellDoesNotExist, ColumnKey, RowKey
 
-from companion.tui.prison.text import not_interviewed
+from companion.tui.prison.text import View, not_interviewed
 
 HIDDEN = "hidden"
 COLUMNS = (
@@ -36,7 +36,7 @@ def short(name: str) -> str:
     return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
 
 
-def tonight(view: dict[str, Any], name: str, status: str) -> str:
+def tonight(view: View, name: str, status: str) -> str:
     """What the board may say about a prisoner today, from the (sealed) game master's view."""
     if status != "active":
         return "out" if status in ("caught", "shived") else status
@@ -82,7 +82,7 @@ class Board(DataTable[Text]):
             self.add_column(label, key=key)
 
     def cells(
-        self, view: dict[str, Any], *, private: bool, presence: dict[str, float], now: float
+        self, view: View, *, private: bool, presence: dict[str, float], now: float
     ) -> dict[str, list[Text]]:
         """Each prisoner's row, by name, in the view's order."""
         tokens = view.get("parole_tokens", {})
@@ -106,7 +106,7 @@ class Board(DataTable[Text]):
         return rows
 
     def show(
-        self, view: dict[str, Any], *, private: bool, presence: dict[str, float], now: float
+        self, view: View, *, private: bool, presence: dict[str, float], now: float
     ) -> None:
         """Show ``view``: only the changed cells when the roster is the same."""
         rows = self.cells(view, private=private, presence=presence, now=now)
@@ -168,10 +168,11 @@ class Board(DataTable[Text]):
             if index is None or column_key not in self._column_locations:
                 raise CellDoesNotExist(f"No cell exists for {row_key!r}, {column_key!r}.")
             self._data[row_key][column_key] = value
-            for cache in (self._row_render_cache, self._cell_render_cache):
-                stale_keys = [k for k in cache.keys() if k[0] == row_key]  # noqa: SIM118 (not a dict)
-                for stale in stale_keys:
-                    cache.discard(stale)
+            rows, cells = self._row_render_cache, self._cell_render_cache
+            for stale_row in [k for k in rows.keys() if k[0] == row_key]:  # noqa: SIM118 (an LRUCache)
+                rows.discard(stale_row)
+            for stale_cell in [k for k in cells.keys() if k[0] == row_key]:  # noqa: SIM118 (an LRUCache)
+                cells.discard(stale_cell)
             self._row_renderable_cache.discard((self._update_count, index))
             self._line_cache.clear()
         except AttributeError:

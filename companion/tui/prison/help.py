@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from collections.abc import Mapping
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,9 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from companion.rules.prison.views import table
-
-if TYPE_CHECKING:
-    from companion.tui.prison.app import ConsoleApp
+from companion.tui.prison.context import Context
 
 KEYS = """\
 Keys on the game screen (the footer offers the ones that fit the phase)
@@ -38,7 +36,7 @@ Keys on the game screen (the footer offers the ones that fit the phase)
 """
 
 
-def rules_text(rules: dict[str, object], warden: str) -> str:
+def rules_text(rules: Mapping[str, object], warden: str) -> str:
     days = rules["max_days"]
     limit = (
         f"The game ends after day {days} (time up: the warden wins)."
@@ -69,12 +67,12 @@ The prison break, in short
 class HelpScreen(Screen[None]):
     BINDINGS = [Binding("escape,question_mark,f1,q", "close", "Back")]
 
-    @property
-    def console(self) -> ConsoleApp:
-        return cast("ConsoleApp", self.app)
+    def __init__(self, ctx: Context) -> None:
+        super().__init__()
+        self.ctx = ctx
 
     def compose(self) -> ComposeResult:
-        view = table(self.console.session.state)
+        view = table(self.ctx.session.state)
         with VerticalScroll(id="help-scroll"):
             yield Static(rules_text(view["rules"], view["warden"]), markup=False)
             yield Static(KEYS, markup=False)

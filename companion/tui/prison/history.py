@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-if TYPE_CHECKING:
-    from companion.tui.prison.app import ConsoleApp
+from companion.tui.common.follow import Redraw
+from companion.tui.prison.context import Context, Show
 
 
 class HistoryScreen(Screen[None]):
@@ -21,13 +20,10 @@ class HistoryScreen(Screen[None]):
         Binding("escape,h", "close", "Back"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__()
+        self.ctx = ctx
         self.full = False
-
-    @property
-    def console(self) -> ConsoleApp:
-        return cast("ConsoleApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="history-title", markup=False)
@@ -36,11 +32,15 @@ class HistoryScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.console.guarded(self.refresh_view)()
+        self.ctx.faults.guarded(self.refresh_view)()
         self.query_one("#history-scroll").focus()
 
+    @on(Redraw)
+    def _redraw(self) -> None:
+        self.ctx.faults.guarded(self.refresh_view)()
+
     def refresh_view(self) -> None:
-        over = self.console.session.state.over
+        over = self.ctx.session.state.over
         if not over:
             self.full = False
         if self.full:
@@ -50,21 +50,21 @@ class HistoryScreen(Screen[None]):
         else:
             title = "History so far (spoiler-free: no choices, no deals)"
         self.query_one("#history-title", Static).update(title)
-        lines = self.console.history_lines(self.full)
+        lines = self.ctx.history_lines(self.full)
         self.query_one("#history", Static).update("\n".join(lines))
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("full", "export"):
-            return self.console.session.state.over
+            return bool(self.ctx.session.state.over)
         return True
 
     def action_full(self) -> None:
         self.full = not self.full
-        self.console.guarded(self.refresh_view)()
+        self.ctx.faults.guarded(self.refresh_view)()
 
     def action_export(self) -> None:
-        self.console.export_report()
+        self.post_message(Show("report"))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
+from companion.rules.core.words import plural
 from companion.tui.prison.text import clock
 
 EXTEND_SECONDS = 30
@@ -59,7 +60,7 @@ class InterviewScreen(ModalScreen[bool | None]):
         # The countdown is the room's clock: nothing here (text, keys) may differ with the
         # deals made today, or the room would learn who took one (T on the game screen shows
         # the count).
-        most = "1 deal" if self.deals_limit == 1 else f"{self.deals_limit} deals"
+        most = plural(self.deals_limit, "deal")
         return f"A deal gives one parole token; the warden makes at most {most} a day."
 
     def on_mount(self) -> None:

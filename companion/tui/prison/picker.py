@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -14,9 +14,8 @@ from textual.widgets.option_list import Option
 
 from companion.errors import UserError
 from companion.session.paths import check_session_name, list_sessions, session_path
-
-if TYPE_CHECKING:
-    from companion.tui.prison.app import ConsoleApp
+from companion.tui.common.dialogs import PickScreen, TextScreen
+from companion.tui.prison.context import Context, NewSession, SessionOpened
 
 NEW = "\x00new"
 
@@ -63,12 +62,12 @@ class PickerScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    @property
-    def console(self) -> ConsoleApp:
-        return cast("ConsoleApp", self.app)
+    def __init__(self, ctx: Context) -> None:
+        super().__init__()
+        self.ctx = ctx
 
     def compose(self) -> ComposeResult:
-        shelf = self.console.shelf
+        shelf = self.ctx.shelf
         folder = shelf.folder if shelf else None
         yield Static("companion: pick a session", id="picker-title")
         yield Static(f"Sessions in {folder}" if folder else "", id="picker-folder", markup=False)
@@ -91,53 +90,44 @@ class PickerScreen(Screen[None]):
             self.resume(event.option.id)
 
     def resume(self, name: str) -> None:
-        shelf = self.console.shelf
+        shelf = self.ctx.shelf
         assert shelf is not None
         try:
             session = shelf.open(name)
         except UserError as error:
             self.notify(str(error), severity="error", timeout=10)
             return
-        self.console.open_game(session)
+        self.post_message(SessionOpened(session))
 
-    def action_new(self) -> None:
-        from companion.tui.common.dialogs import PickScreen, TextScreen
-        from companion.tui.prison.setup import SetupScreen
-
-        shelf = self.console.shelf
+    @work(group="flow")
+    async def action_new(self) -> None:
+        """Ask the new session's name, then its scenario (when there is a choice)."""
+        shelf = self.ctx.shelf
         assert shelf is not None
         existing = {p.stem for p in list_sessions(shelf.folder)}
-
-        def named(name: str | None) -> None:
-            if not name:
-                return
-            choices = scenario_choices() or [("classic", "classic")]
-            scenarios = [key for key, _ in choices]
-            if len(scenarios) == 1:
-                self.app.switch_screen(SetupScreen(name, scenarios[0]))
-                return
-
-            def picked(scenario: str | None) -> None:
-                if scenario:
-                    self.app.switch_screen(SetupScreen(name, scenario))
-
-            first = scenarios.index("classic") if "classic" in scenarios else 0
-            self.app.push_screen(
-                PickScreen(
-                    "Which scenario?",
-                    choices,
-                    "Pick the one made for your number of prisoners.",
-                    highlight=first,
-                ),
-                picked,
-            )
-
-        self.app.push_screen(
+        text = await self.app.push_screen_wait(
             TextScreen(
                 "A new session",
                 f"Its name (letters, digits, - _ .); it is saved as "
                 f"{session_path(shelf.folder, 'NAME').name} in {shelf.folder}.",
                 check=lambda text: name_problem(text.strip(), existing),
-            ),
-            lambda text: named(text.strip() if text else None),
+            )
         )
+        name = text.strip() if text else None
+        if not name:
+            return
+        choices = scenario_choices() or [("classic", "classic")]
+        scenarios = [key for key, _ in choices]
+        scenario: str | None = scenarios[0]
+        if len(scenarios) > 1:
+            first = scenarios.index("classic") if "classic" in scenarios else 0
+            scenario = await self.app.push_screen_wait(
+                PickScreen(
+                    "Which scenario?",
+                    choices,
+                    "Pick the one made for your number of prisoners.",
+                    highlight=first,
+                )
+            )
+        if scenario:
+            self.post_message(NewSession(name, scenario))

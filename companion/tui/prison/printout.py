@@ -9,9 +9,9 @@ own thread (``MainThreadSession``), so printing never interleaves with a move be
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -21,9 +21,8 @@ from textual.worker import Worker, WorkerState
 
 from companion.errors import UserError
 from companion.session import links, seats
-
-if TYPE_CHECKING:
-    from companion.tui.prison.app import ConsoleApp
+from companion.tui.common.follow import Redraw
+from companion.tui.prison.context import Context, Moved
 
 PAPERS = {"a4": "A4", "letter": "Letter"}
 
@@ -73,15 +72,12 @@ class PrintScreen(Screen[None]):
         Binding("escape", "close", "Back"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__()
+        self.ctx = ctx
         self.paper = "a4"
         self.busy = False
         self.written: Path | None = None
-
-    @property
-    def console(self) -> ConsoleApp:
-        return cast("ConsoleApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield Static("Print the cards and sheets", id="print-title", markup=False)
@@ -103,13 +99,17 @@ class PrintScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        session = self.console.session
+        session = self.ctx.session
         self.query_one("#print-out", Input).value = str(default_out(session, self.paper))
         self.refresh_view()
         self.query_one("#print-out", Input).focus()
 
+    @on(Redraw)
+    def _redraw(self) -> None:
+        self.ctx.faults.guarded(self.refresh_view)()
+
     def refresh_view(self) -> None:
-        session = self.console.session
+        session = self.ctx.session
         base = links.current_base(session)
         if base:
             text = f"The cards' links will start with {base}."
@@ -126,7 +126,7 @@ class PrintScreen(Screen[None]):
         if paper == self.paper:
             return
         out = self.query_one("#print-out", Input)
-        session = self.console.session
+        session = self.ctx.session
         if Path(out.value.strip()) == default_out(session, self.paper):
             out.value = str(default_out(session, paper))
         self.paper = paper
@@ -147,18 +147,18 @@ class PrintScreen(Screen[None]):
         self.action_print()
 
     def action_print(self) -> None:
-        printer = self.console.printer
+        printer = self.ctx.printer
         if printer is None:
             self.status("Printing is not available in this console; use 'companion print'.")
             return
         if self.busy:
             return
         text = self.query_one("#print-out", Input).value.strip()
-        out = Path(text).expanduser() if text else default_out(self.console.session, self.paper)
+        out = Path(text).expanduser() if text else default_out(self.ctx.session, self.paper)
         if out.is_dir():
-            out = out / default_out(self.console.session, self.paper).name
+            out = out / default_out(self.ctx.session, self.paper).name
         try:
-            seats.seats_of(self.console.session)  # any missing seat is made here, not there
+            seats.seats_of(self.ctx.session)  # any missing seat is made here, not there
         except Exception as error:  # noqa: BLE001 - one sentence, the console goes on
             self.status(str(error))
             return
@@ -168,7 +168,7 @@ class PrintScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="print", exit_on_error=False)
     def _print(self, printer: Any, paper: str, out: Path) -> Path:
-        session = MainThreadSession(self.app, self.console.session)
+        session = MainThreadSession(self.app, self.ctx.session)
         return cast("Path", printer(session, paper, out, None))
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -179,22 +179,22 @@ class PrintScreen(Screen[None]):
             return
         self.busy = False
         if event.state == WorkerState.SUCCESS:
-            path = Path(event.worker.result)
+            path = Path(str(event.worker.result))
             self.written = path
-            self.console.last_print = path
-            base = links.printed_base(self.console.session) or "this laptop's address"
+            self.ctx.last_print = path
+            base = links.printed_base(self.ctx.session) or "this laptop's address"
             self.status(
                 f"Printed to {path} (links on {base}). Print it at 100% scale, "
                 "in black and white."
             )
             self.notify(f"The cards and sheets are in {path}.")
-            self.console.refresh_screens()
+            self.post_message(Moved())
             return
         error = event.worker.error
         if isinstance(error, UserError):
             self.status(str(error))
         else:
-            where = self.console.log_crash(error) if error is not None else ""
+            where = self.ctx.faults.write(error) if error is not None else ""
             self.status(f"Printing failed: {error}{where}; nothing was printed.")
         self.notify("Nothing was printed.", severity="error")
 

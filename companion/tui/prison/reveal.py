@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from companion.tui.prison.text import names, nights_bar, outcome_line, plural
+from companion.rules.core.words import plural
+from companion.tui.prison.text import View, names, nights_bar, outcome_line
 
 
-def reveal_steps(view: dict[str, Any], searched: str) -> list[tuple[str, str]]:
+def reveal_steps(view: View, searched: str) -> list[tuple[str, str]]:
     """(headline, line) for each moment, from the table view right after the search."""
     today = view["today"]
     result = next(s for s in reversed(today["searches"]) if s["prisoner"] == searched)
@@ -42,7 +41,7 @@ class RevealScreen(Screen[None]):
         Binding("escape", "done", "Skip to the end"),
     ]
 
-    def __init__(self, view: dict[str, Any], searched: str) -> None:
+    def __init__(self, view: View, searched: str) -> None:
         super().__init__(classes="reveal")
         self.steps = reveal_steps(view, searched)
         self.step = 0

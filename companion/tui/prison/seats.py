@@ -6,22 +6,21 @@ Seat codes open a player's private page, so they are masked until the game maste
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
+from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Static
 
 from companion.session import links, seats
+from companion.tui.common.dialogs import ConfirmScreen
+from companion.tui.common.follow import PhonesSeen, Redraw
 from companion.tui.common.qr import qr_lines
 from companion.tui.prison.board import phone
-
-if TYPE_CHECKING:
-    from companion.tui.prison.app import ConsoleApp
-
+from companion.tui.prison.context import Context, Show
 
 MASK = "•••• ••••"
 
@@ -67,16 +66,13 @@ class SeatsScreen(Screen[None]):
         Binding("p", "print", "Print"),
         Binding("escape,w", "close", "Back"),
     ]
+    codes = reactive(False, init=False)  # the seat codes on screen (C), for a while
 
-    def __init__(self) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__()
-        self.codes = False
+        self.ctx = ctx
         self._codes_timer: Timer | None = None
         self._rows: list[tuple[str, str, str, str]] = []  # what the table shows
-
-    @property
-    def console(self) -> ConsoleApp:
-        return cast("ConsoleApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="seats-title", markup=False)
@@ -91,11 +87,19 @@ class SeatsScreen(Screen[None]):
         table = self.query_one(DataTable)
         for label in ("Player", "Role", "Seat code", "Phone"):
             table.add_column(label, key=label.lower())
-        self.console.guarded(self.refresh_view)()
+        self.ctx.faults.guarded(self.refresh_view)()
         table.focus()
 
+    @on(Redraw)
+    def _redraw(self) -> None:
+        self.ctx.faults.guarded(self.refresh_view)()
+
+    @on(PhonesSeen)
+    def _phones_seen(self, message: PhonesSeen) -> None:
+        self.ctx.faults.guarded(self.refresh_phones)(set(message.seats))
+
     def refresh_view(self) -> None:
-        session = self.console.session
+        session = self.ctx.session
         base = links.current_base(session)
         if base:
             title = f"Seats: players' links start with {base}"
@@ -105,7 +109,7 @@ class SeatsScreen(Screen[None]):
                 "no links or QR codes; play on paper."
             )
         self.query_one("#seats-title", Static).update(title)
-        warning = self.console.address_warning()
+        warning = self.ctx.address_warning()
         bar = self.query_one("#seats-address", Static)
         bar.display = warning is not None
         bar.update(warning or "")
@@ -115,21 +119,21 @@ class SeatsScreen(Screen[None]):
             lines.append(f"No QR? Open {seats.join_url(base)} and type the seat code.")
             lines.append(f"Board for a projector: {seats.board_url(base)}")
         lines.append("C shows the seat codes (only where no player can see).")
-        lines += self.console.wrong_links(earlier=True)
+        lines += self.ctx.wrong_links(earlier=True)
         join.update("\n".join(lines))
         private = self.query_one("#seats-private", Static)
         private.display = self.codes
         private.update(
             f"PRIVATE: seat codes are on screen. They hide in "
-            f"{round(self.console.private_seconds)} s; C hides them now."
+            f"{round(self.ctx.private_seconds)} s; C hides them now."
         )
-        now = self.console.clock()
-        rows = [
+        now = self.ctx.clock()
+        rows: list[tuple[str, str, str, str]] = [
             (
                 seat.name,
                 seat.role,
                 spaced(seat.code) if self.codes else MASK,
-                phone(self.console.presence.get(seat.name), now),
+                phone(self.ctx.presence.get(seat.name), now),
             )
             for seat in seats.seats_of(session)
         ]
@@ -142,7 +146,7 @@ class SeatsScreen(Screen[None]):
                 table.add_row(*cells, key=cells[0])
             if table.row_count:
                 table.move_cursor(row=min(max(row, 0), table.row_count - 1))
-        extra = self.console.links() if self.console.links else []
+        extra = self.ctx.links() if self.ctx.links else []
         self.query_one("#seats-links", Static).update(
             "\n".join(
                 f"{item.get('label', '')}: {item.get('url', '')}"
@@ -154,10 +158,10 @@ class SeatsScreen(Screen[None]):
     def refresh_phones(self, names: set[str]) -> None:
         """Phones were seen: only their connection cells change."""
         table = self.query_one(DataTable)
-        now = self.console.clock()
+        now = self.ctx.clock()
         for index, cells in enumerate(self._rows):
             if cells[0] in names:
-                seen = phone(self.console.presence.get(cells[0]), now)
+                seen = phone(self.ctx.presence.get(cells[0]), now)
                 if seen != cells[3]:
                     self._rows[index] = (*cells[:3], seen)
                     table.update_cell(cells[0], "phone", seen)
@@ -166,8 +170,8 @@ class SeatsScreen(Screen[None]):
         table = self.query_one(DataTable)
         if not table.row_count:
             return None
-        name = seats.seats_of(self.console.session)[table.cursor_row].name
-        return next((s for s in seats.seats_of(self.console.session) if s.name == name), None)
+        name = seats.seats_of(self.ctx.session)[table.cursor_row].name
+        return next((s for s in seats.seats_of(self.ctx.session) if s.name == name), None)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
@@ -175,7 +179,7 @@ class SeatsScreen(Screen[None]):
 
     def action_qr(self) -> None:
         seat = self._selected()
-        base = links.current_base(self.console.session)
+        base = links.current_base(self.ctx.session)
         if seat is None:
             return
         if base is None:
@@ -188,48 +192,45 @@ class SeatsScreen(Screen[None]):
             return
         self.app.push_screen(QRScreen(seat, base))
 
-    def action_reissue(self) -> None:
-        from companion.tui.common.dialogs import ConfirmScreen
-
-        seat = self._selected()
-        if seat is None:
-            return
-
-        def reissue(yes: bool | None) -> None:
-            if yes:
-                seats.reissue(self.console.session, seat.name)
+    @work(group="flow")
+    async def action_reissue(self) -> None:
+        with self.ctx.faults.caught():
+            seat = self._selected()
+            if seat is None:
+                return
+            if await self.app.push_screen_wait(
+                ConfirmScreen(
+                    f"Reissue {seat.name}'s seat?",
+                    "The old QR code and seat code stop working at once; print or show the "
+                    "new one.",
+                    "Reissue",
+                )
+            ):
+                seats.reissue(self.ctx.session, seat.name)
                 self.notify(f"{seat.name} has a new link and code; the old ones stop working.")
-                self.console.guarded(self.refresh_view)()
-
-        self.app.push_screen(
-            ConfirmScreen(
-                f"Reissue {seat.name}'s seat?",
-                "The old QR code and seat code stop working at once; print or show the new one.",
-                "Reissue",
-            ),
-            self.console.guarded(reissue),
-        )
+                self.refresh_view()
 
     def action_codes(self) -> None:
         """Show or hide the seat codes; shown, they hide again after the private time."""
-        self.codes = not self.codes
         if self._codes_timer is not None:
             self._codes_timer.stop()
             self._codes_timer = None
-        if self.codes:
-            self._codes_timer = self.set_timer(self.console.private_seconds, self.codes_off)
-        self.console.guarded(self.refresh_view)()
+        if not self.codes:
+            self._codes_timer = self.set_timer(self.ctx.private_seconds, self.codes_off)
+        self.codes = not self.codes
 
     def codes_off(self) -> None:
-        self.codes = False
         self._codes_timer = None
-        self.console.guarded(self.refresh_view)()
+        self.codes = False
+
+    def watch_codes(self) -> None:
+        self.ctx.faults.guarded(self.refresh_view)()
 
     def action_address(self) -> None:
-        self.console.show_address()
+        self.post_message(Show("address"))
 
     def action_print(self) -> None:
-        self.console.show_print()
+        self.post_message(Show("print"))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -3,9 +3,8 @@ checked against the scenario before the game starts."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -14,9 +13,8 @@ from textual.widgets.option_list import Option
 
 from companion.errors import UserError
 from companion.rules.core.roster import RosterError, check_name, check_roster
-
-if TYPE_CHECKING:
-    from companion.tui.prison.app import ConsoleApp
+from companion.tui.common.dialogs import ConfirmScreen
+from companion.tui.prison.context import BackToPicker, Context, SessionOpened
 
 
 class SetupScreen(Screen[None]):
@@ -29,8 +27,11 @@ class SetupScreen(Screen[None]):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, name: str, scenario: str, *, back_to_picker: bool = True) -> None:
+    def __init__(
+        self, ctx: Context, name: str, scenario: str, *, back_to_picker: bool = True
+    ) -> None:
         super().__init__()
+        self.ctx = ctx
         self.session_name = name
         self.scenario = scenario
         self.back_to_picker = back_to_picker
@@ -39,10 +40,6 @@ class SetupScreen(Screen[None]):
         self.min_prisoners = 2
         self.max_prisoners = 60
         self.scenario_problem: str | None = None
-
-    @property
-    def console(self) -> ConsoleApp:
-        return cast("ConsoleApp", self.app)
 
     def compose(self) -> ComposeResult:
         from companion.rules.prison.scenario import ScenarioError
@@ -195,7 +192,7 @@ class SetupScreen(Screen[None]):
         if problem:
             self.show_status(problem)
             return
-        shelf = self.console.shelf
+        shelf = self.ctx.shelf
         if shelf is None:
             self.show_status("This console cannot create sessions; run 'companion new NAME'.")
             return
@@ -205,9 +202,10 @@ class SetupScreen(Screen[None]):
         except UserError as error:
             self.show_status(str(error))
             return
-        self.console.open_game(session)
+        self.post_message(SessionOpened(session))
 
-    def action_back(self) -> None:
+    @work(group="flow")
+    async def action_back(self) -> None:
         if self.renaming is not None:
             self.renaming = None
             self.query_one("#entry", Input).value = ""
@@ -217,22 +215,18 @@ class SetupScreen(Screen[None]):
         if not typed:
             self.leave()
             return
-        from companion.tui.common.dialogs import ConfirmScreen
-
         where = "back to the sessions" if self.back_to_picker else "out of the console"
-        self.app.push_screen(
+        if await self.app.push_screen_wait(
             ConfirmScreen(
                 "Leave the set-up?",
                 f"The names typed here are not saved yet; they are lost if you go {where}.",
                 "Leave",
-            ),
-            lambda yes: self.leave() if yes else None,
-        )
+            )
+        ):
+            self.leave()
 
     def leave(self) -> None:
         if self.back_to_picker:
-            from companion.tui.prison.picker import PickerScreen
-
-            self.app.switch_screen(PickerScreen())
+            self.post_message(BackToPicker())
         else:
             self.app.exit()

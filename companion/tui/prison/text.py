@@ -6,12 +6,14 @@ the log), so they can be tested without a terminal and never see anything a view
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-View = dict[str, Any]
+from companion.rules.core.words import joined, plural
+
+View = Mapping[str, Any]  # a view of the rules (companion.rules.prison.views), read by key
 
 PHASE_TITLES = {
     "planning": "Planning",
@@ -36,16 +38,9 @@ class Banner:
     do: str  # what the game master does next (with the keys)
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def names(items: list[str]) -> str:
-    if not items:
-        return "nobody"
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    """Names as the console says them: ``Ada, Ben and Cy``, or ``nobody``."""
+    return joined(items, "nobody")
 
 
 def nights_bar(done: int, total: int, width: int = 12) -> str:
@@ -178,7 +173,7 @@ def _day_lines(day: View, *, full: bool) -> list[str]:
     return lines
 
 
-def timeline(view: View, story: list[View] | None, extras: list[str]) -> list[str]:
+def timeline(view: View, story: Sequence[View] | None, extras: list[str]) -> list[str]:
     """The game day by day: public facts only, unless ``story`` (after the game) is given."""
     lines: list[str] = []
     days = story if story is not None else [*view["history"], view["today"]]
@@ -192,7 +187,9 @@ def timeline(view: View, story: list[View] | None, extras: list[str]) -> list[st
     return lines
 
 
-def story_markdown(session_name: str, view: View, story: list[View], extras: list[str]) -> str:
+def story_markdown(
+    session_name: str, view: View, story: Sequence[View], extras: list[str]
+) -> str:
     """The debrief report as Markdown: every night's choices and every deal."""
     out = [f"# {session_name}: the prison break", ""]
     out.append(

@@ -16,9 +16,10 @@ one sentence saying what to type instead.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-View = dict[str, Any]
+View = Mapping[str, Any]  # a view of the rules (companion.rules.sucker.views), read by key
 
 SYNTAX = [
     ("r 2  ·  r n", "play a red chip on pile 2  ·  on a new pile"),
@@ -48,7 +49,7 @@ class _Table:
     def __init__(self, view: View) -> None:
         self.view = view
         self.players = view["players"]
-        self.names = [p["name"] for p in self.players]
+        self.names: list[str] = [p["name"] for p in self.players]
         self.keys: dict[str, str] = view["keys"]
         self.awaiting: View = view["awaiting"]
 

@@ -11,8 +11,9 @@ import pytest
 from textual.widgets import DataTable, Static
 
 from companion.session.session import Session
+from companion.tui.common.dialogs import ConfirmScreen, TextScreen
 from companion.tui.dilemma.app import DilemmaApp
-from companion.tui.dilemma.screens import AskName, Confirm, FinalScreen, KeysScreen
+from companion.tui.dilemma.screens import FinalScreen, KeysScreen
 from tests.dilemma_helpers import scenario
 
 NAMES = ["Ada", "Ben", "Cleo", "Dev", "Emi"]
@@ -103,7 +104,7 @@ async def test_a_tournament_from_the_console(session: Session, tmp_path: Path) -
 
         await pilot.press("c")  # close with three still choosing: asks first
         await pilot.pause()
-        assert isinstance(app.screen, Confirm)
+        assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("y")
         await wait_for(pilot, app, "Round 1 of 2 is revealed")
         assert "(closed early)" in text(app) and "Leaderboard" in text(app)
@@ -134,7 +135,7 @@ async def test_rename_remove_bring_back_undo_and_poster(session: Session, tmp_pa
         await pilot.press("down")  # Ben
         await pilot.press("e")
         await pilot.pause()
-        assert isinstance(app.screen, AskName)
+        assert isinstance(app.screen, TextScreen)
         await pilot.press(*["backspace"] * 3, "B", "e", "n", "space", "K", "enter")
         await wait_for(pilot, app, "Ben K")
         assert session.state.players[1].name == "Ben K"

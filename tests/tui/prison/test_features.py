@@ -289,7 +289,7 @@ async def test_a_failing_screen_does_not_stop_the_console(tmp_path: Path, monkey
         raise RuntimeError("the timeline broke")
 
     async with app.run_test(notifications=True, size=(80, 24)) as pilot:
-        monkeypatch.setattr(app, "history_lines", broken)
+        monkeypatch.setattr(app.context, "history_lines", broken)
         await pilot.press("h")
         await pilot.pause()
         assert shows(app, "That went wrong: the timeline broke")
@@ -300,6 +300,24 @@ async def test_a_failing_screen_does_not_stop_the_console(tmp_path: Path, monkey
     log = tmp_path / "demo.console-errors.log"
     assert "the timeline broke" in log.read_text()
     assert sorted(session.state.day.choices) == ["Ada", "Ben"]
+
+
+async def test_a_failing_action_stops_the_console_with_the_error_noted(
+    tmp_path: Path, monkeypatch
+) -> None:
+    session = demo(tmp_path)
+    app = ConsoleApp(session, ticking=False)
+
+    def broken() -> None:
+        raise RuntimeError("the private view broke")
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        monkeypatch.setattr(app.screen, "action_private", broken)
+        await pilot.press("t")
+        await pilot.pause()
+    assert isinstance(app.crashed, RuntimeError) and app.return_code == 1
+    assert app.crash_log == tmp_path / "demo.console-errors.log"
+    assert "the private view broke" in app.crash_log.read_text()
 
 
 def test_runner_reopens_the_session_after_a_crash(tmp_path: Path, monkeypatch) -> None:

@@ -4,6 +4,7 @@ the phone cells, the footer only when the keys on offer change; wrong-link notes
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -117,6 +118,26 @@ async def test_a_presence_signal_touches_only_the_phone_cells(tmp_path: Path) ->
         await pilot.pause()
         assert "connected" in row_on_screen(app, "P05")
         assert "connected" in row_on_screen(app, "P03") and "away" in row_on_screen(app, "P04")
+
+
+async def test_a_signal_from_another_thread_reaches_the_screen(tmp_path: Path) -> None:
+    """The session may tell the console from another thread: the change comes in as a
+    message on the app's own thread."""
+    session = big(tmp_path)
+    now = time.time()
+    app = ConsoleApp(session, ticking=False, clock=lambda: now)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        seen = threading.Thread(target=session.signal, args=("presence",), kwargs={
+            "seat": "P07", "seen": now - 2})
+        seen.start()
+        seen.join()
+        for _ in range(20):
+            await pilot.pause()
+            app.flush_redraw()
+            if board_row(app, "P07")[5] == "connected":
+                break
+        assert board_row(app, "P07")[5] == "connected"
 
 
 async def test_wrong_links_are_shown_to_the_game_master(tmp_path: Path) -> None:

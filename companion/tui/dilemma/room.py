@@ -1,0 +1,260 @@
+"""The room: the screen the dilemma console plays on. The room's QR code and links, the status,
+the roster (who faces whom, who has chosen; what, only while the game master peeks), the last
+round and the leaderboard. It draws itself from a :class:`RoomState`."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.binding import ActiveBinding, Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from companion.rules.core.words import plural
+from companion.rules.dilemma.views import gm
+from companion.session.session import Session
+from companion.tui.common.footer import fit_footer as fit_keys
+from companion.tui.dilemma.screens import FinalScreen
+from companion.tui.dilemma.words import View, cut, last_round, leaders, waiting_text
+
+PHASE_WORDS = {
+    "lobby": "Players are joining. Press n to start round 1 when everyone is in.",
+    "choosing": "Round {round} of {rounds}: {chosen_count} of {to_choose} have chosen.",
+    "revealed": "Round {round} of {rounds} is revealed. Press n for the next round.",
+    "over": "The tournament is over. Press r for the results.",
+}
+# Below this width the room's QR code and the side panel take turns; below this height the
+# side panel lists fewer pairs and names.
+NARROW_WIDTH = 110
+SHORT_HEIGHT = 30
+# The keys each phase needs in the footer (the rest still work, and ? lists them all).
+PHASE_KEYS = {
+    "lobby": {"next_round", "rename", "remove", "bring_back"},
+    "choosing": {"close_round", "peek", "rename", "remove", "bring_back", "finish"},
+    "revealed": {"next_round", "finish", "rename", "remove", "bring_back"},
+    "over": {"results"},
+}
+ALWAYS_KEYS = {"undo", "toggle_qr", "poster", "keys", "quit"}
+# Left out of a footer too narrow for them all, in this order.
+DROP_FIRST = ("poster", "bring_back", "finish", "peek", "rename", "remove")
+SIDE_WIDE, SIDE_NARROW = 36, 33  # the side panel's width, as in dilemma.tcss
+SHORT_DOING = {"waiting for a round": "waiting", "joins next round": "next round"}
+
+
+@dataclass
+class RoomState:
+    """The tournament's session and how the room shows it now."""
+
+    session: Session
+    qr: str  # the room's QR code, or what stands in its place (starting, no phone server)
+    qr_columns: int = 0
+    join_url: str | None = None
+    board_url: str | None = None
+    peeking: bool = False
+    qr_choice: bool | None = None  # None: shown when there is room, or in the lobby
+    shown_final: bool = False  # the results came up once by themselves
+
+    def view(self) -> View:
+        return gm(self.session.state, peek=self.peeking)
+
+    def qr_shown(self, narrow: bool) -> bool:
+        """The room's QR code is on screen: as the game master chose (s), else always when
+        there is room beside it, and on a narrow terminal while players are joining."""
+        if self.qr_choice is not None:
+            return self.qr_choice
+        return not narrow or self.session.state.phase == "lobby"
+
+
+class RoomShown(Message):
+    """The room is on screen: the console may follow the session and start its services."""
+
+
+def _action(binding: Binding) -> str:
+    return binding.action.removeprefix("app.")
+
+
+def room_footer(
+    active: dict[str, ActiveBinding],
+    phase: str,
+    qr_shown: bool,
+    width: int,
+    display: Callable[[Binding], str],
+) -> dict[str, ActiveBinding]:
+    """The room's keys for the footer: those the phase needs, less the optional ones (in
+    ``DROP_FIRST`` order) until they fit in ``width`` columns; the QR key says what it does."""
+    wanted = PHASE_KEYS[phase] | ALWAYS_KEYS
+    fitted: dict[str, ActiveBinding] = {}
+    for key, item in active.items():
+        binding = item.binding
+        action = _action(binding)
+        if action == "toggle_qr":
+            binding = dataclasses.replace(
+                binding, description="Hide QR" if qr_shown else "Show QR"
+            )
+        if action not in wanted and binding.action.startswith("app."):
+            binding = dataclasses.replace(binding, show=False)
+        fitted[key] = item._replace(binding=binding)
+    return fit_keys(fitted, width, display, [f"app.{action}" for action in DROP_FIRST])
+
+
+class RoomScreen(Screen[None]):
+    """The room: QR code and links, status, roster, last round and leaderboard."""
+
+    BINDINGS = [
+        Binding("n", "app.next_round", "Next round"),
+        Binding("c", "app.close_round", "Close round"),
+        Binding("e", "app.rename", "Rename"),
+        Binding("x", "app.remove", "Remove"),
+        Binding("b", "app.bring_back", "Bring back"),
+        Binding("u", "app.undo", "Undo"),
+        Binding("v", "app.peek", "Peek"),
+        Binding("f", "app.finish", "Finish"),
+        Binding("r", "app.results", "Results"),
+        Binding("s", "app.toggle_qr", "QR code"),
+        Binding("p", "app.poster", "Print QR"),
+        Binding("question_mark,f1", "app.keys", "Keys"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, room: RoomState) -> None:
+        super().__init__()
+        self.room = room
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="status", markup=False)
+        with Horizontal(id="main"):
+            with Vertical(id="room"):
+                yield Static(self.room.qr, id="qr", markup=False)
+                yield Static("", id="links", markup=False)
+            yield DataTable(id="roster", cursor_type="row", zebra_stripes=True)
+            with VerticalScroll(id="side"):
+                yield Static("", id="last", markup=False)
+                yield Static("", id="leaders", markup=False)
+        yield Footer(compact=True, id="room-footer")
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        phase = self.room.view()["phase"]
+        qr_shown = self.room.qr_shown(self.narrow())
+        return room_footer(
+            super().active_bindings, phase, qr_shown, self.app.size.width, self.app.get_key_display
+        )
+
+    def on_mount(self) -> None:
+        self.query_one("#roster", DataTable).focus()
+        self.post_message(RoomShown())
+
+    def on_resize(self) -> None:
+        if self.app.is_running:
+            self.refresh_view()
+
+    def narrow(self) -> bool:
+        return self.app.size.width < NARROW_WIDTH
+
+    def short(self) -> bool:
+        return self.app.size.height < SHORT_HEIGHT
+
+    def show_qr(self) -> None:
+        """Show the room's QR code (or what stands in its place) as it is now."""
+        self.query_one("#qr", Static).update(self.room.qr)
+
+    def refresh_view(self) -> None:
+        v = self.room.view()
+        narrow, short = self.narrow(), self.short()
+        qr = self.room.qr_shown(narrow)
+        self.set_class(narrow, "-narrow")
+        self.set_class(short, "-short")
+        self.query_one("#room").display = qr
+        self.query_one("#side").display = qr is False or not narrow
+        self.query_one("#status", Static).update(self._status(v, qr))
+        self.query_one("#links", Static).update(self._links(short))
+        self._fill_roster(v, self._roster_width(qr, narrow))
+        pairs, names = (4, 8) if short else (12, 20)
+        self.query_one("#last", Static).update(last_round(v, pairs, 15 if narrow else 18))
+        self.query_one("#leaders", Static).update(leaders(v, names, 16 if narrow else 18))
+        self.refresh_bindings()
+        if v["phase"] == "over" and not self.room.shown_final:
+            self.room.shown_final = True
+            self.app.push_screen(FinalScreen(v))
+
+    def _status(self, v: View, qr: bool) -> str:
+        words = PHASE_WORDS[v["phase"]].format(**v)
+        words += f" {plural(len(v['players']), 'player')} in the tournament."
+        if v["phase"] == "choosing" and v["waiting"]:
+            shown = waiting_text(v["waiting"], 2 * (self.app.size.width - 2))
+            words += f"\nWaiting for {shown}. Press c to close the round now."
+        if self.room.peeking:
+            words += "\nPEEKING: choices are on screen. Press v to hide them."
+        if not qr and self.room.join_url is not None:
+            words += f"\nJoin at {self.room.join_url} (s shows the QR code)."
+        return words
+
+    def _links(self, short: bool) -> str:
+        if self.room.join_url is None:
+            return ""
+        text = f"Scan to join, or open\n{self.room.join_url}"
+        if not short and self.room.board_url is not None:
+            text += f"\n\nBoard for a projector:\n{self.room.board_url}"
+        return text
+
+    def _roster_width(self, qr: bool, narrow: bool) -> int:
+        """Columns left for the roster beside the room's column and the side panel (as the
+        stylesheet sizes them)."""
+        width = self.app.size.width
+        if qr:
+            shown = [self.room.qr_columns, len(self.room.join_url or ""), 30]
+            width -= min(50, max(shown) + 3)
+        if not (qr and narrow):
+            width -= SIDE_NARROW if narrow else SIDE_WIDE
+        return width - 1  # the scroll bar
+
+    def _fill_roster(self, v: View, width: int) -> None:
+        table: DataTable[str] = self.query_one("#roster", DataTable)
+        keep = table.cursor_row
+        table.clear(columns=True)
+        peeking = self.room.peeking
+        # Name and Facing share what Now, Months (and Choice) and the cell padding leave.
+        months = True
+        names = (width - 10 - 6 - 8 - (8 if peeking else 0)) // 2
+        longest = max((len(row["name"]) for row in v["roster"]), default=0)
+        if names < min(10, longest) and peeking:  # the choice matters more than months
+            months, names = False, names + 4
+        names = max(8, min(24, names))
+        rows = []
+        for row in v["roster"]:
+            doing = SHORT_DOING.get(row["doing"], row["doing"])
+            cells = [cut(row["name"], names), doing, cut(row["facing"] or "", names)]
+            if months:
+                cells.append(str(row["months"]))
+            if peeking:
+                cells.append((row.get("choice") or "").upper())
+            rows.append((row["pid"], cells))
+        # Widths set here rather than measured when the table is idle: the same at once.
+        labels = [("Name", "name"), ("Now", "doing"), ("Facing", "facing")]
+        if months:
+            labels.append(("Months", "months"))
+        if peeking:
+            labels.append(("Choice", "choice"))
+        for i, (label, key) in enumerate(labels):
+            width = max([len(label), *(len(cells[i]) for _, cells in rows)])
+            table.add_column(label, key=key, width=width)
+        for pid, cells in rows:
+            table.add_row(*cells, key=pid)
+        if table.row_count:
+            table.move_cursor(row=min(keep, table.row_count - 1))
+
+    def selected(self) -> View | None:
+        """The roster's row under the cursor (None, and a warning, when nobody joined)."""
+        table: DataTable[str] = self.query_one("#roster", DataTable)
+        if not table.row_count:
+            self.notify("Nobody has joined yet.", severity="warning")
+            return None
+        pid = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        row: View = next(r for r in self.room.view()["roster"] if r["pid"] == pid)
+        return row

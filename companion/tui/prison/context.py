@@ -1,0 +1,162 @@
+"""What the prison console's screens are handed (attributes down) and the messages they post
+to the app (messages up). No screen knows the app's class."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from textual.message import Message
+from textual.screen import Screen
+
+from companion.rules.prison.views import story, table
+from companion.session import links
+from companion.session.session import Session
+from companion.tui.common.faults import Faults
+from companion.tui.prison import address
+from companion.tui.prison.text import describe_command, timeline, wrong_link_lines
+
+Links = Callable[[], list[dict[str, Any]]]
+Addresses = Callable[[], list[tuple[str, str]]]  # the laptop's (interface, IPv4 address)
+# the Balance screen for a session (the composition root wires the simulator into it)
+BalanceFactory = Callable[[Any], Screen[None]]
+# (session, paper, out, public_url) -> where the PDF went; raises UserError in one sentence
+Printer = Callable[[Any, str, Path, str | None], Path]
+
+DEFAULT_INTERVIEW_SECONDS = 120
+INTERVIEW_META = "interview_seconds"
+
+
+@dataclass
+class SessionShelf:
+    """Where sessions are kept and how to make or open one (given by the composition root)."""
+
+    folder: Path
+    create: Callable[[str, str, str, list[str]], Session]  # name, scenario, warden, prisoners
+    open: Callable[[str], Session]
+    game_of: Callable[[str], str] | None = None  # a few words on what a session holds
+
+
+@dataclass
+class Context:
+    """The open session and what the laptop offers beside it (all optional but the faults)."""
+
+    faults: Faults
+    shelf: SessionShelf | None = None
+    links: Links | None = None
+    printer: Printer | None = None
+    addresses: Addresses | None = None
+    balance: BalanceFactory | None = None
+    private_seconds: float = 20.0  # how long a secret stays on screen
+    ticking: bool = True  # clocks run (tests turn them off)
+    clock: Callable[[], float] = time.time
+    presence: dict[str, float] = field(default_factory=dict)  # seat -> when its phone was seen
+    opened: Session | None = None
+    last_print: Path | None = None
+    last_report: Path | None = None
+
+    @property
+    def session(self) -> Session:
+        if self.opened is None:
+            raise RuntimeError("no session is open yet")
+        return self.opened
+
+    def interview_seconds(self) -> int:
+        value = self.session.meta().get(INTERVIEW_META, DEFAULT_INTERVIEW_SECONDS)
+        return int(value) if isinstance(value, int) and value > 0 else DEFAULT_INTERVIEW_SECONDS
+
+    def known_addresses(self) -> list[tuple[str, str]] | None:
+        """The laptop's addresses, or None when the composition root gave no way to know."""
+        if self.addresses is None:
+            return None
+        try:
+            return list(self.addresses())
+        except OSError:
+            return None
+
+    def address_warning(self) -> str | None:
+        if not links.address_changed(self.session):
+            return None
+        return address.warning(self.session, self.known_addresses())
+
+    def wrong_links(self, *, earlier: bool = False) -> list[str]:
+        """The addresses paused for too many wrong links (and, ``earlier``, those that were)."""
+        notes = []
+        for row in self.session.notes("bad_tokens"):
+            try:
+                at = datetime.fromisoformat(row.at).timestamp()
+            except ValueError:
+                continue
+            notes.append((at, row.body))
+        return wrong_link_lines(notes, self.clock(), earlier=earlier)
+
+    def extras(self) -> list[str]:
+        """Corrections and notes from the log, spoiler-free (never a choice or a deal)."""
+        session = self.session
+        commands = {r.body["hseq"]: r.body["command"] for r in session.rows if r.kind == "command"}
+        lines = []
+        for row in session.rows:
+            if row.kind == "undo":
+                what = commands.get(row.body["reverts"])
+                text = describe_command(what) if what else "a move"
+                lines.append(f"Correction: the game master took back {text}.")
+            elif row.kind == "note":
+                what = row.body.get("what")
+                if what == "peek":
+                    lines.append(
+                        f"Day {row.body.get('day')}: the game master peeked at the sealed choices."
+                    )
+                elif what == "seat_reissued":
+                    lines.append(f"{row.body.get('seat')}'s seat was reissued (new link and code).")
+                elif what == "address_pinned":
+                    url = row.body.get("url")
+                    lines.append(
+                        f"The players' links were pinned to {url}."
+                        if url
+                        else "The players' links were unpinned (the served address again)."
+                    )
+        return lines
+
+    def history_lines(self, full: bool) -> list[str]:
+        state = self.session.state
+        return timeline(table(state), story(state) if full else None, self.extras())
+
+
+class SessionOpened(Message):
+    """A screen opened or created ``session``: play it."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+
+class NewSession(Message):
+    """Set up a new session called ``name`` on ``scenario``."""
+
+    def __init__(self, name: str, scenario: str) -> None:
+        super().__init__()
+        self.name = name
+        self.scenario = scenario
+
+
+class BackToPicker(Message):
+    """Leave the set-up for the list of sessions."""
+
+
+class Moved(Message):
+    """A move was made here: draw it now."""
+
+
+Place = Literal["history", "seats", "help", "print", "address", "balance", "report"]
+
+
+class Show(Message):
+    """Open one of the console's places."""
+
+    def __init__(self, what: Place) -> None:
+        super().__init__()
+        self.what = what

@@ -1,0 +1,201 @@
+"""The console's flows that more than one screen (or the palette) starts: a move, an undo, a
+peek, the interview length, the report, the links' address, printing and the Balance screen.
+
+Each flow is an async function of the app and the context, run in a worker (it waits for its
+dialogs with ``push_screen_wait``); the app is only an ``App``, never the console's class.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+
+from companion.rules.prison.views import gm, story, table
+from companion.session import links
+from companion.session.store import StoreError
+from companion.tui.common.dialogs import ConfirmScreen, MessageScreen, PickScreen, TextScreen
+from companion.tui.common.moves import NotDone, attempt
+from companion.tui.prison import address
+from companion.tui.prison.context import INTERVIEW_META, Context, Moved
+from companion.tui.prison.printout import PrintScreen
+from companion.tui.prison.text import parse_duration, story_markdown
+
+PRISON_BREAK = "prison-break"
+
+
+def submit(app: App[Any], ctx: Context, command: dict[str, Any]) -> bool:
+    """Submit through the session; a refusal or a storage problem is shown, never raised."""
+    done = attempt(lambda: ctx.session.submit(command))
+    if isinstance(done, NotDone):
+        app.notify(done.reason, severity="error", timeout=10 if done.unrecorded else 8)
+        return False
+    app.post_message(Moved())
+    return True
+
+
+def undo(app: App[Any], ctx: Context, only: int | None = None) -> bool:
+    """Take back the last move (``only``: if it is still the history entry the game master
+    was asked about; a phone may have moved since)."""
+    done = attempt(lambda: ctx.session.undo(only=only))
+    if isinstance(done, NotDone):
+        if done.unrecorded:
+            app.notify(done.reason, severity="error", timeout=10)
+        else:
+            app.notify(done.reason, severity="warning")
+        return False
+    app.notify("Undone; the history keeps it as a correction.")
+    app.post_message(Moved())
+    return True
+
+
+async def peek(app: App[Any], ctx: Context) -> None:
+    state = ctx.session.state
+    if not gm(state)["sealed"]:
+        app.notify("Nothing is sealed now: the choices are on the board or not made.")
+        return
+    day = table(state)["day"]
+    look = await app.push_screen_wait(
+        ConfirmScreen(
+            "Peek at the sealed choices?",
+            "Make sure no player can see the screen. The peek is written to the history.",
+            "Peek",
+        )
+    )
+    if not look:
+        return
+    try:
+        ctx.session.note("peek", day=day)
+    except StoreError as error:
+        app.notify(str(error), severity="error")
+        return
+    choices = gm(ctx.session.state, peek=True)["choices"] or {}
+    body = "\n".join(f"{n}: {c or 'not chosen yet'}" for n, c in choices.items())
+    await app.push_screen(
+        MessageScreen(
+            f"Day {day}: tonight's sealed choices",
+            body,
+            classes="private",
+            hide_after=ctx.private_seconds,
+        )
+    )
+
+
+def _length_problem(text: str) -> str | None:
+    if parse_duration(text) is None:
+        return "Give a length between 10 seconds and an hour, such as 120, 2:30 or 3m."
+    return None
+
+
+async def set_interview_length(app: App[Any], ctx: Context) -> None:
+    current = ctx.interview_seconds()
+    text = await app.push_screen_wait(
+        TextScreen(
+            "Interview length",
+            "How long is each interview (seconds, or minutes:seconds)?",
+            f"{current // 60}:{current % 60:02d}",
+            _length_problem,
+        )
+    )
+    seconds = parse_duration(text) if text else None
+    if seconds is None:
+        return
+    try:
+        ctx.session.store.set_meta(INTERVIEW_META, seconds)
+    except StoreError as error:
+        app.notify(str(error), severity="error")
+        return
+    app.notify(f"Interviews now last {seconds // 60}:{seconds % 60:02d}.")
+    app.post_message(Moved())
+
+
+def default_report_path(ctx: Context) -> Path:
+    return ctx.session.store.path.with_suffix(".md")
+
+
+async def export_report(app: App[Any], ctx: Context) -> None:
+    session = ctx.session
+    state = session.state
+    full = story(state)
+    if full is None:
+        app.notify("The report can be exported once the game is over.", severity="warning")
+        return
+    text = await app.push_screen_wait(
+        TextScreen(
+            "Export the report (Markdown)",
+            "Where should it go? Press Enter for the file next to the session.",
+            str(default_report_path(ctx)),
+        )
+    )
+    if text is None:
+        return
+    path = Path(text.strip() or default_report_path(ctx)).expanduser()
+    if path.is_dir():
+        path = path / f"{session.name}.md"
+    report = story_markdown(session.name, table(state), full, ctx.extras())
+    try:
+        path.write_text(report, encoding="utf-8")
+    except OSError as error:
+        app.notify(
+            f"The report could not be written to {path}: {error.strerror}; give another path.",
+            severity="error",
+            timeout=10,
+        )
+        return
+    ctx.last_report = path
+    await app.push_screen(MessageScreen("Report exported", f"The report is in {path.resolve()}"))
+
+
+def show_print(app: App[Any], ctx: Context) -> None:
+    if ctx.session.game == PRISON_BREAK:
+        app.push_screen(PrintScreen(ctx))
+
+
+def show_balance(app: App[Any], ctx: Context) -> None:
+    if ctx.balance is None:
+        app.notify(
+            "The Balance screen is not available here; run 'companion balance --screen'.",
+            severity="warning",
+        )
+        return
+    app.push_screen(ctx.balance(ctx.session))
+
+
+async def choose_address(app: App[Any], ctx: Context) -> None:
+    """The address dialog (pin the printed address, pick another, reprint), then the choice."""
+    session = ctx.session
+    addresses = ctx.known_addresses()
+    key = await app.push_screen_wait(
+        PickScreen(
+            "The players' links",
+            address.options(session, addresses),
+            address.explain(session, addresses),
+        )
+    )
+    if key is None:
+        return
+    if key == "reprint":
+        show_print(app, ctx)
+    elif key == "pin":
+        printed = links.printed_base(session)
+        if printed:
+            pin(app, ctx, printed)
+    elif key == "unpin":
+        pin(app, ctx, None)
+    elif key.startswith("url:"):
+        pin(app, ctx, key.removeprefix("url:"))
+
+
+def pin(app: App[Any], ctx: Context, url: str | None) -> None:
+    """Keep ``url`` as the links' base (``None``: use the served address again)."""
+    session = ctx.session
+    try:
+        session.store.set_meta(address.PUBLIC_URL, url)
+        session.note("address_pinned", url=url)
+    except StoreError as error:
+        app.notify(str(error), severity="error", timeout=10)
+        return
+    now = links.current_base(session)
+    app.notify(f"The players' links now start with {now}." if now else "The links are unpinned.")
+    app.post_message(Moved())

@@ -1,0 +1,227 @@
+"""The referee's screen: the game master types each move as it happens at the table; the screen
+shows what the table says now (the piles, the players, the log) and draws itself from the
+session, which it follows (:mod:`companion.tui.common.follow`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, RichLog, Static
+from textual.widgets.input import Selection
+
+from companion.rules.sucker.views import event_text, table
+from companion.session.session import Session
+from companion.tui.common.follow import SessionChanged, follow
+from companion.tui.common.moves import NotDone, attempt
+from companion.tui.sucker.chips import PlayersPanel, chip, dead_text
+from companion.tui.sucker.entry import (
+    SYNTAX,
+    UNDO,
+    EntryError,
+    View,
+    command_text,
+    hint,
+    parse_entry,
+)
+
+
+class RefereeScreen(Screen[None]):
+    """The table of one So Long Sucker session and the line the moves are typed on."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self._unfollow: Callable[[], None] | None = None
+
+    # ---- layout -----------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="says")
+        with Horizontal(id="main"):
+            with VerticalScroll(id="piles-box"):
+                yield Static(id="piles")
+            yield Static(id="players")
+        yield Static(id="help")
+        yield RichLog(id="log", markup=False, wrap=True)
+        yield Static(id="hint")
+        yield Input(placeholder="move: r 2 · r n · next bo · kill g · give g bo · refuse · undo",
+                    id="entry")
+        yield Static(id="problem")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#piles-box").border_title = "Piles (top chip first)"
+        self.query_one("#players").border_title = "Players"
+        self.query_one("#log").border_title = "Log"
+        self.query_one("#help", Static).update(self._help())
+        log = self.query_one("#log", RichLog)
+        for entry in self.session.history.entries[-40:]:
+            self._log_entry(log, entry)
+        self.refresh_table()
+        self.query_one("#entry", Input).focus()
+        self._unfollow = follow(self, self.session)
+
+    def on_unmount(self) -> None:
+        if self._unfollow is not None:
+            self._unfollow()
+            self._unfollow = None
+
+    # ---- drawing ----------------------------------------------------------------------
+
+    @property
+    def view(self) -> View:
+        return table(self.session.state)
+
+    def refresh_table(self) -> None:
+        view = self.view
+        says = self.query_one("#says", Static)
+        says.update(view["says"])
+        says.set_class(view["winner"] is not None, "over")
+        says.set_class(view["awaiting"]["what"] == "rescue", "rescue")
+        self.query_one("#piles", Static).update(self._piles(view))
+        self.query_one("#piles-box").border_subtitle = dead_text(view)
+        self.query_one("#players", Static).update(self._players(view))
+        self.query_one("#hint", Static).update(hint(view))
+
+    def _piles(self, view: View) -> Any:
+        piles: dict[int, list[str]] = view["piles"]
+        if not piles:
+            return Text("No piles yet: the first chip starts pile 1 (type e.g. 'r n').",
+                        style="italic")
+        keys = view["keys"]
+        a = view["awaiting"]
+        focus = a.get("pile")
+        grid = Table.grid(padding=(0, 2))
+        for _ in piles:
+            grid.add_column(justify="center")
+        # The numbers head the stacks, so a tall pile that scrolls never hides which is which.
+        labels = []
+        for number in piles:
+            style = "bold reverse" if number == focus else "bold"
+            labels.append(Text(f"#{number}", style=style))
+        grid.add_row(*labels)
+        height = max(len(chips) for chips in piles.values())
+        for row in range(height):
+            cells: list[Text] = []
+            for number, chips in piles.items():
+                at = len(chips) - 1 - row  # top chip first
+                mark = number == focus and a["what"] == "kill"
+                cells.append(chip(chips[at], keys[chips[at]], mark=mark) if at >= 0 else Text(""))
+            grid.add_row(*cells)
+        note = Text()
+        if a["what"] == "kill":
+            note = Text(f"Pile {focus} is captured: {a['player']} kills one chip.", style="bold")
+        elif a["what"] == "next":
+            note = Text(f"Pile {focus} was just played on.", style="italic")
+        return Group(grid, Text(""), note)
+
+    def _players(self, view: View) -> PlayersPanel:
+        rows = []
+        for p in view["players"]:
+            status, pointer = self._status(view, p["name"])
+            rows.append((p, status, pointer))
+        return PlayersPanel(view, rows)
+
+    @staticmethod
+    def _status(view: View, name: str) -> tuple[str, str]:
+        a = view["awaiting"]
+        if view["winner"] == name:
+            return "WINNER", "★"
+        if name in view["defeated"]:
+            return f"defeated ({view['defeated'].index(name) + 1})", ""
+        if a["player"] == name:
+            return {
+                "play": "to play",
+                "next": "names next",
+                "kill": "kills a chip",
+                "rescue": "awaits rescue",
+            }.get(a["what"], ""), "●"
+        if a["what"] == "next" and name in a["players"]:
+            return "may be named", "▶"
+        if a["what"] == "rescue":
+            if name in a["pending"]:
+                return "may rescue", "?"
+            if name in a["refused"]:
+                return "refused", ""
+        return "", ""
+
+    def _help(self) -> Table:
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(style="bold")
+        grid.add_column()
+        for typed, meaning in SYNTAX:
+            grid.add_row(typed, meaning)
+        grid.add_row("colors", "type a chip's letter (shown on it) or its color's name")
+        return grid
+
+    # ---- the log ----------------------------------------------------------------------
+
+    def _log_entry(self, log: RichLog, entry: Any) -> None:
+        if entry.kind == "undo":
+            taken = self.session.history.entries[entry.reverts - 1].command
+            what = command_text(self.session.kind.engine.command_to_dict(taken))
+            log.write(Text(f"Undone: {what}.", style="italic"))
+            return
+        for event in entry.events:
+            line = event_text(event)
+            if line:
+                log.write(line)
+
+    def on_session_changed(self, message: SessionChanged) -> None:
+        change = message.change
+        if change.kind not in ("command", "undo"):
+            return
+        if change.entry is not None:
+            self._log_entry(self.query_one("#log", RichLog), change.entry)
+        self.refresh_table()
+
+    # ---- entry ------------------------------------------------------------------------
+
+    def _problem(self, text: str) -> None:
+        self.query_one("#problem", Static).update(text)
+        if text:
+            self.app.bell()
+            entry = self.query_one("#entry", Input)
+            entry.selection = Selection(0, len(entry.value))  # typing replaces it
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        entry = message.input
+        try:
+            command = parse_entry(self.view, message.value)
+        except EntryError as error:
+            self._problem(str(error))
+            return
+        if command == UNDO:
+            self.undo()
+            entry.value = ""
+            return
+        done = attempt(lambda: self.session.submit(command))
+        if isinstance(done, NotDone):
+            self._problem(done.reason)
+            return
+        self._problem("")
+        entry.value = ""
+
+    # ---- what the app's keys do -------------------------------------------------------
+
+    def undo(self) -> None:
+        done = attempt(self.session.undo)
+        self._problem(done.reason if isinstance(done, NotDone) else "")
+
+    def toggle_help(self) -> None:
+        self.query_one("#help").toggle_class("shown")
+
+    def clear(self) -> None:
+        self.query_one("#entry", Input).value = ""
+        self._problem("")
+
+    def focus_entry(self) -> None:
+        self.query_one("#entry", Input).focus()
