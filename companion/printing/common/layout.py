@@ -19,7 +19,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from unicodedata import bidirectional, category
 
-import qrcode  # type: ignore[import-untyped]
+import qrcode
 from fpdf import FPDF
 
 from companion.errors import UserError

@@ -10,11 +10,12 @@ from fpdf import FPDF
 from companion.errors import UserError
 from companion.printing.common.layout import FONT_DIR, draw_qr
 from companion.rules.core.words import plural
+from companion.rules.dilemma.views import SentencesView
 
 FONT = FONT_DIR / "DejaVuSans.ttf"
 
 
-def write_poster(path: Path, join_url: str, sentences: dict[str, int]) -> Path:
+def write_poster(path: Path, join_url: str, sentences: SentencesView) -> Path:
     """Write the poster to ``path``; ``sentences`` in months, as in the board view. Refuses
     a path it cannot write in one sentence."""
     pdf = FPDF(format="A4")
@@ -41,7 +42,12 @@ def write_poster(path: Path, join_url: str, sentences: dict[str, int]) -> Path:
     pdf.cell(180, 10, join_url, align="C")
     pdf.set_font("body", size=13)
     pdf.set_xy(25, top + side + 26)
-    months = {key: plural(n, "month") for key, n in sentences.items()}
+    months = {
+        "both_silent": plural(sentences["both_silent"], "month"),
+        "both_betray": plural(sentences["both_betray"], "month"),
+        "betrayer": plural(sentences["betrayer"], "month"),
+        "betrayed": plural(sentences["betrayed"], "month"),
+    }
     pdf.multi_cell(
         160,
         7,

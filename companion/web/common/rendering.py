@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import jinja2
-import qrcode  # type: ignore[import-untyped]
-import qrcode.image.svg  # type: ignore[import-untyped]
+import qrcode
+import qrcode.image.svg
 from aiohttp import web
 
 from companion.rules.core.words import plural

@@ -8,11 +8,10 @@ from typing import Any
 import jinja2
 
 from companion.rules.core.words import plural
-from companion.web.common.rendering import make_environment
 
 # The views the pages read, as rules/dilemma/views.py gives them.
-PlayerView = dict[str, Any]  # player()
-BoardView = dict[str, Any]  # board()
+from companion.rules.dilemma.views import BoardView, PlayerView
+from companion.web.common.rendering import make_environment
 
 CHOICE_WORDS = {"silent": "stayed SILENT", "betray": "BETRAYED"}
 PHASE_TITLES = {

@@ -20,7 +20,7 @@ from typing import Any
 from aiohttp import web
 
 from companion.rules.core.game import Refused
-from companion.rules.dilemma.views import board, player
+from companion.rules.dilemma.views import BoardView, PlayerView, board, player
 from companion.session.dilemma_seats import forget, new_seat, pid_for
 from companion.session.links import DEFAULT_PORT
 from companion.session.session import Session
@@ -44,7 +44,6 @@ from companion.web.common.server import (
     static_dir,
 )
 from companion.web.dilemma import pages
-from companion.web.dilemma.pages import BoardView, PlayerView
 
 COOKIE = "dilemma_seat"
 COOKIE_SECONDS = 12 * 3600

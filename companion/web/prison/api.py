@@ -12,6 +12,7 @@ is acknowledged without recording anything again.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from aiohttp import web
@@ -49,7 +50,7 @@ async def get_board(request: web.Request) -> web.Response:
 async def post_choice(request: web.Request) -> web.Response:
     phones, seat = _seat(request, "prisoner", "choose work or rest")
     choice = await read_field(request, "choice", ("work", "rest"))
-    view = seat_view(phones.session.state, seat)
+    view: Mapping[str, Any] = seat_view(phones.session.state, seat)
     if not (view["phase"] == "planning" and view["me"]["choice"] == choice):
         _submit(phones, {"do": "choose", "prisoner": seat.name, "choice": choice}, seat)
         view = seat_view(phones.session.state, seat)
@@ -60,7 +61,7 @@ async def post_choice(request: web.Request) -> web.Response:
 async def post_deal(request: web.Request) -> web.Response:
     phones, seat = _seat(request, "warden", "give a parole token")
     name = await read_field(request, "prisoner", None)
-    view = seat_view(phones.session.state, seat)
+    view: Mapping[str, Any] = seat_view(phones.session.state, seat)
     done = {"day": view["day"], "prisoner": name} in view["deal_history"]
     if not done:
         _submit(phones, {"do": "interview", "prisoner": name, "deal": True}, seat)

@@ -7,6 +7,7 @@ the live parts (``part_*.html``) are what the browser swaps in when the game cha
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -54,7 +55,7 @@ def environment() -> jinja2.Environment:
     )
 
 
-def results(day: dict[str, Any]) -> list[str]:
+def results(day: Mapping[str, Any]) -> list[str]:
     """A day's public results in plain sentences (from a view's ``today`` or ``history``)."""
     lines = []
     for s in day["searches"]:
@@ -75,7 +76,7 @@ def results(day: dict[str, Any]) -> list[str]:
     return lines
 
 
-def now_words(view: SeatView | BoardView) -> str:
+def now_words(view: Mapping[str, Any]) -> str:
     """What is happening now, for the person holding this view."""
     me = view.get("me", {})
     phase = view["phase"]
@@ -148,7 +149,7 @@ def _results_part(key: str) -> Markup:
     return Markup(part)
 
 
-def _common(view: SeatView | BoardView) -> dict[str, object]:
+def _common(view: Mapping[str, Any]) -> dict[str, object]:
     yesterday = view["history"][-1] if view["history"] else None
     today_results = results(view["today"])
     yesterday_results = results(yesterday) if yesterday else []

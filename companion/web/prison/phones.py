@@ -6,20 +6,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from aiohttp import web
 
 from companion.rules.prison.state import PrisonState
-from companion.rules.prison.views import prisoner, table, warden
+from companion.rules.prison.views import (
+    PrisonerView,
+    TableView,
+    WardenView,
+    prisoner,
+    table,
+    warden,
+)
 from companion.session.seats import Seat, by_code, by_token, seats_of
 from companion.session.session import Session
 from companion.web.common.context import NOT_FOUND, Limiter, Presence, Problem, count_wrong
 from companion.web.common.events import Hub
 
 # The views the pages and the API read, as rules/prison/views.py gives them.
-SeatView = dict[str, Any]  # prisoner() or warden()
-BoardView = dict[str, Any]  # table()
+SeatView = PrisonerView | WardenView
+BoardView = TableView
 
 TOO_MANY = (
     "Too many wrong links or seat codes came from this device; wait a minute, then scan "
