@@ -167,20 +167,33 @@ def test_the_session_imports_no_face_and_not_the_cli() -> None:
     assert offending("companion.session", (), faces) == []
 
 
-def test_the_cli_leaves_share_only_the_wiring_and_the_options() -> None:
+def test_the_cli_leaves_share_only_the_wiring_the_options_and_the_consoles() -> None:
     shared = ("companion.cli.wiring", "companion.cli.options")
+    consoles = "companion.cli.consoles"
     bad = []
     for module, targets in graph().items():
         if area(module) != "cli" or module == "companion.cli":
             continue
         for target in sorted(t for t in targets if area(t) == "cli" and t != "companion.cli"):
+            is_console = target == consoles or target.startswith(consoles + ".")
             if module == "companion.cli.main":
                 continue  # the parser registers every leaf
             if module in shared and target not in shared:
-                bad.append(f"{module} imports the leaf {target}")
-            elif module not in shared and target not in shared:
+                bad.append(f"{module} imports {target}")
+            elif module.startswith(consoles) and not (target in shared or target == consoles):
+                bad.append(f"the console {module} imports {target}")
+            elif target not in shared and not is_console:
                 bad.append(f"the leaf {module} imports {target}")
     assert bad == []
+
+
+def test_every_game_with_a_console_has_its_opener() -> None:
+    import importlib
+
+    for game in GAMES:
+        if "tui" in game.faces:
+            module = importlib.import_module(f"companion.cli.consoles.{game.package}")
+            assert callable(module.open_console), game.name
 
 
 def test_only_the_entry_point_imports_the_parser() -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from companion.cli.consoles.prison import open_console
 from companion.cli.options import no_phones, phone_options
-from companion.cli.wiring import open_console
 from companion.session.create import create_prison_session
 from companion.session.paths import data_dir
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from companion.cli.consoles.dilemma import open_console
 from companion.cli.options import check_port, check_public_url, no_phones, phone_options
-from companion.cli.wiring import open_dilemma_console, room_poster
+from companion.cli.wiring import room_poster
 from companion.errors import UserError
 from companion.session.create import open_or_create_dilemma
 from companion.session.links import DEFAULT_PORT
@@ -49,6 +50,6 @@ def run_dilemma(args: argparse.Namespace) -> int:
             path = room_poster(session, Path(args.poster), f"{str(base).rstrip('/')}/join-room")
             print(f"Wrote the room's QR poster to {path}.")
             return 0
-        return open_dilemma_console(session, args)
+        return open_console(session, args)
     finally:
         session.close()

@@ -6,8 +6,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from companion.cli.consoles.prison import run_console
 from companion.cli.options import phone_options, pick_mix, whole
-from companion.cli.wiring import check_terminal, phone_service, run_console
+from companion.cli.wiring import check_terminal, phone_service
 from companion.errors import UserError
 from companion.session.contracts import Service, ServiceHost, Stopper
 

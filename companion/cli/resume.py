@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import argparse
 
+from companion.cli.consoles import open_by_game
 from companion.cli.options import no_phones, phone_options
-from companion.cli.wiring import open_by_game
 from companion.session.create import open_session
 from companion.session.paths import data_dir
 

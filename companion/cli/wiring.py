@@ -14,20 +14,16 @@ from typing import TYPE_CHECKING, Any
 
 from companion.cli.options import check_port, check_public_url, port_problem
 from companion.errors import UserError
-from companion.games import game_entry
 from companion.rules.prison.scenario import PrisonRules
 from companion.session.contracts import (
     Addresses,
     BalanceFactory,
     Links,
-    RoomHost,
     Service,
     ServiceHost,
     Stopper,
 )
-from companion.session.create import create_prison_session, game_label, open_session
 from companion.session.links import DEFAULT_PORT
-from companion.session.paths import data_dir, session_path
 from companion.session.session import Session
 
 if TYPE_CHECKING:
@@ -218,87 +214,7 @@ def phone_service(args: argparse.Namespace) -> tuple[Service, Links]:
     return start, links
 
 
-# ---- the consoles -------------------------------------------------------------------------------
-
-
-def open_console(
-    session: Session | None, args: argparse.Namespace, *, new: tuple[str, str] | None = None
-) -> int:
-    """Run the game master's console: on ``session``, or the set-up screen for ``new``
-    (name, scenario), or the session picker when both are ``None``.
-
-    This is where the console's services are wired: each is an async starter called with the
-    app once a session is open, returning an async stopper awaited on exit.
-    """
-    if getattr(args, "no_phones", False):
-        return run_console(args, session, services=[], new=new)
-    start_phones, links = phone_service(args)  # the phone server, in the console's loop
-    return run_console(args, session, services=[start_phones], links=links, new=new)
-
-
-def run_console(
-    args: argparse.Namespace,
-    session: Session | None,
-    *,
-    services: list[Service],
-    links: Links | None = None,
-    new: tuple[str, str] | None = None,
-) -> int:
-    """Build and run the prison break's console; if it stops on an error, say how to get back
-    in. A session of another game picked there opens in its own console."""
-    from companion.tui.prison.app import ConsoleApp, SessionShelf
-
-    check_terminal()
-    folder = data_dir(args.data_dir)
-    shelf = SessionShelf(
-        folder=folder,
-        create=lambda name, scenario, warden, prisoners: create_prison_session(
-            folder, name, scenario, warden, prisoners, holder=HOLDER
-        ),
-        open=lambda name: open_session(folder, name, holder=HOLDER),
-        game_of=lambda name: game_label(session_path(folder, name)),
-    )
-    notice = None
-    pool = LazyPool()
-    for _attempt in range(4):
-        app = ConsoleApp(
-            session,
-            shelf=shelf,
-            new=new,
-            services=services,
-            links=links,
-            printer=print_cards,
-            addresses=laptop_addresses(args),
-            balance=balance_screen(pool),
-            notice=notice,
-        )
-        try:
-            app.run()
-        finally:
-            pool.close()
-        if app.crashed is None or not app.has_session:
-            break
-        # One screen failed: the log is the truth, so reopen the session from it and go on.
-        name = app.session.name
-        app.session.close()
-        session, new = open_session(folder, name, holder=HOLDER), None
-        where = f" Details are in {app.crash_log}." if app.crash_log else ""
-        notice = (
-            f"The console recovered from an error ({app.crashed}); the game is as the log "
-            f"left it.{where}"
-        )
-    if app.handoff is not None:
-        # A session of another game was picked: its own console takes over.
-        return open_by_game(app.handoff, args)
-    if app.return_code:
-        held = app.session.name if app.has_session else None
-        again = f" Reopen it with: companion resume {held}" if held else ""
-        print(
-            f"companion: the console stopped after an error; the game is safe.{again}",
-            file=sys.stderr,
-        )
-        return app.return_code
-    return 0
+# ---- the dilemma's room poster ---------------------------------------------------------------
 
 
 def room_poster(session: Session, path: Path, join_url: str) -> Path:
@@ -307,88 +223,3 @@ def room_poster(session: Session, path: Path, join_url: str) -> Path:
     from companion.rules.dilemma.views import board
 
     return write_poster(path, join_url, board(session.state)["sentences"])
-
-
-def open_dilemma_console(session: Session, args: argparse.Namespace) -> int:
-    """Run the dilemma console on an open session, closed afterwards (for ``companion dilemma``,
-    ``resume`` and the picker: any ``args`` with ``data_dir`` and maybe the phone options)."""
-    try:
-        return _run_dilemma(session, args)
-    finally:
-        session.close()
-
-
-def _run_dilemma(session: Session, args: argparse.Namespace) -> int:
-    from companion.tui.dilemma.app import DilemmaApp
-
-    host = getattr(args, "host", None) or "0.0.0.0"
-    port = check_port(getattr(args, "port", None)) or DEFAULT_PORT
-    public = getattr(args, "public_url", None)
-    public = check_public_url(public) if public else None
-    check_terminal()
-
-    async def phones(app: RoomHost) -> Stopper:
-        from companion.web.dilemma.server import start_dilemma_server
-
-        try:
-            server = await start_dilemma_server(session, host, port, public)
-        except OSError as error:
-            raise port_problem(port, error) from None
-        app.show_room(server.join_url, server.board_url)
-        stop: Stopper = server.stop
-        return stop
-
-    def poster(join_url: str) -> str:
-        folder = session.store.path.parent
-        return str(room_poster(session, folder / f"{session.name}-room-qr.pdf", join_url))
-
-    services = [] if getattr(args, "no_phones", False) else [phones]
-    app = DilemmaApp(session, services=services, poster=poster)
-    app.run()
-    if app.return_code:
-        print(
-            "companion: the console stopped after an error; the tournament is safe. "
-            f"Reopen it with: companion dilemma {session.name}"
-        )
-        return 1
-    return 0
-
-
-def open_sucker_console(session: Session, args: argparse.Namespace) -> int:
-    """The So Long Sucker referee on an open session (closed afterwards)."""
-    from companion.tui.sucker.app import SuckerApp
-
-    try:
-        check_terminal()
-        app = SuckerApp(session)
-        app.run()
-    finally:
-        session.close()
-    if app.return_code:
-        print(
-            "companion: the referee stopped after an error; the game is safe. "
-            f"Reopen it with: companion resume {session.name}"
-        )
-        return app.return_code
-    return 0
-
-
-# Each game's console, by the game's package (see companion.games): how it opens on a session.
-CONSOLES: dict[str, Callable[[Session, argparse.Namespace], int]] = {
-    "prison": open_console,
-    "dilemma": open_dilemma_console,
-    "sucker": open_sucker_console,
-}
-
-
-def open_by_game(session: Session, args: argparse.Namespace) -> int:
-    """Open the console that fits the session's game (``resume`` and the picker use this)."""
-    entry = game_entry(session.game)
-    console = CONSOLES.get(entry.package) if "tui" in entry.faces else None
-    if console is None:
-        session.close()
-        raise UserError(
-            f"The session {session.name!r} is a {session.game} game, which this version cannot "
-            "open; update companion."
-        )
-    return console(session, args)

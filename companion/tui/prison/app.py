@@ -100,7 +100,7 @@ class ConsoleApp(App[None]):
         self._started_services = StartedServices()
         self._unfollow: Callable[[], None] | None = None
         # A session of another game, picked in the picker: the runner opens its own console.
-        self.handoff: Session | None = None
+        self.left_for: Session | None = None
 
     # ---- what the runner reads -----------------------------------------------------------
 
@@ -168,7 +168,7 @@ class ConsoleApp(App[None]):
 
     def leave_for(self, session: Session) -> None:
         """Close this console so the runner can open the one for ``session``'s game."""
-        self.handoff = session
+        self.left_for = session
         self.exit()
 
     @on(SessionOpened)

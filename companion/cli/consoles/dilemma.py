@@ -1,0 +1,58 @@
+"""The dilemma warm-up's console, with the room's phone server in its loop and the room's
+QR poster on a key."""
+
+from __future__ import annotations
+
+import argparse
+
+from companion.cli import wiring
+from companion.cli.options import check_port, check_public_url, port_problem
+from companion.session.contracts import RoomHost, Stopper
+from companion.session.links import DEFAULT_PORT
+from companion.session.session import Session
+
+
+def open_console(session: Session, args: argparse.Namespace) -> int:
+    """Run the dilemma console on an open session, closed afterwards (for ``companion dilemma``,
+    ``resume`` and the picker: any ``args`` with ``data_dir`` and maybe the phone options)."""
+    try:
+        return _run(session, args)
+    finally:
+        session.close()
+
+
+def _run(session: Session, args: argparse.Namespace) -> int:
+    from companion.tui.dilemma.app import DilemmaApp
+
+    host = getattr(args, "host", None) or "0.0.0.0"
+    port = check_port(getattr(args, "port", None)) or DEFAULT_PORT
+    public = getattr(args, "public_url", None)
+    public = check_public_url(public) if public else None
+    wiring.check_terminal()
+
+    async def phones(app: RoomHost) -> Stopper:
+        from companion.web.dilemma.server import start_dilemma_server
+
+        try:
+            server = await start_dilemma_server(session, host, port, public)
+        except OSError as error:
+            raise port_problem(port, error) from None
+        app.show_room(server.join_url, server.board_url)
+        stop: Stopper = server.stop
+        return stop
+
+    def poster(join_url: str) -> str:
+        folder = session.store.path.parent
+        path = folder / f"{session.name}-room-qr.pdf"
+        return str(wiring.room_poster(session, path, join_url))
+
+    services = [] if getattr(args, "no_phones", False) else [phones]
+    app = DilemmaApp(session, services=services, poster=poster)
+    app.run()
+    if app.return_code:
+        print(
+            "companion: the console stopped after an error; the tournament is safe. "
+            f"Reopen it with: companion dilemma {session.name}"
+        )
+        return 1
+    return 0

@@ -1,0 +1,93 @@
+"""The prison break's console: the picker, the set-up screen and the live game, handed the
+phone service, the printer, the laptop's addresses and the Balance screen."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from companion.cli import wiring
+from companion.cli.consoles import open_by_game
+from companion.session.contracts import Links, Service
+from companion.session.create import create_prison_session, game_label, open_session
+from companion.session.paths import data_dir, session_path
+from companion.session.session import Session
+
+HOLDER = wiring.HOLDER
+
+
+def open_console(
+    session: Session | None, args: argparse.Namespace, *, new: tuple[str, str] | None = None
+) -> int:
+    """Run the game master's console: on ``session``, or the set-up screen for ``new``
+    (name, scenario), or the session picker when both are ``None``; with the phone server in
+    the console's loop unless ``--no-phones``."""
+    if getattr(args, "no_phones", False):
+        return run_console(args, session, services=[], new=new)
+    start_phones, links = wiring.phone_service(args)
+    return run_console(args, session, services=[start_phones], links=links, new=new)
+
+
+def run_console(
+    args: argparse.Namespace,
+    session: Session | None,
+    *,
+    services: list[Service],
+    links: Links | None = None,
+    new: tuple[str, str] | None = None,
+) -> int:
+    """Build and run the console; if it stops on an error, say how to get back in. A session
+    of another game picked there opens in its own console."""
+    from companion.tui.prison.app import ConsoleApp, SessionShelf
+
+    wiring.check_terminal()
+    folder = data_dir(args.data_dir)
+    shelf = SessionShelf(
+        folder=folder,
+        create=lambda name, scenario, warden, prisoners: create_prison_session(
+            folder, name, scenario, warden, prisoners, holder=HOLDER
+        ),
+        open=lambda name: open_session(folder, name, holder=HOLDER),
+        game_of=lambda name: game_label(session_path(folder, name)),
+    )
+    notice = None
+    pool = wiring.LazyPool()
+    for _attempt in range(4):
+        app = ConsoleApp(
+            session,
+            shelf=shelf,
+            new=new,
+            services=services,
+            links=links,
+            printer=wiring.print_cards,
+            addresses=wiring.laptop_addresses(args),
+            balance=wiring.balance_screen(pool),
+            notice=notice,
+        )
+        try:
+            app.run()
+        finally:
+            pool.close()
+        if app.crashed is None or not app.has_session:
+            break
+        # One screen failed: the log is the truth, so reopen the session from it and go on.
+        name = app.session.name
+        app.session.close()
+        session, new = open_session(folder, name, holder=HOLDER), None
+        where = f" Details are in {app.crash_log}." if app.crash_log else ""
+        notice = (
+            f"The console recovered from an error ({app.crashed}); the game is as the log "
+            f"left it.{where}"
+        )
+    if app.left_for is not None:
+        # A session of another game was picked: its own console takes over.
+        return open_by_game(app.left_for, args)
+    if app.return_code:
+        held = app.session.name if app.has_session else None
+        again = f" Reopen it with: companion resume {held}" if held else ""
+        print(
+            f"companion: the console stopped after an error; the game is safe.{again}",
+            file=sys.stderr,
+        )
+        return app.return_code
+    return 0

@@ -1,0 +1,27 @@
+"""The So Long Sucker referee's console."""
+
+from __future__ import annotations
+
+import argparse
+
+from companion.cli import wiring
+from companion.session.session import Session
+
+
+def open_console(session: Session, args: argparse.Namespace) -> int:
+    """The referee on an open session (closed afterwards)."""
+    from companion.tui.sucker.app import SuckerApp
+
+    try:
+        wiring.check_terminal()
+        app = SuckerApp(session)
+        app.run()
+    finally:
+        session.close()
+    if app.return_code:
+        print(
+            "companion: the referee stopped after an error; the game is safe. "
+            f"Reopen it with: companion resume {session.name}"
+        )
+        return app.return_code
+    return 0
