@@ -24,6 +24,7 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 
 from companion.session import links
+from companion.session.contracts import Addresses, BalanceFactory, Links, Printer
 from companion.session.session import Session
 from companion.tui.common.faults import Faults
 from companion.tui.common.follow import Redrawing, SessionChanged, follow
@@ -31,15 +32,11 @@ from companion.tui.common.services import StartedServices, Stopper
 from companion.tui.prison import flows
 from companion.tui.prison.choice import ChoiceScreen
 from companion.tui.prison.context import (
-    Addresses,
     BackToPicker,
-    BalanceFactory,
     Context,
-    Links,
     Moved,
     NewSession,
     Place,
-    Printer,
     SessionOpened,
     SessionShelf,
     Show,
@@ -73,7 +70,7 @@ class ConsoleApp(App[None]):
         links: Links | None = None,
         printer: Printer | None = None,
         addresses: Addresses | None = None,
-        balance: BalanceFactory | None = None,
+        balance: BalanceFactory[Screen[None]] | None = None,
         private_seconds: float = 20.0,
         ticking: bool = True,
         clock: Callable[[], float] = time.time,

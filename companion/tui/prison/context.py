@@ -8,24 +8,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from textual.message import Message
 from textual.screen import Screen
 
 from companion.rules.prison.views import story, table
 from companion.session import links
+from companion.session.contracts import Addresses, BalanceFactory, Links, Printer
 from companion.session.session import Session
 from companion.tui.common.faults import Faults
 from companion.tui.prison import address
 from companion.tui.prison.text import describe_command, timeline, wrong_link_lines
-
-Links = Callable[[], list[dict[str, Any]]]
-Addresses = Callable[[], list[tuple[str, str]]]  # the laptop's (interface, IPv4 address)
-# the Balance screen for a session (the composition root wires the simulator into it)
-BalanceFactory = Callable[[Any], Screen[None]]
-# (session, paper, out, public_url) -> where the PDF went; raises UserError in one sentence
-Printer = Callable[[Any, str, Path, str | None], Path]
 
 DEFAULT_INTERVIEW_SECONDS = 120
 INTERVIEW_META = "interview_seconds"
@@ -50,7 +44,7 @@ class Context:
     links: Links | None = None
     printer: Printer | None = None
     addresses: Addresses | None = None
-    balance: BalanceFactory | None = None
+    balance: BalanceFactory[Screen[None]] | None = None
     private_seconds: float = 20.0  # how long a secret stays on screen
     ticking: bool = True  # clocks run (tests turn them off)
     clock: Callable[[], float] = time.time

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.rules.core.words import joined
+
 View = Mapping[str, Any]  # a view of the rules (companion.rules.sucker.views), read by key
 
 SYNTAX = [
@@ -40,9 +42,7 @@ class EntryError(ValueError):
 
 
 def _or(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
+    return joined(items, last="or")
 
 
 class _Table:
