@@ -1,13 +1,20 @@
-"""Shared fixtures: an isolated data folder for every test, and the repository's paths."""
+"""Shared fixtures and helpers: an isolated data folder for every test, the repository's paths,
+the demo roster, the demo session and a free port."""
 
 from __future__ import annotations
 
+import socket
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = Path(__file__).resolve().parent / "examples"
+
+WARDEN = "Wendy"
+ROSTER = ["Ada", "Ben", "Cy", "Dee"]  # the demo's prisoners
 
 
 @pytest.fixture(autouse=True)
@@ -18,3 +25,25 @@ def _isolated_data_dir(
     folder = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("COMPANION_DATA_DIR", str(folder))
     return folder
+
+
+def demo_session(
+    folder: Path,
+    name: str = "demo",
+    prisoners: Sequence[str] = ROSTER,
+    *,
+    warden: str = WARDEN,
+    scenario: str = "classic",
+    **options: Any,
+) -> Any:
+    """A new prison-break session in ``folder``: the demo's warden and prisoners unless told."""
+    from companion.session.create import create_prison_session
+
+    return create_prison_session(folder, name, scenario, warden, list(prisoners), **options)
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])

@@ -8,6 +8,7 @@ from companion.rules.core.game import History, Refused
 from companion.rules.prison.commands import parse_command
 from companion.rules.prison.engine import PRISON_BREAK, new_game
 from companion.rules.prison.scenario import PrisonRules
+from tests.conftest import ROSTER
 
 CLASSIC = {
     "min_prisoners": 4,
@@ -19,7 +20,6 @@ CLASSIC = {
     "shivs_per_prisoner": 1,
     "accusations_per_day": 1,
 }
-ROSTER = ["Ada", "Ben", "Cy", "Dee"]
 
 
 def rules(**changes: Any) -> PrisonRules:

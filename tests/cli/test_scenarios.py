@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.cli.main import main
-from tests.conftest import ROOT
+from tests.conftest import ROOT, ROSTER
 
 SHIPPED = {
     name: tomllib.loads((ROOT / "scenarios" / f"{name}.toml").read_text("utf-8"))
@@ -173,7 +173,7 @@ def test_a_scenario_picked_by_name_refuses_in_one_sentence_too(
     monkeypatch.setenv("COMPANION_SCENARIOS", str(folder))
     try:
         session = create_prison_session(
-            folder, "s", "mine", "Wendy", ["Ada", "Ben", "Cy", "Dee"]
+            folder, "s", "mine", "Wendy", ROSTER
         )
     except UserError as error:
         text = str(error)

@@ -11,7 +11,6 @@ import pytest
 from companion.errors import UserError
 from companion.games import GAMES, UnknownGame, game_entry, game_rules
 from companion.session.create import (
-    create_prison_session,
     create_session,
     dilemma_rules,
     game_label,
@@ -22,6 +21,7 @@ from companion.session.create import (
 from companion.session.paths import session_path
 from companion.session.session import Session
 from companion.session.store import StoreError
+from tests.conftest import demo_session
 
 SUCKER_SETUP = {
     "players": [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}],
@@ -31,7 +31,7 @@ SUCKER_SETUP = {
 
 
 def three_games(folder: Path) -> None:
-    create_prison_session(folder, "friday", "classic", "Wendy", ["Ada", "Ben", "Cy", "Dee"]).close()
+    demo_session(folder, "friday").close()
     open_or_create_dilemma(folder, "warmup", "dilemma", 2).close()
     create_session(session_path(folder, "chips"), "so-long-sucker", SUCKER_SETUP, None).close()
 

@@ -18,12 +18,11 @@ from companion.errors import UserError
 from companion.session.create import create_prison_session, open_session
 from companion.session.lock import SessionBusy
 from companion.session.session import Session
-
-PLAYERS = ["Ada", "Ben", "Cy", "Dee"]
+from tests.conftest import ROSTER, demo_session
 
 
 def night(folder: Path) -> Path:
-    session = create_prison_session(folder, "night", "classic", "Wendy", PLAYERS)
+    session = demo_session(folder, "night")
     session.submit({"do": "choose", "prisoner": "Ada", "choice": "work"})
     session.close()
     return folder / "night.sqlite"
@@ -71,7 +70,7 @@ def test_a_held_session_is_not_replaced(
 ) -> None:
     with pytest.raises(UserError, match="already open in another window"):
         create_prison_session(
-            tmp_path, "night", "classic", "Wendy", PLAYERS, replace=True, holder="companion demo"
+            tmp_path, "night", "classic", "Wendy", ROSTER, replace=True, holder="companion demo"
         )
     session = open_session(tmp_path, "night")  # reading needs no lock
     assert session.state.day.choices == {"Ada": "work"}

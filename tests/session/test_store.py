@@ -14,13 +14,14 @@ import pytest
 
 from companion.errors import UserError
 from companion.rules.core.game import Refused
-from companion.session.create import create_prison_session, open_session
+from companion.session.create import open_session
 from companion.session.session import Session
 from companion.session.store import StoreError
+from tests.conftest import demo_session
 
 
 def new(folder: Path, name: str = "g") -> Session:
-    return create_prison_session(folder, name, "classic", "Wendy", ["Ada", "Ben", "Cy", "Dee"])
+    return demo_session(folder, name)
 
 
 def test_every_row_is_kept_and_undo_is_recorded(tmp_path: Path) -> None:

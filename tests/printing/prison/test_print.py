@@ -32,8 +32,9 @@ from companion.rules.prison.scenario import with_overrides
 from companion.session.create import create_prison_session, open_session
 from companion.session.links import address_changed, printed_base
 from companion.session.scenario_files import load_scenario
+from tests.conftest import ROSTER
 
-PRISONERS = ["Ada", "Ben", "Cy", "Dee"]
+PRISONERS = ROSTER
 
 
 def make(data: Path, name: str = "night", prisoners: list[str] | None = None) -> None:

@@ -17,6 +17,7 @@ from companion.cli.main import main
 from companion.printing.common.layout import PAPERS, cjk_font
 from companion.printing.prison.cards import card_slot
 from companion.session.create import create_prison_session
+from tests.conftest import demo_session
 
 pytestmark = pytest.mark.skipif(
     not all(shutil.which(tool) for tool in ("pdftoppm", "pdftotext", "zbarimg", "pdfinfo")),
@@ -151,8 +152,7 @@ def test_the_folded_flap_hides_the_code_and_the_seat_code(
 
     from companion.printing.prison.cards import HEADER, QR_SIZE, QR_TOP, SEAT_CODE_TOP, SECRET
 
-    create_prison_session(_isolated_data_dir, "night", "classic", "Wendy",
-                          ["Ada", "Ben", "Cy", "Dee"]).close()
+    demo_session(_isolated_data_dir, "night").close()
     pdf = tmp_path / "night.pdf"
     assert main(["--data-dir", str(_isolated_data_dir), "print", "night", "--out", str(pdf),
                  "--public-url", URL]) == 0

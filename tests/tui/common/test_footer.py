@@ -8,13 +8,12 @@ from typing import Any
 
 import pytest
 
-from companion.session.create import create_prison_session
 from companion.tui.prison.app import ConsoleApp
 from companion.tui.prison.game import GameScreen
 from companion.tui.prison.printout import PrintScreen
+from tests.conftest import demo_session
 from tests.tui.support import screen_text
 
-PLAYERS = ["Ada", "Ben", "Cy", "Dee"]
 PHASES: dict[str, list[dict[str, Any]]] = {
     "planning": [],
     "interviews": [{"do": "close_planning"}],
@@ -35,7 +34,7 @@ def footer(app: ConsoleApp) -> str:
 
 @pytest.mark.parametrize("phase", list(PHASES))
 async def test_the_essential_keys_fit_at_80_columns(tmp_path: Path, phase: str) -> None:
-    session = create_prison_session(tmp_path, "demo", "classic", "Wendy", PLAYERS)
+    session = demo_session(tmp_path, "demo")
     for command in PHASES[phase]:
         assert not hasattr(session.submit(command), "reason")
     app = ConsoleApp(session, ticking=False)

@@ -9,22 +9,21 @@ from pathlib import Path
 from typing import Any
 
 from companion.session import links, seats
-from companion.session.create import create_prison_session
 from companion.tui.common.dialogs import PickScreen
 from companion.tui.prison.app import ConsoleApp
 from companion.tui.prison.game import GameScreen
 from companion.tui.prison.printout import PrintScreen
 from companion.tui.prison.seats import MASK, SeatsScreen
+from tests.conftest import demo_session
 from tests.tui.support import board_row, pick, shows
 
-PLAYERS = ["Ada", "Ben", "Cy", "Dee"]
 PRINTED = "http://192.168.1.20:8765"
 SERVED = "http://10.0.0.5:8765"
 BOTH = [("wlan0", "10.0.0.5"), ("eth0", "192.168.1.20"), ("lo", "127.0.0.1")]
 
 
 def demo(folder: Path, printed: str | None = PRINTED, served: str | None = SERVED) -> Any:
-    session = create_prison_session(folder, "demo", "classic", "Wendy", PLAYERS)
+    session = demo_session(folder, "demo")
     if printed:
         session.store.set_meta("printed_url", printed)
     if served:

@@ -20,14 +20,13 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from companion.cli.wiring import phone_service
-from companion.session.create import create_prison_session
 from companion.session.seats import seats_of
 from companion.session.session import Session
 from companion.tui.prison.app import ConsoleApp
 from companion.web.prison.server import build_app
+from tests.conftest import demo_session
 from tests.tui.support import board_row, pick, screen_text
 
-ROSTER = ["Ada", "Ben", "Cy", "Dee"]
 FAULTS = {
     "disk full": ("database or disk is full", "is full"),
     "read-only": ("attempt to write a readonly database", "read-only"),
@@ -84,7 +83,7 @@ def one_sentence(text: str) -> None:
 
 @pytest.fixture
 def session(tmp_path: Path):
-    s = create_prison_session(tmp_path, "night", "classic", "Wendy", ROSTER)
+    s = demo_session(tmp_path, "night")
     s.submit({"do": "choose", "prisoner": "Ben", "choice": "work"})
     yield s
     s.close()

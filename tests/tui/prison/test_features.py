@@ -16,6 +16,7 @@ from companion.tui.prison.picker import PickerScreen
 from companion.tui.prison.seats import QRScreen, SeatsScreen
 from companion.tui.prison.setup import SetupScreen
 from companion.tui.prison.text import nights_bar, parse_duration
+from tests.conftest import ROSTER
 from tests.tui.support import (
     assert_sealed,
     board_row,
@@ -28,12 +29,10 @@ from tests.tui.support import (
     type_text,
 )
 
-PLAYERS = ["Ada", "Ben", "Cy", "Dee"]
-
 
 def demo(folder: Path, **overrides: object) -> object:
     return create_prison_session(
-        folder, "demo", "classic", "Wendy", PLAYERS, rules_overrides=overrides or None
+        folder, "demo", "classic", "Wendy", ROSTER, rules_overrides=overrides or None
     )
 
 
@@ -199,7 +198,7 @@ async def test_interview_countdown_pause_extend_and_length_setting(tmp_path: Pat
 async def test_undo_walks_back_and_never_names_a_choice(tmp_path: Path) -> None:
     app = new_app(tmp_path)
     async with app.run_test(notifications=True, size=(80, 24)) as pilot:
-        await set_up(pilot, "Wendy", PLAYERS)
+        await set_up(pilot, "Wendy", ROSTER)
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert shows(app, "There is nothing to undo.")

@@ -10,6 +10,7 @@ from companion.tui.common.dialogs import ConfirmScreen, MessageScreen
 from companion.tui.prison.game import GameScreen
 from companion.tui.prison.interview import InterviewScreen
 from companion.tui.prison.reveal import RevealScreen
+from tests.conftest import ROSTER
 from tests.tui.support import (
     assert_sealed,
     assert_tokens_hidden,
@@ -23,13 +24,11 @@ from tests.tui.support import (
     shows,
 )
 
-PLAYERS = ["Ada", "Ben", "Cy", "Dee"]
-
 
 async def test_escape(tmp_path: Path) -> None:
     app = new_app(tmp_path, {"nights_to_escape": 4}, private_seconds=60)
     async with app.run_test(notifications=True, size=(120, 36)) as pilot:
-        await set_up(pilot, "Wendy", PLAYERS)
+        await set_up(pilot, "Wendy", ROSTER)
         assert isinstance(app.screen, GameScreen)
         text = everything(app)
         assert "Day 1 · Planning" in text and "Warden, please leave the room" in text
@@ -99,7 +98,7 @@ async def test_escape(tmp_path: Path) -> None:
         assert board_row(app, "Ben")[3] == "worked" and board_row(app, "Ada")[3] == "rested"
 
         await pilot.press("a")
-        assert offered(app) == PLAYERS
+        assert offered(app) == ROSTER
         await pick(pilot, app, "Cy")
         assert offered(app) == ["Ada", "Ben", "Dee"]
         await pick(pilot, app, "Ben")
@@ -141,7 +140,7 @@ async def test_escape(tmp_path: Path) -> None:
 async def test_parole(tmp_path: Path) -> None:
     app = new_app(tmp_path, {"parole_tokens_to_win": 2})
     async with app.run_test(notifications=True, size=(80, 24)) as pilot:
-        await set_up(pilot, "Wendy", PLAYERS)
+        await set_up(pilot, "Wendy", ROSTER)
         await choose(pilot, app, "Ben", "work")
         await pilot.press("x")
         assert isinstance(app.screen, ConfirmScreen)
@@ -197,8 +196,8 @@ async def test_parole(tmp_path: Path) -> None:
 async def test_all_caught(tmp_path: Path) -> None:
     app = new_app(tmp_path, {"searches_per_day": 4})
     async with app.run_test(notifications=True, size=(120, 36)) as pilot:
-        await set_up(pilot, "Wendy", PLAYERS)
-        for name in PLAYERS:
+        await set_up(pilot, "Wendy", ROSTER)
+        for name in ROSTER:
             await choose(pilot, app, name, "work")
         await pilot.press("x")
         for i, name in enumerate(["Dee", "Cy", "Ben"]):
@@ -226,7 +225,7 @@ async def test_all_caught(tmp_path: Path) -> None:
 async def test_time_up_with_undo_story_and_export(tmp_path: Path) -> None:
     app = new_app(tmp_path, {"max_days": 1})
     async with app.run_test(notifications=True, size=(120, 36)) as pilot:
-        await set_up(pilot, "Wendy", PLAYERS)
+        await set_up(pilot, "Wendy", ROSTER)
         await choose(pilot, app, "Ada", "work")
         await pilot.press("x", "y", "s", "y")
         await pick(pilot, app, "Ben")

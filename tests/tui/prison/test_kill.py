@@ -21,14 +21,13 @@ from pathlib import Path
 import pytest
 
 from companion.rules.prison.views import table
-from companion.session.create import create_prison_session
 from companion.session.session import Session
+from tests.conftest import demo_session
 
 pytestmark = pytest.mark.slow
 
 ANSI = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()=>78]")
 COLS, ROWS = 120, 36
-PLAYERS = ["Ada", "Ben", "Cy", "Dee"]
 
 
 class Console:
@@ -112,7 +111,7 @@ def logged_rows(path: Path) -> int:
 
 def test_killed_console_resumes_the_same_day_phase_and_board(tmp_path: Path) -> None:
     data = tmp_path / "data"
-    session = create_prison_session(data, "night", "classic", "Wendy", PLAYERS)
+    session = demo_session(data, "night")
     session.submit({"do": "choose", "prisoner": "Ada", "choice": "work"})
     session.submit({"do": "choose", "prisoner": "Ben", "choice": "rest"})
     path = session.store.path

@@ -7,19 +7,18 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.wiring import print_cards
-from companion.session.create import create_prison_session
 from companion.tui.prison.app import ConsoleApp
 from companion.tui.prison.game import GameScreen
 from companion.tui.prison.printout import PrintScreen
+from tests.conftest import demo_session
 from tests.tui.support import shows, type_text
 
-PLAYERS = ["Ada", "Ben", "Cy", "Dee"]
 LETTER = b"/MediaBox [0 0 612.00 792.00]"
 A4 = b"/MediaBox [0 0 595.28 841.89]"
 
 
 def demo(folder: Path) -> Any:
-    session = create_prison_session(folder, "demo", "classic", "Wendy", PLAYERS)
+    session = demo_session(folder, "demo")
     session.store.set_meta("served_url", "http://127.0.0.1:8765")
     return session
 

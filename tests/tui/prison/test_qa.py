@@ -20,13 +20,12 @@ from companion.tui.prison.interview import InterviewScreen
 from companion.tui.prison.picker import scenario_choices
 from companion.tui.prison.reveal import RevealScreen
 from companion.tui.prison.setup import SetupScreen
+from tests.conftest import ROSTER, demo_session
 from tests.tui.support import new_app, pick, screen_text, shows, type_text
-
-PLAYERS = ["Ada", "Ben", "Cy", "Dee"]
 
 
 def session(folder: Path, name: str = "demo") -> Session:
-    return create_prison_session(folder, name, "classic", "Wendy", PLAYERS)
+    return demo_session(folder, name)
 
 
 async def game_screen(app: ConsoleApp, size: tuple[int, int]) -> list[str]:
@@ -72,7 +71,7 @@ async def test_interviews_banner_once_everyone_was_seen(tmp_path: Path) -> None:
         await pilot.pause()
         # the warden is already back: only the next prisoner is called
         assert shows(app, "“Ben, please come in.”") and not shows(app, "please come back")
-        for name in PLAYERS[1:]:
+        for name in ROSTER[1:]:
             s.submit({"do": "interview", "prisoner": name, "deal": False})
         app.refresh_screens()
         await pilot.pause()

@@ -14,13 +14,14 @@ from textual.widgets import OptionList
 
 from companion.cli import wiring as start
 from companion.cli.main import main
-from companion.session.create import create_prison_session, game_label, open_or_create_dilemma
+from companion.session.create import game_label, open_or_create_dilemma
 from companion.session.paths import session_path
 from companion.session.session import Session
 from companion.tui.dilemma.app import DilemmaApp
 from companion.tui.prison.app import ConsoleApp
 from companion.tui.prison.picker import PickerScreen
 from companion.tui.sucker.app import SuckerApp
+from tests.conftest import demo_session
 from tests.tui.support import screen_text
 
 SUCKER_SETUP = {
@@ -35,7 +36,7 @@ SUCKER_SETUP = {
 
 
 def three_sessions(folder: Path) -> None:
-    create_prison_session(folder, "friday", "classic", "Wendy", ["Ada", "Ben", "Cy", "Dee"]).close()
+    demo_session(folder, "friday").close()
     warm = open_or_create_dilemma(folder, "warmup", "dilemma", 2)
     warm.submit({"do": "join", "pid": "p0", "name": "Zoë"})
     warm.close()

@@ -13,15 +13,15 @@ import pytest
 
 from companion.session.create import create_prison_session
 from companion.tui.prison.app import ConsoleApp
+from tests.conftest import ROSTER, demo_session
 from tests.tui.support import shelf
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 36), id="120x36")]
-PLAYERS = ["Ada", "Ben", "Cy", "Dee"]
 
 
 def game(folder: Path, commands: list[dict[str, Any]], **overrides: Any) -> ConsoleApp:
     session = create_prison_session(
-        folder, "demo", "classic", "Wendy", PLAYERS, rules_overrides=overrides or None
+        folder, "demo", "classic", "Wendy", ROSTER, rules_overrides=overrides or None
     )
     for command in commands:
         assert not hasattr(session.submit(command), "reason"), command
@@ -50,7 +50,7 @@ OVER = [*ACCUSATIONS, {"do": "end_day"}]
 def test_picker(snap_compare: Any, size: tuple[int, int], tmp_path: Path, monkeypatch: Any) -> None:
     monkeypatch.chdir(tmp_path)
     folder = Path("sessions")
-    create_prison_session(folder, "demo", "classic", "Wendy", PLAYERS).close()
+    demo_session(folder, "demo").close()
     assert snap_compare(ConsoleApp(shelf=shelf(folder), ticking=False), terminal_size=size)
 
 

@@ -31,6 +31,7 @@ from companion.session.session import Session
 from companion.web.common.context import Limiter
 from companion.web.dilemma.server import build_dilemma_app
 from companion.web.prison.server import build_app
+from tests.conftest import demo_session
 from tests.dilemma_helpers import scenario
 from tests.web.helpers import Clock
 
@@ -179,7 +180,7 @@ def _harness(app: web.Application, session: Session, tokens: list[str]) -> Itera
 @pytest.fixture(scope="module")
 def prison(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Harness]:
     folder = tmp_path_factory.mktemp("fuzz-prison")
-    session = create_prison_session(folder, "f", "classic", "Wendy", ["Ada", "Ben", "Cy", "Dee"])
+    session = demo_session(folder, "f")
     tokens = [s.token for s in seats_of(session)] + [s.code for s in seats_of(session)]
     app = build_app(session, base="http://192.0.2.7:8765", limiter=Limiter(limit=10**9))
     yield from _harness(app, session, tokens)

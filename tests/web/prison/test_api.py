@@ -22,14 +22,13 @@ from companion.session.session import Session
 from companion.web.common.address import base_url, candidates, lan_address
 from companion.web.common.context import Limiter
 from companion.web.prison.server import build_app, start_phone_server
-from tests.web.helpers import Clock, free_port
-
-ROSTER = ["Ada", "Ben", "Cy", "Dee"]
+from tests.conftest import ROSTER, demo_session, free_port
+from tests.web.helpers import Clock
 
 
 @pytest.fixture
 def session(tmp_path: Path):
-    s = create_prison_session(tmp_path, "t", "classic", "Wendy", ROSTER)
+    s = demo_session(tmp_path, "t")
     yield s
     s.close()
 

@@ -22,6 +22,7 @@ import pytest
 from companion.session.create import create_prison_session
 from companion.session.seats import board_url, seat_url, seats_of
 from companion.web.prison.server import start_phone_server
+from tests.conftest import ROSTER
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = [
@@ -202,7 +203,7 @@ async def served(folder: Path, name: str, roster: list[str]):  # type: ignore[no
 
 
 async def test_one_night_on_real_phones(chromium: Chromium, tmp_path: Path) -> None:
-    async with served(tmp_path, "night", ["Ada", "Ben", "Cy", "Dee"]) as (session, server):
+    async with served(tmp_path, "night", ROSTER) as (session, server):
         seats = {s.name: s for s in seats_of(session)}
         base = server.base_url
         assert base.startswith("http://127.0.0.1:")
@@ -277,7 +278,7 @@ async def test_one_night_on_real_phones(chromium: Chromium, tmp_path: Path) -> N
 
 
 async def test_join_with_a_typed_seat_code(chromium: Chromium, tmp_path: Path) -> None:
-    async with served(tmp_path, "join", ["Ada", "Ben", "Cy", "Dee"]) as (session, server):
+    async with served(tmp_path, "join", ROSTER) as (session, server):
         cy = next(s for s in seats_of(session) if s.name == "Cy")
         page = await chromium.open(f"{server.base_url}/join")
         await page.wait_for("document.querySelector('input[name=code]')")
@@ -292,7 +293,7 @@ async def test_join_with_a_typed_seat_code(chromium: Chromium, tmp_path: Path) -
 
 
 async def test_a_page_left_untouched_covers_itself(chromium: Chromium, tmp_path: Path) -> None:
-    async with served(tmp_path, "idle", ["Ada", "Ben", "Cy", "Dee"]) as (session, server):
+    async with served(tmp_path, "idle", ROSTER) as (session, server):
         ada = next(s for s in seats_of(session) if s.name == "Ada")
         page = await chromium.open(seat_url(server.base_url, ada))
         await page.wait_for("document.body.dataset.ready === '1'")

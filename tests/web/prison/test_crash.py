@@ -25,7 +25,7 @@ from companion.rules.prison.views import prisoner, table, warden
 from companion.session.create import create_prison_session
 from companion.session.seats import Seat, seats_of
 from companion.session.session import Session
-from tests.web.helpers import free_port
+from tests.conftest import free_port
 
 PRISONERS = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 KILLS = 22

@@ -26,7 +26,6 @@ from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient, TestServer
 
 from companion.rules.prison.state import Day, PrisonState
-from companion.session.create import create_prison_session
 from companion.session.seats import Seat, seats_of
 from companion.web.prison.pages import (
     render_board_page,
@@ -36,8 +35,9 @@ from companion.web.prison.pages import (
 )
 from companion.web.prison.phones import board_view, seat_view
 from companion.web.prison.server import build_app
+from tests.conftest import demo_session
 
-ROSTER = ["Ada", "Ben <b>", "Cy", "Dee"]
+ROSTER = ["Ada", "Ben <b>", "Cy", "Dee"]  # a name that must never reach a page as markup
 BASE = "http://192.0.2.7:8765"
 Perturb = Callable[[PrisonState], PrisonState]
 
@@ -252,7 +252,7 @@ async def random_step(walk: Walk, rng: random.Random) -> None:
 
 @pytest.fixture
 async def walk(tmp_path: Path):
-    session = create_prison_session(tmp_path, "leak", "classic", "Wendy", ROSTER)
+    session = demo_session(tmp_path, "leak", ROSTER)
     async with TestClient(TestServer(build_app(session, base=BASE), host="127.0.0.1")) as client:
         w = Walk(client, session)
         await w.open_streams()

@@ -17,18 +17,16 @@ import aiohttp
 import pytest
 
 from companion.rules.prison.views import prisoner, table, warden
-from companion.session.create import create_prison_session
 from companion.session.seats import Seat, reissue, seats_of
 from companion.session.session import Session
 from companion.web.common.server import PhoneServer
 from companion.web.prison.server import start_phone_server
-
-ROSTER = ["Ada", "Ben", "Cy", "Dee"]
+from tests.conftest import ROSTER, demo_session
 
 
 @pytest.fixture
 def session(tmp_path: Path):
-    s = create_prison_session(tmp_path, "night", "classic", "Wendy", ROSTER)
+    s = demo_session(tmp_path, "night")
     yield s
     s.close()
 
