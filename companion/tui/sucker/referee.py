@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, RichLog, Static
+from textual.widgets import Footer, Header, RichLog, Static
 from textual.widgets.input import Selection
 
 from companion.rules.sucker.views import event_text, table
@@ -30,6 +30,7 @@ from companion.tui.sucker.entry import (
     hint,
     parse_entry,
 )
+from companion.tui.sucker.line import MoveLine
 
 
 class RefereeScreen(Screen[None]):
@@ -39,6 +40,7 @@ class RefereeScreen(Screen[None]):
         super().__init__()
         self.session = session
         self._unfollow: Callable[[], None] | None = None
+        self._blind = 0  # lines up to this number were entered before a refusal was shown
 
     # ---- layout -----------------------------------------------------------------------
 
@@ -52,8 +54,8 @@ class RefereeScreen(Screen[None]):
         yield Static(id="help")
         yield RichLog(id="log", markup=False, wrap=True)
         yield Static(id="hint")
-        yield Input(placeholder="move: r 2 · r n · next bo · kill g · give g bo · refuse · undo",
-                    id="entry")
+        yield MoveLine(placeholder="move: r 2 · r n · next bo · kill g · give g bo · refuse · undo",
+                       id="entry")
         yield Static(id="problem")
         yield Footer()
 
@@ -66,7 +68,7 @@ class RefereeScreen(Screen[None]):
         for entry in self.session.history.entries[-40:]:
             self._log_entry(log, entry)
         self.refresh_table()
-        self.query_one("#entry", Input).focus()
+        self.query_one("#entry", MoveLine).focus()
         self._unfollow = follow(self, self.session)
 
     def on_unmount(self) -> None:
@@ -189,26 +191,38 @@ class RefereeScreen(Screen[None]):
         self.query_one("#problem", Static).update(text)
         if text:
             self.app.bell()
-            entry = self.query_one("#entry", Input)
-            entry.selection = Selection(0, len(entry.value))  # typing replaces it
 
-    def on_input_submitted(self, message: Input.Submitted) -> None:
-        entry = message.input
+    def _refused(self, line: MoveLine.Entered, reason: str) -> None:
+        """Say why ``line`` changed nothing; the lines entered after it, before anyone could
+        read this, are not applied either (they were meant to follow it)."""
+        entry = self.query_one("#entry", MoveLine)
+        after = entry.entered - line.number
+        self._blind = entry.entered
+        if after:
+            lines = "line" if after == 1 else f"{after} lines"
+            reason = (f"{line.text.strip()!r}: {reason} The {lines} entered after it "
+                      "changed nothing; enter them again once this one is right.")
+        self._problem(reason)
+        entry.value = line.text
+        entry.selection = Selection(0, len(line.text))  # typing replaces it
+
+    def on_move_line_entered(self, line: MoveLine.Entered) -> None:
+        """Apply one entered line; lines come strictly in the order they were entered."""
+        if line.number <= self._blind:
+            return
         try:
-            command = parse_entry(self.view, message.value)
+            command = parse_entry(self.view, line.text)
         except EntryError as error:
-            self._problem(str(error))
+            self._refused(line, str(error))
             return
         if command == UNDO:
-            self.undo()
-            entry.value = ""
-            return
-        done = attempt(lambda: self.session.submit(command))
+            done = attempt(self.session.undo)
+        else:
+            done = attempt(lambda: self.session.submit(command))
         if isinstance(done, NotDone):
-            self._problem(done.reason)
+            self._refused(line, done.reason)
             return
         self._problem("")
-        entry.value = ""
 
     # ---- what the app's keys do -------------------------------------------------------
 
@@ -220,8 +234,8 @@ class RefereeScreen(Screen[None]):
         self.query_one("#help").toggle_class("shown")
 
     def clear(self) -> None:
-        self.query_one("#entry", Input).value = ""
+        self.query_one("#entry", MoveLine).value = ""
         self._problem("")
 
     def focus_entry(self) -> None:
-        self.query_one("#entry", Input).focus()
+        self.query_one("#entry", MoveLine).focus()
