@@ -42,7 +42,7 @@ def parse_players(text: str) -> list[dict[str, str]]:
     players = []
     for part in text.split(","):
         name, sep, color = part.strip().partition(":")
-        if not sep or not name.strip() or not color.strip():
+        if not sep or not name.strip() or not color.strip() or ":" in color:
             raise UserError(
                 f"{part.strip()!r} in --players is not NAME:COLOR; write them as {EXAMPLE}."
             )

@@ -11,8 +11,8 @@ from rich.text import Text
 
 from companion.tui.sucker.entry import View
 
-# True colors for common chip colors (ANSI names vary by terminal theme); any other name is
-# tried as a Rich color as it is, and a chip of an unknown color shows its letter reversed.
+# True colors for the chip colors a game may use (companion.rules.sucker.setup.COLORS; ANSI
+# names vary by terminal theme); a chip of any other color shows its letter reversed.
 PAINT = {
     "red": "#d32f2f",
     "blue": "#1e63d6",
@@ -26,8 +26,16 @@ PAINT = {
     "brown": "#8b5a2b",
     "grey": "#8a8a8a",
     "gray": "#8a8a8a",
+    "violet": "#b36ae2",
+    "gold": "#d4a017",
+    "silver": "#c0c0c0",
+    "cyan": "#22c3d6",
+    "teal": "#13857f",
+    "lime": "#9ccc3c",
+    "magenta": "#d0359b",
+    "navy": "#1f2f6b",
 }
-LIGHT = {"yellow", "white", "orange", "pink", "cyan", "grey", "gray", "gold", "lime"}
+LIGHT = {"yellow", "white", "orange", "pink", "cyan", "grey", "gray", "gold", "lime", "silver"}
 
 
 def chip(color: str, key: str, *, mark: bool = False) -> Text:

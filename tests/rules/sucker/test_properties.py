@@ -16,7 +16,7 @@ from companion.rules.sucker.state import SuckerState
 from companion.rules.sucker.views import legal
 from companion.session.session import Session
 
-COLORS = ["red", "blue", "green", "yellow", "white", "black"]
+COLORS = ["red", "blue", "green", "yellow", "white", "orange"]
 NAMES = ["Ann", "Bo", "Cat", "Dan", "Eve", "Fay"]
 
 

@@ -18,7 +18,7 @@ from companion.tui.sucker.entry import EntryError, hint, parse_entry
 
 SETUP = {
     "players": [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"},
-                {"name": "Cat", "color": "green"}, {"name": "Dan", "color": "black"}],
+                {"name": "Cat", "color": "green"}, {"name": "Dan", "color": "white"}],
     "chips_per_player": 3,
     "first": "Ann",
 }
@@ -35,18 +35,16 @@ def entry(h: History, text: str) -> Any:
     return parse_entry(table(h.state), text)
 
 
-def test_every_color_gets_its_own_letter() -> None:
-    assert color_keys(["red", "blue", "green", "black"]) == {
-        "red": "R", "blue": "B", "green": "G", "black": "L"
-    }
-    assert len(set(color_keys(["b", "bb", "bbb"]).values())) == 3
+def test_every_color_is_typed_and_shown_by_its_first_letter() -> None:
+    assert table(history().state)["keys"] == {"red": "R", "blue": "B", "green": "G", "white": "W"}
+    assert color_keys(["Gold", "navy"]) == {"Gold": "G", "navy": "N"}
 
 
 def test_playing_a_chip() -> None:
     h = history()
     assert entry(h, "r n") == {"do": "play", "player": "Ann", "color": "red", "pile": "new"}
     assert entry(h, "RED 3")["pile"] == 3
-    assert entry(h, "l new")["color"] == "black"
+    assert entry(h, "w new")["color"] == "white"
     with pytest.raises(EntryError, match="'x' is not a color here"):
         entry(h, "x 1")
     with pytest.raises(EntryError, match="Say where"):
@@ -133,6 +131,23 @@ def test_players_are_read_as_name_colon_color() -> None:
     ]
     with pytest.raises(UserError, match="is not NAME:COLOR"):
         parse_players("Ann,Bo:blue")
+    with pytest.raises(UserError, match=r"^'Ann:red:x' in --players is not NAME:COLOR; "):
+        parse_players("Ann:red:x,Bo:blue")
+
+
+@pytest.mark.parametrize(
+    ("players", "words"),
+    [
+        ("Ann:xyz,Bo:blue", "Player #1 (Ann) has 'xyz', which is not a chip color; use one of"),
+        ("Ann:red,Bo:blue,Cat:green,Dan:purpel", "Player #4 (Dan) has 'purpel', which is not"),
+        ("Ann:gold,Bo:green,Cat:grey", "gold and green both start with G, the letter a chip is"),
+    ],
+)
+def test_what_is_not_a_color_is_refused_in_one_sentence(players: str, words: str) -> None:
+    with pytest.raises(UserError) as error:
+        make_setup(players, 4, None)
+    text = str(error.value)
+    assert text.startswith(words) and text.count(".") == 1 and text.endswith("."), text
 
 
 def test_the_first_mover_is_drawn_outside_the_core_unless_named() -> None:
