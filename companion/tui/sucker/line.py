@@ -47,10 +47,8 @@ class MoveLine(Input):
     async def _on_key(self, event: events.Key) -> None:
         if event.key == "enter":
             event.stop()
-            event.prevent_default()
+            event.prevent_default()  # not Input's _on_key, next in the MRO
             self._submit_now()
-            return
-        await super()._on_key(event)
 
     async def action_submit(self) -> None:
         self._submit_now()
@@ -58,9 +56,9 @@ class MoveLine(Input):
     def _on_paste(self, event: events.Paste) -> None:
         lines = event.text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
         if len(lines) == 1:
-            super()._on_paste(event)
-            return
+            return  # one line: Input's own handler, next in the MRO, inserts it
         event.stop()
+        event.prevent_default()  # Textual would run Input's _on_paste too, inserting line 1
         start, end = sorted(self.selection)
         head, tail = self.value[:start], self.value[end:]
         lines[0] = head + lines[0]

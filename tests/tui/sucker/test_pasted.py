@@ -86,11 +86,27 @@ async def test_a_refused_line_in_a_paste_stops_the_lines_after_it(tmp_path: Path
     session = Session.create(tmp_path / "t.sqlite", "so-long-sucker", FOUR)
     app = SuckerApp(session)
     async with app.run_test(size=(120, 36)) as pilot:
-        app.post_message(events.Paste("r n\nnext dan\nq 1\ny n\nnext bo\nb"))
+        app.post_message(events.Paste("r n\r\nnext dan\rq 1\ny n\nnext bo\nb"))
         await pilot.pause()
         problem = str(app.query_one("#problem").render())
         assert problem.startswith("'q 1': 'q' is not a color here"), problem
         assert "The 2 lines entered after it changed nothing" in problem
         assert session.state.plays == 1 and session.state.awaiting.player == "Dan"
         assert app.query_one("#entry", MoveLine).value == "q 1"  # selected: typing replaces it
+
+
+async def test_a_paste_leaves_its_unfinished_last_line_to_be_completed(tmp_path: Path) -> None:
+    session = Session.create(tmp_path / "t.sqlite", "so-long-sucker", FOUR)
+    app = SuckerApp(session)
+    async with app.run_test(size=(120, 36)) as pilot:
+        entry = app.query_one("#entry", MoveLine)
+        app.post_message(events.Paste("r n\rnext dan\r"))  # tmux sends line ends as CR
+        await pilot.pause()
+        assert session.state.awaiting.player == "Dan" and entry.value == ""
+        app.post_message(events.Paste("y"))
+        await pilot.pause()
+        assert entry.value == "y"
+        app.post_message(events.Paste(" n\nnext b"))
+        await pilot.pause()
+        assert session.state.plays == 2 and entry.value == "next b"
     session.close()
