@@ -117,11 +117,18 @@ class _Table:
             raise EntryError(f"Nobody is naming the next player now: {self.view['says']}")
         return {"do": "next", "player": self.name(word)}
 
-    def kill(self, word: str) -> View:
+    def kill(self, word: str | None) -> View:
+        """``kill g``; ``kill`` alone (or an empty line) when one color alone can be killed."""
         if self.awaiting["what"] != "kill":
             raise EntryError(
                 "No pile is waiting to be captured; to kill a prisoner type 'killp COLOR'."
             )
+        colors: list[str] = self.awaiting["colors"]
+        if word is None:
+            if len(colors) != 1:
+                letters = _or([f"'kill {self.keys[c].lower()}'" for c in colors])
+                raise EntryError(f"Say which color {self.awaiting['player']} kills: {letters}.")
+            return {"do": "kill", "player": self.awaiting["player"], "color": colors[0]}
         return {"do": "kill", "player": self.awaiting["player"], "color": self.color(word)}
 
     def give(self, words: list[str], holder: str | None) -> View:
@@ -160,9 +167,11 @@ class _Table:
 def parse_entry(view: View, text: str) -> View | str:
     """A command dict for ``text``, or ``"undo"``; raises :class:`EntryError`."""
     words = text.split()
+    table = _Table(view)
+    if not words and view["awaiting"]["what"] == "kill" and len(view["awaiting"]["colors"]) == 1:
+        return table.kill(None)  # the one move there is: Enter takes it
     if not words:
         raise EntryError("Type a move, such as 'r 2'; press F1 for the list.")
-    table = _Table(view)
     if view["winner"] is not None and words[0].casefold() != UNDO:
         raise EntryError(f"The game is over ({view['winner']} won); only undo is possible now.")
     holder = None
@@ -174,8 +183,8 @@ def parse_entry(view: View, text: str) -> View | str:
         return UNDO
     if verb == "next" and len(rest) == 1:
         return table.next(rest[0])
-    if verb == "kill" and len(rest) == 1:
-        return table.kill(rest[0])
+    if verb == "kill" and len(rest) <= 1:
+        return table.kill(rest[0] if rest else None)
     if verb == "give":
         return table.give(rest, holder)
     if verb == "killp":
@@ -213,6 +222,10 @@ def hint(view: View) -> str:
         names = ", ".join(n.casefold() for n in a["players"])
         return f"{who} names the next player: {names}   e.g. 'next {a['players'][0].casefold()}'"
     if a["what"] == "kill":
+        if len(a["colors"]) == 1:
+            color = a["colors"][0]
+            return (f"{who} kills a {color} chip from pile {a['pile']}, the only color in it: "
+                    "press Enter")
         colors = " ".join(keys[c].lower() for c in a["colors"])
         return f"{who} kills one chip from pile {a['pile']}: {colors}   e.g. 'kill {colors[0]}'"
     by = view_players(view)

@@ -182,3 +182,27 @@ def test_a_session_is_created_then_resumed(tmp_path: Path) -> None:
     again = open_or_create(tmp_path, args())
     assert again.game == "so-long-sucker" and again.state.plays == 1
     again.close()
+
+
+def test_a_capture_with_one_color_to_kill_is_taken_by_enter_or_kill_alone() -> None:
+    two = {"players": [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}],
+           "chips_per_player": 3, "first": "Ann"}
+    h = History(SO_LONG_SUCKER, initial_state(two))
+    for command in ({"do": "play", "player": "Ann", "color": "red", "pile": "new"},
+                    {"do": "play", "player": "Bo", "color": "blue", "pile": "new"},
+                    {"do": "play", "player": "Ann", "color": "red", "pile": 1}):
+        h.submit(SO_LONG_SUCKER.parse_command(command))
+    view = table(h.state)
+    assert hint(view) == "Ann kills a red chip from pile 1, the only color in it: press Enter"
+    kill = {"do": "kill", "player": "Ann", "color": "red"}
+    assert parse_entry(view, "") == kill
+    assert parse_entry(view, "kill") == kill
+    assert parse_entry(view, "kill r") == kill
+
+
+def test_kill_alone_asks_which_color_when_there_is_a_choice() -> None:
+    h = captured()
+    with pytest.raises(EntryError, match=r"^Say which color Bo kills: 'kill r' or 'kill b'\.$"):
+        entry(h, "kill")
+    with pytest.raises(EntryError, match="Type a move"):
+        entry(h, "")
