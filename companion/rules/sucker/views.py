@@ -56,6 +56,7 @@ class TableView(TypedDict):
     players: list[SeatRow]
     keys: dict[str, str]
     piles: dict[int, list[str]]
+    deciding: dict[int, list[int]]
     dead: dict[str, int]
     awaiting: LegalView
     says: str
@@ -128,6 +129,18 @@ def legal(state: SuckerState) -> LegalView:
     return out
 
 
+def deciding(state: SuckerState) -> dict[int, list[int]]:
+    """For each pile, where (0 = the bottom chip) the topmost chip of each live player's color
+    lies, deepest first: the chips that decide who moves after a play on it (whose color is
+    missing, or, when every live color is in, whose topmost chip lies deepest)."""
+    live = {state.color_of(name) for name in state.live()}
+    out: dict[int, list[int]] = {}
+    for number, chips in sorted(state.piles.items()):
+        tops = {color: i for i, color in enumerate(chips) if color in live}
+        out[number] = sorted(tops.values())
+    return out
+
+
 def table(state: SuckerState) -> TableView:
     """The whole table: seats with supply and prisoners, piles, the dead, and who must act."""
     players: list[SeatRow] = []
@@ -147,6 +160,7 @@ def table(state: SuckerState) -> TableView:
         "players": players,
         "keys": color_keys(state.colors),
         "piles": {n: list(chips) for n, chips in sorted(state.piles.items())},
+        "deciding": deciding(state),
         "dead": _ordered(state, state.dead),
         "awaiting": legal(state),
         "says": awaiting_text(state),

@@ -27,7 +27,9 @@ class SuckerApp(App[None]):
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo", priority=True),
         Binding("f1", "toggle_help", "Help"),
-        Binding("escape", "clear", "Clear entry", show=False),
+        Binding("escape", "escape", "Close help / clear entry", show=False),
+        Binding("pageup", "scroll_log(-1)", "Log up", show=False),
+        Binding("pagedown", "scroll_log(1)", "Log down", show=False),
         Binding("ctrl+l", "focus_entry", "Entry", show=False),
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
@@ -47,8 +49,11 @@ class SuckerApp(App[None]):
     def action_toggle_help(self) -> None:
         self.referee.toggle_help()
 
-    def action_clear(self) -> None:
-        self.referee.clear()
+    def action_escape(self) -> None:
+        self.referee.escape()
+
+    def action_scroll_log(self, pages: int) -> None:
+        self.referee.scroll_log(pages)
 
     def action_focus_entry(self) -> None:
         self.referee.focus_entry()

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,7 +19,7 @@ from companion.rules.sucker.views import event_text, table
 from companion.session.session import Session
 from companion.tui.common.follow import SessionChanged, follow
 from companion.tui.common.moves import NotDone, attempt
-from companion.tui.sucker.chips import PlayersPanel, chip, dead_text
+from companion.tui.sucker.chips import PlayersPanel, dead_text
 from companion.tui.sucker.entry import (
     SYNTAX,
     UNDO,
@@ -31,6 +30,10 @@ from companion.tui.sucker.entry import (
     parse_entry,
 )
 from companion.tui.sucker.line import MoveLine
+from companion.tui.sucker.piles import Piles, natural_height
+
+LOG_LEAST = 5  # the log's rows at least (3 lines in its frame)
+MAIN_LEAST = 6  # the piles' and players' rows at least
 
 
 class RefereeScreen(Screen[None]):
@@ -49,7 +52,7 @@ class RefereeScreen(Screen[None]):
         yield Static(id="says")
         with Horizontal(id="main"):
             with VerticalScroll(id="piles-box"):
-                yield Static(id="piles")
+                yield Piles(id="piles")
             yield Static(id="players")
         yield Static(id="help")
         yield RichLog(id="log", markup=False, wrap=True)
@@ -63,6 +66,8 @@ class RefereeScreen(Screen[None]):
         self.query_one("#piles-box").border_title = "Piles (top chip first)"
         self.query_one("#players").border_title = "Players"
         self.query_one("#log").border_title = "Log"
+        self.query_one("#log").border_subtitle = "PgUp/PgDn scroll"
+        self.query_one("#help").border_title = "What to type (F1 or Esc closes)"
         self.query_one("#help", Static).update(self._help())
         log = self.query_one("#log", RichLog)
         for entry in self.session.history.entries[-40:]:
@@ -88,42 +93,42 @@ class RefereeScreen(Screen[None]):
         says.update(view["says"])
         says.set_class(view["winner"] is not None, "over")
         says.set_class(view["awaiting"]["what"] == "rescue", "rescue")
-        self.query_one("#piles", Static).update(self._piles(view))
         self.query_one("#piles-box").border_subtitle = dead_text(view)
         self.query_one("#players", Static).update(self._players(view))
         self.query_one("#hint", Static).update(hint(view))
+        self.fit()
+        self.call_after_refresh(self.fit)  # once the lines above have their heights
 
-    def _piles(self, view: View) -> Any:
-        piles: dict[int, list[str]] = view["piles"]
-        if not piles:
-            return Text("No piles yet: the first chip starts pile 1 (type e.g. 'r n').",
-                        style="italic")
-        keys = view["keys"]
-        a = view["awaiting"]
-        focus = a.get("pile")
-        grid = Table.grid(padding=(0, 2))
-        for _ in piles:
-            grid.add_column(justify="center")
-        # The numbers head the stacks, so a tall pile that scrolls never hides which is which.
-        labels = []
-        for number in piles:
-            style = "bold reverse" if number == focus else "bold"
-            labels.append(Text(f"#{number}", style=style))
-        grid.add_row(*labels)
-        height = max(len(chips) for chips in piles.values())
-        for row in range(height):
-            cells: list[Text] = []
-            for number, chips in piles.items():
-                at = len(chips) - 1 - row  # top chip first
-                mark = number == focus and a["what"] == "kill"
-                cells.append(chip(chips[at], keys[chips[at]], mark=mark) if at >= 0 else Text(""))
-            grid.add_row(*cells)
-        note = Text()
-        if a["what"] == "kill":
-            note = Text(f"Pile {focus} is captured: {a['player']} kills one chip.", style="bold")
-        elif a["what"] == "next":
-            note = Text(f"Pile {focus} was just played on.", style="italic")
-        return Group(grid, Text(""), note)
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit)
+
+    def fit(self) -> None:
+        """Give the piles and players the rows they need, up to what leaves the log at least
+        ``LOG_LEAST`` rows; the log takes the rest. The piles are drawn for the rows they get
+        (cut with a word when they must be)."""
+        view = self.view
+        box = self.query_one("#piles-box")
+        players = self.query_one("#players", Static)
+        width = box.content_size.width
+        if not width:
+            return
+        console = self.app.console
+        options = console.options.update_width(max(players.content_size.width, 1))
+        needed = max(
+            natural_height(view, width),
+            len(console.render_lines(self._players(view), options, pad=False)),
+        ) + box.styles.gutter.height
+        others = sum(
+            w.outer_size.height
+            for w in self.children
+            if w.id not in ("main", "log", "help") and w.display
+        )
+        rows = max(min(needed, self.size.height - others - LOG_LEAST), MAIN_LEAST)
+        main = self.query_one("#main")
+        if main.styles.height is None or main.styles.height.value != rows:
+            main.styles.height = rows
+            self.query_one("#log", RichLog).scroll_end(animate=False, immediate=False)
+        self.query_one("#piles", Piles).show(view, rows - box.styles.gutter.height)
 
     def _players(self, view: View) -> PlayersPanel:
         rows = []
@@ -231,11 +236,27 @@ class RefereeScreen(Screen[None]):
         self._problem(done.reason if isinstance(done, NotDone) else "")
 
     def toggle_help(self) -> None:
-        self.query_one("#help").toggle_class("shown")
+        """The keys in place of the table and the log; the move line stays where it is."""
+        shown = self.query_one("#help").toggle_class("shown").has_class("shown")
+        self.query_one("#main").display = not shown
+        self.query_one("#log").display = not shown
+        if not shown:
+            self.call_after_refresh(self.fit)
 
-    def clear(self) -> None:
+    def escape(self) -> None:
+        """Esc closes the help if it is open, else clears the move line."""
+        if self.query_one("#help").has_class("shown"):
+            self.toggle_help()
+            return
         self.query_one("#entry", MoveLine).value = ""
         self._problem("")
+
+    def scroll_log(self, pages: int) -> None:
+        log = self.query_one("#log", RichLog)
+        if pages < 0:
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
 
     def focus_entry(self) -> None:
         self.query_one("#entry", MoveLine).focus()

@@ -160,11 +160,12 @@ SIX = {
 
 
 def drawn(app: SuckerApp, selector: str) -> list[str]:
-    """A Static's lines as drawn at the width it has on screen."""
-    widget = app.query_one(selector, Static)
+    """A widget's lines as drawn at the width it has on screen."""
+    widget = app.query_one(selector)
+    content = widget.content if isinstance(widget, Static) else widget.render()
     console = Console(width=widget.content_size.width, file=io.StringIO(), record=True,
                       color_system=None)
-    console.print(widget.content, crop=False)
+    console.print(content, crop=False)
     return console.export_text().rstrip("\n").split("\n")
 
 
@@ -234,6 +235,9 @@ async def test_the_dead_are_counted_and_pile_numbers_head_the_stacks(tmp_path: P
             submit_all(session, {"do": "play", "player": a.player, "color": color,
                                  "pile": 1 if session.state.piles else "new"})
     app = SuckerApp(session)
-    async with app.run_test(size=(80, 24)):
-        assert drawn(app, "#piles")[0].split() == ["#1"]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = drawn(app, "#piles")
+        assert lines[0].split() == ["#1"]
+        assert " ".join(line.strip() for line in lines[-2:]).endswith("those deciding who moves")
     session.close()
