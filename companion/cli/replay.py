@@ -14,7 +14,7 @@ from companion.games import DEFAULT_GAME, GAMES, game_rules
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("replay", help="play a game script and print the final state as JSON")
-    p.add_argument("script", help="a game script (.json); see docs/ and the spec's examples")
+    p.add_argument("script", help="a game script (.json); see docs/rules/ and tests/examples/")
     p.set_defaults(func=run_replay)
 
 

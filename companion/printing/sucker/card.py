@@ -2,7 +2,7 @@
 
 Printed by ``companion sucker-rules [--paper a4|letter] [--out FILE]`` with fpdf2, on
 printing/common's papers, margin, fixed date and DejaVu Sans. The text follows the referee's
-rules (shared/spec/so-long-sucker.md), rulings included.
+rules (docs/rules/so-long-sucker.md), rulings included.
 """
 
 from __future__ import annotations

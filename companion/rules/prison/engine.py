@@ -1,5 +1,5 @@
 """The prison break: each command is checked against the state and refused with a reason or
-turned into events (spec: ``shared/spec/prison-break.md``)."""
+turned into events (rules: ``docs/rules/prison-break.md``)."""
 
 from __future__ import annotations
 

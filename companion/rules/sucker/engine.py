@@ -1,5 +1,5 @@
 """So Long Sucker: each command is checked against the state and refused with a reason or
-turned into events (spec: ``shared/spec/so-long-sucker.md``).
+turned into events (rules: ``docs/rules/so-long-sucker.md``).
 
 ``decide`` works on a :class:`~companion.rules.sucker.chain.Chain` so that a single command can
 state a whole chain of consequences: a capture, a rebound, a player in need of rescue, a defeat
