@@ -1,8 +1,8 @@
 """The line the referee types moves on.
 
 Each line leaves the input the moment it is complete (Enter, or a line ending inside pasted
-text), numbered in the order it was entered, and the input is empty again before the next key
-is read. The screen applies the lines strictly in that order, one after the other: typing fast,
+text), in the order it was entered, and the input is empty again before the next key is read.
+The screen applies the lines strictly in that order, one after the other: typing fast,
 a burst of keys from a terminal or a whole game pasted at once all end in the same state as
 typing move by move.
 
@@ -24,25 +24,17 @@ class MoveLine(Input):
     """An input that hands over each complete line as an :class:`Entered` message."""
 
     class Entered(Message):
-        """One complete line, ``number`` counting from 1 in the order lines were entered."""
+        """Complete lines: one typed line, or the complete lines of one paste, in order."""
 
-        def __init__(self, text: str, number: int) -> None:
+        def __init__(self, lines: tuple[str, ...], pasted: bool) -> None:
             super().__init__()
-            self.text = text
-            self.number = number
-
-    def __init__(self, *, placeholder: str = "", id: str | None = None) -> None:  # noqa: A002
-        super().__init__(placeholder=placeholder, id=id)
-        self.entered = 0  # lines handed over so far
-
-    def _hand_over(self, text: str) -> None:
-        self.entered += 1
-        self.post_message(self.Entered(text, self.entered))
+            self.lines = lines
+            self.pasted = pasted
 
     def _submit_now(self) -> None:
         text = self.value
         self.value = ""
-        self._hand_over(text)
+        self.post_message(self.Entered((text,), pasted=False))
 
     async def _on_key(self, event: events.Key) -> None:
         if event.key == "enter":
@@ -63,8 +55,8 @@ class MoveLine(Input):
         head, tail = self.value[:start], self.value[end:]
         lines[0] = head + lines[0]
         last = lines.pop()
-        for line in lines:
-            if line.strip():  # blank lines in pasted text are no moves
-                self._hand_over(line)
+        moves = tuple(line for line in lines if line.strip())  # blank lines are no moves
+        if moves:
+            self.post_message(self.Entered(moves, pasted=True))
         self.value = last + tail
         self.cursor_position = len(last)

@@ -43,7 +43,6 @@ class RefereeScreen(Screen[None]):
         super().__init__()
         self.session = session
         self._unfollow: Callable[[], None] | None = None
-        self._blind = 0  # lines up to this number were entered before a refusal was shown
 
     # ---- layout -----------------------------------------------------------------------
 
@@ -197,37 +196,38 @@ class RefereeScreen(Screen[None]):
         if text:
             self.app.bell()
 
-    def _refused(self, line: MoveLine.Entered, reason: str) -> None:
-        """Say why ``line`` changed nothing; the lines entered after it, before anyone could
-        read this, are not applied either (they were meant to follow it)."""
-        entry = self.query_one("#entry", MoveLine)
-        after = entry.entered - line.number
-        self._blind = entry.entered
-        if after:
-            lines = "line" if after == 1 else f"{after} lines"
-            reason = (f"{line.text.strip()!r}: {reason} The {lines} entered after it "
-                      "changed nothing; enter them again once this one is right.")
-        self._problem(reason)
-        entry.value = line.text
-        entry.selection = Selection(0, len(line.text))  # typing replaces it
+    def on_move_line_entered(self, message: MoveLine.Entered) -> None:
+        """Apply entered lines strictly in the order they were entered. A typed line stands
+        alone, as it would typed slowly; in a paste, a refused line stops the lines after it
+        (they were meant to follow it), and the sentence says so."""
+        for i, text in enumerate(message.lines):
+            reason = self._apply(text)
+            if reason is None:
+                continue
+            rest = len(message.lines) - i - 1
+            if rest:
+                lines = "line" if rest == 1 else f"{rest} lines"
+                reason = (f"{text.strip()!r}: {reason} The {lines} pasted after it changed "
+                          "nothing; paste them again once this one is right.")
+            self._problem(reason)
+            entry = self.query_one("#entry", MoveLine)
+            if not entry.value:
+                entry.value = text
+                entry.selection = Selection(0, len(text))  # typing replaces it
+            return
+        self._problem("")
 
-    def on_move_line_entered(self, line: MoveLine.Entered) -> None:
-        """Apply one entered line; lines come strictly in the order they were entered."""
-        if line.number <= self._blind:
-            return
+    def _apply(self, text: str) -> str | None:
+        """Enter one line; the sentence saying why it changed nothing, or ``None``."""
         try:
-            command = parse_entry(self.view, line.text)
+            command = parse_entry(self.view, text)
         except EntryError as error:
-            self._refused(line, str(error))
-            return
+            return str(error)
         if command == UNDO:
             done = attempt(self.session.undo)
         else:
             done = attempt(lambda: self.session.submit(command))
-        if isinstance(done, NotDone):
-            self._refused(line, done.reason)
-            return
-        self._problem("")
+        return done.reason if isinstance(done, NotDone) else None
 
     # ---- what the app's keys do -------------------------------------------------------
 

@@ -86,11 +86,11 @@ async def test_a_refused_line_in_a_paste_stops_the_lines_after_it(tmp_path: Path
     session = Session.create(tmp_path / "t.sqlite", "so-long-sucker", FOUR)
     app = SuckerApp(session)
     async with app.run_test(size=(120, 36)) as pilot:
-        app.post_message(events.Paste("r n\r\nnext dan\rq 1\ny n\nnext bo\nb"))
+        app.post_message(events.Paste("r n\r\nnext dan\rq 1\ny n\nnext bo\n"))
         await pilot.pause()
         problem = str(app.query_one("#problem").render())
         assert problem.startswith("'q 1': 'q' is not a color here"), problem
-        assert "The 2 lines entered after it changed nothing" in problem
+        assert "The 2 lines pasted after it changed nothing" in problem
         assert session.state.plays == 1 and session.state.awaiting.player == "Dan"
         assert app.query_one("#entry", MoveLine).value == "q 1"  # selected: typing replaces it
 
@@ -110,3 +110,24 @@ async def test_a_paste_leaves_its_unfinished_last_line_to_be_completed(tmp_path:
         await pilot.pause()
         assert session.state.plays == 2 and entry.value == "next b"
     session.close()
+
+
+async def test_a_burst_with_a_refused_line_ends_as_typed_by_hand(tmp_path: Path) -> None:
+    """Typed lines stand alone whatever the speed: a refused one changes nothing, the next
+    ones apply, exactly as when typed slowly (no guessing from timing)."""
+    lines = ["r n", "x 9", "next dan", "y n"]
+    ends = []
+    for name, burst in (("slow", False), ("burst", True)):
+        session = Session.create(tmp_path / f"{name}.sqlite", "so-long-sucker", FOUR)
+        app = SuckerApp(session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            if burst:
+                for key, char in keys("".join(f"{line}\n" for line in lines)):
+                    app.post_message(events.Key(key, char))
+            else:
+                for line in lines:
+                    await typed(pilot, line)
+            await pilot.pause()
+        ends.append((script_result(session.state), len(session.rows)))
+        session.close()
+    assert ends[0] == ends[1] and ends[0][1] == 3
