@@ -123,17 +123,20 @@ def layout(view: View, width: int, height: int | None) -> tuple[list[list[Column
     return bands_of(view, width, LEAST), False
 
 
+NO_PILES = Text("No piles yet: the first chip starts pile 1 (type e.g. 'r n').", style="italic")
+
+
 def natural_height(view: View, width: int) -> int:
     """The rows the piles take drawn whole at ``width``."""
     if not view["piles"]:
-        return 1
+        return _lines([NO_PILES], width)
     return _height(bands_of(view, width, None), _lines(_notes(view, False), width), True)
 
 
 def drawn_height(view: View, width: int, height: int | None) -> int:
     """The rows the piles take drawn in ``width`` × ``height``."""
     if not view["piles"]:
-        return 1
+        return _lines([NO_PILES], width)
     bands, spaced = layout(view, width, height)
     cut = any(c.hidden for band in bands for c in band)
     return _height(bands, _lines(_notes(view, cut), width), spaced)
@@ -143,8 +146,7 @@ def piles_panel(view: View, width: int, height: int | None) -> Group | Text:
     """The piles as drawn in ``width`` × ``height``."""
     piles: dict[int, list[str]] = view["piles"]
     if not piles:
-        return Text("No piles yet: the first chip starts pile 1 (type e.g. 'r n').",
-                    style="italic")
+        return NO_PILES
     keys = view["keys"]
     a = view["awaiting"]
     focus = a.get("pile")

@@ -53,6 +53,19 @@ def test_a_cut_pile_keeps_its_top_and_the_deepest_chip_that_decides() -> None:
     assert whole.hidden == 0 and whole.top == tuple(range(10, -1, -1))
 
 
+async def test_before_the_first_chip_the_piles_box_says_so_whole(tmp_path: Path) -> None:
+    session = Session.create(tmp_path / "t.sqlite", "so-long-sucker", FOUR7)
+    app = SuckerApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        piles = app.query_one("#piles", Piles)
+        assert piles.view is not None
+        said = " ".join(line.strip() for line in text(piles.render(), piles.content_size.width))
+        assert said.endswith("(type e.g. 'r n').")
+        assert piles.outer_size.height >= len(text(piles.render(), piles.content_size.width))
+    session.close()
+
+
 async def test_nine_piles_at_80x24_keep_every_number_and_letter(tmp_path: Path) -> None:
     session = Session.create(tmp_path / "t.sqlite", "so-long-sucker", FOUR7)
     app = SuckerApp(session)
