@@ -1,7 +1,11 @@
-"""Checks on who plays: names and roster size, shared by scripts, the console and the phones."""
+"""Checks on who plays: names and roster size, shared by scripts, the console and the phones.
+
+Two names are the same name when they read the same: :func:`name_key` compares them after
+Unicode normalisation and case folding, in every game's roster."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 MAX_NAME = 40
@@ -9,6 +13,12 @@ MAX_NAME = 40
 
 class RosterError(ValueError):
     """A roster that cannot be played; the message is one clear sentence."""
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: ``Zoë`` typed precomposed or as ``e`` + U+0308, ``ZOË``
+    and ``zoë`` all give the same key (canonical caseless matching, in NFC)."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", name).casefold())
 
 
 def check_name(name: object, what: str) -> str:
@@ -37,13 +47,13 @@ def check_roster(
         raise RosterError("The prisoners must be a list of names.")
     w = check_name(warden, "warden")
     names = [check_name(p, f"prisoner #{i + 1}") for i, p in enumerate(prisoners)]
-    seen: set[str] = {w.casefold()}
+    seen: set[str] = {name_key(w)}
     for name in names:
-        if name.casefold() in seen:
+        if name_key(name) in seen:
             raise RosterError(
                 f"The name {name!r} is used twice; every player needs their own name."
             )
-        seen.add(name.casefold())
+        seen.add(name_key(name))
     if not min_prisoners <= len(names) <= max_prisoners:
         span = (
             f"exactly {min_prisoners}"

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion.rules.core.game import Engine, Refusal, Refused, refusing
-from companion.rules.core.roster import RosterError, check_name
+from companion.rules.core.roster import RosterError, check_name, name_key
 from companion.rules.dilemma.commands import (
     BringBack,
     Choose,
@@ -63,7 +63,7 @@ def _name(state: DilemmaState, name: str, pid: str | None = None) -> str:
     except RosterError as error:
         raise Refusal(str(error)) from None
     for p in state.players:
-        if p.pid != pid and p.name.casefold() == name.casefold():
+        if p.pid != pid and name_key(p.name) == name_key(name):
             raise Refusal(f"The name {name!r} is already taken; add an initial or pick another.")
     return name
 
