@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
+from companion.rules.core.roster import reading_key
 from companion.rules.core.words import plural
 from companion.rules.dilemma.commands import Choice
 from companion.rules.dilemma.state import DilemmaState, Phase, Round
@@ -178,7 +179,7 @@ def leaderboard(state: DilemmaState) -> list[LeaderRow]:
                 played[pid] = played.get(pid, 0) + 1
                 silent[pid] = silent.get(pid, 0) + (choice == "silent")
     rows = sorted(
-        state.players, key=lambda p: (not p.present, months.get(p.pid, 0), p.name.casefold())
+        state.players, key=lambda p: (not p.present, months.get(p.pid, 0), reading_key(p.name))
     )
     out: list[LeaderRow] = []
     rank = 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules.core.roster import RosterError, check_roster, name_key
+from companion.rules.core.roster import RosterError, check_roster, name_key, reading_key
 from companion.rules.sucker.setup import SetupError, seats_from
 from tests.dilemma_helpers import refused, tournament
 
@@ -41,3 +41,13 @@ def test_so_long_sucker_refuses_a_name_that_reads_the_same(other: str) -> None:
     players = [{"name": ZOE, "color": "red"}, {"name": other, "color": "blue"}]
     with pytest.raises(SetupError, match="used twice"):
         seats_from(players)
+
+
+def test_names_sort_the_way_people_read_them() -> None:
+    assert sorted(["José", "Émile", "Dee"], key=reading_key) == ["Dee", "Émile", "José"]
+    players = [f"Player {n}" for n in (11, 1, 10, 2)]
+    assert sorted(players, key=reading_key) == ["Player 1", "Player 2", "Player 10", "Player 11"]
+    assert sorted(["emile", "Émile", "Emile", "Eve"], key=reading_key) == [
+        "Emile", "emile", "Émile", "Eve"
+    ]
+    assert sorted(["Zoë", "Zoe\u0308", "zoe"], key=reading_key)[0] == "zoe"

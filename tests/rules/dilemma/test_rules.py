@@ -123,6 +123,15 @@ def test_leaderboard_ranks_least_months_first_and_shares_ties() -> None:
     assert rows[0]["name"] == h.state.name(a)
 
 
+@pytest.mark.parametrize(
+    "names",
+    [["Dee", "Émile", "José"], ["Player 1", "Player 2", "Player 10", "Player 11"]],
+)
+def test_ties_on_the_leaderboard_are_in_reading_order(names: list[str]) -> None:
+    h = tournament(list(reversed(names)))
+    assert [row["name"] for row in leaderboard(h.state)] == names
+
+
 def test_joining_is_checked_and_names_stay_unique() -> None:
     h = tournament(["Ann"])
     assert "already taken" in refused(h, {"do": "join", "pid": "x", "name": "ANN"})
