@@ -39,10 +39,10 @@ KEY_HELP = {
     "next_round": "Next round: draw new pairs and start the next round",
     "close_round": "Close round: reveal now; who has not chosen stays silent",
     "rename": "Rename the player under the cursor",
-    "remove": "Remove the player under the cursor (they sit out from now on)",
+    "remove": "Remove the player under the cursor, after asking (they sit out from now on)",
     "bring_back": "Bring a removed player back",
     "undo": "Undo the last change (the log keeps it)",
-    "peek": "Peek at the secret choices, or hide them again (noted in the log)",
+    "peek": "Peek at the secret choices after asking, or hide them (noted in the log)",
     "finish": "Finish the tournament after this round",
     "results": "Results: leaderboard, silence per round and why",
     "toggle_qr": "Show or hide the room's QR code (the join address stays shown)",
@@ -177,9 +177,22 @@ class DilemmaApp(App[None]):
         if name and self.submit({"do": "rename", "pid": row["pid"], "name": name}):
             self.notify(f"{row['name']} is now {name}.")
 
-    def action_remove(self) -> None:
+    @work(group="flow")
+    async def action_remove(self) -> None:
         row = self.room.selected()
-        if row is not None and self.submit({"do": "remove", "pid": row["pid"]}):
+        if row is None:
+            return
+        if not row["present"]:
+            self.notify(f"{row['name']} has already left (b brings them back).")
+            return
+        question = f"{row['name']} sits out every round from now on; b brings them back."
+        if row["facing"]:
+            question += f" {row['facing']} then sits this round out."
+        if not await self.push_screen_wait(
+            ConfirmScreen(f"Remove {row['name']}?", question, "Remove")
+        ):
+            return
+        if self.submit({"do": "remove", "pid": row["pid"]}):
             self.notify(f"{row['name']} has left the tournament (b brings them back).")
 
     def action_bring_back(self) -> None:
@@ -199,7 +212,17 @@ class DilemmaApp(App[None]):
             self.notify("Undone: the last change is taken back (the log keeps it).")
         self.refresh_view()
 
-    def action_peek(self) -> None:
+    @work(group="flow")
+    async def action_peek(self) -> None:
+        if not self.room_state.peeking and not await self.push_screen_wait(
+            ConfirmScreen(
+                "Show every secret choice?",
+                "Make sure no player can see this screen, nor a projector showing it. "
+                "The peek is written in the log; v hides the choices again.",
+                "Peek",
+            )
+        ):
+            return
         self.room_state.peeking = not self.room_state.peeking
         if self.room_state.peeking:
             self.session.note("peek", round=self.view()["round"])

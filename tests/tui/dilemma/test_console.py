@@ -94,7 +94,13 @@ async def test_a_tournament_from_the_console(session: Session, tmp_path: Path) -
             "press", ""
         ), "the console shows a sealed choice"
 
-        await pilot.press("v")  # peek: the choice shows, and the log notes it
+        await pilot.press("v")  # peek: asks first (the screen may be on a projector)
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and not session.notes("peek")
+        await pilot.press("n")
+        await pilot.pause()
+        assert "BETRAY" not in json.dumps(roster(app)) and not session.notes("peek")
+        await pilot.press("v", "y")  # the choice shows, and the log notes it
         await pilot.pause()
         assert roster(app)[playing[0]][-1] == "BETRAY" and "PEEKING" in text(app)
         assert session.notes("peek")
@@ -146,7 +152,13 @@ async def test_rename_remove_bring_back_undo_and_poster(session: Session, tmp_pa
         await pilot.pause()
         assert session.state.players[1].name == "Ben K"
 
-        await pilot.press("x")
+        await pilot.press("x")  # asks first
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and "Remove Ben K?" in text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert session.state.players[1].present
+        await pilot.press("x", "y")
         await wait_for(pilot, app, "4 players in the tournament")
         assert roster(app)["Ben K"][1] == "left"
         await pilot.press("b")
@@ -351,7 +363,7 @@ async def test_peeking_keeps_the_months_when_the_names_fit(
         await room_shown(pilot)
         await pilot.press("n")
         await wait_for(pilot, app, "Round 1 of 2")
-        await pilot.press("v")
+        await pilot.press("v", "y")
         await pilot.pause()
         table = app.screen.query_one("#roster", DataTable)
         labels = [str(column.label) for column in table.columns.values()]
