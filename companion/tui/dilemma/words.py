@@ -67,3 +67,13 @@ def leaders(v: View, names: int = 20, width: int = 18) -> str:
     if more > 0:
         lines.append(f"    and {more} more")
     return "\n".join(lines)
+
+
+def sentences_text(s: View) -> str:
+    """The scenario's sentences, as a player weighs them before choosing."""
+    return (
+        f"Both silent: {plural(s['both_silent'], 'month')} each.\n"
+        f"Both betray: {plural(s['both_betray'], 'month')} each.\n"
+        f"One betrays, one stays silent: the betrayer serves {plural(s['betrayer'], 'month')}, "
+        f"the silent one {plural(s['betrayed'], 'month')}."
+    )

@@ -11,8 +11,9 @@ import pytest
 from textual.widgets import DataTable, Static
 
 from companion.session.session import Session
-from companion.tui.common.dialogs import ConfirmScreen, TextScreen
+from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen
 from companion.tui.dilemma.app import DilemmaApp
+from companion.tui.dilemma.choice import ChoiceScreen
 from companion.tui.dilemma.screens import FinalScreen, KeysScreen
 from tests.dilemma_helpers import scenario
 
@@ -392,4 +393,51 @@ async def test_a_long_waiting_list_takes_two_lines_and_says_how_many_more(
         shown = re.search(r"Waiting for (.*) and (\d+) more\.", said)
         assert shown is not None, said
         assert len(shown.group(1).split(", ")) + int(shown.group(2)) == 30
+    s.close()
+
+
+async def test_without_phones_the_console_adds_players_and_takes_choices_in_private(
+    tmp_path: Path,
+) -> None:
+    s = Session.create(tmp_path / "nophones.sqlite", "dilemma", {"rules": scenario(rounds=1)})
+    app = DilemmaApp(s, seed=lambda: 7)  # --no-phones: no service handed in
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Add players with a" in text(app) and "a Add player" in footer_text(app)
+        for name in ["Ada", "Ben"]:
+            await pilot.press("a")
+            await pilot.pause()
+            assert isinstance(app.screen, TextScreen)
+            await pilot.press(*name, "enter")
+            await pilot.pause()
+        await pilot.press("a", *"ADA", "enter")  # the rules' sentence, in the dialog
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen) and "already taken" in text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert [p.name for p in s.state.players] == ["Ada", "Ben"]
+
+        await pilot.press("n")
+        await wait_for(pilot, app, "Round 1 of 1: 0 of 2 have chosen")
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, PickScreen)
+        await pilot.press("enter")  # the first still waiting
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        shown = text(app)
+        assert "PRIVATE" in shown and "Ada, this is your secret choice" in shown
+        assert "You face Ben" in shown and "Leaderboard" not in shown
+        await pilot.press("b")
+        await wait_for(pilot, app, "1 of 2 have chosen")
+        assert app.screen is app.room and "BETRAY" not in text(app)
+        ada = s.state.players[0].pid
+        assert s.rows[-1].body["command"] == {"do": "choose", "pid": ada, "choice": "betray"}
+        await pilot.press("h", "enter")  # Ben, the one still waiting
+        await pilot.pause()
+        assert "Ben, this is your secret choice" in text(app)
+        await pilot.press("s")
+        await pilot.pause(0.1)
+        assert s.state.phase == "over"
+        assert sorted(s.state.months().values()) == [0, 12]
     s.close()
