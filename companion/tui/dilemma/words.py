@@ -52,6 +52,10 @@ def last_round(v: View, pairs: int = 12, width: int = 18) -> str:
     if v["cooperation"]:
         rates = "  ".join(f"R{r['round']} {round(100 * r['rate'])}%" for r in v["cooperation"])
         lines.append(f"Silent: {rates}")
+        unanswered = [r for r in v["cooperation"] if r["no_answer"]]
+        if unanswered:
+            counts = "  ".join(f"R{r['round']} {r['no_answer']}" for r in unanswered)
+            lines.append(f"No answer: {counts}")
     return "\n".join(lines)
 
 

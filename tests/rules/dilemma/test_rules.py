@@ -80,6 +80,19 @@ def test_closing_the_round_makes_the_silent_by_default() -> None:
     assert h.state.months() == {"p0": 0, "p1": 12}
 
 
+def test_no_answer_is_its_own_case_in_the_chart_and_the_silent_count() -> None:
+    h = tournament(["Ann", "Bob", "Cy", "Dee"])
+    ok(h, {"do": "start_round", "seed": 3})
+    ok(h, {"do": "choose", "pid": "p0", "choice": "betray"})
+    ok(h, {"do": "choose", "pid": "p1", "choice": "silent"})
+    ok(h, {"do": "close_round"})  # two never answered: served as silent, not chosen
+    (row,) = board(h.state)["cooperation"]
+    assert (row["silent"], row["betray"], row["no_answer"], row["choices"]) == (1, 1, 2, 4)
+    assert row["rate"] == 0.25
+    silent = {r["name"]: r["silent"] for r in leaderboard(h.state)}
+    assert silent == {"Ann": 0, "Bob": 1, "Cy": 0, "Dee": 0}
+
+
 def test_the_one_sitting_out_serves_the_scenarios_months() -> None:
     h = tournament(["Ann", "Bob", "Cy"], sitting_out=2)
     play_round(h, 9, {"p0": "silent", "p1": "silent", "p2": "silent"})

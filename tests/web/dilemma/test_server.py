@@ -230,3 +230,18 @@ def test_the_command_writes_a_poster_and_refuses_bad_input(
     assert "not the dilemma" in capsys.readouterr().err
     assert main(["dilemma", "warm"]) == 2  # no terminal here
     assert "needs a terminal" in capsys.readouterr().err
+
+
+async def test_the_board_says_who_gave_no_answer_apart_from_the_silent(
+    client: TestClient, session: Session
+) -> None:
+    tokens = {name: await join(client, name) for name in ["Ann", "Bob"]}
+    session.submit({"do": "start_round", "seed": 5})
+    await choose(client, tokens["Ann"], "betray")
+    session.submit({"do": "close_round"})  # Bob never answered
+    board = await client.get("/board")
+    page = await board.text()
+    assert "Round 1: 1 betrayed, 1 gave no answer" in page
+    view = await (await client.get("/api/board")).json()
+    (row,) = view["cooperation"]
+    assert (row["silent"], row["betray"], row["no_answer"]) == (0, 1, 1)
