@@ -441,3 +441,20 @@ async def test_without_phones_the_console_adds_players_and_takes_choices_in_priv
         assert s.state.phase == "over"
         assert sorted(s.state.months().values()) == [0, 12]
     s.close()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+async def test_the_final_leaderboards_title_is_not_wrapped_by_short_names(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    s = Session.create(tmp_path / "short.sqlite", "dilemma", {"rules": scenario(rounds=1)})
+    for i, name in enumerate(["Al", "Bo", "Cy", "Di"]):
+        s.submit({"do": "join", "pid": f"p{i}", "name": name})
+    s.submit({"do": "start_round", "seed": 1})
+    s.submit({"do": "close_round"})
+    app = DilemmaApp(s, seed=lambda: 7)
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, app, "Final leaderboard")
+        strips = [strip.text for strip in app.screen._compositor.render_strips()]
+        assert any("Final leaderboard: least time served" in line for line in strips), strips
+    s.close()
