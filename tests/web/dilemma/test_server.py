@@ -245,3 +245,21 @@ async def test_the_board_says_who_gave_no_answer_apart_from_the_silent(
     view = await (await client.get("/api/board")).json()
     (row,) = view["cooperation"]
     assert (row["silent"], row["betray"], row["no_answer"]) == (0, 1, 1)
+
+
+async def test_the_one_sitting_out_is_not_said_to_serve_each(
+    client: TestClient, session: Session
+) -> None:
+    tokens = {name: await join(client, name) for name in ["Ann", "Bob", "Ben"]}
+    session.submit({"do": "start_round", "seed": 5})
+    session.submit({"do": "close_round"})
+    (out,) = session.state.current.sitting_out
+    page = await (await client.get("/board")).text()
+    assert f"Sat out: {session.state.name(out)} (1 month)." in page and "month each" not in page
+    assert len(tokens) == 3
+
+
+def test_several_sitting_out_serve_each() -> None:
+    from companion.web.dilemma.pages import sat_out
+
+    assert sat_out(["Ben", "Cy"], 2) == "Sat out: Ben and Cy (2 months each)."
