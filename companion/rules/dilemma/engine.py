@@ -57,7 +57,12 @@ def _player(state: DilemmaState, pid: str, *, present: bool | None = True) -> st
     return p.name
 
 
+EMPTY_NAME = "Type a name first; it is what the room sees on the board."
+
+
 def _name(state: DilemmaState, name: str, pid: str | None = None) -> str:
+    if not name.strip():  # said to whoever types it, a player on a phone or the game master
+        raise Refusal(EMPTY_NAME)
     try:
         check_name(name, "player")
     except RosterError as error:

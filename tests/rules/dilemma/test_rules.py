@@ -148,7 +148,8 @@ def test_ties_on_the_leaderboard_are_in_reading_order(names: list[str]) -> None:
 def test_joining_is_checked_and_names_stay_unique() -> None:
     h = tournament(["Ann"])
     assert "already taken" in refused(h, {"do": "join", "pid": "x", "name": "ANN"})
-    assert "empty" in refused(h, {"do": "join", "pid": "x", "name": ""})
+    assert "Type a name first" in refused(h, {"do": "join", "pid": "x", "name": ""})
+    assert "Type a name first" in refused(h, {"do": "join", "pid": "x", "name": "   "})
     assert "at most 40" in refused(h, {"do": "join", "pid": "x", "name": "A" * 41})
     assert "id is taken" in refused(h, {"do": "join", "pid": "p0", "name": "Zed"})
     assert "at least 2 players" in refused(h, {"do": "start_round", "seed": 1})
