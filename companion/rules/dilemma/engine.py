@@ -57,7 +57,7 @@ def _player(state: DilemmaState, pid: str, *, present: bool | None = True) -> st
     return p.name
 
 
-EMPTY_NAME = "Type a name first; it is what the room sees on the board."
+EMPTY_NAME = "Type a name first."
 
 
 def _name(state: DilemmaState, name: str, pid: str | None = None) -> str:
