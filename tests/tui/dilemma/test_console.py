@@ -458,3 +458,17 @@ async def test_the_final_leaderboards_title_is_not_wrapped_by_short_names(
         strips = [strip.text for strip in app.screen._compositor.render_strips()]
         assert any("Final leaderboard: least time served" in line for line in strips), strips
     s.close()
+
+
+async def test_every_key_is_explained_whole_at_80_columns(tmp_path: Path) -> None:
+    from companion.tui.dilemma.app import KEY_HELP
+
+    app = snapshot_app(tmp_path, 0, [])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await room_shown(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        strips = "\n".join(s.text for s in app.screen._compositor.render_strips())
+        for words in KEY_HELP.values():
+            assert words in strips, words
+    app.session.close()
