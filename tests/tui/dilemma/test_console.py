@@ -472,3 +472,19 @@ async def test_every_key_is_explained_whole_at_80_columns(tmp_path: Path) -> Non
         for words in KEY_HELP.values():
             assert words in strips, words
     app.session.close()
+
+
+async def test_whose_choice_fits_at_80x24_with_a_big_room(tmp_path: Path) -> None:
+    s = Session.create(tmp_path / "big.sqlite", "dilemma", {"rules": scenario(rounds=2)})
+    for i in range(30):
+        s.submit({"do": "join", "pid": f"p{i}", "name": f"Player {i + 1}"})
+    s.submit({"do": "start_round", "seed": 3})
+    app = DilemmaApp(s, seed=lambda: 7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, PickScreen)
+        strips = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert "Whose choice?" in strips and "Esc cancel" in strips, strips
+    s.close()
