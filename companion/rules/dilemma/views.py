@@ -237,9 +237,10 @@ def cooperation(state: DilemmaState) -> list[CooperationRow]:
 def explanation(state: DilemmaState) -> str:
     """Why betrayal dominates each single round, yet silent pairs did better together."""
     s = state.rules.sentences
-    both_silent = both_betray = mixed = 0
+    both_silent = both_betray = mixed = unanswered = 0
     for r in state.rounds:
         for o in r.outcomes:
+            unanswered += (not o.answered_a) + (not o.answered_b)
             if o.choice_a == o.choice_b == "silent":
                 both_silent += 1
             elif o.choice_a == o.choice_b == "betray":
@@ -252,6 +253,10 @@ def explanation(state: DilemmaState) -> str:
         f"and served {2 * s.both_betray}, and in {plural(mixed, 'pair')} one betrayed the other "
         f"and together they served {s.betrayer + s.betrayed}."
     )
+    if unanswered:  # served as silent, but nobody chose it: said, not hidden in the tally
+        tally += (
+            f" {plural(unanswered, 'time')} a player gave no answer and served as if silent."
+        )
     return (
         "Whatever your partner does, betraying shortens your own sentence: against a silent "
         f"partner you serve {s.betrayer} months instead of {s.both_silent}, against a betrayer "

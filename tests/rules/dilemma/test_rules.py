@@ -91,6 +91,7 @@ def test_no_answer_is_its_own_case_in_the_chart_and_the_silent_count() -> None:
     assert row["rate"] == 0.25
     silent = {r["name"]: r["silent"] for r in leaderboard(h.state)}
     assert silent == {"Ann": 0, "Bob": 1, "Cy": 0, "Dee": 0}
+    assert "2 times a player gave no answer and served as if silent." in explanation(h.state)
 
 
 def test_the_one_sitting_out_serves_the_scenarios_months() -> None:
