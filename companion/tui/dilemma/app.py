@@ -57,6 +57,7 @@ KEY_HELP = {
     "quit": "Quit (the tournament is saved; reopen it with the same command)",
 }
 RENAME_KEYS = "[b]Enter[/b] save   [b]Esc[/b] cancel"
+OVER = "The tournament is over; r shows the results."
 ADD_KEYS = "[b]Enter[/b] add   [b]Esc[/b] cancel"
 NO_PHONES = (
     "No phone server (--no-phones). Add players with a; each chooses in private here with h."
@@ -164,6 +165,9 @@ class DilemmaApp(App[None]):
 
     @work(group="flow")
     async def action_add_player(self) -> None:
+        if self.view()["phase"] == "over":
+            self.notify(OVER, severity="warning")
+            return
         typed = await self.push_screen_wait(
             TextScreen(
                 "Add a player",
@@ -188,7 +192,8 @@ class DilemmaApp(App[None]):
     async def action_choose(self) -> None:
         v = self.view()
         if v["phase"] != "choosing":
-            self.notify("No round is open; n starts the next one.", severity="warning")
+            closed = OVER if v["phase"] == "over" else "No round is open; n starts the next one."
+            self.notify(closed, severity="warning")
             return
         rows = [r for r in v["roster"] if r["doing"] in ("choosing", "chosen")]
         options = [

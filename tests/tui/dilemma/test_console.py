@@ -488,3 +488,20 @@ async def test_whose_choice_fits_at_80x24_with_a_big_room(tmp_path: Path) -> Non
         strips = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
         assert "Whose choice?" in strips and "Esc cancel" in strips, strips
     s.close()
+
+
+async def test_after_the_tournament_a_and_h_say_it_is_over(tmp_path: Path) -> None:
+    app = snapshot_app(tmp_path, 3, [ROUND_ONE, ROUND_TWO, ROUND_ONE])
+    app.session.submit({"do": "close_round"})
+    async with app.run_test(size=(120, 36)) as pilot:
+        await room_shown(pilot)
+        await pilot.press("escape")  # from the results to the room
+        await pilot.pause()
+        for key in ["a", "h"]:
+            app.clear_notifications()
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen is app.room
+            said = [n.message for n in app._notifications]
+            assert said == ["The tournament is over; r shows the results."], said
+    app.session.close()
