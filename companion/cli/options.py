@@ -11,6 +11,7 @@ from companion.errors import UserError
 
 if TYPE_CHECKING:
     from companion.rules.prison.scenario import PrisonRules
+    from companion.session.session import Session
 
 
 def no_phones() -> argparse.ArgumentParser:
@@ -30,6 +31,19 @@ def phone_options(
     p.add_argument("--port", type=int, default=None, help="phones: this port (default: 8765)")
     p.add_argument("--public-url", metavar="URL", help="phones: pin the links' base URL")
     return p
+
+
+def served_as_before(args: argparse.Namespace, session: Session) -> None:
+    """Fill the phone options the command line left out with where the session's phone server
+    last listened, so the phones' links and cards keep working after a crash and ``resume``
+    (a pinned public URL is kept in the session already); given options win."""
+    from companion.session.links import served_on
+
+    last = served_on(session)
+    if getattr(args, "host", None) is None:
+        args.host = last[0] if last else "0.0.0.0"
+    if getattr(args, "port", None) is None and last is not None:
+        args.port = last[1]
 
 
 def check_public_url(url: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from companion.cli.consoles import open_by_game
-from companion.cli.options import no_phones, phone_options
+from companion.cli.options import no_phones, phone_options, served_as_before
 from companion.session.create import open_session
 from companion.session.paths import data_dir
 
@@ -14,7 +14,10 @@ from companion.session.paths import data_dir
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "resume",
-        parents=[no_phones(), phone_options()],
+        parents=[
+            no_phones(),
+            phone_options(None, "phones: listen here (default: where the session served last)"),
+        ],
         help="reopen a saved session where it stood",
     )
     p.add_argument("name", help="the session's name (see 'companion sessions')")
@@ -23,4 +26,5 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run_resume(args: argparse.Namespace) -> int:
     session = open_session(data_dir(args.data_dir), args.name, holder="companion resume")
+    served_as_before(args, session)
     return open_by_game(session, args)

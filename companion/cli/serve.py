@@ -5,14 +5,20 @@ from __future__ import annotations
 
 import argparse
 
-from companion.cli.options import check_port, check_public_url, phone_options, port_problem
+from companion.cli.options import (
+    check_port,
+    check_public_url,
+    phone_options,
+    port_problem,
+    served_as_before,
+)
 from companion.session.create import open_session
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "serve",
-        parents=[phone_options()],
+        parents=[phone_options(None, "listen here (default: where the session served last)")],
         help="serve the players' phones for a session, without the console",
     )
     p.add_argument("name", help="the session's name")
@@ -28,9 +34,14 @@ def run_serve(args: argparse.Namespace) -> int:
     from companion.session.seats import board_url, join_url, seat_url, seats_of
     from companion.web.prison.server import start_phone_server
 
-    port = check_port(args.port) or DEFAULT_PORT
-    public_url = check_public_url(args.public_url) if args.public_url else None
     session = open_session(data_dir(args.data_dir), args.name, holder="companion serve")
+    try:
+        served_as_before(args, session)
+        port = check_port(args.port) or DEFAULT_PORT
+        public_url = check_public_url(args.public_url) if args.public_url else None
+    except Exception:
+        session.close()
+        raise
 
     async def serve() -> None:
         try:

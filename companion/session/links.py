@@ -3,6 +3,7 @@
 Metadata keys in the session file:
 - ``public_url``: an address the game master pinned (``--public-url``); wins over the rest;
 - ``served_url``: where the phone server last listened (set when it starts);
+- ``served_on``: the host and port it listened on, which ``resume`` and ``serve`` reuse;
 - ``printed_url``: the address the cards were printed with (set by printing).
 """
 
@@ -31,3 +32,14 @@ def address_changed(session: Session) -> bool:
     """True when cards were printed with an address the links no longer use."""
     printed, current = printed_base(session), current_base(session)
     return bool(printed and current and printed != current)
+
+
+def served_on(session: Session) -> tuple[str, int] | None:
+    """The host and port the session's phone server last listened on, if it ever did."""
+    last = session.meta().get("served_on")
+    if not isinstance(last, dict):
+        return None
+    host, port = last.get("host"), last.get("port")
+    if not isinstance(host, str) or isinstance(port, bool) or not isinstance(port, int):
+        return None
+    return host, port

@@ -1,7 +1,13 @@
-"""Checks on who plays: names and roster size, shared by scripts, the console and the phones."""
+"""Checks on who plays: names and roster size, shared by scripts, the console and the phones.
+
+Two names are the same name when they read the same: :func:`name_key` compares them after
+Unicode normalisation and case folding, in every game's roster; :func:`reading_key` sorts
+names the way people read them."""
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Sequence
 
 MAX_NAME = 40
@@ -9,6 +15,33 @@ MAX_NAME = 40
 
 class RosterError(ValueError):
     """A roster that cannot be played; the message is one clear sentence."""
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: ``Zoë`` typed precomposed or as ``e`` + U+0308, ``ZOË``
+    and ``zoë`` all give the same key (canonical caseless matching, in NFC)."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", name).casefold())
+
+
+Chunk = tuple[int, int, str]  # (0, number, "") for digits, (1, 0, text) for the rest
+_DIGITS = re.compile(r"(\d+)")
+
+
+def _chunks(text: str) -> tuple[Chunk, ...]:
+    return tuple(
+        (0, int(part), "") if part.isdecimal() else (1, 0, part)
+        for part in _DIGITS.split(text)
+        if part
+    )
+
+
+def reading_key(name: str) -> tuple[tuple[Chunk, ...], tuple[Chunk, ...], str]:
+    """A sort key in reading order rather than code points: letters first without their
+    accents and case (``Dee, Émile, José``), numbers by value (``Player 2, Player 10``); then
+    the accents, then the name itself, so that the order is total and stable."""
+    folded = name_key(name)
+    bare = "".join(c for c in unicodedata.normalize("NFD", folded) if not unicodedata.combining(c))
+    return _chunks(bare), _chunks(folded), name
 
 
 def check_name(name: object, what: str) -> str:
@@ -37,13 +70,13 @@ def check_roster(
         raise RosterError("The prisoners must be a list of names.")
     w = check_name(warden, "warden")
     names = [check_name(p, f"prisoner #{i + 1}") for i, p in enumerate(prisoners)]
-    seen: set[str] = {w.casefold()}
+    seen: set[str] = {name_key(w)}
     for name in names:
-        if name.casefold() in seen:
+        if name_key(name) in seen:
             raise RosterError(
                 f"The name {name!r} is used twice; every player needs their own name."
             )
-        seen.add(name.casefold())
+        seen.add(name_key(name))
     if not min_prisoners <= len(names) <= max_prisoners:
         span = (
             f"exactly {min_prisoners}"

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion.rules.core.game import Engine, Refusal, Refused, refusing
-from companion.rules.core.roster import RosterError, check_name
+from companion.rules.core.roster import RosterError, check_name, name_key
 from companion.rules.dilemma.commands import (
     BringBack,
     Choose,
@@ -57,13 +57,18 @@ def _player(state: DilemmaState, pid: str, *, present: bool | None = True) -> st
     return p.name
 
 
+EMPTY_NAME = "Type a name first."
+
+
 def _name(state: DilemmaState, name: str, pid: str | None = None) -> str:
+    if not name.strip():  # said to whoever types it, a player on a phone or the game master
+        raise Refusal(EMPTY_NAME)
     try:
         check_name(name, "player")
     except RosterError as error:
         raise Refusal(str(error)) from None
     for p in state.players:
-        if p.pid != pid and p.name.casefold() == name.casefold():
+        if p.pid != pid and name_key(p.name) == name_key(name):
             raise Refusal(f"The name {name!r} is already taken; add an initial or pick another.")
     return name
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
+from companion.rules.core.roster import reading_key
 from companion.rules.core.words import plural
 from companion.rules.dilemma.commands import Choice
 from companion.rules.dilemma.state import DilemmaState, Phase, Round
@@ -57,10 +58,15 @@ class LeaderRow(TypedDict):
 
 
 class CooperationRow(TypedDict):
+    """One revealed round: answers SILENT and BETRAY, and those who gave none (the round was
+    closed before they chose; they served as silent but did not choose it)."""
+
     round: int
     silent: int
-    choices: int
-    rate: float
+    betray: int
+    no_answer: int
+    choices: int  # all three together
+    rate: float  # silent / choices
 
 
 class BoardView(TypedDict):
@@ -174,11 +180,14 @@ def leaderboard(state: DilemmaState) -> list[LeaderRow]:
     silent: dict[str, int] = {}
     for r in state.rounds:
         for o in r.outcomes:
-            for pid, choice in ((o.a, o.choice_a), (o.b, o.choice_b)):
+            for pid, choice, answered in (
+                (o.a, o.choice_a, o.answered_a),
+                (o.b, o.choice_b, o.answered_b),
+            ):
                 played[pid] = played.get(pid, 0) + 1
-                silent[pid] = silent.get(pid, 0) + (choice == "silent")
+                silent[pid] = silent.get(pid, 0) + (answered and choice == "silent")
     rows = sorted(
-        state.players, key=lambda p: (not p.present, months.get(p.pid, 0), p.name.casefold())
+        state.players, key=lambda p: (not p.present, months.get(p.pid, 0), reading_key(p.name))
     )
     out: list[LeaderRow] = []
     rank = 0
@@ -201,19 +210,25 @@ def leaderboard(state: DilemmaState) -> list[LeaderRow]:
 
 
 def cooperation(state: DilemmaState) -> list[CooperationRow]:
-    """Per revealed round: how many of the choices were SILENT."""
+    """Per revealed round: how many chose SILENT, how many BETRAY, how many gave no answer."""
     rows: list[CooperationRow] = []
     for r in state.rounds:
         if not r.revealed:
             continue
-        choices = [c for o in r.outcomes for c in (o.choice_a, o.choice_b)]
-        silent = choices.count("silent")
+        answers = [
+            choice if answered else None
+            for o in r.outcomes
+            for choice, answered in ((o.choice_a, o.answered_a), (o.choice_b, o.answered_b))
+        ]
+        silent = answers.count("silent")
         rows.append(
             {
                 "round": r.number,
                 "silent": silent,
-                "choices": len(choices),
-                "rate": silent / len(choices) if choices else 0.0,
+                "betray": answers.count("betray"),
+                "no_answer": answers.count(None),
+                "choices": len(answers),
+                "rate": silent / len(answers) if answers else 0.0,
             }
         )
     return rows
@@ -222,9 +237,10 @@ def cooperation(state: DilemmaState) -> list[CooperationRow]:
 def explanation(state: DilemmaState) -> str:
     """Why betrayal dominates each single round, yet silent pairs did better together."""
     s = state.rules.sentences
-    both_silent = both_betray = mixed = 0
+    both_silent = both_betray = mixed = unanswered = 0
     for r in state.rounds:
         for o in r.outcomes:
+            unanswered += (not o.answered_a) + (not o.answered_b)
             if o.choice_a == o.choice_b == "silent":
                 both_silent += 1
             elif o.choice_a == o.choice_b == "betray":
@@ -237,6 +253,10 @@ def explanation(state: DilemmaState) -> str:
         f"and served {2 * s.both_betray}, and in {plural(mixed, 'pair')} one betrayed the other "
         f"and together they served {s.betrayer + s.betrayed}."
     )
+    if unanswered:  # served as silent, but nobody chose it: said, not hidden in the tally
+        tally += (
+            f" {plural(unanswered, 'time')} a player gave no answer and served as if silent."
+        )
     return (
         "Whatever your partner does, betraying shortens your own sentence: against a silent "
         f"partner you serve {s.betrayer} months instead of {s.both_silent}, against a betrayer "

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.rules.core.roster import RosterError, check_name
+from companion.rules.core.roster import RosterError, check_name, name_key
 from companion.rules.sucker.state import Seat, SuckerState, new_game
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -71,7 +71,8 @@ def seats_from(players: object) -> list[Seat]:
     for attr, what in (("name", "name"), ("color", "color")):
         seen: set[str] = set()
         for seat in seats:
-            value = getattr(seat, attr).casefold()
+            text = getattr(seat, attr)
+            value = name_key(text) if attr == "name" else text.casefold()
             if value in seen:
                 raise SetupError(
                     f"The {what} {getattr(seat, attr)!r} is used twice; "

@@ -20,13 +20,17 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
+from companion.rules.core.game import Refused
 from companion.rules.core.words import plural
+from companion.rules.dilemma.engine import DILEMMA
+from companion.session.dilemma_seats import forget, new_seat
 from companion.session.session import Session
-from companion.tui.common.dialogs import ConfirmScreen, TextScreen
+from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen
 from companion.tui.common.follow import SessionChanged, follow
 from companion.tui.common.moves import NotDone, attempt
 from companion.tui.common.qr import qr_lines
 from companion.tui.common.services import StartedServices, Stopper
+from companion.tui.dilemma.choice import ChoiceScreen
 from companion.tui.dilemma.room import RoomScreen, RoomShown, RoomState
 from companion.tui.dilemma.screens import FinalScreen, KeysScreen
 from companion.tui.dilemma.words import View
@@ -36,13 +40,15 @@ Service = Callable[["DilemmaApp"], Awaitable[Stopper]]
 PROBLEM_WIDTH = 46  # a problem in the room's column (at most 50 wide, padding 1 a side)
 
 KEY_HELP = {
+    "add_player": "Add a player who has no phone (they choose here, with h)",
+    "choose": "Choice: hand the laptop to a player, who chooses in private",
     "next_round": "Next round: draw new pairs and start the next round",
     "close_round": "Close round: reveal now; who has not chosen stays silent",
     "rename": "Rename the player under the cursor",
-    "remove": "Remove the player under the cursor (they sit out from now on)",
+    "remove": "Remove the player under the cursor (asks first; they sit out)",
     "bring_back": "Bring a removed player back",
     "undo": "Undo the last change (the log keeps it)",
-    "peek": "Peek at the secret choices, or hide them again (noted in the log)",
+    "peek": "Peek at the choices after asking (in the log), or hide them",
     "finish": "Finish the tournament after this round",
     "results": "Results: leaderboard, silence per round and why",
     "toggle_qr": "Show or hide the room's QR code (the join address stays shown)",
@@ -51,6 +57,11 @@ KEY_HELP = {
     "quit": "Quit (the tournament is saved; reopen it with the same command)",
 }
 RENAME_KEYS = "[b]Enter[/b] save   [b]Esc[/b] cancel"
+OVER = "The tournament is over; r shows the results."
+ADD_KEYS = "[b]Enter[/b] add   [b]Esc[/b] cancel"
+NO_PHONES = (
+    "No phone server (--no-phones). Add players with a; each chooses in private here with h."
+)
 
 
 class DilemmaApp(App[None]):
@@ -71,7 +82,7 @@ class DilemmaApp(App[None]):
         self.poster = poster
         self.seed = seed
         starting = "Starting the phone server…" if self.services else ""
-        self.room_state = RoomState(session, qr=starting or "No phone server (--no-phones).")
+        self.room_state = RoomState(session, qr=starting or textwrap.fill(NO_PHONES, PROBLEM_WIDTH))
         self.room = RoomScreen(self.room_state)
         self._started_services = StartedServices()
         self._unfollow: Callable[[], None] | None = None
@@ -147,6 +158,64 @@ class DilemmaApp(App[None]):
         if self.submit({"do": "start_round", "seed": self.seed()}):
             self.notify(f"Round {self.view()['round']} has started.")
 
+    def refusal(self, command: dict[str, Any]) -> str | None:
+        """What the rules would say against ``command`` now, without recording it."""
+        decided = DILEMMA.decide(self.session.state, DILEMMA.parse_command(command))
+        return decided.reason if isinstance(decided, Refused) else None
+
+    @work(group="flow")
+    async def action_add_player(self) -> None:
+        if self.view()["phase"] == "over":
+            self.notify(OVER, severity="warning")
+            return
+        typed = await self.push_screen_wait(
+            TextScreen(
+                "Add a player",
+                "Their name, as the room will see it. They choose here, in private, with h.",
+                check=lambda text: self.refusal(
+                    {"do": "join", "pid": "new", "name": " ".join(text.split())}
+                ),
+                max_length=40,
+                keys=ADD_KEYS,
+            )
+        )
+        if typed is None:
+            return
+        name = " ".join(typed.split())
+        pid, token = new_seat(self.session)  # a pid as a phone's join has one
+        if self.submit({"do": "join", "pid": pid, "name": name}):
+            self.notify(f"{name} has joined; h enters their choice in private.")
+        else:
+            forget(self.session, token)
+
+    @work(group="flow")
+    async def action_choose(self) -> None:
+        v = self.view()
+        if v["phase"] != "choosing":
+            closed = OVER if v["phase"] == "over" else "No round is open; n starts the next one."
+            self.notify(closed, severity="warning")
+            return
+        rows = [r for r in v["roster"] if r["doing"] in ("choosing", "chosen")]
+        options = [
+            (r["pid"], f"{r['name']}  ({'chosen' if r['doing'] == 'chosen' else 'waiting'})")
+            for r in rows
+        ]
+        under = self.room.selected(quiet=True)  # the player under the cursor, if waiting
+        waiting = [r["pid"] for r in rows if r["doing"] == "choosing"]
+        start = under["pid"] if under and under["pid"] in waiting else (waiting or [None])[0]
+        first = next((i for i, r in enumerate(rows) if r["pid"] == start), 0)
+        pid = await self.push_screen_wait(
+            PickScreen("Whose choice?", options, "The next screen is private.", first)
+        )
+        row = next((r for r in rows if r["pid"] == pid), None)
+        if row is None or row["facing"] is None:
+            return
+        choice = await self.push_screen_wait(
+            ChoiceScreen(row["name"], row["facing"], v["round"], v["sentences"])
+        )
+        if choice is not None and self.submit({"do": "choose", "pid": pid, "choice": choice}):
+            self.notify(f"{row['name']}'s choice is recorded and sealed.")
+
     @work(group="flow")
     async def action_close_round(self) -> None:
         v = self.view()
@@ -177,9 +246,22 @@ class DilemmaApp(App[None]):
         if name and self.submit({"do": "rename", "pid": row["pid"], "name": name}):
             self.notify(f"{row['name']} is now {name}.")
 
-    def action_remove(self) -> None:
+    @work(group="flow")
+    async def action_remove(self) -> None:
         row = self.room.selected()
-        if row is not None and self.submit({"do": "remove", "pid": row["pid"]}):
+        if row is None:
+            return
+        if not row["present"]:
+            self.notify(f"{row['name']} has already left (b brings them back).")
+            return
+        question = f"{row['name']} sits out every round from now on; b brings them back."
+        if row["facing"]:
+            question += f" {row['facing']} then sits this round out."
+        if not await self.push_screen_wait(
+            ConfirmScreen(f"Remove {row['name']}?", question, "Remove")
+        ):
+            return
+        if self.submit({"do": "remove", "pid": row["pid"]}):
             self.notify(f"{row['name']} has left the tournament (b brings them back).")
 
     def action_bring_back(self) -> None:
@@ -199,7 +281,17 @@ class DilemmaApp(App[None]):
             self.notify("Undone: the last change is taken back (the log keeps it).")
         self.refresh_view()
 
-    def action_peek(self) -> None:
+    @work(group="flow")
+    async def action_peek(self) -> None:
+        if not self.room_state.peeking and not await self.push_screen_wait(
+            ConfirmScreen(
+                "Show every secret choice?",
+                "Make sure no player can see this screen, nor a projector showing it. "
+                "The peek is written in the log; v hides the choices again.",
+                "Peek",
+            )
+        ):
+            return
         self.room_state.peeking = not self.room_state.peeking
         if self.room_state.peeking:
             self.session.note("peek", round=self.view()["round"])

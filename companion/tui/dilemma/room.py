@@ -34,14 +34,23 @@ NARROW_WIDTH = 110
 SHORT_HEIGHT = 30
 # The keys each phase needs in the footer (the rest still work, and ? lists them all).
 PHASE_KEYS = {
-    "lobby": {"next_round", "rename", "remove", "bring_back"},
-    "choosing": {"close_round", "peek", "rename", "remove", "bring_back", "finish"},
-    "revealed": {"next_round", "finish", "rename", "remove", "bring_back"},
+    "lobby": {"add_player", "next_round", "rename", "remove", "bring_back"},
+    "choosing": {"choose", "close_round", "peek", "rename", "remove", "bring_back", "finish"},
+    "revealed": {"next_round", "add_player", "finish", "rename", "remove", "bring_back"},
     "over": {"results"},
 }
 ALWAYS_KEYS = {"undo", "toggle_qr", "poster", "keys", "quit"}
 # Left out of a footer too narrow for them all, in this order.
-DROP_FIRST = ("poster", "bring_back", "finish", "peek", "rename", "remove")
+DROP_FIRST = (
+    "poster",
+    "bring_back",
+    "finish",
+    "peek",
+    "rename",
+    "add_player",
+    "remove",
+    "toggle_qr",
+)
 SIDE_WIDE, SIDE_NARROW = 36, 33  # the side panel's width, as in dilemma.tcss
 SHORT_DOING = {"waiting for a round": "waiting", "joins next round": "next round"}
 
@@ -108,6 +117,8 @@ class RoomScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "app.next_round", "Next round"),
         Binding("c", "app.close_round", "Close round"),
+        Binding("h", "app.choose", "Choice"),
+        Binding("a", "app.add_player", "Add player"),
         Binding("e", "app.rename", "Rename"),
         Binding("x", "app.remove", "Remove"),
         Binding("b", "app.bring_back", "Bring back"),
@@ -249,11 +260,13 @@ class RoomScreen(Screen[None]):
         if table.row_count:
             table.move_cursor(row=min(keep, table.row_count - 1))
 
-    def selected(self) -> View | None:
-        """The roster's row under the cursor (None, and a warning, when nobody joined)."""
+    def selected(self, *, quiet: bool = False) -> View | None:
+        """The roster's row under the cursor (None, and a warning unless ``quiet``, when
+        nobody joined)."""
         table: DataTable[str] = self.query_one("#roster", DataTable)
         if not table.row_count:
-            self.notify("Nobody has joined yet.", severity="warning")
+            if not quiet:
+                self.notify("Nobody has joined yet.", severity="warning")
             return None
         pid = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
         row: View = next(r for r in self.room.view()["roster"] if r["pid"] == pid)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -10,6 +12,10 @@ from textual.widgets import DataTable, Footer, Header, Static
 from textual_plotext import PlotextPlot
 
 from companion.tui.dilemma.words import View
+
+# The chart's cases, bottom up, with their colours: no answer is its own case, never silent.
+CHART_CASES = {"silent": "green", "betray": "red", "no_answer": "gray"}
+CHART_LEGEND = "[green]██[/] silent  [red]██[/] betray  [grey50]██[/] no answer"
 
 
 class KeysScreen(ModalScreen[None]):
@@ -64,6 +70,7 @@ class FinalScreen(Screen[None]):
                 yield DataTable(id="final-board", cursor_type="row", zebra_stripes=True)
             with VerticalScroll(id="final-right"):
                 yield PlotextPlot(id="coop-chart")
+                yield Static(CHART_LEGEND, id="chart-legend")
                 yield Static(self.view.get("explanation") or "", id="explanation", markup=False)
         yield Footer()
 
@@ -81,8 +88,13 @@ class FinalScreen(Screen[None]):
         plt.clear_data()
         plt.clear_figure()
         labels = [f"R{row['round']}" for row in rows]
-        plt.bar(labels, [round(100 * row["rate"]) for row in rows])
+        shares = [
+            [round(100 * row[case] / row["choices"]) if row["choices"] else 0 for row in rows]
+            for case in CHART_CASES
+        ]
+        colors: Any = list(CHART_CASES.values())  # one per case; plotext's hint says one
+        plt.stacked_bar(labels, shares, color=colors, width=0.6)
         plt.ylim(0, 100)
         plt.yticks([0, 25, 50, 75, 100], ["0%", "25%", "50%", "75%", "100%"])
-        plt.title("Who stayed silent, round by round")
+        plt.title("Answers, round by round")
         plot.refresh()

@@ -8,6 +8,7 @@ from typing import Any
 from companion.rules.core.words import plural
 
 View = Mapping[str, Any]  # a view of the rules (companion.rules.dilemma.views), read by key
+NO_ANSWER = "no answer"
 
 
 def waiting_text(names: list[str], room: int) -> str:
@@ -35,14 +36,20 @@ def last_round(v: View, pairs: int = 12, width: int = 18) -> str:
     if last is None:
         return "No round revealed yet."
     lines = [f"Round {last['number']}{' (closed early)' if last['closed_early'] else ''}:"]
-    word = {"silent": "silent", "betray": "BETRAY"}
-    for o in last["outcomes"][:pairs]:  # a pair on two lines, choices and months aligned
+    shown = last["outcomes"][:pairs]
+
+    def word(o: View, side: str) -> str:  # no answer is said, not shown as silent
+        if not o[f"answered_{side}"]:
+            return NO_ANSWER
+        return "silent" if o[f"choice_{side}"] == "silent" else "BETRAY"
+
+    words = max((len(word(o, side)) for o in shown for side in "ab"), default=6)
+    width -= words - 6  # the name gives way to a longer word
+    for o in shown:  # a pair on two lines, choices and months aligned
+        lines.append(f" {cut(o['a'], width):<{width}} {word(o, 'a'):<{words}} {o['months_a']:>2}m")
         lines.append(
-            f" {cut(o['a'], width):<{width}} {word[o['choice_a']]:<6} {o['months_a']:>2}m"
-        )
-        lines.append(
-            f"   vs {cut(o['b'], width - 4):<{width - 4}} "
-            f"{word[o['choice_b']]:<6} {o['months_b']:>2}m"
+            f"   vs {cut(o['b'], width - 5):<{width - 5}} "
+            f"{word(o, 'b'):<{words}} {o['months_b']:>2}m"
         )
     more = len(last["outcomes"]) - pairs
     if more > 0:
@@ -52,6 +59,10 @@ def last_round(v: View, pairs: int = 12, width: int = 18) -> str:
     if v["cooperation"]:
         rates = "  ".join(f"R{r['round']} {round(100 * r['rate'])}%" for r in v["cooperation"])
         lines.append(f"Silent: {rates}")
+        unanswered = [r for r in v["cooperation"] if r["no_answer"]]
+        if unanswered:
+            counts = "  ".join(f"R{r['round']} {r['no_answer']}" for r in unanswered)
+            lines.append(f"No answer: {counts}")
     return "\n".join(lines)
 
 
@@ -67,3 +78,13 @@ def leaders(v: View, names: int = 20, width: int = 18) -> str:
     if more > 0:
         lines.append(f"    and {more} more")
     return "\n".join(lines)
+
+
+def sentences_text(s: View) -> str:
+    """The scenario's sentences, as a player weighs them before choosing."""
+    return (
+        f"Both silent: {plural(s['both_silent'], 'month')} each.\n"
+        f"Both betray: {plural(s['both_betray'], 'month')} each.\n"
+        f"One betrays, one stays silent: the betrayer serves {plural(s['betrayer'], 'month')}, "
+        f"the silent one {plural(s['betrayed'], 'month')}."
+    )

@@ -150,8 +150,8 @@ async def listen(
 
     Returns the runner, the port it bound and the base its links use: ``public_url`` if given
     (it is pinned in the session), else a pinned one, else this laptop's address.
-    ``served_url`` in the session records where it listened. Raises ``OSError`` when the port
-    cannot be used.
+    ``served_url`` and ``served_on`` (host and port) in the session record where it listened.
+    Raises ``OSError`` when the port cannot be used.
     """
     asyncio.get_running_loop()
     if public_url:
@@ -172,5 +172,6 @@ async def listen(
         bound = int(server.sockets[0].getsockname()[1])
     served = base_url(host, bound)
     session.store.set_meta("served_url", served)
+    session.store.set_meta("served_on", {"host": host, "port": bound})
     base = str(pinned).rstrip("/") if pinned else served
     return runner, bound, base

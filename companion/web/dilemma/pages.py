@@ -7,7 +7,7 @@ from typing import Any
 
 import jinja2
 
-from companion.rules.core.words import plural
+from companion.rules.core.words import joined, plural
 
 # The views the pages read, as rules/dilemma/views.py gives them.
 from companion.rules.dilemma.views import BoardView, PlayerView
@@ -27,11 +27,20 @@ def months(n: int | None) -> str:
     return "" if n is None else plural(n, "month")
 
 
+def sat_out(names: list[str], served: int | None) -> str:
+    """``Sat out: Ben (1 month).``; ``Sat out: Ben and Cy (2 months each).``"""
+    if served is None:
+        return f"Sat out: {joined(names)}."
+    each = " each" if len(names) > 1 else ""
+    return f"Sat out: {joined(names)} ({months(served)}{each})."
+
+
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     return make_environment(
         "companion.web.dilemma",
         months=months,
+        sat_out=sat_out,
         choice_words=CHOICE_WORDS,
         phase_titles=PHASE_TITLES,
         percent=lambda rate: f"{round(rate * 100)}%",

@@ -80,6 +80,20 @@ def test_closing_the_round_makes_the_silent_by_default() -> None:
     assert h.state.months() == {"p0": 0, "p1": 12}
 
 
+def test_no_answer_is_its_own_case_in_the_chart_and_the_silent_count() -> None:
+    h = tournament(["Ann", "Bob", "Cy", "Dee"])
+    ok(h, {"do": "start_round", "seed": 3})
+    ok(h, {"do": "choose", "pid": "p0", "choice": "betray"})
+    ok(h, {"do": "choose", "pid": "p1", "choice": "silent"})
+    ok(h, {"do": "close_round"})  # two never answered: served as silent, not chosen
+    (row,) = board(h.state)["cooperation"]
+    assert (row["silent"], row["betray"], row["no_answer"], row["choices"]) == (1, 1, 2, 4)
+    assert row["rate"] == 0.25
+    silent = {r["name"]: r["silent"] for r in leaderboard(h.state)}
+    assert silent == {"Ann": 0, "Bob": 1, "Cy": 0, "Dee": 0}
+    assert "2 times a player gave no answer and served as if silent." in explanation(h.state)
+
+
 def test_the_one_sitting_out_serves_the_scenarios_months() -> None:
     h = tournament(["Ann", "Bob", "Cy"], sitting_out=2)
     play_round(h, 9, {"p0": "silent", "p1": "silent", "p2": "silent"})
@@ -123,10 +137,20 @@ def test_leaderboard_ranks_least_months_first_and_shares_ties() -> None:
     assert rows[0]["name"] == h.state.name(a)
 
 
+@pytest.mark.parametrize(
+    "names",
+    [["Dee", "Émile", "José"], ["Player 1", "Player 2", "Player 10", "Player 11"]],
+)
+def test_ties_on_the_leaderboard_are_in_reading_order(names: list[str]) -> None:
+    h = tournament(list(reversed(names)))
+    assert [row["name"] for row in leaderboard(h.state)] == names
+
+
 def test_joining_is_checked_and_names_stay_unique() -> None:
     h = tournament(["Ann"])
     assert "already taken" in refused(h, {"do": "join", "pid": "x", "name": "ANN"})
-    assert "empty" in refused(h, {"do": "join", "pid": "x", "name": ""})
+    assert "Type a name first" in refused(h, {"do": "join", "pid": "x", "name": ""})
+    assert "Type a name first" in refused(h, {"do": "join", "pid": "x", "name": "   "})
     assert "at most 40" in refused(h, {"do": "join", "pid": "x", "name": "A" * 41})
     assert "id is taken" in refused(h, {"do": "join", "pid": "p0", "name": "Zed"})
     assert "at least 2 players" in refused(h, {"do": "start_round", "seed": 1})

@@ -11,8 +11,9 @@ import pytest
 from textual.widgets import DataTable, Static
 
 from companion.session.session import Session
-from companion.tui.common.dialogs import ConfirmScreen, TextScreen
+from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen
 from companion.tui.dilemma.app import DilemmaApp
+from companion.tui.dilemma.choice import ChoiceScreen
 from companion.tui.dilemma.screens import FinalScreen, KeysScreen
 from tests.dilemma_helpers import scenario
 
@@ -94,7 +95,13 @@ async def test_a_tournament_from_the_console(session: Session, tmp_path: Path) -
             "press", ""
         ), "the console shows a sealed choice"
 
-        await pilot.press("v")  # peek: the choice shows, and the log notes it
+        await pilot.press("v")  # peek: asks first (the screen may be on a projector)
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and not session.notes("peek")
+        await pilot.press("n")
+        await pilot.pause()
+        assert "BETRAY" not in json.dumps(roster(app)) and not session.notes("peek")
+        await pilot.press("v", "y")  # the choice shows, and the log notes it
         await pilot.pause()
         assert roster(app)[playing[0]][-1] == "BETRAY" and "PEEKING" in text(app)
         assert session.notes("peek")
@@ -146,7 +153,13 @@ async def test_rename_remove_bring_back_undo_and_poster(session: Session, tmp_pa
         await pilot.pause()
         assert session.state.players[1].name == "Ben K"
 
-        await pilot.press("x")
+        await pilot.press("x")  # asks first
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and "Remove Ben K?" in text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert session.state.players[1].present
+        await pilot.press("x", "y")
         await wait_for(pilot, app, "4 players in the tournament")
         assert roster(app)["Ben K"][1] == "left"
         await pilot.press("b")
@@ -351,7 +364,7 @@ async def test_peeking_keeps_the_months_when_the_names_fit(
         await room_shown(pilot)
         await pilot.press("n")
         await wait_for(pilot, app, "Round 1 of 2")
-        await pilot.press("v")
+        await pilot.press("v", "y")
         await pilot.pause()
         table = app.screen.query_one("#roster", DataTable)
         labels = [str(column.label) for column in table.columns.values()]
@@ -381,3 +394,114 @@ async def test_a_long_waiting_list_takes_two_lines_and_says_how_many_more(
         assert shown is not None, said
         assert len(shown.group(1).split(", ")) + int(shown.group(2)) == 30
     s.close()
+
+
+async def test_without_phones_the_console_adds_players_and_takes_choices_in_private(
+    tmp_path: Path,
+) -> None:
+    s = Session.create(tmp_path / "nophones.sqlite", "dilemma", {"rules": scenario(rounds=1)})
+    app = DilemmaApp(s, seed=lambda: 7)  # --no-phones: no service handed in
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Add players with a" in text(app) and "a Add player" in footer_text(app)
+        for name in ["Ada", "Ben"]:
+            await pilot.press("a")
+            await pilot.pause()
+            assert isinstance(app.screen, TextScreen)
+            await pilot.press(*name, "enter")
+            await pilot.pause()
+        await pilot.press("a", *"ADA", "enter")  # the rules' sentence, in the dialog
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen) and "already taken" in text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert [p.name for p in s.state.players] == ["Ada", "Ben"]
+
+        await pilot.press("n")
+        await wait_for(pilot, app, "Round 1 of 1: 0 of 2 have chosen")
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, PickScreen)
+        await pilot.press("enter")  # the first still waiting
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        shown = text(app)
+        assert "PRIVATE" in shown and "Ada, this is your secret choice" in shown
+        assert "You face Ben" in shown and "Leaderboard" not in shown
+        await pilot.press("b")
+        await wait_for(pilot, app, "1 of 2 have chosen")
+        assert app.screen is app.room and "BETRAY" not in text(app)
+        ada = s.state.players[0].pid
+        assert s.rows[-1].body["command"] == {"do": "choose", "pid": ada, "choice": "betray"}
+        await pilot.press("h", "enter")  # Ben, the one still waiting
+        await pilot.pause()
+        assert "Ben, this is your secret choice" in text(app)
+        await pilot.press("s")
+        await pilot.pause(0.1)
+        assert s.state.phase == "over"
+        assert sorted(s.state.months().values()) == [0, 12]
+    s.close()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+async def test_the_final_leaderboards_title_is_not_wrapped_by_short_names(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    s = Session.create(tmp_path / "short.sqlite", "dilemma", {"rules": scenario(rounds=1)})
+    for i, name in enumerate(["Al", "Bo", "Cy", "Di"]):
+        s.submit({"do": "join", "pid": f"p{i}", "name": name})
+    s.submit({"do": "start_round", "seed": 1})
+    s.submit({"do": "close_round"})
+    app = DilemmaApp(s, seed=lambda: 7)
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, app, "Final leaderboard")
+        strips = [strip.text for strip in app.screen._compositor.render_strips()]
+        assert any("Final leaderboard: least time served" in line for line in strips), strips
+    s.close()
+
+
+async def test_every_key_is_explained_whole_at_80_columns(tmp_path: Path) -> None:
+    from companion.tui.dilemma.app import KEY_HELP
+
+    app = snapshot_app(tmp_path, 0, [])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await room_shown(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        strips = "\n".join(s.text for s in app.screen._compositor.render_strips())
+        for words in KEY_HELP.values():
+            assert words in strips, words
+    app.session.close()
+
+
+async def test_whose_choice_fits_at_80x24_with_a_big_room(tmp_path: Path) -> None:
+    s = Session.create(tmp_path / "big.sqlite", "dilemma", {"rules": scenario(rounds=2)})
+    for i in range(30):
+        s.submit({"do": "join", "pid": f"p{i}", "name": f"Player {i + 1}"})
+    s.submit({"do": "start_round", "seed": 3})
+    app = DilemmaApp(s, seed=lambda: 7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, PickScreen)
+        strips = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert "Whose choice?" in strips and "Esc cancel" in strips, strips
+    s.close()
+
+
+async def test_after_the_tournament_a_and_h_say_it_is_over(tmp_path: Path) -> None:
+    app = snapshot_app(tmp_path, 3, [ROUND_ONE, ROUND_TWO, ROUND_ONE])
+    app.session.submit({"do": "close_round"})
+    async with app.run_test(size=(120, 36)) as pilot:
+        await room_shown(pilot)
+        await pilot.press("escape")  # from the results to the room
+        await pilot.pause()
+        for key in ["a", "h"]:
+            app.clear_notifications()
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen is app.room
+            said = [n.message for n in app._notifications]
+            assert said == ["The tournament is over; r shows the results."], said
+    app.session.close()

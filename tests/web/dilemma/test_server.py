@@ -75,7 +75,8 @@ async def test_a_refused_join_says_why_and_keeps_no_token(
     r = await client.post("/join-room", data={"name": "ann"})
     assert r.status == 409 and "already taken" in await r.text()
     r = await client.post("/join-room", data={"name": ""})
-    assert r.status == 409 and "name is empty" in await r.text()
+    page = await r.text()  # said to the player, not to whoever sets up a roster
+    assert r.status == 409 and "Type a name first" in page and "every player" not in page
     assert len(session.meta()[META_KEY]) == 1 and len(session.state.players) == 1
 
 
@@ -230,3 +231,36 @@ def test_the_command_writes_a_poster_and_refuses_bad_input(
     assert "not the dilemma" in capsys.readouterr().err
     assert main(["dilemma", "warm"]) == 2  # no terminal here
     assert "needs a terminal" in capsys.readouterr().err
+
+
+async def test_the_board_says_who_gave_no_answer_apart_from_the_silent(
+    client: TestClient, session: Session
+) -> None:
+    tokens = {name: await join(client, name) for name in ["Ann", "Bob"]}
+    session.submit({"do": "start_round", "seed": 5})
+    await choose(client, tokens["Ann"], "betray")
+    session.submit({"do": "close_round"})  # Bob never answered
+    board = await client.get("/board")
+    page = await board.text()
+    assert "Round 1: 1 betrayed, 1 gave no answer" in page
+    view = await (await client.get("/api/board")).json()
+    (row,) = view["cooperation"]
+    assert (row["silent"], row["betray"], row["no_answer"]) == (0, 1, 1)
+
+
+async def test_the_one_sitting_out_is_not_said_to_serve_each(
+    client: TestClient, session: Session
+) -> None:
+    tokens = {name: await join(client, name) for name in ["Ann", "Bob", "Ben"]}
+    session.submit({"do": "start_round", "seed": 5})
+    session.submit({"do": "close_round"})
+    (out,) = session.state.current.sitting_out
+    page = await (await client.get("/board")).text()
+    assert f"Sat out: {session.state.name(out)} (1 month)." in page and "month each" not in page
+    assert len(tokens) == 3
+
+
+def test_several_sitting_out_serve_each() -> None:
+    from companion.web.dilemma.pages import sat_out
+
+    assert sat_out(["Ben", "Cy"], 2) == "Sat out: Ben and Cy (2 months each)."

@@ -1,0 +1,21 @@
+"""The room's words, as pure functions of the game master's view."""
+
+from __future__ import annotations
+
+from companion.rules.dilemma.views import gm
+from companion.tui.dilemma.words import last_round
+from tests.dilemma_helpers import ok, tournament
+
+
+def test_the_last_round_says_no_answer_rather_than_silent() -> None:
+    h = tournament(["Ann", "Bob"])
+    ok(h, {"do": "start_round", "seed": 3})
+    ok(h, {"do": "choose", "pid": "p0", "choice": "betray"})
+    ok(h, {"do": "close_round"})
+    lines = last_round(gm(h.state), width=15).splitlines()
+    ann = next(line for line in lines if "Ann" in line)
+    bob = next(line for line in lines if "Bob" in line)
+    assert "BETRAY" in ann and "no answer" in bob and "silent" not in bob
+    assert ann.index("BETRAY") == bob.index("no answer")  # still aligned
+    assert lines[-1] == "Silent: R1 0%" or "No answer: R1 1" in lines
+    assert max(len(line) for line in lines) <= 30  # the narrow side panel's room
