@@ -1,5 +1,5 @@
-"""Shared fixtures and helpers: an isolated data folder for every test, the repository's paths,
-the demo roster, the demo session and a free port."""
+"""Shared fixtures and helpers: isolated data and scenario folders for every test, the
+repository's paths, the demo roster, the demo session and a free port."""
 
 from __future__ import annotations
 
@@ -21,9 +21,10 @@ ROSTER = ["Ada", "Ben", "Cy", "Dee"]  # the demo's prisoners
 def _isolated_data_dir(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> Path:
-    """No test ever touches the real per-user data folder."""
+    """No test ever touches the real per-user data folder, nor the user's scenarios."""
     folder = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("COMPANION_DATA_DIR", str(folder))
+    monkeypatch.setenv("COMPANION_SCENARIOS", str(tmp_path_factory.mktemp("my-scenarios")))
     return folder
 
 

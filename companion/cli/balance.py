@@ -24,7 +24,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="find fair nights to escape and parole tokens to win for each group size",
         description="For each group size, search for the nights to escape and parole tokens to "
         "win that make the prisoners' team (escape) win as often as the target, playing bot "
-        "games on every core, and write scenarios/balanced-N.toml.",
+        "games on every core, and write balanced-N.toml into your scenario folder (see "
+        "'companion scenarios'), or into --out.",
     )
     p.add_argument("--prisoners", metavar="A-B", default="4-12",
                    help="group sizes, a range such as 4-12 or one size (default: 4-12)")
@@ -39,8 +40,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="the scenario whose other numbers are kept (default: classic)")
     p.add_argument("--jobs", metavar="J", help="processes to use (default: one per core)")
     p.add_argument("--write", action=argparse.BooleanOptionalAction, default=True,
-                   help="write scenarios/balanced-N.toml for each size (default: --write)")
-    p.add_argument("--out", metavar="DIR", help="where to write the files (default: scenarios/)")
+                   help="write balanced-N.toml for each size (default: --write)")
+    p.add_argument("--out", metavar="DIR",
+                   help="where to write the files (default: your scenario folder)")
     p.add_argument("--json", action="store_true", help="print the results as JSON for tools")
     p.add_argument("--screen", action="store_true",
                    help="open the Balance screen: a chart of the team's escape rate against "
@@ -108,7 +110,7 @@ def write_scenario(
 
 
 def run_balance(args: argparse.Namespace) -> int:
-    from companion.session.scenario_files import scenario_dir
+    from companion.session.paths import user_scenario_dir
     from companion.sim.balance import Budget, balance
     from companion.sim.runner import DAY_CAP, default_jobs
 
@@ -125,7 +127,7 @@ def run_balance(args: argparse.Namespace) -> int:
         load_rules(args.scenario, size)
     if args.screen:
         return open_screen(base, sizes[0], target, games, mix, seed, jobs)
-    folder = Path(args.out) if args.out else scenario_dir()
+    folder = Path(args.out).expanduser() if args.out else user_scenario_dir()
     if args.write and folder.exists() and not folder.is_dir():
         raise UserError(f"{folder} is a file, not a folder; pick another --out.")
     batch = min(200, games)

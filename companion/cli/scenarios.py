@@ -9,7 +9,9 @@ from companion.errors import UserError
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("scenarios", help="list the scenario files with their main numbers")
+    p = sub.add_parser(
+        "scenarios", help="list the shipped scenarios and your own, with their main numbers"
+    )
     p.set_defaults(func=run_scenarios)
     c = sub.add_parser("check-scenario", help="validate one scenario file")
     c.add_argument("file", help="a scenario file (.toml)")
@@ -17,40 +19,62 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run_scenarios(args: argparse.Namespace) -> int:
-    from companion.rules.prison.scenario import ScenarioError
-    from companion.session.scenario_files import list_scenario_files, read_toml, scenario_dir
+    from companion.session.paths import user_scenario_dir
+    from companion.session.scenario_files import list_scenarios, shipped_scenario_dir
 
-    files = list_scenario_files()
-    if not files:
-        raise UserError(f"There are no scenario files in {scenario_dir()}.")
-    print(f"Scenarios in {scenario_dir()}:")
-    print(
-        f"  {'name':<14} {'prisoners':>9} {'nights':>6} {'parole':>6} "
-        f"{'deals/d':>7} {'search/d':>8}"
-    )
-    for path in files:
-        try:
-            data = read_toml(path)
-            game = data.get("game", "prison-break")
-            if game != "prison-break":
-                print(f"  {path.stem:<14} ({game}) {data.get('description', '')}")
-                continue
-            from companion.session.scenario_files import load_rules_file
-
-            r = load_rules_file(path)
-        except ScenarioError as error:
-            print(f"  {path.stem:<14} INVALID: {error}")
-            continue
-        size = (
-            f"{r.min_prisoners}"
-            if r.min_prisoners == r.max_prisoners
-            else (f"{r.min_prisoners}-{r.max_prisoners}")
+    scenarios = list_scenarios()
+    shipped = [s for s in scenarios if s.shipped]
+    own = [s for s in scenarios if not s.shipped]
+    if not shipped:
+        raise UserError(
+            f"There are no shipped scenario files in {shipped_scenario_dir()}; "
+            "reinstall companion."
         )
-        print(
-            f"  {path.stem:<14} {size:>9} {r.nights_to_escape:>6} {r.parole_tokens_to_win:>6} "
-            f"{r.parole_tokens_per_day:>7} {r.searches_per_day:>8}"
-        )
+    print(f"Shipped scenarios (in {shipped_scenario_dir()}):")
+    print(TITLES)
+    for scenario in shipped:
+        print(describe(scenario.path, scenario.name))
+    print()
+    print(f"Your scenarios (in {user_scenario_dir()}):")
+    if not own:
+        print("  none yet: 'companion balance' writes here, and a .toml file you put here is "
+              "listed too.")
+        return 0
+    print(TITLES)
+    for scenario in own:
+        mark = " (replaces the shipped one)" if scenario.replaces_shipped else ""
+        print(describe(scenario.path, scenario.name) + mark)
     return 0
+
+
+TITLES = (
+    f"  {'name':<14} {'prisoners':>9} {'nights':>6} {'parole':>6} {'deals/d':>7} {'search/d':>8}"
+)
+
+
+def describe(path: Path, name: str) -> str:
+    """One line of the list: a scenario's main numbers, another game's description, or what is
+    wrong with the file."""
+    from companion.rules.prison.scenario import ScenarioError
+    from companion.session.scenario_files import load_rules_file, read_toml
+
+    try:
+        data = read_toml(path)
+        game = data.get("game", "prison-break")
+        if game != "prison-break":
+            return f"  {name:<14} ({game}) {data.get('description', '')}"
+        r = load_rules_file(path)
+    except ScenarioError as error:
+        return f"  {name:<14} INVALID: {error}"
+    size = (
+        f"{r.min_prisoners}"
+        if r.min_prisoners == r.max_prisoners
+        else f"{r.min_prisoners}-{r.max_prisoners}"
+    )
+    return (
+        f"  {name:<14} {size:>9} {r.nights_to_escape:>6} {r.parole_tokens_to_win:>6} "
+        f"{r.parole_tokens_per_day:>7} {r.searches_per_day:>8}"
+    )
 
 
 def run_check(args: argparse.Namespace) -> int:

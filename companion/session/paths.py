@@ -1,4 +1,9 @@
-"""Where sessions live: one SQLite file per session in a per-user data folder."""
+"""Where things live: the sessions (one SQLite file each), the user's own scenarios and the
+logs, each in the folder the operating system expects for this user (``platformdirs``: for
+example ``~/.local/share/companion`` on Linux, ``~/Library/Application Support/companion`` on
+macOS, ``%LOCALAPPDATA%\\companion`` on Windows). ``$COMPANION_DATA_DIR`` or ``--data-dir``
+name the sessions' folder instead, ``$COMPANION_SCENARIOS`` the scenarios' one.
+"""
 
 from __future__ import annotations
 
@@ -6,23 +11,45 @@ import os
 import re
 from pathlib import Path
 
+import platformdirs
+
 from companion.errors import UserError
 
+APP = "companion"
 DATA_DIR_ENV = "COMPANION_DATA_DIR"
+SCENARIO_DIR_ENV = "COMPANION_SCENARIOS"
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,59}$")
 
 
+def _user_data() -> Path:
+    return platformdirs.user_data_path(APP, appauthor=False)
+
+
 def default_data_dir() -> Path:
+    """The sessions' folder: ``$COMPANION_DATA_DIR``, else ``sessions`` in the user's data
+    folder."""
     env = os.environ.get(DATA_DIR_ENV)
     if env:
         return Path(env).expanduser()
-    xdg = os.environ.get("XDG_DATA_HOME")
-    base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
-    return base / "companion" / "sessions"
+    return _user_data() / "sessions"
 
 
 def data_dir(override: str | os.PathLike[str] | None) -> Path:
     return Path(override).expanduser() if override else default_data_dir()
+
+
+def user_scenario_dir() -> Path:
+    """The user's own scenarios (``companion balance`` writes there): ``$COMPANION_SCENARIOS``,
+    else ``scenarios`` in the user's data folder."""
+    env = os.environ.get(SCENARIO_DIR_ENV)
+    if env:
+        return Path(env).expanduser()
+    return _user_data() / "scenarios"
+
+
+def log_dir() -> Path:
+    """Where the app's logs go: the user's log folder."""
+    return platformdirs.user_log_path(APP, appauthor=False)
 
 
 def check_session_name(name: str) -> str:

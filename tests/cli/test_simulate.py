@@ -10,7 +10,8 @@ import pytest
 
 from companion.cli.main import main
 from companion.rules.prison.scenario import RULE_KEYS
-from companion.session.scenario_files import load_rules_file, scenario_dir
+from companion.session.paths import user_scenario_dir
+from companion.session.scenario_files import load_rules_file, shipped_scenario_dir
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -58,7 +59,7 @@ def test_balance_on_a_small_budget_writes_valid_scenarios(
     status, out, err = run(capsys, "balance", "--prisoners", "4-5", "--games-per-point", "200",
                            "--out", str(tmp_path), "--seed", "2")
     assert status == 0, err
-    classic = tomllib.loads((scenario_dir() / "classic.toml").read_text())
+    classic = tomllib.loads((shipped_scenario_dir() / "classic.toml").read_text())
     for size in (4, 5):
         path = tmp_path / f"balanced-{size}.toml"
         rules = load_rules_file(path)
@@ -120,13 +121,14 @@ def test_balance_json_and_no_write(capsys: pytest.CaptureFixture[str], tmp_path:
 def test_bad_input_gets_one_sentence_and_changes_nothing(
     capsys: pytest.CaptureFixture[str], argv: list[str], words: str, tmp_path: Path
 ) -> None:
-    before = sorted(p.name for p in scenario_dir().iterdir())
+    before = sorted(p.name for p in shipped_scenario_dir().iterdir())
     status, out, err = run(capsys, *argv, "--jobs", "1")
     assert status == 2 and out == ""
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("companion: ") and lines[0].endswith(".")
     assert words in lines[0] and "Traceback" not in err
-    assert sorted(p.name for p in scenario_dir().iterdir()) == before
+    assert sorted(p.name for p in shipped_scenario_dir().iterdir()) == before
+    assert list(user_scenario_dir().iterdir()) == []
 
 
 def test_balance_refuses_to_write_into_a_file(
@@ -136,3 +138,27 @@ def test_balance_refuses_to_write_into_a_file(
     target.write_text("x")
     status, out, err = run(capsys, "balance", "--prisoners", "4", "--out", str(target))
     assert status == 2 and "is a file, not a folder" in err and target.read_text() == "x"
+
+
+def test_balance_writes_to_the_users_folder_and_says_where(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Without --out, never into the shipped scenarios (the package, or the checkout's
+    scenarios/): into the user's scenario folder, which then wins over the shipped file."""
+    shipped = {p.name: p.read_bytes() for p in shipped_scenario_dir().iterdir()}
+    status, out, err = run(capsys, "balance", "--prisoners", "5", "--games-per-point", "40",
+                           "--jobs", "1", "--seed", "4")
+    assert status == 0, err
+    mine = user_scenario_dir() / "balanced-5.toml"
+    assert f"Wrote 1 scenario file in {user_scenario_dir()}: balanced-5.toml." in out
+    assert {p.name: p.read_bytes() for p in shipped_scenario_dir().iterdir()} == shipped
+    assert load_rules_file(mine).min_prisoners == 5
+    assert "Mix 'standard', seed 4" in mine.read_text()
+
+    status, out, _ = run(capsys, "scenarios")
+    assert status == 0
+    shipped_part, own_part = out.split("Your scenarios")
+    assert f"(in {user_scenario_dir()}):" in own_part
+    assert "balanced-5" in shipped_part and "classic" in shipped_part
+    assert "balanced-5" in own_part and "(replaces the shipped one)" in own_part
+    assert "classic" not in own_part
