@@ -108,3 +108,52 @@ def test_a_refused_open_holds_nothing(tmp_path: Path) -> None:
     with pytest.raises(UserError) as again:
         open_session(tmp_path, "broken", holder="the console")
     assert "already open" not in str(again.value)
+
+
+WITHOUT_FCNTL = """
+import os
+import socket
+import sys
+from pathlib import Path
+
+sys.modules["fcntl"] = None  # as on Windows: 'import fcntl' fails
+for unix_only in ("pread", "pwrite"):
+    if hasattr(os, unix_only):
+        delattr(os, unix_only)
+del socket.if_nameindex  # no Linux interface calls either
+
+from companion.errors import UserError
+from companion.session.create import create_prison_session, open_session
+
+folder = Path(sys.argv[1])
+session = create_prison_session(
+    folder, "night", "classic", "Wendy", ["Ada", "Ben", "Cy", "Dee"], holder="companion new"
+)
+session.submit({"do": "choose", "prisoner": "Ada", "choice": "work"})
+assert session.lock is not None and session.lock.held
+try:
+    open_session(folder, "night", holder="companion serve")
+except UserError as error:
+    print("refused:", error)
+session.close()
+again = open_session(folder, "night", holder="companion resume")
+assert again.lock is not None and again.lock.held
+print("resumed:", again.state.day.choices)
+again.close()
+print("fcntl imported:", sys.modules.get("fcntl") is not None)
+"""
+
+
+def test_open_lock_and_resume_without_fcntl_as_on_windows(tmp_path: Path) -> None:
+    """The lock needs neither fcntl nor os.pread/pwrite (both missing on Windows): a session is
+    created and held, a second window is refused in one sentence, and it resumes once free."""
+    done = subprocess.run(
+        [sys.executable, "-c", WITHOUT_FCNTL, str(tmp_path)], capture_output=True, text=True,
+        cwd=Path(__file__).resolve().parents[2], timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    refused, resumed, imported = done.stdout.splitlines()
+    assert refused.startswith("refused: The session 'night' is already open in another window")
+    assert "(companion new, process " in refused
+    assert resumed == "resumed: {'Ada': 'work'}"
+    assert imported == "fcntl imported: False"
