@@ -3,19 +3,21 @@
 ``lan_address()`` uses the UDP-connect trick: ``connect()`` on a UDP socket only asks the
 kernel which interface would route to that address; no packet leaves the laptop. The private
 address tried is never contacted. ``candidates()`` lists every IPv4 interface address, for a
-picker when the laptop has several (Wi-Fi and Ethernet, a hotspot, a VPN).
+picker when the laptop has several (Wi-Fi and Ethernet, a hotspot, a VPN); the interfaces come
+from ``ifaddr``, which asks each system its own way (``getifaddrs`` on Linux and macOS,
+``GetAdaptersAddresses`` on Windows).
 """
 
 from __future__ import annotations
 
 import ipaddress
 import socket
-import struct
 from dataclasses import dataclass
+
+import ifaddr
 
 # Private addresses used only to ask the routing table; nothing is sent to them.
 _PROBES = ("10.255.255.255", "192.168.255.255", "172.31.255.255")
-_SIOCGIFADDR = 0x8915
 
 
 @dataclass(frozen=True)
@@ -44,33 +46,26 @@ def lan_address() -> str:
     return "127.0.0.1"
 
 
-def _interface_address(name: str) -> str | None:
+def _interface_addresses() -> list[Candidate]:
+    """Every IPv4 address of every interface, as the system lists them."""
     try:
-        import fcntl
-    except ImportError:  # not on Linux or macOS
-        return None
-    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        packed = struct.pack("256s", name.encode()[:15])
-        raw = fcntl.ioctl(sock.fileno(), _SIOCGIFADDR, packed)
-        return socket.inet_ntoa(raw[20:24])
-    except OSError:
-        return None
-    finally:
-        sock.close()
+        adapters = ifaddr.get_adapters()
+    except OSError:  # the system would not say: the routed address still stands
+        return []
+    found: list[Candidate] = []
+    for adapter in adapters:
+        for ip in adapter.ips:
+            if ip.is_IPv4 and isinstance(ip.ip, str):
+                found.append(Candidate(str(adapter.nice_name or adapter.name), ip.ip))
+    return found
 
 
 def candidates() -> list[Candidate]:
     """Every interface with an IPv4 address, the likely LAN address first, loopback last."""
     found: list[Candidate] = []
-    try:
-        interfaces = [name for _, name in socket.if_nameindex()]
-    except OSError:
-        interfaces = []
-    for name in interfaces:
-        address = _interface_address(name)
-        if address and all(c.address != address for c in found):
-            found.append(Candidate(name, address))
+    for candidate in _interface_addresses():
+        if all(c.address != candidate.address for c in found):
+            found.append(candidate)
     best = lan_address()
     if all(c.address != best for c in found):
         found.append(Candidate("route", best))
