@@ -4,6 +4,7 @@ serve phones from a second laptop)."""
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from companion.cli.options import (
     check_port,
@@ -13,6 +14,9 @@ from companion.cli.options import (
     served_as_before,
 )
 from companion.session.create import open_session
+
+if TYPE_CHECKING:
+    import asyncio
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -25,9 +29,29 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run_serve)
 
 
+def stop_on_signals(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> None:
+    """Ctrl+C, a terminate signal and (Windows) Ctrl+Break set ``stop``: through the loop where
+    it takes signal handlers (Linux, macOS); else, as on Windows, whose loops take none, through
+    :func:`signal.signal`, which wakes the loop from the handler."""
+    import signal
+
+    def wake(_signum: int, _frame: object) -> None:
+        loop.call_soon_threadsafe(stop.set)
+
+    for name in ("SIGINT", "SIGTERM", "SIGBREAK"):
+        sig = getattr(signal, name, None)
+        if sig is None:
+            continue
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, AttributeError):
+            signal.signal(sig, wake)
+        except RuntimeError:  # not the main thread: Ctrl+C still interrupts asyncio.run
+            continue
+
+
 def run_serve(args: argparse.Namespace) -> int:
     import asyncio
-    import signal
 
     from companion.session.links import DEFAULT_PORT
     from companion.session.paths import data_dir
@@ -49,9 +73,7 @@ def run_serve(args: argparse.Namespace) -> int:
         except OSError as error:
             raise port_problem(port, error) from None
         stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop.set)
+        stop_on_signals(asyncio.get_running_loop(), stop)
         base = server.base_url
         print(f"Serving phones for {args.name} on {args.host}:{server.port}.", flush=True)
         for seat in seats_of(session):
