@@ -90,23 +90,26 @@ class LazyPool:
         import multiprocessing
         import os
         from concurrent.futures import ProcessPoolExecutor
-        from multiprocessing import forkserver
 
-        from companion.sim.runner import default_jobs
+        from companion.sim.runner import default_jobs, start_method
 
-        # The fork server's helper keeps a copy of stderr, but the running console has swapped
-        # stderr for an object without a file descriptor: give it /dev/null instead (its
-        # messages must not scribble over the console anyway).
-        saved = sys.stderr
-        with open(os.devnull, "w") as quiet:
-            sys.stderr = quiet
-            try:
-                forkserver.ensure_running()
-            finally:
-                sys.stderr = saved
+        method = start_method("forkserver")  # Windows has no fork server: fresh processes
+        if method == "forkserver":
+            from multiprocessing import forkserver
+
+            # The fork server's helper keeps a copy of stderr, but the running console has
+            # swapped stderr for an object without a file descriptor: give it the null device
+            # instead (its messages must not scribble over the console anyway).
+            saved = sys.stderr
+            with open(os.devnull, "w") as quiet:
+                sys.stderr = quiet
+                try:
+                    forkserver.ensure_running()
+                finally:
+                    sys.stderr = saved
         self._executor = ProcessPoolExecutor(
             max_workers=self.jobs or default_jobs(),
-            mp_context=multiprocessing.get_context("forkserver"),
+            mp_context=multiprocessing.get_context(method),
         )
 
     def map(self, batches: Sequence[Batch]) -> Iterable[Tally]:

@@ -192,18 +192,26 @@ def default_jobs() -> int:
     return max(1, min(os.cpu_count() or 1, 8))
 
 
+def start_method(preferred: str) -> str:
+    """``preferred`` ("fork", "forkserver") where this system has it, else "spawn" (Windows
+    has only that)."""
+    import multiprocessing
+
+    return preferred if preferred in multiprocessing.get_all_start_methods() else "spawn"
+
+
 class Pool:
     """A pool of worker processes (or none, for ``jobs == 1``) that plays batches."""
 
     def __init__(self, jobs: int) -> None:
-        """The workers are forked at once: make the pool before starting any threads (the
-        console makes it before the app runs)."""
+        """The workers are forked at once (started afresh where the system cannot fork): make
+        the pool before starting any threads (the console makes it before the app runs)."""
         self.jobs = jobs
         self._pool: Any = None
         if jobs > 1:
             import multiprocessing
 
-            self._pool = multiprocessing.get_context("fork").Pool(jobs)
+            self._pool = multiprocessing.get_context(start_method("fork")).Pool(jobs)
 
     def map(self, batches: Sequence[Batch]) -> Iterable[Tally]:
         """Tallies in the order of the batches, as they come."""

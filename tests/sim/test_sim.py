@@ -44,6 +44,23 @@ def test_results_do_not_depend_on_the_number_of_processes() -> None:
     assert alone.games == 400
 
 
+def test_where_processes_cannot_fork_the_pool_spawns_them_with_the_same_results(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Windows has only "spawn": the same games, played in fresh processes."""
+    import multiprocessing
+
+    rules = classic(5)
+    with Pool(1) as one:
+        alone = run_games(one, rules, 5, "standard", 9, 120, batch_size=40)
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    assert runner.start_method("fork") == runner.start_method("forkserver") == "spawn"
+    with Pool(2) as spawned:
+        assert spawned._pool._ctx.get_start_method() == "spawn"
+        assert run_games(spawned, rules, 5, "standard", 9, 120, batch_size=40) == alone
+        spawned.close()
+
+
 def test_a_game_is_the_same_whichever_batch_plays_it() -> None:
     rules = classic()
     whole = play_batch(Batch(rules, 4, "standard", 5, "t", 0, 200))
