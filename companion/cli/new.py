@@ -1,15 +1,24 @@
-"""``companion new NAME --scenario classic``: the set-up screen for a new session."""
+"""``companion new NAME``: a new prison-break session, set up on the set-up screen, or straight
+from the command line (``--warden`` with ``--prisoners`` or ``--roster FILE``)."""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from companion.cli.consoles.prison import open_console
 from companion.cli.options import no_phones, phone_options
+from companion.cli.wiring import HOLDER, check_terminal
 from companion.errors import UserError
 from companion.rules.prison.scenario import ScenarioError
+from companion.session.create import create_prison_session
 from companion.session.paths import data_dir, session_path
-from companion.session.scenario_files import load_scenario
+from companion.session.scenario_files import (
+    DEFAULT_SCENARIO,
+    load_scenario,
+    scenario_for,
+    scenario_name,
+)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -17,21 +26,100 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "new",
         parents=[no_phones(), phone_options()],
         help="set up a new session (players, then the game)",
+        description="Set up a new prison-break session: on the set-up screen, or at once with "
+        "--warden and --prisoners or --roster. Without --scenario, the shipped scenario balanced "
+        "for the group's size is picked (classic for four).",
     )
     p.add_argument("name", help="the session's name (letters, digits, - _ .)")
-    p.add_argument("--scenario", default="classic", help="a scenario from 'companion scenarios'")
+    p.add_argument("--scenario", help="a scenario from 'companion scenarios', or a .toml file")
+    p.add_argument("--warden", metavar="NAME", help="the warden's name")
+    p.add_argument("--prisoners", metavar="NAMES",
+                   help='the prisoners, separated by commas: "Ada,Ben,Cy,Dee"')
+    p.add_argument("--roster", metavar="FILE",
+                   help="a CSV file (as a sign-up form exports it) with a name column and, if "
+                   "you like, a role column (warden or prisoner)")
+    p.add_argument("--create-only", action="store_true",
+                   help="create the session and stop (open it later with 'companion resume')")
     p.set_defaults(func=run_new)
 
 
+def split_names(text: str) -> list[str]:
+    """``--prisoners "Ada, Ben,Cy"``: the names, each trimmed; an empty one is refused."""
+    names = [name.strip() for name in text.split(",")]
+    for number, name in enumerate(names, 1):
+        if not name:
+            raise UserError(
+                f"--prisoners has no name in place {number}; separate the names with single "
+                'commas, as in "Ada,Ben,Cy,Dee".'
+            )
+    return names
+
+
+def the_roster(args: argparse.Namespace) -> tuple[str | None, list[str]]:
+    """The warden and the prisoners the options give (none: the set-up screen asks)."""
+    from companion.session.roster_file import read_roster
+
+    if args.prisoners is not None and args.roster is not None:
+        raise UserError("Give the prisoners with --prisoners or with --roster, not both.")
+    warden: str | None = args.warden.strip() if args.warden is not None else None
+    if args.roster is not None:
+        roster = read_roster(Path(args.roster).expanduser())
+        if roster.warden is not None and warden is not None and (
+            roster.warden.casefold() != warden.casefold()
+        ):
+            raise UserError(
+                f"{roster.path} line {roster.warden_line} makes {roster.warden} the warden, "
+                f"but --warden names {warden}; keep one of them."
+            )
+        return warden or roster.warden, roster.prisoners
+    if args.prisoners is not None:
+        return warden, split_names(args.prisoners)
+    return warden, []
+
+
 def run_new(args: argparse.Namespace) -> int:
-    path = session_path(data_dir(args.data_dir), args.name)
+    folder = data_dir(args.data_dir)
+    path = session_path(folder, args.name)
     if path.exists():
         raise UserError(
             f"A session called {args.name!r} already exists; resume it with "
             f"'companion resume {args.name}' or pick another name."
         )
+    warden, prisoners = the_roster(args)
+    if prisoners and warden is None:
+        raise UserError(
+            "The roster has no warden; give one with --warden NAME (or a line with the role "
+            "warden in the roster file)."
+        )
+    if not prisoners and (warden is not None or args.create_only):
+        raise UserError(
+            "Give the prisoners with --prisoners \"Ada,Ben,Cy,Dee\" or --roster FILE"
+            + (", or leave out --warden to type everyone on the set-up screen."
+               if not args.create_only else " to create a session without the console.")
+        )
+    scenario = args.scenario or (scenario_for(len(prisoners)) if prisoners else DEFAULT_SCENARIO)
     try:
-        load_scenario(args.scenario)
+        load_scenario(scenario)
     except ScenarioError as error:
         raise UserError(str(error)) from None
-    return open_console(None, args, new=(args.name, args.scenario))
+    if not prisoners:
+        return open_console(None, args, new=(args.name, scenario))
+    assert warden is not None
+    if not args.create_only:
+        check_terminal()  # before anything is created
+    session = create_prison_session(
+        folder, args.name, scenario, warden, prisoners,
+        holder=None if args.create_only else HOLDER,
+    )
+    if not args.create_only:
+        return open_console(session, args)
+    session.close()
+    picked = "" if args.scenario else f", picked for {len(prisoners)} prisoners"
+    print(
+        f"Created the session {args.name!r}: the prison break with the scenario "
+        f"{scenario_name(scenario)}{picked}; warden {warden}; prisoners {', '.join(prisoners)}."
+    )
+    print(f"Saved in {path}.")
+    print(f"Print its cards with 'companion print {args.name}', open it with "
+          f"'companion resume {args.name}'.")
+    return 0

@@ -16,7 +16,12 @@ from companion.rules.dilemma.scenario import DilemmaRules, rules_from_mapping, w
 from companion.rules.prison.scenario import ScenarioError, with_overrides
 from companion.session.lock import SessionLock
 from companion.session.paths import session_path
-from companion.session.scenario_files import load_scenario, read_toml, scenario_path
+from companion.session.scenario_files import (
+    load_scenario,
+    read_toml,
+    scenario_name,
+    scenario_path,
+)
 from companion.session.session import Session
 from companion.session.store import Store, StoreError
 
@@ -114,7 +119,7 @@ def create_prison_session(
             f"'companion resume {name}' or pick another name."
         )
     setup = {
-        "scenario": scenario,
+        "scenario": scenario_name(scenario),
         "rules": rules.model_dump(),
         "warden": warden,
         "prisoners": prisoners,
@@ -172,9 +177,8 @@ def open_or_create_dilemma(
             )
         return session
     rules = dilemma_rules(scenario, rounds)
-    return create_session(
-        path, "dilemma", {"scenario": scenario, "rules": rules.model_dump()}, holder
-    )
+    setup = {"scenario": scenario_name(scenario), "rules": rules.model_dump()}
+    return create_session(path, "dilemma", setup, holder)
 
 
 # ---- So Long Sucker -------------------------------------------------------------------------
