@@ -142,7 +142,11 @@ def print_generic(folder: str | Path | None = None, papers: list[str] | None = N
         rules = load_scenario(GENERIC_SCENARIO)
     except ScenarioError as error:
         raise UserError(str(error)) from None
-    target = Path(folder) if folder else REPO_PRINTABLES
+    # A checkout's printables/ holds the committed sheets; an installed app never writes into
+    # its own package's surroundings, but into printables/ in the current folder.
+    target = Path(folder) if folder else (
+        REPO_PRINTABLES if REPO_PRINTABLES.is_dir() else Path("printables")
+    )
     written = []
     for name in papers or ["a4", "letter"]:
         paper = paper_named(name)
