@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck bench clean system-deps
+.PHONY: demo test smoke lint typecheck bench clean system-deps
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PY) -m venv $(VENV)
@@ -25,6 +25,11 @@ test: $(STAMP) system-deps
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	$(BIN)/pytest -q
+
+# The app as a game master installs it: the wheel in a fresh venv outside the checkout, tried from
+# an empty folder (scripts/installed-smoke.sh says what it runs). CI runs it after `make test`.
+smoke: $(STAMP)
+	bash scripts/installed-smoke.sh
 
 lint: $(STAMP)
 	$(BIN)/ruff check companion tests benchmarks

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Install companion the way a game master does and try it from an empty folder (issue 14):
+# build the wheel, install it into a fresh virtual environment outside the checkout, and run
+# `companion scenarios`, `new ... --create-only`, `print`, `replay` and `serve` (answering /board
+# on 127.0.0.1, then stopped by this script). Then, in the checkout, `companion balance` must
+# leave `git status` as it was. Every step fails loudly; nothing is left running.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+PY="${PY:-python3}"
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/companion-smoke.XXXXXX")"
+SERVER=""
+
+cleanup() {
+  if [ -n "$SERVER" ] && kill -0 "$SERVER" 2>/dev/null; then
+    kill -KILL "$SERVER" 2>/dev/null || true
+    wait "$SERVER" 2>/dev/null || true
+  fi
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+fail() {
+  echo "installed-smoke: FAILED: $*" >&2
+  exit 1
+}
+
+step() { echo "installed-smoke: $*"; }
+
+# A user of their own: the per-user folders (platformdirs) go under $WORK/home, never the real ones.
+export HOME="$WORK/home"
+unset COMPANION_DATA_DIR COMPANION_SCENARIOS XDG_DATA_HOME XDG_STATE_HOME XDG_CONFIG_HOME
+mkdir -p "$HOME"
+
+step "building the wheel and installing it into a fresh virtual environment in $WORK"
+"$PY" -m venv "$WORK/venv"
+VPY="$WORK/venv/bin/python"
+(cd "$ROOT" && "$VPY" -m pip wheel --quiet --disable-pip-version-check --no-deps \
+  -w "$WORK/dist" .) || fail "the wheel did not build"
+WHEEL="$(ls "$WORK"/dist/companion-*.whl)"
+"$VPY" -m pip install --quiet --disable-pip-version-check "$WHEEL" || fail "the wheel did not install"
+C="$WORK/venv/bin/companion"
+[ -x "$C" ] || fail "the wheel installed no 'companion' command"
+
+mkdir "$WORK/empty"
+cd "$WORK/empty"
+
+step "companion scenarios"
+"$C" scenarios > scenarios.txt || fail "companion scenarios: $(cat scenarios.txt)"
+shipped="$(sed -n '/^Shipped scenarios/,/^$/p' scenarios.txt)"
+grep -q "site-packages" <<<"$(head -1 scenarios.txt)" \
+  || fail "the shipped scenarios are not read from the installed package: $(head -1 scenarios.txt)"
+for name in classic dilemma balanced-4 balanced-5 balanced-6 balanced-7 balanced-8 balanced-9 \
+  balanced-10 balanced-11 balanced-12; do
+  grep -qE "^  $name " <<<"$shipped" || fail "companion scenarios does not list $name"
+done
+grep -q "^Your scenarios (in $HOME" scenarios.txt || fail "no folder for the user's scenarios"
+
+step "companion new evening --warden Wendy --prisoners Ada,Ben,Cy,Dee,Eve,Flo --create-only"
+"$C" new evening --warden Wendy --prisoners "Ada,Ben,Cy,Dee,Eve,Flo" --create-only > new.txt \
+  || fail "companion new: $(cat new.txt)"
+grep -q "scenario balanced-6, picked for 6 prisoners" new.txt \
+  || fail "companion new did not pick balanced-6: $(cat new.txt)"
+grep -q "Saved in $HOME" new.txt || fail "the session is not in the user's data folder: $(cat new.txt)"
+
+step "companion print evening --out evening.pdf"
+"$C" print evening --out evening.pdf > print.txt \
+  || fail "companion print: $(cat print.txt)"
+[ "$(head -c 5 evening.pdf)" = "%PDF-" ] || fail "evening.pdf is not a PDF"
+
+step "companion replay (the prison break's escape example)"
+cp "$ROOT/tests/examples/pb-escape.json" "$ROOT/tests/examples/pb-escape.expected.json" .
+"$C" replay pb-escape.json > replayed.json || fail "companion replay: $(cat replayed.json)"
+"$VPY" - <<'EOF' || fail "companion replay printed another result than pb-escape.expected.json"
+import json
+got, want = json.load(open("replayed.json")), json.load(open("pb-escape.expected.json"))
+for entry in got.get("rejected", []):
+    entry.pop("error", None)
+for entry in want.get("rejected", []):
+    entry.pop("error", None)
+assert got == want, (got, want)
+EOF
+
+step "companion serve evening (on 127.0.0.1), then GET /board"
+PORT="$("$VPY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+"$C" serve evening --host 127.0.0.1 --port "$PORT" > serve.txt 2>&1 &
+SERVER=$!
+for _ in $(seq 1 150); do  # at most 15 s
+  grep -q "Press Ctrl+C to stop." serve.txt && break
+  kill -0 "$SERVER" 2>/dev/null || fail "companion serve stopped: $(cat serve.txt)"
+  sleep 0.1
+done
+grep -q "Press Ctrl+C to stop." serve.txt || fail "companion serve did not start in 15 s: $(cat serve.txt)"
+"$VPY" - "$PORT" <<'EOF' || fail "GET /board did not answer 200 with the board page"
+import sys
+import urllib.request
+with urllib.request.urlopen(f"http://127.0.0.1:{sys.argv[1]}/board", timeout=10) as answer:
+    page = answer.read().decode()
+    assert answer.status == 200 and "Ada" in page and "Flo" in page, page[:500]
+EOF
+kill -TERM "$SERVER"
+status=0
+wait "$SERVER" || status=$?
+SERVER=""
+[ "$status" = 0 ] || fail "companion serve exited with $status on SIGTERM: $(cat serve.txt)"
+[ "$(tail -1 serve.txt)" = "Stopped." ] || fail "companion serve did not say Stopped.: $(cat serve.txt)"
+
+if [ -x "$ROOT/.venv/bin/companion" ] && git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
+  step "companion balance --prisoners 4 in the checkout leaves git status as it was"
+  before="$(git -C "$ROOT" status --porcelain)"
+  (cd "$ROOT" && .venv/bin/companion balance --prisoners 4 --games-per-point 60 --jobs 1) \
+    > balance.txt || fail "companion balance: $(cat balance.txt)"
+  grep -q "Wrote 1 scenario file in $HOME" balance.txt \
+    || fail "companion balance did not say it wrote into the user's folder: $(tail -2 balance.txt)"
+  [ "$(git -C "$ROOT" status --porcelain)" = "$before" ] \
+    || fail "companion balance changed the checkout: $(git -C "$ROOT" status --porcelain)"
+fi
+
+step "all passed"
