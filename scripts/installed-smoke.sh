@@ -27,7 +27,9 @@ fail() {
 
 step() { echo "installed-smoke: $*"; }
 
-# A user of their own: the per-user folders (platformdirs) go under $WORK/home, never the real ones.
+# A user of their own: the per-user folders (platformdirs) go under $WORK/home, never the real ones
+# (pip keeps its usual cache, so the dependencies are not downloaded again on every run).
+export PIP_CACHE_DIR="${PIP_CACHE_DIR:-$HOME/.cache/pip}"
 export HOME="$WORK/home"
 unset COMPANION_DATA_DIR COMPANION_SCENARIOS XDG_DATA_HOME XDG_STATE_HOME XDG_CONFIG_HOME
 mkdir -p "$HOME"
