@@ -43,7 +43,7 @@ def load_script(path: str) -> dict[str, Any]:
 def play_script(data: dict[str, Any]) -> dict[str, Any]:
     """Play a parsed script of any game that has scripts; raises UserError for a fatal problem."""
     from companion.rules.core.scripts import ScriptError
-    from companion.session.scenario_files import load_scenario
+    from companion.session.scenario_files import load_named_scenario
 
     game = data.get("game", DEFAULT_GAME)
     player = None
@@ -53,7 +53,7 @@ def play_script(data: dict[str, Any]) -> dict[str, Any]:
         scripted = " or ".join(f'"{g.name}"' for g in GAMES if game_rules(g.name).play_script)
         raise UserError(f"The script's game {game!r} is unknown; use {scripted}.")
     try:
-        return player(data, load_scenario)
+        return player(data, load_named_scenario)
     except ScriptError as error:
         raise UserError(str(error)) from None
 

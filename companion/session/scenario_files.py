@@ -127,6 +127,13 @@ def load_scenario(name: str) -> PrisonRules:
     return rules_from_mapping(data, path.name)
 
 
+def load_named_scenario(name: str) -> PrisonRules:
+    """:func:`load_scenario` for a name only (a game script names its scenario; no paths)."""
+    if is_scenario_path(name):
+        raise ScenarioError(f"{name!r} is not a scenario name; use a name such as 'classic'.")
+    return load_scenario(name)
+
+
 def scenario_for(prisoners: int) -> str:
     """The scenario balanced for a group of ``prisoners``: classic when it fits (four), else
     ``balanced-N`` where there is one, else classic (whose roster check then says what to do)."""
