@@ -1,0 +1,35 @@
+"""The user's folders: where the operating system expects them (platformdirs), unless
+$COMPANION_DATA_DIR, --data-dir or $COMPANION_SCENARIOS say otherwise."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import platformdirs
+import pytest
+
+from companion.session.paths import data_dir, default_data_dir, log_dir, user_scenario_dir
+
+
+def test_the_systems_folders_by_default(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv("COMPANION_DATA_DIR")
+    monkeypatch.delenv("COMPANION_SCENARIOS")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))  # honoured on Linux
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    base = platformdirs.user_data_path("companion", appauthor=False)
+    assert default_data_dir() == data_dir(None) == base / "sessions"
+    assert user_scenario_dir() == base / "scenarios"
+    assert log_dir() == platformdirs.user_log_path("companion", appauthor=False)
+    assert tmp_path in base.parents  # the environment's folder, not a path of our own
+
+
+def test_the_environment_and_the_option_win(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "sessions"))
+    monkeypatch.setenv("COMPANION_SCENARIOS", str(tmp_path / "mine"))
+    assert default_data_dir() == tmp_path / "sessions"
+    assert data_dir(tmp_path / "other") == tmp_path / "other"
+    assert user_scenario_dir() == tmp_path / "mine"
