@@ -1,5 +1,5 @@
-"""Where things live: the sessions (one SQLite file each), the user's own scenarios and the
-logs, each in the folder the operating system expects for this user (``platformdirs``: for
+"""Where things live: the sessions (one SQLite file each) and the user's own scenarios, each in
+the folder the operating system expects for this user (``platformdirs``: for
 example ``~/.local/share/companion`` on Linux, ``~/Library/Application Support/companion`` on
 macOS, ``%LOCALAPPDATA%\\companion`` on Windows). ``$COMPANION_DATA_DIR`` or ``--data-dir``
 name the sessions' folder instead, ``$COMPANION_SCENARIOS`` the scenarios' one.
@@ -45,11 +45,6 @@ def user_scenario_dir() -> Path:
     if env:
         return Path(env).expanduser()
     return _user_data() / "scenarios"
-
-
-def log_dir() -> Path:
-    """Where the app's logs go: the user's log folder."""
-    return platformdirs.user_log_path(APP, appauthor=False)
 
 
 def check_session_name(name: str) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from companion.session.paths import data_dir, default_data_dir, log_dir, user_scenario_dir
+from companion.session.paths import data_dir, default_data_dir, user_scenario_dir
 
 
 def test_the_systems_folders_by_default(
@@ -17,11 +17,9 @@ def test_the_systems_folders_by_default(
     monkeypatch.delenv("COMPANION_DATA_DIR")
     monkeypatch.delenv("COMPANION_SCENARIOS")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))  # honoured on Linux
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     base = platformdirs.user_data_path("companion", appauthor=False)
     assert default_data_dir() == data_dir(None) == base / "sessions"
     assert user_scenario_dir() == base / "scenarios"
-    assert log_dir() == platformdirs.user_log_path("companion", appauthor=False)
     assert tmp_path in base.parents  # the environment's folder, not a path of our own
 
 
