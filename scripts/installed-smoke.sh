@@ -110,7 +110,7 @@ SERVER=""
 if [ -x "$ROOT/.venv/bin/companion" ] && git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
   step "companion balance --prisoners 4 in the checkout leaves git status as it was"
   before="$(git -C "$ROOT" status --porcelain)"
-  (cd "$ROOT" && .venv/bin/companion balance --prisoners 4 --games-per-point 60 --jobs 1) \
+  (cd "$ROOT" && .venv/bin/companion balance --prisoners 4) \
     > balance.txt || fail "companion balance: $(cat balance.txt)"
   grep -q "Wrote 1 scenario file in $HOME" balance.txt \
     || fail "companion balance did not say it wrote into the user's folder: $(tail -2 balance.txt)"
