@@ -37,7 +37,13 @@ mkdir -p "$HOME"
 step "building the wheel and installing it into a fresh virtual environment in $WORK"
 "$PY" -m venv "$WORK/venv"
 VPY="$WORK/venv/bin/python"
-(cd "$ROOT" && "$VPY" -m pip wheel --quiet --disable-pip-version-check --no-deps \
+# From a copy without the checkout's build/ (setuptools would reuse what an earlier build left
+# there, hiding a file the wheel no longer gets), its venv or its git folder.
+mkdir "$WORK/src"
+tar -C "$ROOT" --exclude=./.venv --exclude=./.git --exclude=./build --exclude='*.egg-info' \
+  --exclude=__pycache__ --exclude=.mypy_cache --exclude=.pytest_cache --exclude=.ruff_cache \
+  --exclude=.hypothesis -cf - . | tar -C "$WORK/src" -xf -
+(cd "$WORK/src" && "$VPY" -m pip wheel --quiet --disable-pip-version-check --no-deps \
   -w "$WORK/dist" .) || fail "the wheel did not build"
 WHEEL="$(ls "$WORK"/dist/companion-*.whl)"
 "$VPY" -m pip install --quiet --disable-pip-version-check "$WHEEL" || fail "the wheel did not install"
