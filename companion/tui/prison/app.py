@@ -65,7 +65,7 @@ class ConsoleApp(App[None]):
         session: Session | None = None,
         *,
         shelf: SessionShelf | None = None,
-        new: tuple[str, str] | None = None,
+        new: tuple[str, str | None] | None = None,
         services: Iterable[Service] = (),
         links: Links | None = None,
         printer: Printer | None = None,
@@ -322,6 +322,12 @@ class ConsoleApp(App[None]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
+        if isinstance(screen, SetupScreen):
+            yield SystemCommand(
+                "Scenario",
+                "Pick the scenario (F4): automatic, for the group's size, or any other",
+                screen.action_scenario,
+            )
         if not self.has_session:
             return
         yield SystemCommand(

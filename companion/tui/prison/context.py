@@ -129,9 +129,10 @@ class SessionOpened(Message):
 
 
 class NewSession(Message):
-    """Set up a new session called ``name`` on ``scenario``."""
+    """Set up a new session called ``name`` on ``scenario`` (``None``: automatic, the one
+    balanced for the group's size)."""
 
-    def __init__(self, name: str, scenario: str) -> None:
+    def __init__(self, name: str, scenario: str | None) -> None:
         super().__init__()
         self.name = name
         self.scenario = scenario

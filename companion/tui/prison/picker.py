@@ -18,26 +18,40 @@ from companion.tui.common.dialogs import PickScreen, TextScreen
 from companion.tui.prison.context import Context, NewSession, SessionOpened
 
 NEW = "\x00new"
+AUTOMATIC = "\x00automatic"
+AUTOMATIC_LABEL = "automatic  balanced for the group's size"
 
 
 def scenario_choices() -> list[tuple[str, str]]:
-    """The prison-break scenarios as (name, label with the group size and nights), in natural
-    order (balanced-4 before balanced-10); other games' files are left out."""
+    """The prison-break scenarios as (name, label with the group size, the nights to escape and
+    whose file it is: shipped or the user's own), in natural order (balanced-4 before
+    balanced-10); other games' files are left out."""
     from companion.rules.prison.scenario import ScenarioError
-    from companion.session.scenario_files import list_scenario_files, load_scenario, read_toml
+    from companion.session.scenario_files import (
+        list_scenario_files,
+        list_scenarios,
+        load_scenario,
+        read_toml,
+    )
 
+    own = {s.name: s.replaces_shipped for s in list_scenarios() if not s.shipped}
     choices = []
     for path in list_scenario_files():
+        whose = "shipped"
+        if path.stem in own:
+            whose = "yours, in place of the shipped one" if own[path.stem] else "yours"
         try:
             if read_toml(path).get("game", "prison-break") != "prison-break":
                 continue
             rules = load_scenario(path.stem)
         except ScenarioError:
-            choices.append((path.stem, f"{path.stem}  (has a problem: the set-up says which)"))
+            label = f"{path.stem}  has a problem (the set-up says which) · {whose}"
+            choices.append((path.stem, label))
             continue
         low, high = rules.min_prisoners, rules.max_prisoners
         size = f"{low}" if low == high else f"{low} to {high}"
-        label = f"{path.stem}  ({size} prisoners, {rules.nights_to_escape} nights to escape)"
+        nights = rules.nights_to_escape
+        label = f"{path.stem}  {size} prisoners, {nights} nights · {whose}"
         choices.append((path.stem, label))
     digits = re.compile(r"(\d+)")
     return sorted(
@@ -116,18 +130,14 @@ class PickerScreen(Screen[None]):
         name = text.strip() if text else None
         if not name:
             return
-        choices = scenario_choices() or [("classic", "classic")]
-        scenarios = [key for key, _ in choices]
-        scenario: str | None = scenarios[0]
-        if len(scenarios) > 1:
-            first = scenarios.index("classic") if "classic" in scenarios else 0
-            scenario = await self.app.push_screen_wait(
-                PickScreen(
-                    "Which scenario?",
-                    choices,
-                    "Pick the one made for your number of prisoners.",
-                    highlight=first,
-                )
+        choices = [(AUTOMATIC, AUTOMATIC_LABEL), *scenario_choices()]
+        scenario = await self.app.push_screen_wait(
+            PickScreen(
+                "Which scenario?",
+                choices,
+                "Automatic follows the group's size as you type the names (classic for "
+                "four); nights: how many the prisoners need to escape.",
             )
+        )
         if scenario:
-            self.post_message(NewSession(name, scenario))
+            self.post_message(NewSession(name, None if scenario == AUTOMATIC else scenario))

@@ -1,5 +1,7 @@
 """Set-up for a new session: the warden and the prisoners (add, rename, remove, reorder),
-checked against the scenario before the game starts."""
+checked against the scenario before the game starts. The scenario is the GM's choice (on the
+command line or with F4 here), or automatic: the one balanced for the group's size, following
+the roster as names are added and removed."""
 
 from __future__ import annotations
 
@@ -13,8 +15,9 @@ from textual.widgets.option_list import Option
 
 from companion.errors import UserError
 from companion.rules.core.roster import RosterError, check_name, check_roster
-from companion.tui.common.dialogs import ConfirmScreen
+from companion.tui.common.dialogs import ConfirmScreen, PickScreen
 from companion.tui.prison.context import BackToPicker, Context, SessionOpened
+from companion.tui.prison.picker import AUTOMATIC, AUTOMATIC_LABEL, scenario_choices
 
 
 class SetupScreen(Screen[None]):
@@ -24,16 +27,19 @@ class SetupScreen(Screen[None]):
         Binding("f8", "remove", "Remove"),
         Binding("f5", "move(-1)", "Move up"),
         Binding("f6", "move(1)", "Move down"),
+        Binding("f4", "scenario", "Scenario"),
         Binding("escape", "back", "Back"),
     ]
 
     def __init__(
-        self, ctx: Context, name: str, scenario: str, *, back_to_picker: bool = True
+        self, ctx: Context, name: str, scenario: str | None, *, back_to_picker: bool = True
     ) -> None:
+        """``scenario`` ``None``: automatic, the one balanced for the group's size."""
         super().__init__()
         self.ctx = ctx
         self.session_name = name
-        self.scenario = scenario
+        self.automatic = scenario is None
+        self.scenario = scenario or ""
         self.back_to_picker = back_to_picker
         self.prisoners: list[str] = []
         self.renaming: int | None = None
@@ -42,24 +48,7 @@ class SetupScreen(Screen[None]):
         self.scenario_problem: str | None = None
 
     def compose(self) -> ComposeResult:
-        from companion.rules.prison.scenario import ScenarioError
-        from companion.session.scenario_files import load_scenario
-
-        try:
-            rules = load_scenario(self.scenario)
-            self.min_prisoners, self.max_prisoners = rules.min_prisoners, rules.max_prisoners
-        except ScenarioError as error:
-            self.scenario_problem = str(error)
-        size = (
-            f"{self.min_prisoners}"
-            if self.min_prisoners == self.max_prisoners
-            else f"{self.min_prisoners} to {self.max_prisoners}"
-        )
-        yield Static(
-            f"New session {self.session_name} · scenario {self.scenario} ({size} prisoners)",
-            id="setup-title",
-            markup=False,
-        )
+        yield Static("", id="setup-title", markup=False)
         yield Static("Warden", classes="label")
         yield Input(placeholder="the warden's name, then Enter", id="warden")
         yield Static("Prisoners, in seat order (F2 rename, F8 remove, F5/F6 move)", classes="label")
@@ -70,7 +59,65 @@ class SetupScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#warden", Input).focus()
+        if not self.automatic:
+            self.use_scenario(self.scenario)
         self.show_list()
+
+    # ---- the scenario -----------------------------------------------------------------------
+
+    def use_scenario(self, scenario: str) -> None:
+        """Check the roster against ``scenario`` from now on, and say so in the title."""
+        from companion.rules.prison.scenario import ScenarioError
+        from companion.session.scenario_files import load_scenario
+
+        self.scenario, self.scenario_problem = scenario, None
+        try:
+            rules = load_scenario(scenario)
+            self.min_prisoners, self.max_prisoners = rules.min_prisoners, rules.max_prisoners
+        except ScenarioError as error:
+            self.scenario_problem = str(error)
+        low, high = self.min_prisoners, self.max_prisoners
+        size = f"{low}" if low == high else f"{low} to {high}"
+        how = ", automatic" if self.automatic else ""
+        self.query_one("#setup-title", Static).update(
+            f"New session {self.session_name} · scenario {scenario} ({size} prisoners{how})"
+            " · F4 changes it"
+        )
+
+    def follow_size(self) -> None:
+        """Automatic: the scenario balanced for the roster's size (classic for four)."""
+        from companion.session.scenario_files import scenario_for
+
+        if self.automatic:
+            fitting = scenario_for(len(self.prisoners))
+            if fitting != self.scenario:
+                self.use_scenario(fitting)
+
+    @work(group="flow")
+    async def action_scenario(self) -> None:
+        """Pick the scenario: automatic, or any shipped or own one."""
+        choices = [(AUTOMATIC, AUTOMATIC_LABEL), *scenario_choices()]
+        keys = [key for key, _ in choices]
+        now = AUTOMATIC if self.automatic else self.scenario
+        picked = await self.app.push_screen_wait(
+            PickScreen(
+                "Which scenario?",
+                choices,
+                f"Now: {self.scenario}{' (automatic)' if self.automatic else ''}. Automatic "
+                "follows the group's size as names are added or removed; nights: how many "
+                "the prisoners need to escape.",
+                highlight=keys.index(now) if now in keys else 0,
+            )
+        )
+        if picked is None:
+            return
+        self.automatic = picked == AUTOMATIC
+        if self.automatic:
+            self.scenario = ""
+            self.follow_size()
+        else:
+            self.use_scenario(picked)
+        self.show_status()
 
     # ---- the list -------------------------------------------------------------------------
 
@@ -82,6 +129,7 @@ class SetupScreen(Screen[None]):
             listing.highlighted = (
                 min(highlight, len(self.prisoners) - 1) if highlight is not None else None
             )
+        self.follow_size()
         self.show_status()
 
     def selected(self) -> int | None:

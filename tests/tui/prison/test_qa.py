@@ -167,7 +167,7 @@ def test_scenarios_offered_in_natural_order_with_their_size() -> None:
     names = list(choices)
     assert "dilemma" not in names  # the warm-up's file is not a prison-break scenario
     assert names.index("balanced-4") < names.index("balanced-5") < names.index("balanced-10")
-    assert choices["classic"] == "classic  (4 prisoners, 6 nights to escape)"
+    assert choices["classic"] == "classic  4 prisoners, 6 nights · shipped"
 
 
 async def test_undo_takes_back_only_what_it_asked_about(tmp_path: Path) -> None:
