@@ -14,7 +14,6 @@ from companion.rules.prison.scenario import ScenarioError
 from companion.session.create import create_prison_session
 from companion.session.paths import data_dir, session_path
 from companion.session.scenario_files import (
-    DEFAULT_SCENARIO,
     load_scenario,
     scenario_for,
     scenario_name,
@@ -97,7 +96,10 @@ def run_new(args: argparse.Namespace) -> int:
             + (", or leave out --warden to type everyone on the set-up screen."
                if not args.create_only else " to create a session without the console.")
         )
-    scenario = args.scenario or (scenario_for(len(prisoners)) if prisoners else DEFAULT_SCENARIO)
+    if not prisoners and args.scenario is None:
+        # Automatic: the set-up screen picks the scenario balanced for the names typed.
+        return open_console(None, args, new=(args.name, None))
+    scenario = args.scenario or scenario_for(len(prisoners))
     try:
         load_scenario(scenario)
     except ScenarioError as error:

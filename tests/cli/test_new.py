@@ -198,3 +198,16 @@ def test_without_create_only_a_pipe_is_refused_before_anything_is_created(
 ) -> None:
     line = refused(capsys, tmp_path / "s", "new", "n", "--prisoners", SIX, "--warden", "W")
     assert "needs a terminal" in line
+
+
+def test_without_scenario_nor_names_the_set_up_screen_is_automatic(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.cli import new
+
+    opened: list[object] = []
+    monkeypatch.setattr(new, "open_console", lambda session, args, new: opened.append(new) or 0)
+    assert run(capsys, "--data-dir", str(tmp_path), "new", "eve", "--no-phones")[0] == 0
+    assert run(capsys, "--data-dir", str(tmp_path), "new", "fri", "--no-phones",
+               "--scenario", "balanced-6")[0] == 0
+    assert opened == [("eve", None), ("fri", "balanced-6")]

@@ -17,10 +17,11 @@ HOLDER = wiring.HOLDER
 
 
 def open_console(
-    session: Session | None, args: argparse.Namespace, *, new: tuple[str, str] | None = None
+    session: Session | None, args: argparse.Namespace, *, new: tuple[str, str | None] | None = None
 ) -> int:
     """Run the game master's console: on ``session``, or the set-up screen for ``new``
-    (name, scenario), or the session picker when both are ``None``; with the phone server in
+    (name, scenario; scenario ``None`` for automatic: balanced for the group's size as the
+    names are typed), or the session picker when both are ``None``; with the phone server in
     the console's loop unless ``--no-phones``."""
     if getattr(args, "no_phones", False):
         return run_console(args, session, services=[], new=new)
@@ -34,7 +35,7 @@ def run_console(
     *,
     services: list[Service],
     links: Links | None = None,
-    new: tuple[str, str] | None = None,
+    new: tuple[str, str | None] | None = None,
 ) -> int:
     """Build and run the console; if it stops on an error, say how to get back in. A session
     of another game picked there opens in its own console."""
