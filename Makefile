@@ -27,7 +27,7 @@ test: $(STAMP) system-deps
 	$(BIN)/pytest -q
 
 # The app as a game master installs it: the wheel in a fresh venv outside the checkout, tried from
-# an empty folder (scripts/installed-smoke.sh says what it runs). CI runs it after `make test`.
+# an empty folder (scripts/installed-smoke.sh says what it runs). CI runs it before `make test`.
 smoke: $(STAMP)
 	bash scripts/installed-smoke.sh
 
