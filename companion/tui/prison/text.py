@@ -43,6 +43,20 @@ def names(items: list[str]) -> str:
     return joined(items, "nobody")
 
 
+def nights_count(done: int, total: int) -> str:
+    """``4 of 6``; the last night's work may take the count past the target (two prisoners
+    working when one night was left): the target reached is ``6 of 6``, never ``7 of 6``."""
+    return f"{min(done, total)} of {total}"
+
+
+def nights_words(done: int, total: int) -> str:
+    """The count, with the nights worked beyond the target said in words."""
+    count = nights_count(done, total)
+    if done <= total:
+        return count
+    return f"{count} (they worked {plural(done - total, 'night')} more than they needed)"
+
+
 def nights_bar(done: int, total: int, width: int = 12) -> str:
     """``■■■■□□ 4 of 6``; long games are drawn to scale in at most ``width`` squares."""
     shown = min(done, total)
@@ -50,7 +64,21 @@ def nights_bar(done: int, total: int, width: int = 12) -> str:
         full, cells = shown, total
     else:
         full, cells = round(shown * width / total), width
-    return "■" * full + "□" * (cells - full) + f" {done} of {total}"
+    return "■" * full + "□" * (cells - full) + f" {nights_count(done, total)}"
+
+
+def night_work(day: View) -> str:
+    """Who worked on a revealed night, from the public day: a prisoner caught in a search
+    worked too (the search says so in front of everyone), so a night with a catch is never
+    "nobody worked"."""
+    workers = list(day["workers"])
+    caught = [s["prisoner"] for s in day["searches"] if s["caught"]]
+    if not caught:
+        return f"{names(workers)} worked" if workers else "nobody worked"
+    was = "was" if len(caught) == 1 else "were"
+    if workers:
+        return f"{names(workers)} worked, and {names(caught)} {was} caught working"
+    return f"{names(caught)} {was} caught working and nobody else worked"
 
 
 def not_interviewed(view: View) -> list[str]:
@@ -117,16 +145,14 @@ def banner(view: View) -> Banner:
             "S: pick the next cell to search.",
         )
     if phase == "accusations":
-        today = view["today"]
-        workers = list(today["workers"])
-        worked = f"{names(workers)} worked" if workers else "nobody worked"
+        worked = night_work(view["today"])
         accusers = can_accuse(view)
         hint = "A: record an accusation. " if accusers else "Nobody can accuse any more. "
         invite = " Anyone with a shiv may accuse someone." if accusers else ""
         return Banner(
             title,
-            f"“Tonight {worked}: {view['nights_done']} of {view['nights_to_escape']} nights "
-            f"done.{invite}”",
+            f"“Tonight {worked}: {nights_count(view['nights_done'], view['nights_to_escape'])} "
+            f"nights done.{invite}”",
             hint + "E: end the day.",
         )
     return Banner(
@@ -166,8 +192,8 @@ def _day_lines(day: View, *, full: bool) -> list[str]:
     for s in day["searches"]:
         lines.append(f"  search: {s['prisoner']}'s cell, {'CAUGHT' if s['caught'] else 'safe'}")
     if day["revealed"]:
-        workers = day["workers"]
-        lines.append(f"  night: {names(workers)} worked (+{plural(len(workers), 'night')})")
+        nights = plural(len(day["workers"]), "night")
+        lines.append(f"  night: {night_work(day)} (+{nights})")
     for a in day["accusations"]:
         lines.append(f"  accusation: {a['accuser']} accused {a['accused']}: {a['result']}")
     return lines
@@ -197,7 +223,7 @@ def story_markdown(
     )
     out.append("")
     out.append(f"**{outcome_line(view)}**" if view["outcome"] else "The game is not over.")
-    out.append(f"Nights of work: {view['nights_done']} of {view['nights_to_escape']}.")
+    out.append(f"Nights of work: {nights_words(view['nights_done'], view['nights_to_escape'])}.")
     out.append("")
     out.append("| prisoner | status | shivs |")
     out.append("| --- | --- | --- |")
