@@ -74,8 +74,8 @@ def add_warden_screen(pdf: Sheets, rules: PrisonRules, prisoners: list[str]) -> 
     x = MARGIN + width + pad
     pdf.write_at(x, top, inner, "How you win", 14, bold=True)
     pdf.box(x, top + 10, inner, 38, width=1.0)
-    number, meaning = headline(rules)
-    pdf.write_at(x, top + 12, inner, number, 48, bold=True, align="C")
+    big, meaning = headline(rules)
+    pdf.write_at(x, top + 12, inner, big, 48, bold=True, align="C")
     pdf.write_at(x, top + 38, inner, meaning, 12, bold=True, align="C")
     y = top + 54
     for line in limit_lines(rules):
