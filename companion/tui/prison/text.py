@@ -199,24 +199,32 @@ def _day_lines(day: View, *, full: bool) -> list[str]:
     return lines
 
 
-def timeline(view: View, story: Sequence[View] | None, extras: list[str]) -> list[str]:
-    """The game day by day: public facts only, unless ``story`` (after the game) is given."""
+Extras = Sequence[tuple[int, str]]  # (day, line): corrections and notes from the log
+
+
+def _extras_of(day: View, extras: Extras, last: int) -> list[str]:
+    """The extras of ``day``; the last day also takes those of days taken back since."""
+    number = day["day"]
+    return [line for on, line in extras if on == number or (number == last and on > last)]
+
+
+def timeline(view: View, story: Sequence[View] | None, extras: Extras) -> list[str]:
+    """The game day by day: public facts only, unless ``story`` (after the game) is given;
+    each day's corrections and notes under it."""
     lines: list[str] = []
     days = story if story is not None else [*view["history"], view["today"]]
+    last = days[-1]["day"] if days else 0
     for day in days:
         lines += _day_lines(day, full=story is not None)
+        lines += [f"  {line}" for line in _extras_of(day, extras, last)]
     if view["outcome"]:
         lines.append(outcome_line(view))
-    if extras:
-        lines.append("")
-        lines += extras
     return lines
 
 
-def story_markdown(
-    session_name: str, view: View, story: Sequence[View], extras: list[str]
-) -> str:
-    """The debrief report as Markdown: every night's choices and every deal."""
+def story_markdown(session_name: str, view: View, story: Sequence[View], extras: Extras) -> str:
+    """The debrief report as Markdown: every night's choices and every deal, and where each
+    prisoner ended (``view`` is the game master's, so the parole tokens are in it)."""
     out = [f"# {session_name}: the prison break", ""]
     out.append(
         f"Warden: {view['warden']}. Prisoners: {names([p['name'] for p in view['prisoners']])}."
@@ -225,21 +233,19 @@ def story_markdown(
     out.append(f"**{outcome_line(view)}**" if view["outcome"] else "The game is not over.")
     out.append(f"Nights of work: {nights_words(view['nights_done'], view['nights_to_escape'])}.")
     out.append("")
-    out.append("| prisoner | status | shivs |")
-    out.append("| --- | --- | --- |")
+    tokens = view["parole_tokens"]
+    out.append("| prisoner | status | parole tokens | shivs |")
+    out.append("| --- | --- | --- | --- |")
     for p in view["prisoners"]:
-        out.append(f"| {p['name']} | {p['status']} | {p['shivs']} |")
+        out.append(f"| {p['name']} | {p['status']} | {tokens.get(p['name'], 0)} | {p['shivs']} |")
+    last = story[-1]["day"] if story else 0
     for day in story:
         out.append("")
         out.append(f"## Day {day['day']}")
         out.append("")
         for line in _day_lines(day, full=True)[1:]:
             out.append(f"- {line.strip()}")
-    if extras:
-        out.append("")
-        out.append("## Notes")
-        out.append("")
-        out += [f"- {line}" for line in extras]
+        out += [f"- {line}" for line in _extras_of(day, extras, last)]
     return "\n".join(out) + "\n"
 
 
@@ -277,6 +283,30 @@ def wrong_links(body: dict[str, Any], *, paused: bool) -> str:
     text = f"Wrong links from {body.get('address', 'an unknown address')}: "
     text += f"{body.get('count', 'too many')} in {window}"
     return text + ("; that device is paused" if paused else "")
+
+
+def note_line(body: Mapping[str, Any], at: str) -> str | None:
+    """A note of the log as the history and the report say it (``None``: not worth a line)."""
+    what = body.get("what")
+    if what == "peek":
+        return "The game master peeked at the sealed choices."
+    if what == "seat_reissued":
+        return f"{body.get('seat')}'s seat was reissued (new link and code)."
+    if what == "address_pinned":
+        url = body.get("url")
+        return (
+            f"The players' links were pinned to {url}."
+            if url
+            else "The players' links were unpinned (the served address again)."
+        )
+    if what == "bad_tokens":
+        try:
+            when = datetime.fromisoformat(at).astimezone().strftime("%H:%M")
+        except ValueError:
+            when = "?"
+        text = wrong_links(dict(body), paused=False)
+        return f"At {when}, {text[0].lower()}{text[1:]}; that device was paused."
+    return None
 
 
 def wrong_link_lines(
