@@ -102,3 +102,13 @@ def test_guessed_links_reach_the_history_and_the_report(tmp_path: Path) -> None:
     today = {**table(session.state)["today"], "choices": {}, "deals": []}
     report = story_markdown(session.name, gm(session.state), [today], ctx.extras())
     assert "; that device was paused." in report.split("## Day 1")[1]
+
+
+def test_the_help_counts_in_words() -> None:
+    # Before: "1 deal(s) a day at most", "searches 1 cell(s)".
+    from companion.tui.prison.help import rules_text
+
+    text = rules_text(table(game().state)["rules"], "Wendy")
+    assert "(s)" not in text
+    assert "(1 deal a day at most)" in text and "the warden searches 1 cell;" in text
+    assert "after 6 nights of work" in text and "holding 3 parole tokens" in text
