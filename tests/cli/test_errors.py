@@ -133,3 +133,11 @@ def test_an_unknown_option_is_named_before_a_missing_name() -> None:
     assert "required" not in run.stderr
     fatal(companion("new", "friday", "--bogus=1"), "there is no option --bogus")
 
+
+def test_resume_suggests_a_saved_name_in_another_case(tmp_path: Path) -> None:
+    # Before: "There is no session called 'Friday'", without a word about 'friday'.
+    from tests.conftest import demo_session
+
+    demo_session(tmp_path, "friday").close()
+    fatal(companion("--data-dir", str(tmp_path), "resume", "Friday"), "did you mean 'friday'?")
+    fatal(companion("--data-dir", str(tmp_path), "resume", "fridya"), "did you mean 'friday'?")
