@@ -23,10 +23,35 @@ NOT_COMMANDS = {"main", "options", "wiring", "consoles"}  # the parser and what 
 
 
 class _Parser(argparse.ArgumentParser):
-    """Usage mistakes get one line, not a usage dump."""
+    """Usage mistakes get one line, not a usage dump; an unknown option is named before any
+    missing argument ('companion new -x' is about -x, not about the name)."""
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message}; see '{self.prog} --help'.\n")
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        if self._subparsers is None:  # a command's own parser: it sees only its arguments
+            unknown = self._unknown_option(sys.argv[1:] if args is None else list(args))
+            if unknown is not None:
+                self.error(f"there is no option {unknown}")
+        return super().parse_known_args(args, namespace)
+
+    def _unknown_option(self, args: list[str]) -> str | None:
+        known = self._option_string_actions
+        for arg in args:
+            if arg == "--":
+                return None
+            if not arg.startswith("-") or arg == "-" or arg[1:2].isdigit():
+                continue
+            option = arg.split("=", 1)[0]
+            if option in known or option[:2] in known:  # --port=1, -p8765
+                continue
+            if option.startswith("--") and any(o.startswith(option) for o in known):
+                continue  # an abbreviation argparse will resolve (or call ambiguous)
+            return option
+        return None
 
 
 def build_parser() -> argparse.ArgumentParser:

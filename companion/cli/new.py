@@ -29,7 +29,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--warden and --prisoners or --roster. Without --scenario, the shipped scenario balanced "
         "for the group's size is picked (classic for four).",
     )
-    p.add_argument("name", help="the session's name (letters, digits, - _ .)")
+    p.add_argument("name", help="the session's name (letters, accents included, digits, - _ .)")
     p.add_argument("--scenario", help="a scenario from 'companion scenarios', or a .toml file")
     p.add_argument("--warden", metavar="NAME", help="the warden's name")
     p.add_argument("--prisoners", metavar="NAMES",

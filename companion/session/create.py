@@ -6,6 +6,7 @@ a roster or a scenario is checked the same way wherever it is typed.
 
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +16,7 @@ from companion.rules.core.roster import RosterError, check_roster
 from companion.rules.dilemma.scenario import DilemmaRules, rules_from_mapping, with_rounds
 from companion.rules.prison.scenario import ScenarioError, with_overrides
 from companion.session.lock import SessionLock
-from companion.session.paths import session_path
+from companion.session.paths import list_sessions, session_path
 from companion.session.scenario_files import (
     load_scenario,
     read_toml,
@@ -55,14 +56,26 @@ def open_session(folder: Path, name: str, *, holder: str | None = None) -> Sessi
     window has it (see companion.session.lock)."""
     path = session_path(folder, name)
     if not path.exists():
-        raise UserError(
-            f"There is no session called {name!r} in {folder}; "
-            "see 'companion sessions' for the saved ones."
-        )
+        near = nearest_session(folder, path.stem)
+        hint = "see 'companion sessions' for the saved ones."
+        if near:
+            hint = f"did you mean {near!r}? See 'companion sessions' for the saved ones."
+        raise UserError(f"There is no session called {name!r} in {folder}; {hint}")
     try:
         return Session.open(path, holder=holder)
     except StoreError as error:
         raise UserError(str(error)) from None
+
+
+def nearest_session(folder: Path, name: str) -> str | None:
+    """The saved session ``name`` was probably meant to be: the same name in another case
+    ("Friday" for "friday"), else the closest spelling, else ``None``."""
+    saved = [p.stem for p in list_sessions(folder)]
+    same = [s for s in saved if s.casefold() == name.casefold()]
+    if same:
+        return same[0]
+    close = difflib.get_close_matches(name.casefold(), [s.casefold() for s in saved], n=1)
+    return next((s for s in saved if close and s.casefold() == close[0]), None)
 
 
 def game_label(path: Path) -> str:

@@ -8,7 +8,7 @@ name the sessions' folder instead, ``$COMPANION_SCENARIOS`` the scenarios' one.
 from __future__ import annotations
 
 import os
-import re
+import unicodedata
 from pathlib import Path
 
 import platformdirs
@@ -18,7 +18,7 @@ from companion.errors import UserError
 APP = "companion"
 DATA_DIR_ENV = "COMPANION_DATA_DIR"
 SCENARIO_DIR_ENV = "COMPANION_SCENARIOS"
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,59}$")
+NAME_MARKS = "_.-"  # besides letters (in any script, accents included) and digits
 
 
 def _user_data() -> Path:
@@ -48,10 +48,20 @@ def user_scenario_dir() -> Path:
 
 
 def check_session_name(name: str) -> str:
-    if not _NAME.match(name) or name.endswith(".sqlite"):
+    """The name as its file is named (Unicode NFC, so that an "é" typed as e and an accent is
+    the same session), or refused in one sentence: up to 60 letters of any script, digits,
+    '-', '_' or '.', starting with a letter or digit."""
+    name = unicodedata.normalize("NFC", name)
+    usable = (
+        0 < len(name) <= 60
+        and name[0].isalnum()
+        and all(c.isalnum() or c in NAME_MARKS for c in name)
+        and not name.endswith(".sqlite")
+    )
+    if not usable:
         raise UserError(
-            f"{name!r} is not a usable session name; use up to 60 letters, digits, '-', '_' "
-            "or '.', starting with a letter or digit."
+            f"{name!r} is not a usable session name; use up to 60 letters (accents are fine), "
+            "digits, '-', '_' or '.', starting with a letter or digit."
         )
     return name
 

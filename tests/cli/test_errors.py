@@ -124,3 +124,20 @@ def test_bad_scenario_files_are_one_sentence(tmp_path: Path, toml: str, words: l
 
 def test_unknown_session_is_one_sentence(tmp_path: Path) -> None:
     fatal(companion("--data-dir", str(tmp_path), "resume", "ghost"), "no session called 'ghost'")
+
+
+def test_an_unknown_option_is_named_before_a_missing_name() -> None:
+    # Before: "companion new: the following arguments are required: name".
+    run = companion("new", "-x")
+    fatal(run, "there is no option -x")
+    assert "required" not in run.stderr
+    fatal(companion("new", "friday", "--bogus=1"), "there is no option --bogus")
+
+
+def test_resume_suggests_a_saved_name_in_another_case(tmp_path: Path) -> None:
+    # Before: "There is no session called 'Friday'", without a word about 'friday'.
+    from tests.conftest import demo_session
+
+    demo_session(tmp_path, "friday").close()
+    fatal(companion("--data-dir", str(tmp_path), "resume", "Friday"), "did you mean 'friday'?")
+    fatal(companion("--data-dir", str(tmp_path), "resume", "fridya"), "did you mean 'friday'?")

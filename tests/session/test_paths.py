@@ -31,3 +31,16 @@ def test_the_environment_and_the_option_win(
     assert default_data_dir() == tmp_path / "sessions"
     assert data_dir(tmp_path / "other") == tmp_path / "other"
     assert user_scenario_dir() == tmp_path / "mine"
+
+
+def test_a_session_name_may_have_accents_and_is_kept_in_one_form() -> None:
+    # Before: 'soirée' was refused although the message said "letters".
+    from companion.errors import UserError
+    from companion.session.paths import check_session_name
+
+    assert check_session_name("soirée") == "soirée"
+    assert check_session_name("soire\u0301e") == "soirée"  # e + a combining accent: NFC
+    assert check_session_name("fête-2.b_c") == "fête-2.b_c"
+    for bad in ("", "-x", ".hidden", "a/b", "a b", "x" * 61, "night.sqlite"):
+        with pytest.raises(UserError, match="not a usable session name"):
+            check_session_name(bad)

@@ -1,12 +1,13 @@
 """The warden's screen: a landscape page folded in three to stand on the warden's table.
 
-Facing the warden: what the warden does each day, the parole limit in large print, and a
-table to tick the parole tokens given to each prisoner.
+Facing the warden: what the warden does each day, what decides the game (the parole tokens
+that parole a prisoner, in large print), and a table to tick the parole tokens given to each
+prisoner.
 """
 
 from __future__ import annotations
 
-from companion.printing.common.layout import MARGIN, Sheets
+from companion.printing.common.layout import FONT, MARGIN, Sheets
 from companion.printing.prison.rules_card import searched_cells
 from companion.rules.core.words import plural
 from companion.rules.prison.scenario import PrisonRules
@@ -30,10 +31,19 @@ def day_steps(rules: PrisonRules) -> list[tuple[str, str]]:
     ]
 
 
+def headline(rules: PrisonRules) -> tuple[str, str]:
+    """The number that decides the game, printed large, and what it means."""
+    tokens = rules.parole_tokens_to_win
+    what = "parole token" if tokens == 1 else "parole tokens"
+    return str(tokens), f"{what} parole a prisoner"
+
+
 def limit_lines(rules: PrisonRules) -> list[str]:
     lines = [
         f"A prisoner who holds {plural(rules.parole_tokens_to_win, 'parole token')} is paroled: "
         "the game ends at once and you win with them.",
+        f"You may give at most {plural(rules.parole_tokens_per_day, 'parole token')} a day, "
+        "one for each deal.",
         "You also win when no prisoner is left in the game.",
         f"The prisoners win when they complete {plural(rules.nights_to_escape, 'night')} "
         "of work.",
@@ -60,14 +70,13 @@ def add_warden_screen(pdf: Sheets, rules: PrisonRules, prisoners: list[str]) -> 
     for number, (phase, text) in enumerate(day_steps(rules), start=1):
         pdf.write_at(x, y, inner, f"{number}. {phase}", 12, bold=True)
         y = pdf.paragraph(x, y + 6, inner, text, 11) + 4
-    # Panel 2: the parole limit.
+    # Panel 2: what decides the game.
     x = MARGIN + width + pad
-    pdf.write_at(x, top, inner, "The parole limit", 14, bold=True)
+    pdf.write_at(x, top, inner, "How you win", 14, bold=True)
     pdf.box(x, top + 10, inner, 38, width=1.0)
-    pdf.write_at(x, top + 12, inner, str(rules.parole_tokens_per_day), 48, bold=True,
-                 align="C")
-    per_day = "parole token a day" if rules.parole_tokens_per_day == 1 else "parole tokens a day"
-    pdf.write_at(x, top + 38, inner, f"{per_day}, at most", 11, align="C")
+    big, meaning = headline(rules)
+    pdf.write_at(x, top + 12, inner, big, 48, bold=True, align="C")
+    pdf.write_at(x, top + 38, inner, meaning, 12, bold=True, align="C")
     y = top + 54
     for line in limit_lines(rules):
         y = pdf.paragraph(x, y, inner, line, 11) + 3
@@ -86,13 +95,29 @@ def add_warden_screen(pdf: Sheets, rules: PrisonRules, prisoners: list[str]) -> 
 
 MIN_ROW = 6.5  # mm
 MAX_BOXES = 8  # more tokens to win than this: one box to write the count in
+NAME_PT = 11.0  # a name's size in the tally, at most
+MIN_NAME_PT = 9.0  # a name that would be smaller on one line goes on two
+
+
+def name_lines(pdf: Sheets, name: str, w: float) -> list[str]:
+    """A name on one line, or on two (split at the space nearest its middle, else in the
+    middle) when one line would print it smaller than ``MIN_NAME_PT``."""
+    pdf.set_font(FONT, "", MIN_NAME_PT)
+    if pdf.text_width(name) <= w or len(name) < 2:
+        return [name]
+    middle = len(name) / 2
+    spaces = [i for i, c in enumerate(name) if c == " "]
+    cut = min(spaces, key=lambda i: abs(i - middle)) if spaces else round(middle)
+    first, second = name[:cut].rstrip(), name[cut:].lstrip()
+    return [first, second] if first and second else [name]
 
 
 def _tally(
     pdf: Sheets, rules: PrisonRules, prisoners: list[str], x: float, top: float, w: float,
     bottom: float, title: str,
 ) -> list[str]:
-    """A row per prisoner to tick the tokens given; returns the names that did not fit."""
+    """A row per prisoner to tick the tokens given (two rows' height for a long name);
+    returns the names that did not fit."""
     pdf.write_at(x, top, w, title, 14, bold=True)
     to_win = rules.parole_tokens_to_win
     how = (
@@ -101,24 +126,38 @@ def _tally(
         else f"Write how many tokens each prisoner holds: {to_win} is parole."
     )
     y = pdf.paragraph(x, top + 9, w, how, 11) + 4
-    fits = max(1, int((bottom - y) // MIN_ROW))
-    here, rest = prisoners[:fits], prisoners[fits:]
-    row = min(12.0, (bottom - y) / max(1, len(here)))
-    box = min(row - 2.5, 8.0)
     boxes = to_win if to_win <= MAX_BOXES else 1
-    box_w = box if to_win <= MAX_BOXES else 24.0
+    box_w = 8.0 if to_win <= MAX_BOXES else 24.0
     name_w = w - boxes * box_w - 2
-    for name in here:
+    split = [name_lines(pdf, name, name_w) if name else [name] for name in prisoners]
+    lines_wanted = sum(len(parts) for parts in split)
+    row = max(MIN_ROW, min(12.0, (bottom - y) / max(1, lines_wanted)))
+    box = min(row - 2.5, 8.0)
+    if to_win <= MAX_BOXES:  # the boxes as drawn; the name takes what they leave
+        box_w = box
+        name_w = w - boxes * box_w - 2
+    placed = 0
+    for name, parts in zip(prisoners, split, strict=True):
+        height = row * len(parts)
+        if placed and y + height > bottom + 0.01:
+            break
+        placed += 1
         if name:
-            pdf.write_at(x, y + (row - 5) / 2, name_w, name, min(11.0, row * 1.2))
+            size = min(NAME_PT, row * 1.2)
+            line_h = size * 0.3528 * 1.25
+            ly = y + (height - line_h * len(parts)) / 2
+            for part in parts:
+                pdf.write_at(x, ly, name_w, part, size)
+                ly += line_h
         else:
             pdf.set_line_width(0.2)
             pdf.line(x, y + row - 1, x + name_w - 1, y + row - 1)
+        by = y + (height - box) / 2
         for b in range(boxes):
             bx = x + name_w + 2 + b * box_w
-            pdf.box(bx, y + (row - box) / 2, box_w, box, width=1.0 if b == boxes - 1 else 0.3)
+            pdf.box(bx, by, box_w, box, width=1.0 if b == boxes - 1 else 0.3)
         if to_win > MAX_BOXES:
-            pdf.write_at(x + name_w + 2, y + (row - box) / 2 + box / 2 - 1.8, box_w - 1,
-                         f"/ {to_win}", 7, align="R")
-        y += row
-    return rest
+            pdf.write_at(x + name_w + 2, by + box / 2 - 1.8, box_w - 1, f"/ {to_win}", 7,
+                         align="R")
+        y += height
+    return prisoners[placed:]

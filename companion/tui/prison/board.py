@@ -15,6 +15,7 @@ from rich.text import Text
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellDoesNotExist, ColumnKey, RowKey
 
+from companion.rules.core.roster import MAX_NAME
 from companion.tui.prison.text import View, not_interviewed
 
 HIDDEN = "hidden"
@@ -27,13 +28,22 @@ COLUMNS = (
     ("Phone", "phone"),
 )
 PHONE = len(COLUMNS) - 1
-# Longer names are cut short on the board (the set-up allows 40 characters), so that one long
-# name does not push today's progress off an 80-column screen.
+# A name takes the room the other columns leave on the board (the set-up allows MAX_NAME
+# characters), and at least NAME_WIDTH, cut short beyond that, so that one long name does not
+# push today's progress off an 80-column screen.
 NAME_WIDTH = 16
+# The other columns at their widest ("Status", "Shivs", "interviewed", "hidden", "connected"),
+# each with a cell's padding on both sides, the name's padding and the scroll bar.
+OTHER_COLUMNS = (7 + 2) + (5 + 2) + (11 + 2) + (6 + 2) + (9 + 2) + 2 + 2
 
 
-def short(name: str) -> str:
-    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
+def name_width(board_width: int) -> int:
+    """How many cells of a name the board shows when it is ``board_width`` cells wide."""
+    return max(NAME_WIDTH, min(MAX_NAME, board_width - OTHER_COLUMNS))
+
+
+def short(name: str, width: int = NAME_WIDTH) -> str:
+    return name if len(name) <= width else name[: width - 1] + "…"
 
 
 def tonight(view: View, name: str, status: str) -> str:
@@ -74,6 +84,8 @@ class Board(DataTable[Text]):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._shown: dict[str, list[Text]] = {}  # what each row shows, in row order
+        self._names = NAME_WIDTH  # the width the names were cut to
+        self._last: tuple[View, bool, dict[str, float], float] | None = None
 
     def on_mount(self) -> None:
         self.cursor_type = "row"
@@ -86,6 +98,7 @@ class Board(DataTable[Text]):
     ) -> dict[str, list[Text]]:
         """Each prisoner's row, by name, in the view's order."""
         tokens = view.get("parole_tokens", {})
+        width = self._names
         rows: dict[str, list[Text]] = {}
         for p in view["prisoners"]:
             name, status = p["name"], p["status"]
@@ -96,7 +109,7 @@ class Board(DataTable[Text]):
             )
             style = "" if status == "active" else "dim"
             rows[name] = [
-                Text(short(name), style=style),
+                Text(short(name, width), style=style),
                 Text(status, style="bold" if status in ("escaped", "paroled") else style),
                 Text(str(p["shivs"]), style=style),
                 Text(tonight(view, name, status), style=style),
@@ -109,13 +122,22 @@ class Board(DataTable[Text]):
         self, view: View, *, private: bool, presence: dict[str, float], now: float
     ) -> None:
         """Show ``view``: only the changed cells when the roster is the same."""
+        self._last = (view, private, presence, now)
+        names = name_width(self.size.width)
+        resized, self._names = names != self._names, names
         rows = self.cells(view, private=private, presence=presence, now=now)
-        if list(rows) != list(self._shown) or self.row_count != len(rows):
+        if resized or list(rows) != list(self._shown) or self.row_count != len(rows):
             self._rebuild(rows)
             return
         for name, cells in rows.items():
             for index, cell in enumerate(cells):
                 self._set(name, index, cell)
+
+    def on_resize(self) -> None:
+        """The names take the room there is: cut again when the board's width changes them."""
+        if self._last is not None and name_width(self.size.width) != self._names:
+            view, private, presence, now = self._last
+            self.show(view, private=private, presence=presence, now=now)
 
     def show_phones(self, seats: Iterable[str], presence: dict[str, float], now: float) -> None:
         """A phone was seen: only the connection cells of ``seats`` (not every row)."""

@@ -19,7 +19,7 @@ from companion.session.contracts import Addresses, BalanceFactory, Links, Printe
 from companion.session.session import Session
 from companion.tui.common.faults import Faults
 from companion.tui.prison import address
-from companion.tui.prison.text import describe_command, timeline, wrong_link_lines
+from companion.tui.prison.text import describe_command, note_line, timeline, wrong_link_lines
 
 DEFAULT_INTERVIEW_SECONDS = 120
 INTERVIEW_META = "interview_seconds"
@@ -88,31 +88,31 @@ class Context:
             notes.append((at, row.body))
         return wrong_link_lines(notes, self.clock(), earlier=earlier)
 
-    def extras(self) -> list[str]:
-        """Corrections and notes from the log, spoiler-free (never a choice or a deal)."""
+    def extras(self) -> list[tuple[int, str]]:
+        """Corrections and notes from the log, spoiler-free (never a choice or a deal), each
+        with the day it belongs to: a taken-back move under the day it was made, a note under
+        the day it was written."""
         session = self.session
         commands = {r.body["hseq"]: r.body["command"] for r in session.rows if r.kind == "command"}
-        lines = []
+        day = 1
+        made_on: dict[int, int] = {}  # a command's hseq -> the day it was made
+        lines: list[tuple[int, str]] = []
         for row in session.rows:
-            if row.kind == "undo":
-                what = commands.get(row.body["reverts"])
+            if row.kind == "command":
+                made_on[row.body["hseq"]] = day
+                for event in row.body["events"]:
+                    if event.get("kind") == "day_started":
+                        day = int(event["number"])
+            elif row.kind == "undo":
+                reverts = row.body["reverts"]
+                day = made_on.get(reverts, day)
+                what = commands.get(reverts)
                 text = describe_command(what) if what else "a move"
-                lines.append(f"Correction: the game master took back {text}.")
+                lines.append((day, f"Correction: the game master took back {text}."))
             elif row.kind == "note":
-                what = row.body.get("what")
-                if what == "peek":
-                    lines.append(
-                        f"Day {row.body.get('day')}: the game master peeked at the sealed choices."
-                    )
-                elif what == "seat_reissued":
-                    lines.append(f"{row.body.get('seat')}'s seat was reissued (new link and code).")
-                elif what == "address_pinned":
-                    url = row.body.get("url")
-                    lines.append(
-                        f"The players' links were pinned to {url}."
-                        if url
-                        else "The players' links were unpinned (the served address again)."
-                    )
+                line = note_line(row.body, row.at)
+                if line:
+                    lines.append((day, line))
         return lines
 
     def history_lines(self, full: bool) -> list[str]:

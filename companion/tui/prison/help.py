@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,6 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from companion.rules.core.words import plural
 from companion.rules.prison.views import table
 from companion.tui.prison.context import Context
 
@@ -36,8 +38,13 @@ Keys on the game screen (the footer offers the ones that fit the phase)
 """
 
 
-def rules_text(rules: Mapping[str, object], warden: str) -> str:
+def rules_text(rules: Mapping[str, Any], warden: str) -> str:
     days = rules["max_days"]
+    deals = plural(int(rules["parole_tokens_per_day"]), "deal")
+    cells = plural(int(rules["searches_per_day"]), "cell")
+    accusations = plural(int(rules["accusations_per_day"]), "accusation")
+    nights = plural(int(rules["nights_to_escape"]), "night")
+    tokens = plural(int(rules["parole_tokens_to_win"]), "parole token")
     limit = (
         f"The game ends after day {days} (time up: the warden wins)."
         if days
@@ -49,16 +56,16 @@ The prison break, in short
   1. Planning: the warden leaves; each prisoner secretly chooses
      work or rest (no choice means rest).
   2. Interviews: each prisoner sees the warden alone; a deal trades
-     information for a parole token ({rules["parole_tokens_per_day"]} deal(s) a day at most).
-  3. Search: the warden searches {rules["searches_per_day"]} cell(s); a prisoner caught
+     information for a parole token ({deals} a day at most).
+  3. Search: the warden searches {cells}; a prisoner caught
      working is out.
   4. Reveal: every other worker completes a night for the group.
   5. Accusations: a prisoner with a shiv may accuse another
-     ({rules["accusations_per_day"]} a day). If the accused ever took a deal, they are
+     ({accusations} a day). If the accused ever took a deal, they are
      shived and out; otherwise the shiv passes to the accused.
   6. End of day.
-  The prisoners escape together after {rules["nights_to_escape"]} nights of work.
-  A prisoner holding {rules["parole_tokens_to_win"]} parole tokens is paroled and wins
+  The prisoners escape together after {nights} of work.
+  A prisoner holding {tokens} is paroled and wins
   with the warden. The warden wins when no prisoner is left.
   {limit}
 """

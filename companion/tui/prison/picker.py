@@ -62,7 +62,7 @@ def scenario_choices() -> list[tuple[str, str]]:
 
 def name_problem(name: str, folder_has: set[str]) -> str | None:
     try:
-        check_session_name(name)
+        name = check_session_name(name)
     except UserError as error:
         return str(error)
     if name in folder_has:

@@ -9,7 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from companion.rules.core.words import plural
-from companion.tui.prison.text import View, names, nights_bar, outcome_line
+from companion.tui.prison.text import View, night_work, nights_bar, outcome_line
 
 
 def reveal_steps(view: View, searched: str) -> list[tuple[str, str]]:
@@ -22,12 +22,8 @@ def reveal_steps(view: View, searched: str) -> list[tuple[str, str]]:
     else:
         steps.append(("SAFE", f"{searched} was not working."))
     if today["revealed"]:
-        workers = list(today["workers"])
-        line = (
-            f"{names(workers)} worked: {plural(len(workers), 'night')} more. "
-            if workers
-            else "Nobody worked tonight. "
-        )
+        worked = night_work(today)
+        line = f"{worked[0].upper()}{worked[1:]}: {plural(len(today['workers']), 'night')} more. "
         bar = nights_bar(view["nights_done"], view["nights_to_escape"])
         steps.append(("The night's work", f"{line}Nights {bar}"))
     if view["outcome"]:

@@ -43,6 +43,20 @@ def names(items: list[str]) -> str:
     return joined(items, "nobody")
 
 
+def nights_count(done: int, total: int) -> str:
+    """``4 of 6``; the last night's work may take the count past the target (two prisoners
+    working when one night was left): the target reached is ``6 of 6``, never ``7 of 6``."""
+    return f"{min(done, total)} of {total}"
+
+
+def nights_words(done: int, total: int) -> str:
+    """The count, with the nights worked beyond the target said in words."""
+    count = nights_count(done, total)
+    if done <= total:
+        return count
+    return f"{count} (they worked {plural(done - total, 'night')} more than they needed)"
+
+
 def nights_bar(done: int, total: int, width: int = 12) -> str:
     """``■■■■□□ 4 of 6``; long games are drawn to scale in at most ``width`` squares."""
     shown = min(done, total)
@@ -50,7 +64,21 @@ def nights_bar(done: int, total: int, width: int = 12) -> str:
         full, cells = shown, total
     else:
         full, cells = round(shown * width / total), width
-    return "■" * full + "□" * (cells - full) + f" {done} of {total}"
+    return "■" * full + "□" * (cells - full) + f" {nights_count(done, total)}"
+
+
+def night_work(day: View) -> str:
+    """Who worked on a revealed night, from the public day: a prisoner caught in a search
+    worked too (the search says so in front of everyone), so a night with a catch is never
+    "nobody worked"."""
+    workers = list(day["workers"])
+    caught = [s["prisoner"] for s in day["searches"] if s["caught"]]
+    if not caught:
+        return f"{names(workers)} worked" if workers else "nobody worked"
+    was = "was" if len(caught) == 1 else "were"
+    if workers:
+        return f"{names(workers)} worked, and {names(caught)} {was} caught working"
+    return f"{names(caught)} {was} caught working and nobody else worked"
 
 
 def not_interviewed(view: View) -> list[str]:
@@ -117,16 +145,14 @@ def banner(view: View) -> Banner:
             "S: pick the next cell to search.",
         )
     if phase == "accusations":
-        today = view["today"]
-        workers = list(today["workers"])
-        worked = f"{names(workers)} worked" if workers else "nobody worked"
+        worked = night_work(view["today"])
         accusers = can_accuse(view)
         hint = "A: record an accusation. " if accusers else "Nobody can accuse any more. "
         invite = " Anyone with a shiv may accuse someone." if accusers else ""
         return Banner(
             title,
-            f"“Tonight {worked}: {view['nights_done']} of {view['nights_to_escape']} nights "
-            f"done.{invite}”",
+            f"“Tonight {worked}: {nights_count(view['nights_done'], view['nights_to_escape'])} "
+            f"nights done.{invite}”",
             hint + "E: end the day.",
         )
     return Banner(
@@ -166,54 +192,60 @@ def _day_lines(day: View, *, full: bool) -> list[str]:
     for s in day["searches"]:
         lines.append(f"  search: {s['prisoner']}'s cell, {'CAUGHT' if s['caught'] else 'safe'}")
     if day["revealed"]:
-        workers = day["workers"]
-        lines.append(f"  night: {names(workers)} worked (+{plural(len(workers), 'night')})")
+        nights = plural(len(day["workers"]), "night")
+        lines.append(f"  night: {night_work(day)} (+{nights})")
     for a in day["accusations"]:
         lines.append(f"  accusation: {a['accuser']} accused {a['accused']}: {a['result']}")
     return lines
 
 
-def timeline(view: View, story: Sequence[View] | None, extras: list[str]) -> list[str]:
-    """The game day by day: public facts only, unless ``story`` (after the game) is given."""
+Extras = Sequence[tuple[int, str]]  # (day, line): corrections and notes from the log
+
+
+def _extras_of(day: View, extras: Extras, last: int) -> list[str]:
+    """The extras of ``day``; the last day also takes those of days taken back since."""
+    number = day["day"]
+    return [line for on, line in extras if on == number or (number == last and on > last)]
+
+
+def timeline(view: View, story: Sequence[View] | None, extras: Extras) -> list[str]:
+    """The game day by day: public facts only, unless ``story`` (after the game) is given;
+    each day's corrections and notes under it."""
     lines: list[str] = []
     days = story if story is not None else [*view["history"], view["today"]]
+    last = days[-1]["day"] if days else 0
     for day in days:
         lines += _day_lines(day, full=story is not None)
+        lines += [f"  {line}" for line in _extras_of(day, extras, last)]
     if view["outcome"]:
         lines.append(outcome_line(view))
-    if extras:
-        lines.append("")
-        lines += extras
     return lines
 
 
-def story_markdown(
-    session_name: str, view: View, story: Sequence[View], extras: list[str]
-) -> str:
-    """The debrief report as Markdown: every night's choices and every deal."""
+def story_markdown(session_name: str, view: View, story: Sequence[View], extras: Extras) -> str:
+    """The debrief report as Markdown: every night's choices and every deal, and where each
+    prisoner ended (``view`` is the game master's, so the parole tokens are in it)."""
     out = [f"# {session_name}: the prison break", ""]
     out.append(
         f"Warden: {view['warden']}. Prisoners: {names([p['name'] for p in view['prisoners']])}."
     )
     out.append("")
     out.append(f"**{outcome_line(view)}**" if view["outcome"] else "The game is not over.")
-    out.append(f"Nights of work: {view['nights_done']} of {view['nights_to_escape']}.")
+    out.append(f"Nights of work: {nights_words(view['nights_done'], view['nights_to_escape'])}.")
     out.append("")
-    out.append("| prisoner | status | shivs |")
-    out.append("| --- | --- | --- |")
+    tokens = view["parole_tokens"]
+    out.append("| prisoner | status | parole tokens | shivs |")
+    out.append("| --- | --- | --- | --- |")
     for p in view["prisoners"]:
-        out.append(f"| {p['name']} | {p['status']} | {p['shivs']} |")
+        out.append(f"| {p['name']} | {p['status']} | {tokens.get(p['name'], 0)} | {p['shivs']} |")
+    last = story[-1]["day"] if story else 0
     for day in story:
         out.append("")
         out.append(f"## Day {day['day']}")
         out.append("")
         for line in _day_lines(day, full=True)[1:]:
             out.append(f"- {line.strip()}")
-    if extras:
-        out.append("")
-        out.append("## Notes")
-        out.append("")
-        out += [f"- {line}" for line in extras]
+        out += [f"- {line}" for line in _extras_of(day, extras, last)]
     return "\n".join(out) + "\n"
 
 
@@ -251,6 +283,30 @@ def wrong_links(body: dict[str, Any], *, paused: bool) -> str:
     text = f"Wrong links from {body.get('address', 'an unknown address')}: "
     text += f"{body.get('count', 'too many')} in {window}"
     return text + ("; that device is paused" if paused else "")
+
+
+def note_line(body: Mapping[str, Any], at: str) -> str | None:
+    """A note of the log as the history and the report say it (``None``: not worth a line)."""
+    what = body.get("what")
+    if what == "peek":
+        return "The game master peeked at the sealed choices."
+    if what == "seat_reissued":
+        return f"{body.get('seat')}'s seat was reissued (new link and code)."
+    if what == "address_pinned":
+        url = body.get("url")
+        return (
+            f"The players' links were pinned to {url}."
+            if url
+            else "The players' links were unpinned (the served address again)."
+        )
+    if what == "bad_tokens":
+        try:
+            when = datetime.fromisoformat(at).astimezone().strftime("%H:%M")
+        except ValueError:
+            when = "?"
+        text = wrong_links(dict(body), paused=False)
+        return f"At {when}, {text[0].lower()}{text[1:]}; that device was paused."
+    return None
 
 
 def wrong_link_lines(

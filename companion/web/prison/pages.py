@@ -240,7 +240,10 @@ async def join_submit(request: web.Request) -> web.Response:
     phones = phones_of(request)
     form = await read_form(request)
     code = str(form.get("code", ""))[:40]
-    seat = phones.seat_for_code(request, code)
+    try:
+        seat = phones.seat_for_code(request, code)
+    except Problem as paused:  # on the join form, where the code is typed again
+        return html(render_join(paused.message, code), status=paused.status, private=False)
     if seat is None:
         message = (
             "That seat code is not known; check the 8 letters and digits on your card "

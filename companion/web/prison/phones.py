@@ -27,9 +27,15 @@ from companion.web.common.events import Hub
 SeatView = PrisonerView | WardenView
 BoardView = TableView
 
+# What a paused device is told depends on what it was doing: following a link (scan the
+# card) or typing a seat code on the join page (type it again).
 TOO_MANY = (
     "Too many wrong links or seat codes came from this device; wait a minute, then scan "
     "your card again."
+)
+TOO_MANY_CODES = (
+    "Too many wrong seat codes came from this device; wait a minute, then type the seat code "
+    "on your card again, or ask the game master for help."
 )
 
 
@@ -65,13 +71,18 @@ class Phones:
         return self._seats[1]
 
     def _look_up(
-        self, request: web.Request, find: Callable[[list[Seat], str], Seat | None], key: str
+        self,
+        request: web.Request,
+        find: Callable[[list[Seat], str], Seat | None],
+        key: str,
+        paused: str = TOO_MANY,
     ) -> Seat | None:
         """The seat ``find`` gives for ``key``; a miss is counted against the address, and an
-        address over the limit is refused (429) before anything is looked up."""
+        address over the limit is refused (429, saying ``paused``) before anything is looked
+        up."""
         address = request.remote or "unknown"
         if self.limiter.blocked(address):
-            raise Problem(429, TOO_MANY)
+            raise Problem(429, paused)
         seat = find(self.seats(), key)
         if seat is None:
             count_wrong(self.session, self.limiter, address)
@@ -86,7 +97,7 @@ class Phones:
         return seat
 
     def seat_for_code(self, request: web.Request, code: str) -> Seat | None:
-        return self._look_up(request, by_code, code)
+        return self._look_up(request, by_code, code, TOO_MANY_CODES)
 
     def find_seat(self, token: str) -> Seat | None:
         """The seat for a token without counting or signalling (for open streams)."""

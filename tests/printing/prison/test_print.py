@@ -28,6 +28,7 @@ from companion.printing.prison.document import (
 )
 from companion.printing.prison.tokens import token_counts
 from companion.printing.prison.tracker import day_boxes
+from companion.printing.prison.warden_screen import add_warden_screen
 from companion.rules.prison.scenario import with_overrides
 from companion.session.create import create_prison_session, open_session
 from companion.session.links import address_changed, printed_base
@@ -314,3 +315,47 @@ def test_cards_on_a_guessed_address_come_with_a_warning(
                  "--public-url", "http://laptop.local:8765"]) == 0
     said = capsys.readouterr().out
     assert "links on http://laptop.local:8765" in said and "--public-url" not in said
+
+
+def _written(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, float]]:
+    """(text, size in points) of every line the sheets write with write_at."""
+    seen: list[tuple[str, float]] = []
+    original = Sheets.write_at
+
+    def write_at(self: Sheets, x: float, y: float, w: float, text: str, size: float,
+                 **kw: object) -> float:
+        height = original(self, x, y, w, text, size, **kw)  # type: ignore[arg-type]
+        seen.append((text, self.font_size_pt))
+        return height
+
+    monkeypatch.setattr(Sheets, "write_at", write_at)
+    return seen
+
+
+def test_the_warden_screen_headlines_what_decides_the_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Before: "The parole limit" with a huge 1 (tokens a day) and the 3 that paroles a
+    # prisoner in small print.
+    seen = _written(monkeypatch)
+    pdf = Sheets(paper_named("a4"), "t")
+    add_warden_screen(pdf, load_scenario("classic"), list(PRISONERS))
+    biggest = max(seen, key=lambda item: item[1])
+    assert biggest[0] == "3"
+    assert ("parole tokens parole a prisoner", 12.0) in seen
+
+
+def test_a_long_name_on_the_warden_screen_stays_readable(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Before: "Maximilian von Habsburg-Lothringen…" shrunk to about 6 pt to fit one line.
+    long = "Maximilian Alexander von Habsburg-Lothr"
+    seen = _written(monkeypatch)
+    pdf = Sheets(paper_named("a4"), "t")
+    roster = [long, *PRISONERS, *(f"Player {n}" for n in range(1, 8))]
+    add_warden_screen(pdf, load_scenario("classic"), roster)
+    parts = [(text, size) for text, size in seen if text and text in long]
+    assert "".join(text for text, _ in parts).replace(" ", "") == long.replace(" ", "")
+    assert all(size >= 9 for _, size in parts), parts
+    tallied = {text for text, _ in seen}
+    assert all(name in tallied for name in roster[1:])

@@ -152,7 +152,7 @@ async def test_peek_asks_and_is_logged(tmp_path: Path) -> None:
         assert_sealed(app)
         assert [r.body for r in session.notes("peek")] == [{"what": "peek", "day": 1}]
         await pilot.press("h")
-        assert shows(app, "Day 1: the game master peeked at the sealed choices.")
+        assert shows(app, "The game master peeked at the sealed choices.")
 
 
 async def test_interview_countdown_pause_extend_and_length_setting(tmp_path: Path) -> None:

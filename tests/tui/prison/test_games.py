@@ -159,7 +159,7 @@ async def test_parole(tmp_path: Path) -> None:
         await pilot.press("space")
         assert shows(app, "CAUGHT") and shows(app, "Ben was working")
         await pilot.press("space")
-        assert shows(app, "Nobody worked tonight")
+        assert shows(app, "Ben was caught working and nobody else worked")
         await pilot.press("space")
         await pilot.pause()
         assert board_row(app, "Ben")[1] == "caught"

@@ -342,7 +342,13 @@ async def test_join_with_seat_code(client: TestClient, session: Session, clock: 
     assert "That seat code is not known" in await r.text()
     for _ in range(4):
         await client.post("/join", data={"code": "NOPE2345"})
-    assert (await client.post("/join", data={"code": ada.code})).status == 429
+    paused = await client.post("/join", data={"code": ada.code})
+    assert paused.status == 429
+    # Before: "scan your card again" to someone typing a code; now the join form says to
+    # type it again, and keeps the form.
+    text = await paused.text()
+    assert "type the seat code on your card again" in text and "scan" not in text
+    assert 'name="code"' in text
 
 
 async def test_reissued_seat_stops_at_once(client: TestClient, session: Session) -> None:

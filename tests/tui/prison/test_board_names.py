@@ -1,0 +1,36 @@
+"""A long name takes the room the board has (issue 16: "Maximilian von …" at 120 columns)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.tui.prison.app import ConsoleApp
+from companion.tui.prison.board import NAME_WIDTH, name_width
+from tests.conftest import demo_session
+from tests.tui.support import screen_text
+
+LONG = "Maximilian von Habsburg-Este"  # 28 letters
+
+
+def test_names_take_the_room_the_other_columns_leave() -> None:
+    assert name_width(56) == NAME_WIDTH  # 80 columns: cut at 16
+    assert name_width(200) == 40  # never wider than a name may be
+    assert name_width(84) > len("Maximilian von …")
+
+
+async def test_a_long_name_is_shown_whole_at_120_columns_and_cut_at_80(tmp_path: Path) -> None:
+    session = demo_session(tmp_path, prisoners=[LONG, "Ben", "Cy", "Dee"])
+    app = ConsoleApp(session, ticking=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        assert LONG in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert LONG not in text and LONG[: NAME_WIDTH - 1] + "…" in text
+        assert "waiting" in text  # today's progress stays on an 80-column screen
+        await pilot.resize_terminal(120, 36)
+        await pilot.pause()
+        await pilot.pause()
+        assert LONG in screen_text(app)
