@@ -39,7 +39,8 @@ def test_simulate_json_reports_every_outcome_with_intervals(
 def test_simulate_same_seed_same_report_on_any_number_of_processes(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    args = ("simulate", "--prisoners", "7", "--games", "300", "--seed", "11", "--json")
+    args = ("simulate", "--scenario", "balanced-7", "--prisoners", "7", "--games", "300",
+            "--seed", "11", "--json")
     first = json.loads(run(capsys, *args, "--jobs", "1")[1])
     second = json.loads(run(capsys, *args, "--jobs", "2")[1])
     assert first["outcomes"] == second["outcomes"]
@@ -50,6 +51,25 @@ def test_simulate_text_says_the_cap_applies(capsys: pytest.CaptureFixture[str]) 
     status, out, err = run(capsys, "simulate", "--games", "200", "--mix", "loyal")
     assert status == 0 and err == ""
     assert "stopped after 30 days" in out and "time up" in out and "games/s" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--scenario", "balanced-6", "--prisoners", "4"],
+         "The scenario 'balanced-6' is for 6 prisoners, not 4; use --prisoners 6, or a "
+         "scenario for 4 prisoners: balanced-4, classic."),
+        (["--prisoners", "3"],
+         "The scenario 'classic' is for 4 prisoners, not 3; use --prisoners 4, or make a "
+         "scenario for 3 prisoners with 'companion balance --prisoners 3'."),
+    ],
+)
+def test_simulate_refuses_a_group_size_outside_the_scenario_s_range(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    status, out, err = run(capsys, "simulate", "--games", "100", "--jobs", "1", *argv)
+    assert status == 2 and out == ""
+    assert err.strip() == f"companion: {words}"
 
 
 def test_balance_on_a_small_budget_writes_valid_scenarios(
