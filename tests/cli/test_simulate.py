@@ -75,7 +75,7 @@ def test_simulate_refuses_a_group_size_outside_the_scenario_s_range(
 def test_balance_on_a_small_budget_writes_valid_scenarios(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    status, out, err = run(capsys, "balance", "--prisoners", "4-5", "--games-per-point", "200",
+    status, out, err = run(capsys, "balance", "--prisoners", "4-5", "--games-per-point", "100",
                            "--out", str(tmp_path), "--seed", "2")
     assert status == 0, err
     classic = tomllib.loads((scenario_dir() / "classic.toml").read_text())
@@ -96,7 +96,7 @@ def test_balance_is_reproducible_across_process_counts(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     for jobs in ("1", "2"):
-        args = ("balance", "--prisoners", "6", "--games-per-point", "300", "--json",
+        args = ("balance", "--prisoners", "6", "--games-per-point", "100", "--json",
                 "--out", str(tmp_path / jobs), "--jobs", jobs)
         status, out, _ = run(capsys, *args)
         assert status == 0
@@ -106,13 +106,13 @@ def test_balance_is_reproducible_across_process_counts(
 
 
 def test_balance_json_and_no_write(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    status, out, _ = run(capsys, "balance", "--prisoners", "4", "--games-per-point", "200",
+    status, out, _ = run(capsys, "balance", "--prisoners", "4", "--games-per-point", "100",
                          "--no-write", "--json", "--out", str(tmp_path), "--target", "0.4")
     assert status == 0
     report = json.loads(out)
     assert list(tmp_path.iterdir()) == [] and report["written"] == []
     (size,) = report["sizes"]
-    assert size["prisoners"] == 4 and size["games"] >= 200 and report["target"] == 0.4
+    assert size["prisoners"] == 4 and size["games"] >= 100 and report["target"] == 0.4
     assert size["warden_side"]["count"] + size["escape"]["count"] == size["games"]
     # The search sampled more than one setting, and the curve lists each with its games.
     assert len(size["curve"]) >= 2
