@@ -13,31 +13,35 @@ The search spends games where the answer is uncertain:
 - the two neighbouring nights that straddle the target, and one more on each side (a probe
   that took its point estimate may be wrong by one), are the candidates for that value;
 - it brackets the scenario's parole tokens to win and always its neighbours on both sides
-  (whether to look must not hang on noise), walking on in a direction while the farthest tokens
-  tried hold the leading candidate; every candidate gets ``rank_games`` before it may steer;
+  (whether to look must not hang on noise), walking on in a direction while the best of the
+  farthest tokens tried is not surely further from the target than the leader (95%); every
+  candidate gets ``rank_games`` before it may steer;
 - candidates are ranked by ``|escape rate - target| + 0.01 * |tokens - scenario's tokens|``
   (a small preference for the designers' number);
 - the close calls are then **settled**: the leader gets ``min_games``, and every candidate not
-  surely further from the target than the leader (the 95% interval of the difference of their
-  scores, :func:`companion.sim.stats.closer_by`) is topped up with the leader, doubling the games
-  each round, until it is, or both reach ``settle_factor * min_games``. A tie left then goes to
-  the designers' parole tokens, then to fewer nights: never to the noise, so another seed gives
-  the same recommendation unless a difference lies right at the edge of what that many games
-  can tell apart. The runner-up and the margin (how much closer the recommendation is, with its
-  interval) are reported with every recommendation.
+  surely further from the target than the leader (the 99.7% interval of the difference of
+  their scores, :func:`companion.sim.stats.closer_by`: among a dozen comparisons 95% would drop
+  a close one by chance too often) is topped up with the leader, doubling the games each round,
+  until it is, or both reach ``settle_factor * min_games``. A tie left goes to the designers'
+  parole tokens, then to the team's side of the target (the most nights at which it still
+  escapes at least that often), never to the noise; so another seed gives the same
+  recommendation unless a difference lies at the edge of what that many games can tell apart.
+  The runner-up and the margin are reported with every recommendation.
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.rules.prison.scenario import PrisonRules
 from companion.sim.runner import DAY_CAP, OUTCOMES, Pool, Tally, sim_rules, split
-from companion.sim.stats import Gap, Rate, closer_by, wilson
+from companion.sim.stats import Z95, Gap, Rate, closer_by, wilson
 
 TOKEN_PENALTY = 0.01
+SURE_Z = 3.0  # standard errors for 'surely closer' when settling: a 99.7% interval
 MAX_NIGHTS = 200
 
 
@@ -82,12 +86,8 @@ class Point:
         return 0
 
     def summary(self) -> dict[str, Any]:
-        return {
-            "nights_to_escape": self.nights,
-            "parole_tokens_to_win": self.tokens,
-            "games": self.tally.games,
-            "escape": self.escape.as_dict(),
-        }
+        return {"nights_to_escape": self.nights, "parole_tokens_to_win": self.tokens,
+                "games": self.tally.games, "escape": self.escape.as_dict()}
 
 
 @dataclass
@@ -125,20 +125,16 @@ class SizeResult:
         if self.runner_up is None or self.margin is None:
             return "The only candidate."
         r, m = self.runner_up, self.margin
-        rival = (
-            f"{r.nights} nights and {r.tokens} parole tokens ({r.escape.short()}, "
+        rival = f"{r.nights} nights and {r.tokens} parole tokens ({r.escape.short()}, " \
             f"{r.tally.games} games)"
-        )
-        gap = (
-            f"by {100 * m.gap:+.1f} points (95% interval {100 * m.low:+.1f} to "
+        gap = f"by {100 * m.gap:+.1f} points (99.7% interval {100 * m.low:+.1f} to " \
             f"{100 * m.high:+.1f})"
-        )
         if self.settled:
             return f"Settled: closer to the target than the runner-up, {rival}, {gap}."
         return (
             f"A tie within the noise of {self.best.tally.games} games: closer to the target "
             f"than the runner-up, {rival}, {gap}; a tie goes to the designers' parole tokens, "
-            "then to fewer nights."
+            "then to the most nights at which the team still escapes at least the target."
         )
 
     def as_dict(self) -> dict[str, Any]:
@@ -241,9 +237,11 @@ class SizeSearch:
     def score(self, p: Point) -> float:
         return abs(p.escape.rate - self.target) + self.penalty(p)
 
-    def closer(self, a: Point, b: Point) -> Gap:
-        """How much closer ``a`` is to the target than ``b`` (scores), with a 95% interval."""
-        return closer_by(a.escape, b.escape, self.target, self.penalty(a), self.penalty(b))
+    def closer(self, a: Point, b: Point, z: float = SURE_Z) -> Gap:
+        """How much closer ``a`` is to the target than ``b`` (scores), with an interval of
+        ``z`` standard errors (three: 99.7%, so that among a dozen comparisons a candidate is
+        hardly ever dropped by chance)."""
+        return closer_by(a.escape, b.escape, self.target, self.penalty(a), self.penalty(b), z)
 
     def candidates_for(self, tokens: int, guess: int) -> list[Point]:
         """The nights straddling the target at ``tokens`` and one more on each side (a probe
@@ -260,7 +258,9 @@ class SizeSearch:
     def explore(self, guess: int) -> list[Point]:
         """The candidates: the two nights straddling the target at the scenario's parole tokens
         and at its neighbours on both sides (always: whether to look must not hang on noise),
-        walking on in a direction while the farthest tokens tried hold the leader."""
+        walking on in a direction while the best of the farthest tokens tried is not surely
+        further from the target than the leader (at 95%, on ``rank_games``: stopping must not
+        hang on noise either)."""
         start = self.base.parole_tokens_to_win
         candidates = self.candidates_for(start, guess)
         for direction in (1, -1):
@@ -268,7 +268,8 @@ class SizeSearch:
             while 1 <= tokens <= 50:
                 edge = self.candidates_for(tokens, self.leader(candidates).nights)
                 candidates += edge
-                if self.leader(candidates) not in edge:
+                top = self.leader(candidates)
+                if self.closer(top, self.leader(edge), Z95).low > 0:
                     break
                 tokens += direction
         return candidates
@@ -299,10 +300,14 @@ class SizeSearch:
     def settle_result(self, candidates: list[Point]) -> tuple[Point, Point | None, Gap | None]:
         """The recommendation once settled, its runner-up and how much closer it is. A tie left
         (a candidate not surely further after ``settle_games``) goes to the designers' parole
-        tokens, then to fewer nights: never to the noise."""
+        tokens, then to the prisoners' side of the target (the most nights at which they still
+        escape at least that often): never to the noise."""
         top, open_ = self.open_calls(candidates)
         if open_:
-            top = min([top, *open_], key=lambda p: (self.penalty(p), p.nights))
+            tied = [top, *open_]
+            tied = [p for p in tied if self.penalty(p) == min(map(self.penalty, tied))]
+            ahead = [p for p in tied if p.escape.rate >= self.target]
+            top = max(ahead, key=lambda p: p.nights) if ahead else min(tied, key=lambda p: p.nights)
         others = [p for p in candidates if p is not top]
         if not others:
             return top, None, None
@@ -365,7 +370,7 @@ def scenario_text(result: SizeResult, base: PrisonRules, *, mix: str, seed: int)
         if base.max_days is None
         else f"# Day limit {base.max_days} (from the base scenario).",
         f"# Mean game length {t.days / t.games:.2f} days.",
-        *(f"# {line}" for line in _wrapped(result.stability())),
+        *_wrapped(result.stability()),
         *_designers_line(result, base),
         f'description = "Balanced for {result.prisoners} prisoners: '
         f"{b.nights} nights to escape, {b.tokens} parole tokens to win "
@@ -385,16 +390,11 @@ def scenario_text(result: SizeResult, base: PrisonRules, *, mix: str, seed: int)
 
 
 def _wrapped(text: str) -> list[str]:
-    import textwrap
-
-    return textwrap.wrap(text, 92, subsequent_indent="  ")
+    return [f"# {line}" for line in textwrap.wrap(text, 92, subsequent_indent="  ")]
 
 
 def _designers_line(result: SizeResult, base: PrisonRules) -> list[str]:
     d = result.designers
-    if d is None:
-        return []
-    return [f"# {line}" for line in _wrapped(
+    return [] if d is None else _wrapped(
         f"The base scenario's own {d.nights} nights and {d.tokens} parole tokens for "
-        f"{result.prisoners} prisoners: escape {d.escape.short()} ({d.tally.games} games)."
-    )]
+        f"{result.prisoners} prisoners: escape {d.escape.short()} ({d.tally.games} games).")
