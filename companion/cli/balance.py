@@ -42,6 +42,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="write scenarios/balanced-N.toml for each size (default: --write)")
     p.add_argument("--out", metavar="DIR", help="where to write the files (default: scenarios/)")
     p.add_argument("--json", action="store_true", help="print the results as JSON for tools")
+    p.add_argument("--csv", action="store_true",
+                   help="print the table as CSV (the recommendation, its runner-up and the "
+                   "scenario's own numbers at each size), nothing else")
     p.add_argument("--screen", action="store_true",
                    help="open the Balance screen: a chart of the team's escape rate against "
                    "nights to escape, for the first group size")
@@ -68,25 +71,6 @@ def parse_target(text: str) -> float:
     return target
 
 
-HEADER = (
-    "| prisoners | nights to escape | parole tokens to win | team escapes (95% interval) "
-    "| parole | all caught | time up | mean days | games | games searched |"
-)
-RULE = "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
-
-
-def row(result: SizeResult) -> str:
-    r = result.rates()
-    b = result.best
-    esc = r["escape"]
-    return (
-        f"| {result.prisoners} | {b.nights} | {b.tokens} "
-        f"| {esc.rate:.1%} ({esc.low:.1%}–{esc.high:.1%}) "
-        f"| {r['parole'].rate:.1%} | {r['all_caught'].rate:.1%} | {r['time_up'].rate:.1%} "
-        f"| {b.tally.days / b.tally.games:.2f} | {b.tally.games} | {result.games} |"
-    )
-
-
 def write_scenario(
     folder: Path, result: SizeResult, base: PrisonRules, mix: str, seed: int
 ) -> Path:
@@ -111,6 +95,7 @@ def run_balance(args: argparse.Namespace) -> int:
     from companion.session.scenario_files import scenario_dir
     from companion.sim.balance import Budget, balance
     from companion.sim.runner import DAY_CAP, default_jobs
+    from companion.sim.table import HEADER, RULE, as_csv, row
 
     sizes = parse_sizes(args.prisoners)
     target = parse_target(args.target)
@@ -123,6 +108,9 @@ def run_balance(args: argparse.Namespace) -> int:
     base, _, _, capped = load_rules(args.scenario, sizes[0])
     for size in sizes[1:]:
         load_rules(args.scenario, size)
+    if args.json and args.csv:
+        raise UserError("--json and --csv are two formats for the same results; pick one.")
+    quiet = args.json or args.csv
     if args.screen:
         return open_screen(base, sizes[0], target, games, mix, seed, jobs)
     folder = Path(args.out) if args.out else scenario_dir()
@@ -138,7 +126,7 @@ def run_balance(args: argparse.Namespace) -> int:
     )
 
     span = f"{sizes[0]}-{sizes[-1]}" if len(sizes) > 1 else str(sizes[0])
-    if not args.json:
+    if not quiet:
         print(
             f"Balancing '{args.scenario}' for {span} prisoners: target "
             f"{target:.0%} escapes, mix '{mix}', seed {seed}, at least {games} games per "
@@ -152,7 +140,7 @@ def run_balance(args: argparse.Namespace) -> int:
         sys.stdout.flush()
 
     def shown(result: SizeResult) -> None:
-        if not args.json:
+        if not quiet:
             print(row(result), flush=True)
 
     started = time.perf_counter()
@@ -162,6 +150,9 @@ def run_balance(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - started
     written = [write_scenario(folder, r, base, mix, seed) for r in results] if args.write else []
 
+    if args.csv:
+        print(as_csv(results), end="")
+        return 0
     if args.json:
         print(json.dumps({
             "scenario": args.scenario,
@@ -193,7 +184,7 @@ def open_screen(base: PrisonRules, prisoners: int, target: float, games: int, mi
 
     with Pool(jobs) as pool:  # forked before the app starts its threads
         app = BalanceApp(
-            curve_source(pool, base, games, mix, seed),
+            curve_source(pool, base, games, mix, seed, target=target),
             prisoners=prisoners,
             tokens=base.parole_tokens_to_win,
             target=target,

@@ -135,6 +135,7 @@ def test_balance_json_and_no_write(capsys: pytest.CaptureFixture[str], tmp_path:
         (["balance", "--target", "half"], "--target must be a number"),
         (["balance", "--games-per-point", "0"], "--games-per-point must be between 1"),
         (["balance", "--mix", "nope"], "There is no mix called 'nope'"),
+        (["balance", "--json", "--csv"], "--json and --csv are two formats"),
     ],
 )
 def test_bad_input_gets_one_sentence_and_changes_nothing(
@@ -156,3 +157,34 @@ def test_balance_refuses_to_write_into_a_file(
     target.write_text("x")
     status, out, err = run(capsys, "balance", "--prisoners", "4", "--out", str(target))
     assert status == 2 and "is a file, not a folder" in err and target.read_text() == "x"
+
+
+def test_balance_csv_puts_the_designers_numbers_beside_the_recommendation(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import csv
+
+    status, out, err = run(capsys, "balance", "--prisoners", "4-5", "--games-per-point", "100",
+                           "--csv", "--no-write", "--jobs", "1")
+    assert status == 0, err
+    rows = list(csv.DictReader(out.splitlines()))  # nothing but the table on stdout
+    assert [int(r["prisoners"]) for r in rows] == [4, 5]
+    for r in rows:
+        # classic's own numbers, measured at each size beside the recommendation
+        assert (r["designers_nights"], r["designers_tokens"]) == ("6", "3")
+        assert int(r["designers_games"]) >= 100
+        assert 0 <= float(r["designers_escape_low"]) <= float(r["designers_escape"]) <= 1
+        assert float(r["escape_low"]) <= float(r["escape"]) <= float(r["escape_high"])
+        assert r["settled"] in ("yes", "no") and r["runner_up_nights"]
+
+
+def test_balance_table_says_the_runner_up_and_the_designers_numbers(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(capsys, "balance", "--prisoners", "4", "--games-per-point", "100",
+                         "--no-write", "--jobs", "1")
+    assert status == 0
+    header = next(line for line in out.splitlines() if line.startswith("| prisoners"))
+    assert "runner-up" in header and "designers' nights, tokens" in header
+    (line,) = [line for line in out.splitlines() if line.startswith("| 4 |")]
+    assert "| 6, 3 |" in line and ("settled" in line or "a tie" in line)
