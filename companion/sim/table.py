@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 HEADER = (
     "| prisoners | nights to escape | parole tokens to win | team escapes (95% interval) "
     "| parole | all caught | time up | mean days | games | runner-up: nights, tokens, escapes "
-    "| closer than the runner-up by (95% interval) | designers' nights, tokens "
+    "| closer than the runner-up by (99.7% interval) | designers' nights, tokens "
     "| designers' escapes (95% interval) | games searched |"
 )
 RULE = "|" + " --- |" * HEADER.count(" | ") + " --- |"
