@@ -44,6 +44,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--out", metavar="DIR",
                    help="where to write the files (default: your scenario folder)")
     p.add_argument("--json", action="store_true", help="print the results as JSON for tools")
+    p.add_argument("--csv", action="store_true",
+                   help="print the table as CSV (the recommendation, its runner-up and the "
+                   "scenario's own numbers at each size), nothing else")
     p.add_argument("--screen", action="store_true",
                    help="open the Balance screen: a chart of the team's escape rate against "
                    "nights to escape, for the first group size")
@@ -70,25 +73,6 @@ def parse_target(text: str) -> float:
     return target
 
 
-HEADER = (
-    "| prisoners | nights to escape | parole tokens to win | team escapes (95% interval) "
-    "| parole | all caught | time up | mean days | games | games searched |"
-)
-RULE = "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
-
-
-def row(result: SizeResult) -> str:
-    r = result.rates()
-    b = result.best
-    esc = r["escape"]
-    return (
-        f"| {result.prisoners} | {b.nights} | {b.tokens} "
-        f"| {esc.rate:.1%} ({esc.low:.1%}–{esc.high:.1%}) "
-        f"| {r['parole'].rate:.1%} | {r['all_caught'].rate:.1%} | {r['time_up'].rate:.1%} "
-        f"| {b.tally.days / b.tally.games:.2f} | {b.tally.games} | {result.games} |"
-    )
-
-
 def write_scenario(
     folder: Path, result: SizeResult, base: PrisonRules, mix: str, seed: int
 ) -> Path:
@@ -113,6 +97,7 @@ def run_balance(args: argparse.Namespace) -> int:
     from companion.session.paths import user_scenario_dir
     from companion.sim.balance import Budget, balance
     from companion.sim.runner import DAY_CAP, default_jobs
+    from companion.sim.table import HEADER, RULE, as_csv, row
 
     sizes = parse_sizes(args.prisoners)
     target = parse_target(args.target)
@@ -125,6 +110,9 @@ def run_balance(args: argparse.Namespace) -> int:
     base, _, _, capped = load_rules(args.scenario, sizes[0])
     for size in sizes[1:]:
         load_rules(args.scenario, size)
+    if args.json and args.csv:
+        raise UserError("--json and --csv are two formats for the same results; pick one.")
+    quiet = args.json or args.csv
     if args.screen:
         return open_screen(base, sizes[0], target, games, mix, seed, jobs)
     folder = Path(args.out).expanduser() if args.out else user_scenario_dir()
@@ -140,7 +128,7 @@ def run_balance(args: argparse.Namespace) -> int:
     )
 
     span = f"{sizes[0]}-{sizes[-1]}" if len(sizes) > 1 else str(sizes[0])
-    if not args.json:
+    if not quiet:
         print(
             f"Balancing '{args.scenario}' for {span} prisoners: target "
             f"{target:.0%} escapes, mix '{mix}', seed {seed}, at least {games} games per "
@@ -154,7 +142,7 @@ def run_balance(args: argparse.Namespace) -> int:
         sys.stdout.flush()
 
     def shown(result: SizeResult) -> None:
-        if not args.json:
+        if not quiet:
             print(row(result), flush=True)
 
     started = time.perf_counter()
@@ -164,6 +152,9 @@ def run_balance(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - started
     written = [write_scenario(folder, r, base, mix, seed) for r in results] if args.write else []
 
+    if args.csv:
+        print(as_csv(results), end="")
+        return 0
     if args.json:
         print(json.dumps({
             "scenario": args.scenario,
@@ -195,7 +186,7 @@ def open_screen(base: PrisonRules, prisoners: int, target: float, games: int, mi
 
     with Pool(jobs) as pool:  # forked before the app starts its threads
         app = BalanceApp(
-            curve_source(pool, base, games, mix, seed),
+            curve_source(pool, base, games, mix, seed, target=target),
             prisoners=prisoners,
             tokens=base.parole_tokens_to_win,
             target=target,

@@ -6,8 +6,13 @@ import argparse
 import json
 import sys
 import time
+from typing import TYPE_CHECKING
 
 from companion.cli.options import load_rules, pick_mix, whole
+from companion.errors import UserError
+
+if TYPE_CHECKING:
+    from companion.rules.prison.scenario import PrisonRules
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -52,6 +57,37 @@ class Progress:
             sys.stderr.flush()
 
 
+def group_sizes(rules: PrisonRules) -> str:
+    low, high = rules.min_prisoners, rules.max_prisoners
+    return f"{low} prisoners" if low == high else f"{low} to {high} prisoners"
+
+
+def outside_range(name: str, base: PrisonRules, size: int) -> str:
+    """One sentence: the scenario is not for ``size`` prisoners, and what is."""
+    from companion.rules.prison.scenario import ScenarioError
+    from companion.session.scenario_files import list_scenario_files, load_scenario
+
+    fitting = []
+    for path in list_scenario_files():
+        try:
+            rules = load_scenario(path.stem)
+        except ScenarioError:
+            continue  # another game's scenario, or a broken file: not a suggestion
+        if rules.min_prisoners <= size <= rules.max_prisoners:
+            fitting.append(path.stem)
+    use = (
+        f"use --prisoners {base.min_prisoners}"
+        if base.min_prisoners == base.max_prisoners
+        else f"use --prisoners {base.min_prisoners} to {base.max_prisoners}"
+    )
+    other = (
+        f"a scenario for {size} prisoners: {', '.join(fitting)}"
+        if fitting
+        else f"make a scenario for {size} prisoners with 'companion balance --prisoners {size}'"
+    )
+    return f"The scenario {name!r} is for {group_sizes(base)}, not {size}; {use}, or {other}."
+
+
 def run_simulate(args: argparse.Namespace) -> int:
     from companion.sim.runner import DAY_CAP, OUTCOMES, Pool, default_jobs, run_games
     from companion.sim.stats import wilson
@@ -64,6 +100,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     mix = pick_mix(args.mix)
     assert games is not None and seed is not None
     base, size, rules, capped = load_rules(args.scenario, prisoners)
+    if not base.min_prisoners <= size <= base.max_prisoners:
+        raise UserError(outside_range(args.scenario, base, size))
 
     progress = Progress(games, enabled=games >= 5000)
     started = time.perf_counter()

@@ -125,15 +125,25 @@ class LazyPool:
             self._executor = None
 
 
-def curve_source(pool: Any, base: PrisonRules, games: int, mix: str, seed: int) -> Source:
+def curve_source(
+    pool: Any, base: PrisonRules, games: int, mix: str, seed: int, *, target: float = 0.5,
+    settle_games: int = 2000, settle_factor: int = 8,
+) -> Source:
     """The Balance screen's source of points, wired to the simulator (the screen does not
-    import it); ``pool`` is a ``companion.sim.runner.Pool`` or a :class:`LazyPool`."""
-    from companion.sim.balance import curve_nights, escape_curve
+    import it); ``pool`` is a ``companion.sim.runner.Pool`` or a :class:`LazyPool`. After the
+    curve (``games`` a point) the close call is settled with the budget ``companion balance``
+    uses by default (``settle_games`` behind the answer, up to ``settle_factor`` times that for a
+    close call), on the same games, so the screen and the table give one answer."""
+    from companion.sim.balance import Budget
+    from companion.sim.curve import curve_nights, escape_curve
+
+    budget = Budget(min_games=settle_games, settle_factor=settle_factor,
+                    batch=min(200, settle_games), chunk=max(1, min(100, settle_games // 2)))
 
     def source(prisoners: int, tokens: int, nights: list[int] | None) -> Iterator[dict[str, Any]]:
         window = nights or curve_nights(base, prisoners)
         return escape_curve(pool, base, prisoners, tokens, window, games=games, mix=mix,
-                            seed=seed)
+                            seed=seed, target=target, settle=budget)
 
     return source
 

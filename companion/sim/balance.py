@@ -10,28 +10,38 @@ The search spends games where the answer is uncertain:
   from a guess, it gallops and then bisects on nights; at each probe it plays games in batches
   until the 95% interval of the escape rate lies wholly on one side of the target (sequential
   sampling: a probe far from the target is settled in a batch or two) or a probe cap is hit;
-- the two neighbouring nights that straddle the target are the candidates for that value;
-- it starts from the scenario's parole tokens to win and tries its neighbours only when the
-  best candidate's interval does not hold the target, walking on while that improves the best
-  candidate; this is done once with ``rank_games`` per leading candidate and once more after the
-  best is topped up to ``min_games`` (an interval that held the target on fewer games may not);
+- the two neighbouring nights that straddle the target, and one more on each side (a probe
+  that took its point estimate may be wrong by one), are the candidates for that value;
+- it brackets the scenario's parole tokens to win and always its neighbours on both sides
+  (whether to look must not hang on noise), walking on in a direction while the best of the
+  farthest tokens tried is not surely further from the target than the leader (95%); every
+  candidate gets ``rank_games`` before it may steer;
 - candidates are ranked by ``|escape rate - target| + 0.01 * |tokens - scenario's tokens|``
-  (a small preference for the designers' number); the leading one is topped up to
-  ``rank_games`` before it steers the search, and at the end the best is topped up to at least
-  ``min_games`` games, re-ranking until the best has them.
+  (a small preference for the designers' number);
+- the close calls are then **settled**: the leader gets ``min_games``, and every candidate not
+  surely further from the target than the leader (the 99.7% interval of the difference of
+  their scores, :func:`companion.sim.stats.closer_by`: among a dozen comparisons 95% would drop
+  a close one by chance too often) is topped up with the leader, doubling the games each round,
+  until it is, or both reach ``settle_factor * min_games``. A tie left goes to the designers'
+  parole tokens, then to the team's side of the target (the most nights at which it still
+  escapes at least that often), never to the noise; so another seed gives the same
+  recommendation unless a difference lies at the edge of what that many games can tell apart.
+  The runner-up and the margin are reported with every recommendation.
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.rules.prison.scenario import PrisonRules
 from companion.sim.runner import DAY_CAP, OUTCOMES, Pool, Tally, sim_rules, split
-from companion.sim.stats import Rate, wilson
+from companion.sim.stats import Z95, Gap, Rate, closer_by, wilson
 
 TOKEN_PENALTY = 0.01
+SURE_Z = 3.0  # standard errors for 'surely closer' when settling: a 99.7% interval
 MAX_NIGHTS = 200
 
 
@@ -42,6 +52,18 @@ class Budget:
     rank_games: int = 600  # games a candidate needs before it may steer the search
     batch: int = 200  # games per round of sequential sampling (split across the processes)
     chunk: int = 100  # games per task handed to one process
+    settle_factor: int = 8  # settling a close call plays up to this many times min_games
+
+    @property
+    def settle_games(self) -> int:
+        return self.settle_factor * self.min_games
+
+
+def point_label(mix: str, prisoners: int, nights: int, tokens: int) -> str:
+    """The games of one setting: the search and the Balance screen play the same games there
+    (game ``i`` is seeded from the run's seed, this label and ``i``), so on the same games they
+    measure the same rate."""
+    return f"balance/{mix}/{prisoners}/{nights}/{tokens}"
 
 
 @dataclass
@@ -63,17 +85,32 @@ class Point:
             return -1
         return 0
 
+    def summary(self) -> dict[str, Any]:
+        return {"nights_to_escape": self.nights, "parole_tokens_to_win": self.tokens,
+                "games": self.tally.games, "escape": self.escape.as_dict()}
+
 
 @dataclass
 class SizeResult:
+    """The recommended setting for one group size, how surely it beats the runner-up, and the
+    scenario's own numbers measured at this size."""
+
     prisoners: int
     best: Point
     points: list[Point]
     target: float
+    runner_up: Point | None = None
+    margin: Gap | None = None  # how much closer to the target best is than runner_up
+    designers: Point | None = None
 
     @property
     def games(self) -> int:
         return sum(p.tally.games for p in self.points)
+
+    @property
+    def settled(self) -> bool:
+        """Whether the best is surely closer to the target than every other candidate."""
+        return self.margin is None or self.margin.low > 0
 
     def rates(self) -> dict[str, Rate]:
         t = self.best.tally
@@ -82,6 +119,23 @@ class SizeResult:
     def warden_side(self) -> Rate:
         t = self.best.tally
         return wilson(t.games - t.counts["escape"], t.games)
+
+    def stability(self) -> str:
+        """One sentence: how surely the recommendation beats its runner-up."""
+        if self.runner_up is None or self.margin is None:
+            return "The only candidate."
+        r, m = self.runner_up, self.margin
+        rival = f"{r.nights} nights and {r.tokens} parole tokens ({r.escape.short()}, " \
+            f"{r.tally.games} games)"
+        gap = f"by {100 * m.gap:+.1f} points (99.7% interval {100 * m.low:+.1f} to " \
+            f"{100 * m.high:+.1f})"
+        if self.settled:
+            return f"Settled: closer to the target than the runner-up, {rival}, {gap}."
+        return (
+            f"A tie within the noise of {self.best.tally.games} games: closer to the target "
+            f"than the runner-up, {rival}, {gap}; a tie goes to the designers' parole tokens, "
+            "then to the most nights at which the team still escapes at least the target."
+        )
 
     def as_dict(self) -> dict[str, Any]:
         t = self.best.tally
@@ -95,15 +149,12 @@ class SizeResult:
             "warden_side": self.warden_side().as_dict(),
             "outcomes": {k: r.as_dict() for k, r in self.rates().items()},
             "games_in_search": self.games,
-            "curve": [
-                {
-                    "nights_to_escape": p.nights,
-                    "parole_tokens_to_win": p.tokens,
-                    "games": p.tally.games,
-                    "escape": p.escape.as_dict(),
-                }
-                for p in sorted(self.points, key=lambda p: (p.tokens, p.nights))
-            ],
+            "settled": self.settled,
+            "stability": self.stability(),
+            "runner_up": self.runner_up.summary() if self.runner_up else None,
+            "closer_than_runner_up": self.margin.as_dict() if self.margin else None,
+            "designers": self.designers.summary() if self.designers else None,
+            "curve": [p.summary() for p in sorted(self.points, key=lambda p: (p.tokens, p.nights))],
         }
 
 
@@ -127,7 +178,7 @@ class SizeSearch:
         return self.points[key]
 
     def play(self, point: Point, games: int) -> None:
-        """Top ``point`` up to ``games`` games (in whole batches)."""
+        """Top ``point`` up to ``games`` games."""
         have = point.tally.games
         if have >= games:
             return
@@ -136,9 +187,8 @@ class SizeSearch:
             self.prisoners,
             {"nights_to_escape": point.nights, "parole_tokens_to_win": point.tokens},
         )
-        label = f"balance/{self.mix}/{self.prisoners}/{point.nights}/{point.tokens}"
-        stop = have + -(-(games - have) // self.budget.batch) * self.budget.batch
-        batches = split(rules, self.prisoners, self.mix, self.seed, label, have, stop,
+        label = point_label(self.mix, self.prisoners, point.nights, point.tokens)
+        batches = split(rules, self.prisoners, self.mix, self.seed, label, have, games,
                         self.budget.chunk)
         for tally in self.pool.map(batches):
             point.tally.merge(tally)
@@ -181,55 +231,98 @@ class SizeSearch:
                 hi = mid
         return lo, hi
 
+    def penalty(self, p: Point) -> float:
+        return TOKEN_PENALTY * abs(p.tokens - self.base.parole_tokens_to_win)
+
     def score(self, p: Point) -> float:
-        return abs(p.escape.rate - self.target) + TOKEN_PENALTY * abs(
-            p.tokens - self.base.parole_tokens_to_win
-        )
+        return abs(p.escape.rate - self.target) + self.penalty(p)
+
+    def closer(self, a: Point, b: Point, z: float = SURE_Z) -> Gap:
+        """How much closer ``a`` is to the target than ``b`` (scores), with an interval of
+        ``z`` standard errors (three: 99.7%, so that among a dozen comparisons a candidate is
+        hardly ever dropped by chance)."""
+        return closer_by(a.escape, b.escape, self.target, self.penalty(a), self.penalty(b), z)
 
     def candidates_for(self, tokens: int, guess: int) -> list[Point]:
+        """The nights straddling the target at ``tokens`` and one more on each side (a probe
+        that took its point estimate may have been wrong by one)."""
         lo, hi = self.bracket(tokens, guess)
-        return [self.point(lo, tokens), self.point(hi, tokens)]
+        near = [self.point(n, tokens) for n in range(max(1, lo - 1), min(MAX_NIGHTS, hi + 1) + 1)]
+        for p in near:
+            self.play(p, self.budget.rank_games)
+        return near
 
-    def best(self, candidates: list[Point], games: int) -> Point:
-        """The best candidate, topped up (with re-ranking) until it has ``games`` games."""
-        while True:
-            top = min(candidates, key=lambda p: (self.score(p), p.nights))
-            if top.tally.games >= games:
-                return top
-            self.play(top, games)
+    def leader(self, candidates: list[Point]) -> Point:
+        return min(candidates, key=lambda p: (self.score(p), p.nights))
 
-    def widen(self, candidates: list[Point], explored: set[int], games: int) -> Point:
-        """Unless the best candidate's interval holds the target, try the parole tokens next
-        to it, walking on in a direction while that improves the best."""
-        top = self.best(candidates, games)
+    def explore(self, guess: int) -> list[Point]:
+        """The candidates: the two nights straddling the target at the scenario's parole tokens
+        and at its neighbours on both sides (always: whether to look must not hang on noise),
+        walking on in a direction while the best of the farthest tokens tried is not surely
+        further from the target than the leader (at 95%, on ``rank_games``: stopping must not
+        hang on noise either)."""
+        start = self.base.parole_tokens_to_win
+        candidates = self.candidates_for(start, guess)
         for direction in (1, -1):
-            tokens = top.tokens + direction
-            while (
-                not _holds(top.escape, self.target)
-                and 1 <= tokens <= 50
-                and tokens not in explored
-            ):
-                before = self.score(top)
-                explored.add(tokens)
-                candidates += self.candidates_for(tokens, top.nights)
-                top = self.best(candidates, games)
-                if self.score(top) >= before:
+            tokens = start + direction
+            while 1 <= tokens <= 50:
+                edge = self.candidates_for(tokens, self.leader(candidates).nights)
+                candidates += edge
+                top = self.leader(candidates)
+                if self.closer(top, self.leader(edge), Z95).low > 0:
                     break
                 tokens += direction
-        return top
+        return candidates
+
+    def open_calls(self, candidates: list[Point]) -> tuple[Point, list[Point]]:
+        """The leader, and the candidates not surely further from the target than it."""
+        top = self.leader(candidates)
+        return top, [p for p in candidates if p is not top and not self.closer(top, p).low > 0]
+
+    def settle_rounds(self, candidates: list[Point]) -> Iterator[list[Point]]:
+        """Top up the leader to ``min_games``; then, while some candidate is not surely further
+        from the target than the leader, top up both, doubling the games each round, until it
+        is or both have ``settle_games``. Yields the points played in each round."""
+        cap = max(self.budget.settle_games, self.budget.min_games)
+        while True:
+            top, open_ = self.open_calls(candidates)
+            growing = [p for p in (top, *open_) if p.tally.games < cap] if open_ else []
+            if top.tally.games < self.budget.min_games and top not in growing:
+                growing.append(top)
+            if not growing:
+                return
+            least = min(p.tally.games for p in growing)
+            games = min(cap, max(self.budget.min_games, 2 * least))
+            for p in growing:
+                self.play(p, games)
+            yield growing
+
+    def settle_result(self, candidates: list[Point]) -> tuple[Point, Point | None, Gap | None]:
+        """The recommendation once settled, its runner-up and how much closer it is. A tie left
+        (a candidate not surely further after ``settle_games``) goes to the designers' parole
+        tokens, then to the prisoners' side of the target (the most nights at which they still
+        escape at least that often): never to the noise."""
+        top, open_ = self.open_calls(candidates)
+        if open_:
+            tied = [top, *open_]
+            tied = [p for p in tied if self.penalty(p) == min(map(self.penalty, tied))]
+            ahead = [p for p in tied if p.escape.rate >= self.target]
+            top = max(ahead, key=lambda p: p.nights) if ahead else min(tied, key=lambda p: p.nights)
+        others = [p for p in candidates if p is not top]
+        if not others:
+            return top, None, None
+        runner_up = min(others, key=lambda p: self.closer(top, p).gap)
+        return top, runner_up, self.closer(top, runner_up)
 
     def run(self, guess: int) -> SizeResult:
-        tokens = self.base.parole_tokens_to_win
-        candidates = self.candidates_for(tokens, guess)
-        explored = {tokens}
-        # First steer with a few hundred games a candidate, then check with the full number.
-        self.widen(candidates, explored, self.budget.rank_games)
-        top = self.widen(candidates, explored, self.budget.min_games)
-        return SizeResult(self.prisoners, top, list(self.points.values()), self.target)
-
-
-def _holds(rate: Rate, target: float) -> bool:
-    return rate.low <= target <= rate.high
+        candidates = self.explore(guess)
+        for _ in self.settle_rounds(candidates):
+            pass
+        best, runner_up, margin = self.settle_result(candidates)
+        designers = self.point(self.base.nights_to_escape, self.base.parole_tokens_to_win)
+        self.play(designers, self.budget.min_games)
+        return SizeResult(self.prisoners, best, list(self.points.values()), self.target,
+                          runner_up, margin, designers)
 
 
 def balance(
@@ -277,6 +370,8 @@ def scenario_text(result: SizeResult, base: PrisonRules, *, mix: str, seed: int)
         if base.max_days is None
         else f"# Day limit {base.max_days} (from the base scenario).",
         f"# Mean game length {t.days / t.games:.2f} days.",
+        *_wrapped(result.stability()),
+        *_designers_line(result, base),
         f'description = "Balanced for {result.prisoners} prisoners: '
         f"{b.nights} nights to escape, {b.tokens} parole tokens to win "
         f'({mix} mix)."',
@@ -294,40 +389,12 @@ def scenario_text(result: SizeResult, base: PrisonRules, *, mix: str, seed: int)
     return "\n".join(lines) + "\n"
 
 
-def curve_nights(base: PrisonRules, prisoners: int, width: int = 7) -> list[int]:
-    """Nights to escape around a first guess for ``prisoners`` (scaled from the scenario)."""
-    centre = max(1, round(base.nights_to_escape * prisoners / base.max_prisoners))
-    low = max(1, centre - width)
-    return list(range(low, low + 2 * width + 1))
+def _wrapped(text: str) -> list[str]:
+    return [f"# {line}" for line in textwrap.wrap(text, 92, subsequent_indent="  ")]
 
 
-def escape_curve(
-    pool: Pool,
-    base: PrisonRules,
-    prisoners: int,
-    tokens: int,
-    nights: list[int],
-    *,
-    games: int = 400,
-    mix: str = "standard",
-    seed: int = 1,
-) -> Iterator[dict[str, Any]]:
-    """The prisoners' team's escape rate at each number of nights, point by point as measured
-    (for the console's Balance chart). Seeded like ``balance``: the same points every time."""
-    for n in nights:
-        changes = {"nights_to_escape": n, "parole_tokens_to_win": tokens}
-        rules, _ = sim_rules(base, prisoners, changes)
-        label = f"curve/{mix}/{prisoners}/{n}/{tokens}"
-        tally = Tally()
-        for part in pool.map(split(rules, prisoners, mix, seed, label, 0, games, 100)):
-            tally.merge(part)
-        escape = wilson(tally.counts["escape"], tally.games)
-        yield {
-            "prisoners": prisoners,
-            "nights_to_escape": n,
-            "parole_tokens_to_win": tokens,
-            "games": tally.games,
-            "escape": escape.as_dict(),
-            "outcomes": {k: tally.counts[k] for k in OUTCOMES},
-            "mean_days": round(tally.days / tally.games, 2),
-        }
+def _designers_line(result: SizeResult, base: PrisonRules) -> list[str]:
+    d = result.designers
+    return [] if d is None else _wrapped(
+        f"The base scenario's own {d.nights} nights and {d.tokens} parole tokens for "
+        f"{result.prisoners} prisoners: escape {d.escape.short()} ({d.tally.games} games).")

@@ -40,7 +40,8 @@ def test_simulate_json_reports_every_outcome_with_intervals(
 def test_simulate_same_seed_same_report_on_any_number_of_processes(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    args = ("simulate", "--prisoners", "7", "--games", "300", "--seed", "11", "--json")
+    args = ("simulate", "--scenario", "balanced-7", "--prisoners", "7", "--games", "300",
+            "--seed", "11", "--json")
     first = json.loads(run(capsys, *args, "--jobs", "1")[1])
     second = json.loads(run(capsys, *args, "--jobs", "2")[1])
     assert first["outcomes"] == second["outcomes"]
@@ -53,10 +54,29 @@ def test_simulate_text_says_the_cap_applies(capsys: pytest.CaptureFixture[str]) 
     assert "stopped after 30 days" in out and "time up" in out and "games/s" in out
 
 
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--scenario", "balanced-6", "--prisoners", "4"],
+         "The scenario 'balanced-6' is for 6 prisoners, not 4; use --prisoners 6, or a "
+         "scenario for 4 prisoners: balanced-4, classic."),
+        (["--prisoners", "3"],
+         "The scenario 'classic' is for 4 prisoners, not 3; use --prisoners 4, or make a "
+         "scenario for 3 prisoners with 'companion balance --prisoners 3'."),
+    ],
+)
+def test_simulate_refuses_a_group_size_outside_the_scenario_s_range(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    status, out, err = run(capsys, "simulate", "--games", "100", "--jobs", "1", *argv)
+    assert status == 2 and out == ""
+    assert err.strip() == f"companion: {words}"
+
+
 def test_balance_on_a_small_budget_writes_valid_scenarios(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    status, out, err = run(capsys, "balance", "--prisoners", "4-5", "--games-per-point", "200",
+    status, out, err = run(capsys, "balance", "--prisoners", "4-5", "--games-per-point", "100",
                            "--out", str(tmp_path), "--seed", "2")
     assert status == 0, err
     classic = tomllib.loads((shipped_scenario_dir() / "classic.toml").read_text())
@@ -77,7 +97,7 @@ def test_balance_is_reproducible_across_process_counts(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     for jobs in ("1", "2"):
-        args = ("balance", "--prisoners", "6", "--games-per-point", "300", "--json",
+        args = ("balance", "--prisoners", "6", "--games-per-point", "100", "--json",
                 "--out", str(tmp_path / jobs), "--jobs", jobs)
         status, out, _ = run(capsys, *args)
         assert status == 0
@@ -87,13 +107,13 @@ def test_balance_is_reproducible_across_process_counts(
 
 
 def test_balance_json_and_no_write(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    status, out, _ = run(capsys, "balance", "--prisoners", "4", "--games-per-point", "200",
+    status, out, _ = run(capsys, "balance", "--prisoners", "4", "--games-per-point", "100",
                          "--no-write", "--json", "--out", str(tmp_path), "--target", "0.4")
     assert status == 0
     report = json.loads(out)
     assert list(tmp_path.iterdir()) == [] and report["written"] == []
     (size,) = report["sizes"]
-    assert size["prisoners"] == 4 and size["games"] >= 200 and report["target"] == 0.4
+    assert size["prisoners"] == 4 and size["games"] >= 100 and report["target"] == 0.4
     assert size["warden_side"]["count"] + size["escape"]["count"] == size["games"]
     # The search sampled more than one setting, and the curve lists each with its games.
     assert len(size["curve"]) >= 2
@@ -116,6 +136,7 @@ def test_balance_json_and_no_write(capsys: pytest.CaptureFixture[str], tmp_path:
         (["balance", "--target", "half"], "--target must be a number"),
         (["balance", "--games-per-point", "0"], "--games-per-point must be between 1"),
         (["balance", "--mix", "nope"], "There is no mix called 'nope'"),
+        (["balance", "--json", "--csv"], "--json and --csv are two formats"),
     ],
 )
 def test_bad_input_gets_one_sentence_and_changes_nothing(
@@ -162,3 +183,34 @@ def test_balance_writes_to_the_users_folder_and_says_where(
     assert "balanced-5" in shipped_part and "classic" in shipped_part
     assert "balanced-5" in own_part and "(replaces the shipped one)" in own_part
     assert "classic" not in own_part
+
+
+def test_balance_csv_puts_the_designers_numbers_beside_the_recommendation(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import csv
+
+    status, out, err = run(capsys, "balance", "--prisoners", "4-5", "--games-per-point", "100",
+                           "--csv", "--no-write", "--jobs", "1")
+    assert status == 0, err
+    rows = list(csv.DictReader(out.splitlines()))  # nothing but the table on stdout
+    assert [int(r["prisoners"]) for r in rows] == [4, 5]
+    for r in rows:
+        # classic's own numbers, measured at each size beside the recommendation
+        assert (r["designers_nights"], r["designers_tokens"]) == ("6", "3")
+        assert int(r["designers_games"]) >= 100
+        assert 0 <= float(r["designers_escape_low"]) <= float(r["designers_escape"]) <= 1
+        assert float(r["escape_low"]) <= float(r["escape"]) <= float(r["escape_high"])
+        assert r["settled"] in ("yes", "no") and r["runner_up_nights"]
+
+
+def test_balance_table_says_the_runner_up_and_the_designers_numbers(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(capsys, "balance", "--prisoners", "4", "--games-per-point", "100",
+                         "--no-write", "--jobs", "1")
+    assert status == 0
+    header = next(line for line in out.splitlines() if line.startswith("| prisoners"))
+    assert "runner-up" in header and "designers' nights, tokens" in header
+    (line,) = [line for line in out.splitlines() if line.startswith("| 4 |")]
+    assert "| 6, 3 |" in line and ("settled" in line or "a tie" in line)

@@ -24,6 +24,8 @@ from textual.widgets import DataTable, Footer, Header, Static
 from textual.worker import get_current_worker
 from textual_plotext import PlotextPlot
 
+from companion.rules.core.words import plural
+
 Point = Mapping[str, Any]
 Source = Callable[[int, int, list[int] | None], Iterable[Point]]
 
@@ -72,6 +74,7 @@ class BalanceScreen(Screen[None]):
         self.describe = describe
         self.nights: list[int] | None = None
         self.points: list[Point] = []
+        self.verdict: Point | None = None  # the settled close call, when the source settles it
         self._pending: Timer | None = None
         self._narrow = False
 
@@ -133,6 +136,7 @@ class BalanceScreen(Screen[None]):
             self._pending.stop()
             self._pending = None
         self.points = []
+        self.verdict = None
         self._fill_table()
         self._show_settings()
         self._draw()
@@ -176,20 +180,55 @@ class BalanceScreen(Screen[None]):
     def _add(self, prisoners: int, tokens: int, point: Point) -> None:
         if (prisoners, tokens) != (self.prisoners, self.tokens):
             return
-        self.points.append(point)
-        self.query_one(DataTable).add_row(*self._cells(point))
+        nights = point["nights_to_escape"]
+        known = [i for i, p in enumerate(self.points) if p["nights_to_escape"] == nights]
+        if "verdict" in point:
+            self.verdict = point
+        if known:  # the same setting again, with more games (settling the close call)
+            self.points[known[0]] = point
+            self._fill_table()
+            self._status(f"Settling the close call: {point['games']} games at {nights} nights…")
+        else:
+            self.points.append(point)
+            self.query_one(DataTable).add_row(*self._cells(point))
+            self._status(f"Measured {plural(len(self.points), 'setting')}…")
         self._draw()
-        self._status(f"Measured {len(self.points)} settings…")
 
     def _done(self, prisoners: int, tokens: int) -> None:
         if (prisoners, tokens) != (self.prisoners, self.tokens) or not self.points:
             return
-        best = min(self.points, key=lambda p: abs(p["escape"]["rate"] - self.target))
-        esc = best["escape"]
-        self._status(
-            f"Closest to {self.target:.0%}: {best['nights_to_escape']} nights to escape "
-            f"({esc['rate']:.0%}, 95% interval {esc['low']:.0%}–{esc['high']:.0%}). "
-            "For numbers to play by, run 'companion balance'."
+        self._status(self._conclusion())
+
+    def _conclusion(self) -> str:
+        """The closest setting, settled as 'companion balance' settles it when the source says
+        how (a ``verdict``), else the closest of the curve, with its neighbours that the noise
+        cannot tell apart from it."""
+        verdict = self.verdict
+        if verdict is None:
+            best = min(self.points, key=lambda p: abs(p["escape"]["rate"] - self.target))
+            return (
+                f"Closest to {self.target:.0%}: {self._said(best)}. "
+                "For numbers to play by, run 'companion balance'."
+            )
+        v = verdict["verdict"]
+        rival, gap = v["runner_up"], v["gap"]
+        if v["settled"]:
+            return (
+                f"Closest to {self.target:.0%}: {self._said(verdict)}, surely closer than "
+                f"{self._said(rival)}, by {100 * gap['gap']:.1f} points: the games and the rule "
+                f"of 'companion balance' at {self.tokens} parole tokens."
+            )
+        return (
+            f"A tie within the noise: {self._said(verdict)} and {self._said(rival)}; "
+            f"'companion balance' takes {verdict['nights_to_escape']} nights, as here."
+        )
+
+    @staticmethod
+    def _said(point: Point) -> str:
+        esc = point["escape"]
+        return (
+            f"{point['nights_to_escape']} nights ({esc['rate']:.1%}, "
+            f"{100 * esc['low']:.1f}–{esc['high']:.1%}, {point['games']} games)"
         )
 
     # ---- drawing ----------------------------------------------------------------------------

@@ -31,15 +31,19 @@ async def settle(app: BalanceApp, pilot: object) -> None:
 async def test_balance_screen_measures_and_follows_the_keys() -> None:
     base = load_scenario("classic")
     with Pool(1) as pool:
-        app = BalanceApp(curve_source(pool, base, 30, "standard", 1), prisoners=4, tokens=3)
+        source = curve_source(pool, base, 30, "standard", 1, settle_games=60, settle_factor=2)
+        app = BalanceApp(source, prisoners=4, tokens=3)
         async with app.run_test(size=(120, 36)) as pilot:
             await settle(app, pilot)
             screen = app.screen
             assert isinstance(screen, BalanceScreen)
+            # Settling the close call tops points up in place: one row a setting.
             assert nights_shown(app) == list(range(1, 16))
-            assert all(p["games"] == 30 for p in screen.points)
+            assert all(p["games"] in (30, 60, 120) for p in screen.points)
+            assert screen.verdict is not None
             status = str(screen.query_one("#balance-status", Static).render())
-            assert "Closest to 50%" in status
+            assert status.startswith(("Closest to 50%", "A tie"))
+            assert f"{screen.verdict['nights_to_escape']} nights" in status
             # Few nights: the prisoners escape more often than with many.
             rates = [p["escape"]["rate"] for p in screen.points]
             assert rates[0] > rates[-1]
@@ -95,10 +99,10 @@ DESCRIBE = (
 
 def fixed_source(prisoners: int, tokens: int, nights: list[int] | None) -> list[dict[str, Any]]:
     """A made-up curve (the team escapes less often the more nights it needs), the same every
-    time, in the simulator's point format."""
+    time, in the simulator's point format, ending with the settled close call's verdict."""
     points = []
     for n in nights or range(prisoners - 2, prisoners + 13):
-        rate = 1 / (1 + math.exp(0.45 * (n - prisoners - 1.5)))
+        rate = 1 / (1 + math.exp(0.45 * (n - prisoners - 1.3)))
         half = 1.96 * math.sqrt(rate * (1 - rate) / 2000)
         points.append({
             "prisoners": prisoners,
@@ -108,7 +112,29 @@ def fixed_source(prisoners: int, tokens: int, nights: list[int] | None) -> list[
             "mean_days": round(2.0 + 0.9 * n, 1),
             "escape": {"rate": rate, "low": max(0.0, rate - half), "high": min(1.0, rate + half)},
         })
-    return points
+    best = min(points, key=lambda p: abs(p["escape"]["rate"] - 0.5))
+    rival = min((p for p in points if p is not best),
+                key=lambda p: abs(p["escape"]["rate"] - 0.5))
+    gap = abs(rival["escape"]["rate"] - 0.5) - abs(best["escape"]["rate"] - 0.5)
+    verdict = {"settled": True, "runner_up": rival,
+               "gap": {"gap": gap, "low": gap - 0.02, "high": gap + 0.02}}
+    return [*points, {**best, "verdict": verdict}]
+
+
+def test_the_screen_says_the_settled_answer_or_the_tie() -> None:
+    """The screen's answer is the source's settled verdict (the search's rule on the search's
+    games), not the closest point of the 400-game curve; a tie is said as a tie."""
+    points = fixed_source(4, 3, [4, 5])
+    screen = BalanceScreen(lambda *_: [])
+    noisy = {**points[1], "escape": {"rate": 0.5, "low": 0.45, "high": 0.55}, "games": 400}
+    screen.points = [points[0], noisy]
+    assert "5 nights" in screen._conclusion().split(";")[0]  # the curve alone: closest point
+    screen.verdict = {**points[0], "verdict": {
+        "settled": True, "runner_up": points[1], "gap": {"gap": 0.03, "low": 0.01, "high": 0.05}}}
+    said = screen._conclusion()
+    assert said.startswith("Closest to 50%: 4 nights") and "surely closer than 5 nights" in said
+    screen.verdict["verdict"]["settled"] = False
+    assert screen._conclusion().startswith("A tie within the noise: 4 nights")
 
 
 async def measured(pilot: Any) -> None:
