@@ -45,9 +45,7 @@ class Refusal(Exception):
     into :class:`Refused`."""
 
 
-def refusing(
-    decide: Callable[[S, C], Sequence[E]], state: S, command: C
-) -> Sequence[E] | Refused:
+def refusing(decide: Callable[[S, C], Sequence[E]], state: S, command: C) -> Sequence[E] | Refused:
     """The events ``decide`` finds for ``command``, or :class:`Refused` with the sentence of the
     :class:`Refusal` it raised."""
     try:
@@ -147,6 +145,13 @@ class History(Generic[S, C, E]):
         if not self._stack:
             return None
         return self.entries[self._stack[-1][0] - 1]
+
+    def state_before(self, seq: int) -> S | None:
+        """The state just before command ``seq``, while it is not undone (else ``None``)."""
+        for at, before in reversed(self._stack):
+            if at == seq:
+                return before
+        return None
 
     def try_command(self, command: C) -> Sequence[E] | Refused:
         """What the command would do now, without recording it."""
