@@ -7,7 +7,7 @@ import contextlib
 import json
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from aiohttp import web
@@ -89,24 +89,53 @@ def count_wrong(session: Session, limiter: Limiter, address: str) -> None:
     limiter.failed(address)
     if limiter.blocked(address):
         with contextlib.suppress(StoreError):  # a full disk must not turn a 404 into a 503
-            session.note(
-                "bad_tokens", address=address, count=limiter.limit, seconds=limiter.window
-            )
+            session.note("bad_tokens", address=address, count=limiter.limit, seconds=limiter.window)
 
 
 class Presence:
-    """Tells the session (and so the console) that a seat's phone was seen; throttled."""
+    """Which seats' phones are connected: a seat is connected while at least one of its event
+    streams is open, and away (since when it last closed) otherwise. Each change is told to
+    the session as a ``presence`` signal (``seat``, ``connected``, ``since``: epoch seconds),
+    which the consoles follow; nothing of it is logged."""
 
-    def __init__(self, session: Session, every: float = 5.0) -> None:
+    def __init__(self, session: Session, clock: Callable[[], float] = time.time) -> None:
         self.session = session
-        self.every = every
-        self._last: dict[str, float] = {}
+        self.clock = clock
+        self._open: dict[str, int] = {}
+        self._since: dict[str, float] = {}
 
-    def seen(self, name: str) -> None:
-        now = time.time()
-        if now - self._last.get(name, 0.0) >= self.every:
-            self._last[name] = now
-            self.session.signal("presence", seat=name, seen=now)
+    def opened(self, seat: str) -> None:
+        """One more stream of ``seat`` is open."""
+        self._open[seat] = self._open.get(seat, 0) + 1
+        if self._open[seat] == 1:
+            self._tell(seat, True)
+
+    def closed(self, seat: str) -> None:
+        """One stream of ``seat`` closed (the phone went away, or the server stops)."""
+        left = self._open.get(seat, 0) - 1
+        if left > 0:
+            self._open[seat] = left
+            return
+        self._open.pop(seat, None)
+        self._tell(seat, False)
+
+    def _tell(self, seat: str, connected: bool) -> None:
+        now = self.clock()
+        self._since[seat] = now
+        self.session.signal("presence", seat=seat, connected=connected, since=now)
+
+    def connected(self, seat: str) -> bool:
+        return self._open.get(seat, 0) > 0
+
+    def count(self, seats: Iterable[str] | None = None) -> int:
+        """How many seats (of ``seats``, if given) have a phone connected now."""
+        if seats is None:
+            return len(self._open)
+        return sum(1 for s in seats if self.connected(s))
+
+    def since(self, seat: str) -> float | None:
+        """When ``seat`` last connected or went away (``None``: not since the server started)."""
+        return self._since.get(seat)
 
 
 async def read_form(request: web.Request) -> MultiDictProxy[str | bytes | bytearray | FileField]:

@@ -3,7 +3,8 @@ builds its own seat's view afresh and sends it as a server-sent event.
 
 An event's id is the number of the session's latest log row, so a browser that reconnects with
 ``Last-Event-ID`` gets the current view at once if it missed anything, and nothing otherwise.
-Presence signals (``kind == "signal"``) are not changes of the game and wake nobody.
+Presence signals (``kind == "signal"``) are not changes of the game and wake nobody; a
+stream counts its seat as connected while it is open (see ``Presence``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import asyncio
 import contextlib
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from aiohttp import web
 
@@ -28,6 +29,7 @@ class Hub:
         self.session = session
         self.loop = asyncio.get_running_loop()
         self.version = self._latest()
+        self.pulse = 0  # counts presence changes, which some streams show (the board's count)
         self.closing = False
         self._wake = asyncio.Event()
         self._unsubscribe = session.subscribe(self._on_change)
@@ -37,7 +39,7 @@ class Hub:
         return int(rows[-1].seq) if rows else 0
 
     def _on_change(self, session: Session, change: Change) -> None:
-        if change.kind == "signal":
+        if change.kind == "signal" and (change.signal or {}).get("what") != "presence":
             return
         try:
             running = asyncio.get_running_loop()
@@ -49,13 +51,17 @@ class Hub:
             self.loop.call_soon_threadsafe(self._bump)
 
     def _bump(self) -> None:
-        self.version = self._latest()
+        latest = self._latest()
+        if latest == self.version:  # a phone came or went: the log did not grow
+            self.pulse += 1
+        self.version = latest
         wake, self._wake = self._wake, asyncio.Event()
         wake.set()
 
-    async def wait(self, since: int, timeout: float) -> int:
-        """Wait until the version differs from ``since`` (or the timeout); the version now."""
-        if self.version == since and not self.closing:
+    async def wait(self, since: int, timeout: float, pulse: int | None = None) -> int:
+        """Wait until the version differs from ``since`` (or the pulse from ``pulse``), or
+        the timeout; the version now."""
+        if self.version == since and pulse in (None, self.pulse) and not self.closing:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout)
         return self.version
@@ -85,18 +91,31 @@ def sse_message(event: str, data: Any, event_id: int | None = None) -> bytes:
     return ("\n".join(lines) + "\n\n").encode()
 
 
+class Attendance(Protocol):
+    """What a stream tells about its seat: opened when it starts, closed when it ends."""
+
+    def opened(self, seat: str) -> None: ...
+
+    def closed(self, seat: str) -> None: ...
+
+
 async def stream(
     request: web.Request,
     hub: Hub,
     payload: Callable[[], dict[str, Any] | None],
     *,
-    heartbeat: Callable[[], None] | None = None,
+    attendance: tuple[Attendance, str] | None = None,
+    heartbeat: float = HEARTBEAT_SECONDS,
 ) -> web.StreamResponse:
     """Serve one event stream until the client leaves, the seat is gone or the server stops.
 
     ``payload()`` builds the current message (``None``: the seat no longer exists); when it
     returns the very object it returned last time (nothing this stream shows has changed), the
     text already encoded is sent again under the new id.
+
+    A comment goes out every ``heartbeat`` seconds whatever else is sent, so a phone that went
+    away without a word is found out (its write fails) within that time. With ``attendance``
+    (presence, seat), the seat counts as connected while this stream is open.
     """
     response = web.StreamResponse(
         headers={
@@ -111,11 +130,18 @@ async def stream(
     seen = last_event_id(request)
     sent: dict[str, Any] | None = None
     encoded = ""
+    loop = asyncio.get_running_loop()
+    if attendance is not None:
+        attendance[0].opened(attendance[1])
     try:
         await response.write(b"retry: 2000\n\n")
+        beat_due = loop.time() + heartbeat
+        pulse = hub.pulse
         while not hub.closing:
             version = hub.version
-            if version != seen:
+            if version != seen or pulse != hub.pulse:
+                moved = version != seen
+                pulse = hub.pulse
                 data = payload()
                 if data is None:
                     await response.write(sse_message("gone", {}))
@@ -123,15 +149,20 @@ async def stream(
                 if data is not sent:
                     encoded = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
                     sent = data
+                elif not moved:  # a phone came or went, and this stream shows nothing of it
+                    continue
                 message = f"event: view\nid: {version}\ndata: {encoded}\n\n"
                 await response.write(message.encode())
                 seen = version
-                continue
-            await hub.wait(seen if seen is not None else -1, HEARTBEAT_SECONDS)
-            if hub.version == seen and not hub.closing:
+            wait = beat_due - loop.time()
+            if wait > 0:
+                await hub.wait(seen if seen is not None else -1, wait, pulse)
+            if loop.time() >= beat_due and not hub.closing:
                 await response.write(b": still here\n\n")
-                if heartbeat is not None:
-                    heartbeat()
+                beat_due = loop.time() + heartbeat
     except ConnectionError:  # the phone went away; it reconnects by itself
         pass
+    finally:  # also when the server stops and cancels the stream
+        if attendance is not None:
+            attendance[0].closed(attendance[1])
     return response

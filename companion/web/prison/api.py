@@ -101,10 +101,7 @@ async def seat_events(request: web.Request) -> web.StreamResponse:
         data: dict[str, Any] = last["data"]
         return data  # the same object when nothing changed: nothing is rendered again
 
-    def heartbeat() -> None:
-        phones.presence.seen(seat.name)
-
-    return await stream(request, phones.hub, payload, heartbeat=heartbeat)
+    return await stream(request, phones.hub, payload, attendance=(phones.presence, seat.name))
 
 
 async def board_events(request: web.Request) -> web.StreamResponse:

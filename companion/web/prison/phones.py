@@ -93,7 +93,6 @@ class Phones:
         seat = self._look_up(request, by_token, token)
         if seat is None:
             raise Problem(404, NOT_FOUND)
-        self.presence.seen(seat.name)
         return seat
 
     def seat_for_code(self, request: web.Request, code: str) -> Seat | None:

@@ -26,10 +26,9 @@ def build_app(
     *,
     base: str | None = None,
     limiter: Limiter | None = None,
-    presence_every: float = 5.0,
 ) -> web.Application:
     """The phone application for a session; ``base`` is the links' base URL (for hints)."""
-    phones = Phones(session, limiter or Limiter(), Presence(session, presence_every), base)
+    phones = Phones(session, limiter or Limiter(), Presence(session), base)
     app = phone_app(session, phones, _errors, static_dir("companion.web.prison"))
     app[PHONES] = phones
     r = app.router

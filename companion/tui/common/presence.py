@@ -1,0 +1,43 @@
+"""What the consoles know of the players' phones: the phone server's ``presence`` signals
+(a seat is connected while one of its event streams is open, away since it last closed)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class PhoneSeen:
+    connected: bool
+    since: float  # epoch seconds: when it connected, or went away
+
+
+Presence = dict[str, PhoneSeen]
+
+
+def heard(presence: Presence, signal: Mapping[str, Any] | None) -> str | None:
+    """Take in a ``presence`` signal; the seat it is about, or ``None`` for any other."""
+    if not signal or signal.get("what") != "presence":
+        return None
+    seat, since = signal.get("seat"), signal.get("since")
+    if not isinstance(seat, str) or not isinstance(since, int | float):
+        return None
+    presence[seat] = PhoneSeen(bool(signal.get("connected")), float(since))
+    return seat
+
+
+def phone_words(seen: PhoneSeen | None) -> str:
+    """``connected``, ``away since 21:04``, or ``-`` (not seen since the console started)."""
+    if seen is None:
+        return "-"
+    if seen.connected:
+        return "connected"
+    return "away since " + time.strftime("%H:%M", time.localtime(seen.since))
+
+
+def connected_count(presence: Presence, seats: list[str] | None = None) -> int:
+    names = presence if seats is None else seats
+    return sum(1 for name in names if (s := presence.get(name)) is not None and s.connected)
