@@ -207,9 +207,11 @@ def _common(view: Mapping[str, Any]) -> dict[str, object]:
     shown.update(shown_now(view))
     key = json.dumps([shown, today_results, yesterday_results], sort_keys=True)
     stage = view["stage"]
+    held = stage["reveal"] is not None and stage["reveal"]["held"]
     return {
         "v": view,
         "st": stage,
+        "phase_title": PHASE_TITLES["search" if held else view["phase"]],
         "now": now_words(view),
         "reveal_lines": reveal_lines(stage["reveal"]),
         "today_results": today_results,

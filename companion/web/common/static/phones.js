@@ -137,6 +137,7 @@
     source.addEventListener("view", function (e) {
       if (offline) offline.hidden = true;
       try { show(JSON.parse(e.data).html); } catch (err) { refresh(); }
+      body.dataset.version = e.lastEventId;  // the session's row this page shows (for tests)
     });
     source.addEventListener("gone", function () {
       source.close();
