@@ -35,6 +35,8 @@ PHASE_TITLES = {
     "accusations": "Accusations",
     "over": "Game over",
 }
+# What is happening while the game master steps through a search's reveal.
+REVEALING = "The search: the game master reveals it to the room, step by step."
 # A private page left untouched this long puts its cover back (a phone put down on the table).
 COVER_AFTER_SECONDS = 30
 OUTCOME_WORDS = {
@@ -212,7 +214,7 @@ def _common(view: Mapping[str, Any]) -> dict[str, object]:
         "v": view,
         "st": stage,
         "phase_title": PHASE_TITLES["search" if held else view["phase"]],
-        "now": now_words(view),
+        "now": REVEALING if held else now_words(view),
         "reveal_lines": reveal_lines(stage["reveal"]),
         "today_results": today_results,
         "yesterday_results": yesterday_results,
