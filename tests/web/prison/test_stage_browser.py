@@ -255,3 +255,37 @@ async def test_the_boards_count_follows_the_phones(chromium: Chromium, tmp_path:
         await wendy.send("Page.navigate", url="about:blank")
         session.note("anything")
         await board.wait_for(f"{count} === '0 of 5 phones connected'")
+
+
+async def test_the_boards_sound_control_and_the_chime_at_zero(
+    chromium: Chromium, tmp_path: Path
+) -> None:
+    async with served(tmp_path) as (session, server):
+        board = await chromium.open(board_url(server.base_url))
+        await board.wait_for("document.body.dataset.ready === '1'")
+        label = "document.getElementById('sound').textContent"
+        assert (await board.js(label)).startswith("Sound on")
+
+        async def press_m() -> None:
+            for kind in ("keyDown", "keyUp"):
+                await board.send(
+                    "Input.dispatchKeyEvent", type=kind, key="m", text="m", code="KeyM"
+                )
+
+        await press_m()
+        await board.wait_for(f"{label} === 'Sound off (M)'")
+        assert await board.js("localStorage.getItem('companion.board.sound')") == "off"
+        await board.send("Page.reload")
+        await board.wait_for("document.body.dataset.ready === '1'")
+        assert await board.js(label) == "Sound off (M)"  # remembered
+        await board.click("#sound")
+        await board.wait_for(f"{label}.startsWith('Sound on')")
+
+        await board.js(
+            "window.zeros = 0; document.addEventListener('countdown-zero', () => window.zeros++)"
+        )
+        stage.limit_planning(session, 1)
+        await board.wait_for("window.zeros === 1")
+        clock = "document.querySelector('#live .clock[data-left]')"
+        assert await board.js(f"{clock}.textContent") == "0:00"
+        assert await board.js(f"{clock}.classList.contains('zero')")

@@ -40,8 +40,9 @@
 
   function wake() {  // a user gesture: the browser now lets the page make sound
     var ctx = context();
+    label();
+    // resume() settles only once the browser allows sound (it may wait for a real gesture)
     if (ctx && ctx.state === "suspended") ctx.resume().then(label, label);
-    else label();
   }
 
   function tone(freq, start, length, type, peak) {
