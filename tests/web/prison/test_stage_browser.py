@@ -289,3 +289,35 @@ async def test_the_boards_sound_control_and_the_chime_at_zero(
         clock = "document.querySelector('#live .clock[data-left]')"
         assert await board.js(f"{clock}.textContent") == "0:00"
         assert await board.js(f"{clock}.classList.contains('zero')")
+
+
+# A stand-in for the browser's screen wake lock (a headless browser grants none), installed
+# before the page's own script runs: it counts what the page asks for and lets go of.
+FAKE_WAKE_LOCK = """
+window.locks = {asked: 0, released: 0};
+Object.defineProperty(navigator, 'wakeLock', {value: {request: function (kind) {
+  window.locks.asked++;
+  var lock = new EventTarget();
+  lock.release = function () { window.locks.released++; return Promise.resolve(); };
+  return Promise.resolve(lock);
+}}});
+"""
+
+
+async def test_a_prisoners_phone_stays_awake_during_planning(
+    chromium: Chromium, tmp_path: Path
+) -> None:
+    async with served(tmp_path) as (session, server):
+        ada = next(s for s in seats_of(session) if s.name == "Ada")
+        page = await chromium.open("about:blank")
+        await page.send("Page.enable")
+        await page.send("Page.addScriptToEvaluateOnNewDocument", source=FAKE_WAKE_LOCK)
+        await page.send("Page.navigate", url=seat_url(server.base_url, ada))
+        await page.wait_for("document.body.dataset.ready === '1'")
+        await page.wait_for("window.locks.asked === 1")  # planning: the screen stays on
+        session.submit({"do": "choose", "prisoner": "Ben", "choice": "work"})
+        await dom_at(page, session)
+        assert await page.js("window.locks") == {"asked": 1, "released": 0}  # held, not again
+        session.submit({"do": "close_planning"})
+        await page.wait_for("window.locks.released === 1")  # planning is over: let go
+        assert await page.js("window.locks.asked") == 1
