@@ -17,6 +17,7 @@ is acknowledged without recording anything again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
@@ -121,7 +122,7 @@ class _Last:
         self.key: Any = None
         self.data: dict[str, Any] = {}
 
-    def get(self, key: Any, stage: Stage, make: Any) -> dict[str, Any]:
+    def get(self, key: Any, stage: Stage, make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         if key != self.key or _ticking(stage):
             self.key, self.data = key, make()
         return self.data
