@@ -3,6 +3,7 @@ common ones), the HTML answer with its cache headers, and the QR code as SVG."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import jinja2
@@ -41,8 +42,9 @@ def html(text: str, status: int = 200, private: bool = True) -> web.Response:
     return web.Response(text=text, status=status, content_type="text/html", headers=headers)
 
 
-def qr_svg(data: str, border: int = 2) -> str:
-    """``data`` as a QR code in a small SVG: one path of dark modules, on white."""
+def qr_svg(data: str, border: int = 2, *, scalable: bool = False) -> str:
+    """``data`` as a QR code in a small SVG: one path of dark modules, on white; ``scalable``:
+    without its size in millimetres, so that it fills the box the page gives it."""
     code = qrcode.QRCode(
         border=border,
         error_correction=qrcode.constants.ERROR_CORRECT_M,
@@ -52,4 +54,6 @@ def qr_svg(data: str, border: int = 2) -> str:
     code.add_data(data)
     code.make(fit=True)
     svg: str = code.make_image().to_string(encoding="unicode")
+    if scalable:
+        svg = re.sub(r'^<svg width="[^"]*" height="[^"]*" ', "<svg ", svg)
     return svg

@@ -2,8 +2,13 @@
 
 - ``GET /api/p/TOKEN``: that seat's view; ``GET /api/board``: the table view;
 - ``POST /api/p/TOKEN/choice`` ``{"choice": "work" | "rest"}`` (a prisoner);
-- ``POST /api/p/TOKEN/deal`` and ``/search`` ``{"prisoner": NAME}`` (the warden);
+- ``POST /api/p/TOKEN/deal`` and ``/search`` ``{"prisoner": NAME}`` (the warden): a deal only
+  with the prisoner the game master called in; a search is held (its answer does not tell the
+  result) until the game master steps through its reveal, and no other search starts meanwhile;
 - ``GET /api/p/TOKEN/events`` and ``/api/board/events``: server-sent events.
+
+Every view is the room's (:mod:`companion.web.prison.phones`): with the stage, and without a
+held search's result.
 
 A POST is answered only after ``Session.submit`` returned, that is after its events were
 committed to the session file. Sending the same thing twice is harmless: what is already so
@@ -12,16 +17,18 @@ is acknowledged without recording anything again.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
 
+from companion.rules.prison.views import table
 from companion.session.seats import Seat
+from companion.session.stage import Stage, held_reveal, room_state, stage_of
 from companion.web.common.context import Problem, json_answer, read_field, submit_for_phone
 from companion.web.common.events import stream
 from companion.web.prison.pages import render_board_part, render_seat_part
-from companion.web.prison.phones import Phones, board_view, phones_of, seat_view
+from companion.web.prison.phones import Phones, game_view, phones_of, seat_view
 
 
 def _submit(phones: Phones, command: dict[str, Any], seat: Seat) -> None:
@@ -40,48 +47,85 @@ def _seat(request: web.Request, role: str, doing: str) -> tuple[Phones, Seat]:
 async def get_seat(request: web.Request) -> web.Response:
     phones = phones_of(request)
     seat = phones.seat_for(request, request.match_info["token"])
-    return json_answer(seat_view(phones.session.state, seat))
+    return json_answer(seat_view(phones.session, seat, phones.clock()))
 
 
 async def get_board(request: web.Request) -> web.Response:
-    return json_answer(board_view(phones_of(request).session.state))
+    return json_answer(phones_of(request).board_view())
 
 
 async def post_choice(request: web.Request) -> web.Response:
     phones, seat = _seat(request, "prisoner", "choose work or rest")
     choice = await read_field(request, "choice", ("work", "rest"))
-    view: Mapping[str, Any] = seat_view(phones.session.state, seat)
-    if not (view["phase"] == "planning" and view["me"]["choice"] == choice):
+    state = phones.session.state
+    if not (state.phase == "planning" and state.day.choices.get(seat.name) == choice):
         _submit(phones, {"do": "choose", "prisoner": seat.name, "choice": choice}, seat)
-        view = seat_view(phones.session.state, seat)
     message = f"Saved: you {choice.upper()} tonight."
+    view = seat_view(phones.session, seat, phones.clock())
     return json_answer({"ok": True, "message": message, "view": view})
+
+
+def not_in_with_you(name: str, stage: Stage) -> str | None:
+    """Why the warden may not deal with ``name`` now (``None``: she may)."""
+    if stage.interview is None:
+        return "Nobody is in with you now; the game master calls each prisoner in."
+    if stage.interview.prisoner != name:
+        return f"{name} is not in with you; the game master calls each prisoner in."
+    return None
 
 
 async def post_deal(request: web.Request) -> web.Response:
     phones, seat = _seat(request, "warden", "give a parole token")
     name = await read_field(request, "prisoner", None)
-    view: Mapping[str, Any] = seat_view(phones.session.state, seat)
-    done = {"day": view["day"], "prisoner": name} in view["deal_history"]
-    if not done:
+    state = phones.session.state
+    done = (name, True) in state.day.interviews
+    if not done:  # sent twice (the answer was lost): acknowledged, not refused
+        refusal = not_in_with_you(name, stage_of(phones.session))
+        if refusal is not None:
+            raise Problem(409, refusal)
         _submit(phones, {"do": "interview", "prisoner": name, "deal": True}, seat)
-        view = seat_view(phones.session.state, seat)
     message = f"Done: {name} received today's parole token."
+    view = seat_view(phones.session, seat, phones.clock())
     return json_answer({"ok": True, "message": message, "view": view})
+
+
+HELD = (
+    "The game master is still revealing the last search to the room; search again once "
+    "the room has seen it."
+)
 
 
 async def post_search(request: web.Request) -> web.Response:
     phones, seat = _seat(request, "warden", "search a cell")
     name = await read_field(request, "prisoner", None)
-    view = seat_view(phones.session.state, seat)
-    if all(s["prisoner"] != name for s in view["today"]["searches"]):
+    state = phones.session.state
+    if all(prisoner != name for prisoner, _ in state.day.searches):
+        if held_reveal(phones.session) is not None:
+            raise Problem(409, HELD)
         _submit(phones, {"do": "search", "prisoner": name}, seat)
-        view = seat_view(phones.session.state, seat)
-    found = [s for s in view["today"]["searches"] if s["prisoner"] == name]
-    caught = bool(found and found[0]["caught"])
-    how = "was caught working" if caught else "was safe, not working"
-    message = f"Searched {name}'s cell: {name} {how}."
+    message = f"Searched {name}'s cell; the game master now reveals it to the room."
+    view = seat_view(phones.session, seat, phones.clock())
     return json_answer({"ok": True, "message": message, "view": view})
+
+
+def _ticking(stage: Stage) -> bool:
+    """Whether a countdown is running (a view made now differs from one made a second ago)."""
+    return any(c is not None and not c.paused for c in (stage.clock("interview"), stage.planning))
+
+
+class _Last:
+    """A stream's last message, made again only when what it shows changed: the game as the
+    room sees it, the stage, the board's count; and always while a countdown runs, so that the
+    seconds left are those at the time of sending."""
+
+    def __init__(self) -> None:
+        self.key: Any = None
+        self.data: dict[str, Any] = {}
+
+    def get(self, key: Any, stage: Stage, make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        if key != self.key or _ticking(stage):
+            self.key, self.data = key, make()
+        return self.data
 
 
 async def seat_events(request: web.Request) -> web.StreamResponse:
@@ -89,17 +133,21 @@ async def seat_events(request: web.Request) -> web.StreamResponse:
     token = request.match_info["token"]
     seat = phones.seat_for(request, token)
     assert phones.hub is not None
-    last: dict[str, Any] = {}
+    last = _Last()
 
     def payload() -> dict[str, Any] | None:
         current = phones.find_seat(token)
         if current is None:
             return None
-        view = seat_view(phones.session.state, current)
-        if last.get("view") != view:  # render only what changed for this seat
-            last.update(view=view, data={"view": view, "html": render_seat_part(view, current)})
-        data: dict[str, Any] = last["data"]
-        return data  # the same object when nothing changed: nothing is rendered again
+        stage = stage_of(phones.session)
+
+        def make() -> dict[str, Any]:
+            view = seat_view(phones.session, current, phones.clock())
+            return {"view": view, "html": render_seat_part(view, current)}
+
+        # the same object when nothing changed: nothing is rendered again
+        key = (game_view(room_state(phones.session), current), stage)
+        return last.get(key, stage, make)
 
     return await stream(request, phones.hub, payload, attendance=(phones.presence, seat.name))
 
@@ -107,15 +155,16 @@ async def seat_events(request: web.Request) -> web.StreamResponse:
 async def board_events(request: web.Request) -> web.StreamResponse:
     phones = phones_of(request)
     assert phones.hub is not None
-
-    last: dict[str, Any] = {}
+    last = _Last()
 
     def payload() -> dict[str, Any]:
-        view = board_view(phones.session.state)
-        if last.get("view") != view:
-            html = render_board_part(view, phones.base_url)
-            last.update(view=view, data={"view": view, "html": html})
-        data: dict[str, Any] = last["data"]
-        return data
+        stage = stage_of(phones.session)
+
+        def make() -> dict[str, Any]:
+            view = phones.board_view()
+            return {"view": view, "html": render_board_part(view, phones.base_url)}
+
+        key = (table(room_state(phones.session)), stage, phones.phones_count())
+        return last.get(key, stage, make)
 
     return await stream(request, phones.hub, payload)

@@ -18,8 +18,8 @@ from markupsafe import Markup
 from companion.rules.core.words import joined, plural
 from companion.session.seats import Seat, board_url, join_url
 from companion.web.common.context import Problem, read_form
-from companion.web.common.rendering import PRIVATE_HEADERS, html, make_environment
-from companion.web.prison.phones import BoardView, SeatView, board_view, phones_of, seat_view
+from companion.web.common.rendering import PRIVATE_HEADERS, html, make_environment, qr_svg
+from companion.web.prison.phones import BoardView, SeatView, phones_of
 
 STATUS_WORDS = {
     "active": "in the game",
@@ -35,6 +35,8 @@ PHASE_TITLES = {
     "accusations": "Accusations",
     "over": "Game over",
 }
+# What is happening while the game master steps through a search's reveal.
+REVEALING = "The search: the game master reveals it to the room, step by step."
 # A private page left untouched this long puts its cover back (a phone put down on the table).
 COVER_AFTER_SECONDS = 30
 OUTCOME_WORDS = {
@@ -45,6 +47,12 @@ OUTCOME_WORDS = {
 }
 
 
+def clock_text(seconds: float) -> str:
+    """Seconds left as the countdowns show them: 4:05, 0:09 (rounded up: 0:00 is the end)."""
+    whole = max(0, int(-(-seconds // 1)))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     return make_environment(
@@ -52,7 +60,51 @@ def environment() -> jinja2.Environment:
         status_words=STATUS_WORDS,
         phase_titles=PHASE_TITLES,
         outcome_words=OUTCOME_WORDS,
+        clock_text=clock_text,
     )
+
+
+def reveal_lines(reveal: Mapping[str, Any] | None) -> list[tuple[str, str, str]]:
+    """The steps of a search's reveal the room has been shown, each as (step, headline,
+    sentence): what the board shows in large type, one by one."""
+    if reveal is None:
+        return []
+    name = reveal["prisoner"]
+    lines = []
+    for step in reveal["shown"]:
+        if step == "search":
+            lines.append((step, f"The warden searches {name}'s cell…", ""))
+        elif step == "result" and reveal["caught"]:
+            lines.append(("caught", "CAUGHT", f"{name} was working: out of the game."))
+        elif step == "result":
+            lines.append(("safe", "SAFE", f"{name} was not working."))
+        elif step == "night":
+            workers = reveal["workers"] or []
+            if workers:
+                nights = plural(reveal["nights_added"] or 0, "night")
+                lines.append((step, f"{joined(workers)} worked tonight", f"{nights} of work."))
+            else:
+                lines.append((step, "Nobody worked tonight", "No night of work was done."))
+        elif step == "outcome":
+            winners = reveal["winners"]
+            words = OUTCOME_WORDS.get(reveal["outcome"] or "", "The game is over.")
+            if winners:
+                words += f" Winners: {joined(winners)}."
+            lines.append((step, "GAME OVER", words))
+    return lines
+
+
+def shown_now(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The nights and the prisoners' statuses as the room has been shown them: while a reveal
+    is held, the view is the game before the search, and its shown steps tell the rest."""
+    reveal = view["stage"]["reveal"]
+    nights = view["nights_done"]
+    statuses = {p["name"]: p["status"] for p in view["prisoners"]}
+    if reveal is not None and reveal["held"]:
+        nights += reveal["nights_added"] or 0
+        if reveal["caught"]:
+            statuses[reveal["prisoner"]] = "caught"
+    return {"nights": nights, "statuses": statuses}
 
 
 def results(day: Mapping[str, Any]) -> list[str]:
@@ -154,10 +206,16 @@ def _common(view: Mapping[str, Any]) -> dict[str, object]:
     today_results = results(view["today"])
     yesterday_results = results(yesterday) if yesterday else []
     shown = {k: view[k] for k in _RESULTS_KEYS if k in view}
+    shown.update(shown_now(view))
     key = json.dumps([shown, today_results, yesterday_results], sort_keys=True)
+    stage = view["stage"]
+    held = stage["reveal"] is not None and stage["reveal"]["held"]
     return {
         "v": view,
-        "now": now_words(view),
+        "st": stage,
+        "phase_title": PHASE_TITLES["search" if held else view["phase"]],
+        "now": REVEALING if held else now_words(view),
+        "reveal_lines": reveal_lines(stage["reveal"]),
         "today_results": today_results,
         "yesterday_results": yesterday_results,
         "results_part": _results_part(key),
@@ -170,11 +228,17 @@ def render_seat_part(view: SeatView, seat: Seat) -> str:
     return environment().get_template(name).render(**_common(view), seat_name=seat.name)
 
 
+@lru_cache(maxsize=4)
+def join_qr(join: str) -> Markup:
+    return Markup(qr_svg(join, scalable=True))
+
+
 def render_board_part(view: BoardView, base: str | None) -> str:
+    join = join_url(base) if base else "/join"
     return (
         environment()
         .get_template("part_board.html")
-        .render(**_common(view), join=join_url(base) if base else "/join")
+        .render(**_common(view), shown=shown_now(view), join=join, qr=join_qr(join))
     )
 
 
@@ -211,25 +275,23 @@ def render_problem(message: str) -> str:
 async def seat_page(request: web.Request) -> web.Response:
     phones = phones_of(request)
     seat = phones.seat_for(request, request.match_info["token"])
-    return html(render_seat_page(seat_view(phones.session.state, seat), seat))
+    return html(render_seat_page(phones.seat_view(seat), seat))
 
 
 async def seat_part(request: web.Request) -> web.Response:
     phones = phones_of(request)
     seat = phones.seat_for(request, request.match_info["token"])
-    return html(render_seat_part(seat_view(phones.session.state, seat), seat))
+    return html(render_seat_part(phones.seat_view(seat), seat))
 
 
 async def board_page(request: web.Request) -> web.Response:
     phones = phones_of(request)
-    view = board_view(phones.session.state)
-    return html(render_board_page(view, phones.base_url), private=False)
+    return html(render_board_page(phones.board_view(), phones.base_url), private=False)
 
 
 async def board_part(request: web.Request) -> web.Response:
     phones = phones_of(request)
-    view = board_view(phones.session.state)
-    return html(render_board_part(view, phones.base_url), private=False)
+    return html(render_board_part(phones.board_view(), phones.base_url), private=False)
 
 
 async def join_page(request: web.Request) -> web.Response:

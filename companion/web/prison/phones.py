@@ -1,11 +1,17 @@
 """What the prison break's handlers share: the session, its seats (each found by its link's
 token or its typed seat code, behind the guard against guessing) and the views a seat may have.
+
+Every view is the room's: the game as the room may see it (:func:`room_state`: a search's
+result stays out until the game master steps through its reveal) and the stage (who is in with
+the warden and the time left, the planning countdown, the reveal as far as it was shown).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from aiohttp import web
 
@@ -20,12 +26,40 @@ from companion.rules.prison.views import (
 )
 from companion.session.seats import Seat, by_code, by_token, seats_of
 from companion.session.session import Session
+from companion.session.stage import StageView, room_state, stage_of, stage_view
 from companion.web.common.context import NOT_FOUND, Limiter, Presence, Problem, count_wrong
 from companion.web.common.events import Hub
 
-# The views the pages and the API read, as rules/prison/views.py gives them.
-SeatView = PrisonerView | WardenView
-BoardView = TableView
+
+class PrisonerRoomView(PrisonerView):
+    """A prisoner's view with the room's stage."""
+
+    stage: StageView
+
+
+class WardenRoomView(WardenView):
+    """The warden's view with the room's stage."""
+
+    stage: StageView
+
+
+class PhonesCount(TypedDict):
+    """How many of the seats (prisoners and warden) have a phone connected now."""
+
+    connected: int
+    seats: int
+
+
+class BoardRoomView(TableView):
+    """The board's view: the table, the stage and the phones connected."""
+
+    stage: StageView
+    phones: PhonesCount
+
+
+# The views the pages and the API read: rules/prison/views.py's, with the stage.
+SeatView = PrisonerRoomView | WardenRoomView
+BoardView = BoardRoomView
 
 # What a paused device is told depends on what it was doing: following a link (scan the
 # card) or typing a seat code on the join page (type it again).
@@ -39,15 +73,37 @@ TOO_MANY_CODES = (
 )
 
 
-def seat_view(state: PrisonState, seat: Seat) -> SeatView:
-    """The one view a seat may have (spec, "Who may see what")."""
+def game_view(state: PrisonState, seat: Seat) -> PrisonerView | WardenView:
+    """The one view of the game a seat may have (spec, "Who may see what")."""
     if seat.role == "warden":
         return warden(state)
     return prisoner(state, seat.name)
 
 
-def board_view(state: PrisonState) -> BoardView:
-    return table(state)
+def seat_view_of(state: PrisonState, seat: Seat, stage: StageView) -> SeatView:
+    """What ``seat`` may see of ``state``, with ``stage``."""
+    if seat.role == "warden":
+        return WardenRoomView(**warden(state), stage=stage)
+    return PrisonerRoomView(**prisoner(state, seat.name), stage=stage)
+
+
+def board_view_of(state: PrisonState, stage: StageView, phones: PhonesCount) -> BoardView:
+    return BoardRoomView(**table(state), stage=stage, phones=phones)
+
+
+def room_stage(session: Session, now: float | None = None) -> StageView:
+    """The stage as the room sees it at ``now`` (epoch seconds; default: now)."""
+    return stage_view(stage_of(session), time.time() if now is None else now)
+
+
+def seat_view(session: Session, seat: Seat, now: float | None = None) -> SeatView:
+    """What ``seat`` may see now: the room's game and stage."""
+    return seat_view_of(room_state(session), seat, room_stage(session, now))
+
+
+def board_view(session: Session, phones: PhonesCount, now: float | None = None) -> BoardView:
+    """What the board shows now: the room's game and stage, and the phones connected."""
+    return board_view_of(room_state(session), room_stage(session, now), phones)
 
 
 @dataclass
@@ -59,6 +115,7 @@ class Phones:
     presence: Presence
     base_url: str | None = None
     hub: Hub | None = None
+    clock: Callable[[], float] = time.time  # the countdowns' "now" (tests pin it)
     _seats: tuple[str | None, list[Seat]] = field(default=(None, []), repr=False)
 
     def seats(self) -> list[Seat]:
@@ -97,6 +154,16 @@ class Phones:
 
     def seat_for_code(self, request: web.Request, code: str) -> Seat | None:
         return self._look_up(request, by_code, code, TOO_MANY_CODES)
+
+    def phones_count(self) -> PhonesCount:
+        names = [s.name for s in self.seats()]
+        return {"connected": self.presence.count(names), "seats": len(names)}
+
+    def seat_view(self, seat: Seat) -> SeatView:
+        return seat_view(self.session, seat, self.clock())
+
+    def board_view(self) -> BoardView:
+        return board_view(self.session, self.phones_count(), self.clock())
 
     def find_seat(self, token: str) -> Seat | None:
         """The seat for a token without counting or signalling (for open streams)."""

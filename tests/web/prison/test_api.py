@@ -19,6 +19,7 @@ from companion.rules.prison.views import prisoner, table, warden
 from companion.session.create import create_prison_session
 from companion.session.seats import Seat, reissue, seats_of
 from companion.session.session import Session
+from companion.session.stage import call_in, step_reveal
 from companion.web.common.address import base_url, candidates, lan_address
 from companion.web.common.context import Limiter
 from companion.web.prison.server import build_app, start_phone_server
@@ -68,6 +69,14 @@ async def error_of(response: ClientResponse, status: int) -> str:
     return str(sentence)
 
 
+def game_of(view: dict[str, Any]) -> dict[str, Any]:
+    """A served view without the room's stage and phones count: the rules' view."""
+    return {k: v for k, v in view.items() if k not in ("stage", "phones")}
+
+
+NO_STAGE = {"interview": None, "planning": None, "reveal": None}
+
+
 # ---- reading -------------------------------------------------------------------------------
 
 
@@ -76,10 +85,13 @@ async def test_each_seat_gets_exactly_its_view(client: TestClient, session: Sess
         r = await client.get(f"/api/p/{s.token}")
         assert r.status == 200
         expected = warden(session.state) if s.role == "warden" else prisoner(session.state, s.name)
-        assert await r.json() == expected
+        view = await r.json()
+        assert game_of(view) == expected and view["stage"] == NO_STAGE
         assert r.headers["Cache-Control"] == "no-store"
     r = await client.get("/api/board")
-    assert await r.json() == table(session.state)
+    board = await r.json()
+    assert game_of(board) == table(session.state) and board["stage"] == NO_STAGE
+    assert board["phones"] == {"connected": 0, "seats": 5}
 
 
 async def test_pages_render(client: TestClient, session: Session) -> None:
@@ -194,31 +206,81 @@ async def test_deal_and_search(client: TestClient, session: Session) -> None:
     await error_of(await post(client, session, "Wendy", "deal", {"prisoner": "Ada"}), 409)
     session.submit({"do": "close_planning"})
     r = await post(client, session, "Wendy", "deal", {"prisoner": "Ada"})
+    sentence = await error_of(r, 409)
+    assert sentence == "Nobody is in with you now; the game master calls each prisoner in."
+    call_in(session, "Ada", 90)
+    r = await post(client, session, "Wendy", "deal", {"prisoner": "Ada"})
     assert r.status == 200
     body = await r.json()
     assert body["view"]["parole_tokens"]["Ada"] == 1 and body["view"]["deals_left_today"] == 0
     rows = len(session.rows)
     assert (await post(client, session, "Wendy", "deal", {"prisoner": "Ada"})).status == 200
     assert len(session.rows) == rows
+    assert session.state.day.interviews == (("Ada", True),)  # the deal ended Ada's interview
+    sentence = await error_of(await post(client, session, "Wendy", "deal", {"prisoner": "Cy"}), 409)
+    assert sentence == "Nobody is in with you now; the game master calls each prisoner in."
+    call_in(session, "Ben", 90)
+    sentence = await error_of(await post(client, session, "Wendy", "deal", {"prisoner": "Cy"}), 409)
+    assert sentence == "Cy is not in with you; the game master calls each prisoner in."
+    call_in(session, "Cy", 90)
     sentence = await error_of(await post(client, session, "Wendy", "deal", {"prisoner": "Cy"}), 409)
     assert "already made 1 deal" in sentence
     await error_of(await post(client, session, "Wendy", "deal", {"prisoner": "Zed"}), 409)
     await error_of(await post(client, session, "Wendy", "search", {"prisoner": 3}), 400)
     r = await post(client, session, "Wendy", "search", {"prisoner": "Ben"})
-    assert (await r.json())["message"] == "Searched Ben's cell: Ben was caught working."
+    answer = await r.json()
+    assert answer["message"] == "Searched Ben's cell; the game master now reveals it to the room."
     assert session.state.prisoners["Ben"].status == "caught"
+    assert answer["view"]["phase"] == "interviews" and answer["view"]["today"]["searches"] == []
     rows = len(session.rows)
     assert (await post(client, session, "Wendy", "search", {"prisoner": "Ben"})).status == 200
     assert len(session.rows) == rows
+    r = await post(client, session, "Wendy", "search", {"prisoner": "Cy"})
+    sentence = await error_of(r, 409)
+    assert sentence.startswith("The game master is still revealing the last search")
+    step_reveal(session, to_end=True)
     await error_of(await post(client, session, "Wendy", "search", {"prisoner": "Cy"}), 409)
+    view = await (await client.get(f"/api/p/{seat(session, 'Wendy').token}")).json()
+    assert view["today"]["searches"] == [{"prisoner": "Ben", "caught": True}]
 
 
-async def test_a_safe_search_says_so_in_one_plain_sentence(
+async def test_a_searchs_result_waits_for_the_reveal_everywhere(
     client: TestClient, session: Session
 ) -> None:
-    session.submit({"do": "close_planning"})  # nobody chose: everyone rests
+    session.submit({"do": "choose", "prisoner": "Cy", "choice": "work"})
+    session.submit({"do": "close_planning"})
     r = await post(client, session, "Wendy", "search", {"prisoner": "Cy"})
-    assert (await r.json())["message"] == "Searched Cy's cell: Cy was safe, not working."
+    assert "caught" not in (await r.json())["message"]
+    tokens = {s.name: s.token for s in seats_of(session)}
+    paths = ["/api/board", "/board", "/board/part"]
+    paths += [f"/api/p/{t}" for t in tokens.values()] + [f"/p/{t}/part" for t in tokens.values()]
+
+    async def served() -> str:
+        return "".join([await (await client.get(path)).text() for path in paths])
+
+    def outcome_in(text: str) -> bool:
+        return any(
+            word in text
+            for word in ('"caught": true', '"status": "caught"', "CAUGHT", "caught working",
+                         "Cy was working", "Cy worked", '"workers": ["', "searched Cy")
+        )
+
+    held = await served()
+    assert not outcome_in(held) and "searches Cy" not in held
+    step_reveal(session)  # the warden searches Cy's cell…
+    shown = await served()
+    assert "The warden searches Cy" in shown and not outcome_in(shown)
+    step_reveal(session)  # CAUGHT
+    shown = await served()
+    assert "CAUGHT" in shown and "Cy was working" in shown
+    board = await (await client.get("/api/board")).json()
+    assert board["stage"]["reveal"]["caught"] is True and board["stage"]["reveal"]["held"]
+    assert board["today"]["searches"] == []  # the game as it was before, until the last step
+    while step_reveal(session) is not None:
+        pass
+    board = await (await client.get("/api/board")).json()
+    assert board["today"]["searches"] == [{"prisoner": "Cy", "caught": True}]
+    assert not board["stage"]["reveal"]["held"]
 
 
 async def test_the_wardens_buttons_ask_to_be_tapped_twice(
@@ -226,13 +288,21 @@ async def test_the_wardens_buttons_ask_to_be_tapped_twice(
 ) -> None:
     session.submit({"do": "close_planning"})
     part = await (await client.get(f"/p/{seat(session, 'Wendy').token}/part")).text()
-    for name in ROSTER:  # a deal and a search cannot be taken back from the phone
-        assert f'data-value="{name}" data-confirm="Tap again: deal with {name}"' in part
+    assert "Deal with" not in part  # nobody is in with her
+    assert "Nobody is in with you; the game master calls each prisoner in." in part
+    for name in ROSTER:  # a search cannot be taken back from the phone
         assert f'data-value="{name}" data-confirm="Tap again: search {name}"' in part
+    call_in(session, "Dee", 90)
+    part = await (await client.get(f"/p/{seat(session, 'Wendy').token}/part")).text()
+    assert part.count("Deal with") == 1  # the deal is offered for the prisoner in, only
+    assert 'data-value="Dee" data-confirm="Tap again: deal with Dee"' in part
+    assert "Dee is in with you" in part
     assert 'data-stamp="1:interviews"' in part
     ada = await (await client.get(f"/p/{seat(session, 'Ada').token}/part")).text()
     assert 'data-stamp="1:interviews"' in ada and "data-confirm" not in ada
-    session.submit({"do": "interview", "prisoner": "Cy", "deal": True})
+    call_in(session, "Cy", 90)
+    r = await post(client, session, "Wendy", "deal", {"prisoner": "Cy"})
+    assert r.status == 200
     part = await (await client.get(f"/p/{seat(session, 'Wendy').token}/part")).text()
     dealt = part.split('id="dealt">')[1].split("</p>")[0]
     assert dealt == "Today's parole token is given."  # a glance across the table tells no name
@@ -384,7 +454,7 @@ async def test_seat_events_follow_the_game_and_resume(client: TestClient, sessio
     first = await read_event(r)
     assert session.rows == []
     assert first["event"] == "view" and first["id"] == "0"
-    assert first["data"]["view"] == prisoner(session.state, "Ada")
+    assert game_of(first["data"]["view"]) == prisoner(session.state, "Ada")
     await post(client, session, "Ada", "choice", {"choice": "work"})
     second = await read_event(r)
     assert int(second["id"]) == session.rows[-1].seq
@@ -408,9 +478,12 @@ async def test_seat_events_follow_the_game_and_resume(client: TestClient, sessio
 
 async def test_board_events_and_gone_seat(client: TestClient, session: Session) -> None:
     board = await client.get("/api/board/events")
-    assert (await read_event(board))["data"]["view"] == table(session.state)
+    assert game_of((await read_event(board))["data"]["view"]) == table(session.state)
     ben = await client.get(f"/api/p/{seat(session, 'Ben').token}/events")
     await read_event(ben)
+    update = await read_event(board)  # Ben's phone came: the board's count changed
+    assert update["data"]["view"]["phones"] == {"connected": 1, "seats": 5}
+    assert "<strong>1</strong> of 5 phones connected" in update["data"]["html"]
     session.submit({"do": "choose", "prisoner": "Cy", "choice": "work"})
     update = await read_event(board)
     assert update["data"]["view"]["submitted_count"] == 1
@@ -613,7 +686,7 @@ async def test_a_failure_is_one_sentence_and_logs_no_token(
 
     token = seat(session, "Ada").token
 
-    def broken(state: Any, s: Seat) -> Any:
+    def broken(session: Any, s: Seat, now: Any = None) -> Any:
         raise KeyError(s.token)
 
     monkeypatch.setattr(api, "seat_view", broken)

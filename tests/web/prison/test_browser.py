@@ -19,6 +19,7 @@ from typing import Any
 import aiohttp
 import pytest
 
+from companion.session import stage
 from companion.session.create import create_prison_session
 from companion.session.seats import board_url, seat_url, seats_of
 from companion.web.prison.server import start_phone_server
@@ -235,6 +236,7 @@ async def test_one_night_on_real_phones(chromium: Chromium, tmp_path: Path) -> N
         warden = phones["Wendy"]
         await warden.wait_for("document.body.dataset.ready === '1'")
         await warden.click("#cover")
+        stage.call_in(session, "Ben", 90)  # the game master calls Ben in to the warden
         await warden.wait_for("document.querySelector('button.deal[data-value=Ben]')")
         await warden.click("button.deal[data-value=Ben]")  # a first tap only asks to confirm
         await warden.wait_for(
@@ -258,17 +260,22 @@ async def test_one_night_on_real_phones(chromium: Chromium, tmp_path: Path) -> N
         assert session.state.phase == "interviews"
         await warden.click("button.search[data-value=Ada]")
         await warden.click("button.search[data-value=Ada]")
+        await warden.wait_for("document.getElementById('status').textContent.includes('reveals')")
+        assert session.state.prisoners["Ada"].status == "caught"
+        warden_status = await warden.js("document.getElementById('status').textContent")
+        assert warden_status == "Searched Ada's cell; the game master now reveals it to the room."
+        assert "CAUGHT" not in await board.text()  # until the game master reveals it
+        stage.step_reveal(session, to_end=True)
         await warden.wait_for("document.body.innerText.includes('Ada was caught working')")
         await board.wait_for("document.body.innerText.includes('Nights of work: 2 of 6')")
         board_text = await board.text()
-        assert "The warden searched Ada's cell: Ada was caught working." in board_text
-        assert "Ben and Dee worked: 2 nights of work done." in board_text
+        assert "The warden searches Ada's cell…" in board_text and "CAUGHT" in board_text
+        assert "Ben and Dee worked tonight" in board_text
         await phones["Ada"].wait_for("document.body.innerText.includes('caught working and out')")
-        # Ada's "Saved: you WORK tonight." belonged to planning: gone now; the warden's answer
-        # belongs to the phase the search led to, and stays.
+        # Ada's "Saved: you WORK tonight." belonged to planning, the warden's answer to the
+        # moment before the reveal: both gone now.
         assert await phones["Ada"].js("document.getElementById('status').textContent") == ""
-        warden_status = await warden.js("document.getElementById('status').textContent")
-        assert warden_status == "Searched Ada's cell: Ada was caught working."
+        assert await warden.js("document.getElementById('status').textContent") == ""
         for name in ("Ben", "Cy", "Dee"):
             await phones[name].wait_for("document.body.innerText.includes('Ben and Dee worked')")
         state = session.state

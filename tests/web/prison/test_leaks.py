@@ -27,19 +27,21 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from companion.rules.prison.state import Day, PrisonState
 from companion.session.seats import Seat, seats_of
+from companion.session.stage import call_in, held_reveal, room_state, step_reveal
 from companion.web.prison.pages import (
     render_board_page,
     render_board_part,
     render_seat_page,
     render_seat_part,
 )
-from companion.web.prison.phones import board_view, seat_view
+from companion.web.prison.phones import PHONES, board_view_of, room_stage, seat_view_of
 from companion.web.prison.server import build_app
 from tests.conftest import demo_session
 
 ROSTER = ["Ada", "Ben <b>", "Cy", "Dee"]  # a name that must never reach a page as markup
 BASE = "http://192.0.2.7:8765"
 Perturb = Callable[[PrisonState], PrisonState]
+NOW = 2_000_000_000.0  # the countdowns' "now", pinned: every answer is the same bytes
 
 
 # ---- secrets changed -----------------------------------------------------------------------
@@ -159,7 +161,7 @@ class Walk:
         return await r.text()
 
     async def check(self) -> None:
-        state = self.session.state
+        state = room_state(self.session)  # what the room may see: a held search stays out
         version = self.session.rows[-1].seq if self.session.rows else 0
         for s in self.seats:
             await self.check_seat(state, version, s)
@@ -170,14 +172,15 @@ class Walk:
         page = await self.get(f"/p/{s.token}")
         part = await self.get(f"/p/{s.token}/part")
         event = await self.event(s.name, version)
-        assert api == roundtrip(seat_view(state, s))
+        stage = room_stage(self.session, NOW)
+        assert api == roundtrip(seat_view_of(state, s, stage))
         assert event == {"view": api, "html": part}
         # What the spec hides from this seat makes no difference to any byte served.
         for change in hidden_from(s, ROSTER):
-            other = change(state)
-            assert roundtrip(seat_view(other, s)) == api
-            assert render_seat_part(seat_view(other, s), s) == part
-            assert render_seat_page(seat_view(other, s), s) == page
+            other = seat_view_of(change(state), s, stage)
+            assert roundtrip(other) == api
+            assert render_seat_part(other, s) == part
+            assert render_seat_page(other, s) == page
         # What it may see is there.
         assert "choices" not in keys_in(api) and "story" not in keys_in(api)
         if s.role == "prisoner":
@@ -199,14 +202,16 @@ class Walk:
         page = await self.get("/board")
         part = await self.get("/board/part")
         event = await self.event("", version)
-        assert api == roundtrip(board_view(state))
+        stage = room_stage(self.session, NOW)
+        phones = {"connected": len(self.seats), "seats": len(self.seats)}  # every stream open
+        assert api == roundtrip(board_view_of(state, stage, phones))
         assert event == {"view": api, "html": part}
         assert not {"parole_tokens", "choices", "choice", "me", "deals_today"} & keys_in(api)
         for change in hidden_from(None, ROSTER):
-            other = change(state)
-            assert roundtrip(board_view(other)) == api
-            assert render_board_part(board_view(other), BASE) == part
-            assert render_board_page(board_view(other), BASE) == page
+            other = board_view_of(change(state), stage, phones)
+            assert roundtrip(other) == api
+            assert render_board_part(other, BASE) == part
+            assert render_board_page(other, BASE) == page
         if state.phase == "planning":
             chosen = sum(1 for n in state.active() if n in state.day.choices)
             assert f"{chosen} of {len(state.active())} prisoners have chosen" in part
@@ -228,7 +233,9 @@ async def random_step(walk: Walk, rng: random.Random) -> None:
     gm = walk.session.submit
     active = state.active() or list(state.roster)
     pick = rng.choice(active)
-    if rng.random() < 0.06 or state.over:
+    if held_reveal(walk.session) is not None and rng.random() < 0.5:
+        step_reveal(walk.session, now=NOW)  # the game master shows the room the next step
+    elif rng.random() < 0.06 or state.over:
         walk.session.undo()
     elif state.phase == "planning":
         if rng.random() < 0.75:
@@ -238,6 +245,8 @@ async def random_step(walk: Walk, rng: random.Random) -> None:
     elif state.phase in ("interviews", "search"):
         roll = rng.random()
         if state.phase == "interviews" and roll < 0.35:
+            call_in(walk.session, pick, 90, now=NOW)  # the game master calls a prisoner in
+            await walk.check()
             await phone(walk, state.warden, "deal", {"prisoner": pick})
         elif state.phase == "interviews" and roll < 0.55:
             gm({"do": "interview", "prisoner": pick, "deal": False})
@@ -253,7 +262,9 @@ async def random_step(walk: Walk, rng: random.Random) -> None:
 @pytest.fixture
 async def walk(tmp_path: Path):
     session = demo_session(tmp_path, "leak", ROSTER)
-    async with TestClient(TestServer(build_app(session, base=BASE), host="127.0.0.1")) as client:
+    app = build_app(session, base=BASE)
+    app[PHONES].clock = lambda: NOW
+    async with TestClient(TestServer(app, host="127.0.0.1")) as client:
         w = Walk(client, session)
         await w.open_streams()
         yield w
@@ -286,6 +297,8 @@ async def test_a_full_game_with_parole_and_shivs_leaks_nothing(walk: Walk) -> No
         await walk.check()
         gm({"do": "close_planning"})
         await walk.check()
+        call_in(walk.session, ben, 120, now=NOW)
+        await walk.check()
         assert await phone(walk, "Wendy", "deal", {"prisoner": ben})
         await walk.check()
         if walk.session.state.over:
@@ -293,6 +306,8 @@ async def test_a_full_game_with_parole_and_shivs_leaks_nothing(walk: Walk) -> No
         target = "Dee" if day == 1 else "Cy"
         assert await phone(walk, "Wendy", "search", {"prisoner": target})
         await walk.check()
+        while step_reveal(walk.session, now=NOW) is not None:  # the game master reveals it
+            await walk.check()
         if walk.session.state.over:
             break
         if day == 1:

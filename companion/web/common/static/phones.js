@@ -5,6 +5,12 @@
 // part that carries a data-stamp (day and phase) clears it when the stamp moves on from the one
 // the message was given in. A button with data-confirm acts only on a second tap. A page with
 // data-cover-after puts its cover back when left untouched that many seconds.
+//
+// Countdowns: an element with data-left (seconds left when the server sent it) counts down to
+// the moment now + data-left, unless data-paused is "true"; when one reaches zero the document
+// gets a "countdown-zero" event (the board chimes). After each part is swapped in the document
+// gets a "live-shown" event. While the live part holds an element with data-wake, the screen is
+// kept awake where the browser allows it (a phone during planning, the board).
 (function () {
   "use strict";
   var body = document.body;
@@ -26,9 +32,80 @@
     return marked ? marked.dataset.stamp : null;
   }
 
+  // ---- countdowns ----
+  var clocks = [];  // {el, deadline (ms, this page's clock), zero (told already)}
+  var ticker = null;
+
+  function twoDigits(n) { return (n < 10 ? "0" : "") + n; }
+
+  function clockText(seconds) {
+    var whole = Math.max(0, Math.ceil(seconds));
+    return Math.floor(whole / 60) + ":" + twoDigits(whole % 60);
+  }
+
+  function tick() {
+    var now = Date.now();
+    clocks.forEach(function (c) {
+      var left = (c.deadline - now) / 1000;
+      var text = clockText(left);
+      if (c.el.textContent !== text) c.el.textContent = text;
+      if (left <= 0 && !c.zero) {
+        c.zero = true;
+        c.el.classList.add("zero");
+        document.dispatchEvent(new CustomEvent("countdown-zero", { detail: c.el }));
+      }
+    });
+  }
+
+  function startClocks() {
+    var now = Date.now();
+    clocks = [];
+    if (live) {
+      live.querySelectorAll("[data-left]").forEach(function (el) {
+        var left = parseFloat(el.dataset.left);
+        if (!(left >= 0) || el.dataset.paused === "true") return;
+        // a clock already at zero when it arrives has been told about by whoever saw it run
+        clocks.push({ el: el, deadline: now + left * 1000, zero: left <= 0 });
+      });
+    }
+    if (ticker) { clearInterval(ticker); ticker = null; }
+    if (clocks.length) { tick(); ticker = setInterval(tick, 250); }
+  }
+
+  // ---- the screen kept awake ----
+  var wakeLock = null;
+
+  function wantAwake() {
+    return !!(live && live.querySelector("[data-wake]")) && document.visibilityState === "visible";
+  }
+
+  function keepAwake() {
+    if (!("wakeLock" in navigator)) return;
+    if (wantAwake()) {
+      if (wakeLock) return;
+      wakeLock = "asking";
+      navigator.wakeLock.request("screen").then(function (lock) {
+        if (!wantAwake()) { lock.release(); wakeLock = null; return; }
+        wakeLock = lock;
+        lock.addEventListener("release", function () { if (wakeLock === lock) wakeLock = null; });
+      }).catch(function () { wakeLock = null; /* not allowed here: the screen may sleep */ });
+    } else if (wakeLock && wakeLock !== "asking") {
+      var lock = wakeLock;
+      wakeLock = null;
+      lock.release().catch(function () {});
+    }
+  }
+
+  function shown() {
+    startClocks();
+    keepAwake();
+    document.dispatchEvent(new CustomEvent("live-shown"));
+  }
+
   function show(html) {
     if (typeof html !== "string" || !live) return;
     live.innerHTML = html;
+    shown();
     if (body.dataset.quietWhenDone && !live.querySelector("button[data-action]")) say("");
     var now = stamp();
     if (stampNext) { saidAt = now; stampNext = false; }
@@ -60,6 +137,7 @@
     source.addEventListener("view", function (e) {
       if (offline) offline.hidden = true;
       try { show(JSON.parse(e.data).html); } catch (err) { refresh(); }
+      body.dataset.version = e.lastEventId;  // the session's row this page shows (for tests)
     });
     source.addEventListener("gone", function () {
       source.close();
@@ -155,13 +233,16 @@
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") {
       refresh();
-      if (!source || source.readyState === 2) connect();
+      // back at once, not after the browser's back-off: a stream not open now is replaced
+      if (!source || source.readyState !== 1) connect();
+      keepAwake();  // a lock is let go when the page is hidden
     } else {
       setCovered(true);
       say("");
     }
   });
 
+  shown();
   connect();
   body.dataset.ready = "1";
 })();
