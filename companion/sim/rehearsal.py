@@ -3,10 +3,11 @@ pace, so a game master can rehearse alone (``companion rehearse``).
 
 Each bot knows only its seat's page address, exactly as a phone does; it reads its view with
 ``GET /api/p/TOKEN`` and acts with ``POST /api/p/TOKEN/choice``, ``/deal`` and ``/search``.
-The prisoners choose during planning; the warden offers a deal once the interviews begin and
-searches once every active prisoner has been interviewed (or the game master started the
-search). Everything else (closing planning, the interviews, accusations, ending the day) is the
-game master's to practise in the console.
+The prisoners choose during planning; the warden considers a deal for each prisoner the game
+master calls in (the phone offers one only to the prisoner who is in) and searches once every
+active prisoner has been interviewed (or the game master started the search). Everything else
+(closing planning, calling prisoners in and recording the interviews without a deal, stepping
+through the reveals, accusations, ending the day) is the game master's to practise.
 """
 
 from __future__ import annotations
@@ -15,11 +16,30 @@ import asyncio
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from companion.rules.prison.views import PrisonerView, TableView, WardenView
 from companion.sim.bots import Table, seat_bots
 from companion.sim.strategies import MIXES, Plan
+
+
+class Inside(TypedDict):
+    prisoner: str
+
+
+class Stage(TypedDict):
+    """What the bots read of the room's stage (see ``companion.session.stage.StageView``)."""
+
+    interview: Inside | None
+    reveal: dict[str, Any] | None
+
+
+class PrisonerPhone(PrisonerView):
+    stage: Stage
+
+
+class WardenPhone(WardenView):
+    stage: Stage
 
 
 @dataclass(frozen=True)
@@ -42,7 +62,9 @@ class PhoneBots:
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
     rng: random.Random = field(init=False)
     table: Table = field(init=False)
-    offered_days: set[int] = field(default_factory=set)
+    considered: set[tuple[int, str]] = field(default_factory=set)  # (day, prisoner called in)
+    days_started: set[int] = field(default_factory=set)
+    thinking: bool = False
     actions: list[tuple[str, str, dict[str, Any]]] = field(default_factory=list)
     refusals: list[str] = field(default_factory=list)
 
@@ -60,12 +82,12 @@ class PhoneBots:
             response.raise_for_status()
             return await response.json()
 
-    async def _prisoner_view(self, http: Any, seat: PhoneSeat) -> PrisonerView:
-        view: PrisonerView = await self._json(http, seat)
+    async def _prisoner_view(self, http: Any, seat: PhoneSeat) -> PrisonerPhone:
+        view: PrisonerPhone = await self._json(http, seat)
         return view
 
-    async def _warden_view(self, http: Any, seat: PhoneSeat) -> WardenView:
-        view: WardenView = await self._json(http, seat)
+    async def _warden_view(self, http: Any, seat: PhoneSeat) -> WardenPhone:
+        view: WardenPhone = await self._json(http, seat)
         return view
 
     async def _post(self, http: Any, seat: PhoneSeat, what: str, body: dict[str, Any]) -> bool:
@@ -108,21 +130,42 @@ class PhoneBots:
                     await self._post(http, seat, "choice", {"choice": choice})
             await self.sleep(self.poll)
 
-    async def _offer(self, http: Any, seat: PhoneSeat, view: WardenView) -> None:
-        """The warden calls prisoners in, in its own order, until one takes the deal."""
+    async def _consider(self, http: Any, seat: PhoneSeat, view: WardenPhone) -> None:
+        """The warden talks with the prisoner the game master called in, and offers the deal
+        if one is left today and the prisoner's bot takes it."""
+        inside = view["stage"]["interview"]
+        if inside is None or view["phase"] != "interviews":
+            return
+        name = inside["prisoner"]
+        if (view["day"], name) in self.considered:
+            return
+        self.considered.add((view["day"], name))
+        self.thinking = True
+        try:
+            await self._talk(http, seat, view, name)
+        finally:
+            self.thinking = False
+
+    def idle(self) -> bool:
+        """Whether the warden is not in the middle of talking with someone."""
+        return not self.thinking
+
+    async def _talk(self, http: Any, seat: PhoneSeat, view: WardenPhone, name: str) -> None:
         warden = self.table.warden
-        warden.start_day()
-        for name in warden.offer_order(view):
-            if name in view["today"]["interviewed"]:
-                continue
-            bot = self.table.prisoners[name]
-            own = await self._prisoner_view(http, self._by_name[name])  # the prisoner's own phone
-            if own["phase"] != "interviews":
-                return
-            if bot.accept_deal(own if bot.reads_views else None):
-                if await self._post(http, seat, "deal", {"prisoner": name}):
-                    warden.hear(name, bot.tell(self._plan(own), own if bot.reads_views else None))
-                return
+        if view["day"] not in self.days_started:
+            self.days_started.add(view["day"])
+            warden.start_day()
+        await self._pause()
+        own = await self._prisoner_view(http, self._by_name[name])  # the prisoner's own phone
+        inside = own["stage"]["interview"]
+        if own["phase"] != "interviews" or inside is None or inside["prisoner"] != name:
+            return
+        if view["deals_left_today"] < 1:
+            return
+        bot = self.table.prisoners[name]
+        takes = bot.accept_deal(own if bot.reads_views else None)
+        if takes and await self._post(http, seat, "deal", {"prisoner": name}):
+            warden.hear(name, bot.tell(self._plan(own), own if bot.reads_views else None))
 
     async def _warden(self, http: Any, seat: PhoneSeat) -> None:
         while True:
@@ -130,15 +173,13 @@ class PhoneBots:
             if view["phase"] == "over":
                 return
             day = view["day"]
-            if view["phase"] == "interviews" and day not in self.offered_days:
-                await self._pause()
-                view = await self._warden_view(http, seat)
-                if view["phase"] == "interviews" and view["day"] == day:
-                    await self._offer(http, seat, view)
-                self.offered_days.add(day)
-                view = await self._warden_view(http, seat)
+            await self._consider(http, seat, view)
+            view = await self._warden_view(http, seat)
             everyone_seen = set(view["active"]) <= set(view["today"]["interviewed"])
-            if view["phase"] == "search" or (view["phase"] == "interviews" and everyone_seen):
+            held = (view["stage"]["reveal"] or {}).get("held", False)
+            if not held and (
+                view["phase"] == "search" or (view["phase"] == "interviews" and everyone_seen)
+            ):
                 await self._pause()
                 view = await self._warden_view(http, seat)
                 if view["phase"] in ("interviews", "search") and view["day"] == day:

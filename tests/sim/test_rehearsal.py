@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from companion.session import stage
 from companion.session.create import create_prison_session
 from companion.session.seats import seats_of
 from companion.sim.rehearsal import PhoneBots, PhoneSeat
@@ -16,18 +17,25 @@ from companion.web.prison.server import start_phone_server
 
 
 async def game_master(session: Any, bots: PhoneBots) -> None:
-    """Close planning once everyone chose, interview whoever the warden did not call in (no
-    deal), and end each day; the bots do the rest on their phones."""
-    while not session.state.over:
+    """Close planning once everyone chose; call each prisoner in and, once the warden's bot
+    has considered them without a deal, record the interview (no deal); step through each
+    reveal; end each day. The bots do the rest on their phones."""
+    while not session.state.over or stage.held_reveal(session) is not None:
         state = session.state
         day = state.day
-        if state.phase == "planning" and all(n in day.choices for n in state.active()):
+        inside = stage.stage_of(session).interview
+        if stage.held_reveal(session) is not None:
+            stage.step_reveal(session)
+        elif state.phase == "planning" and all(n in day.choices for n in state.active()):
             session.submit({"do": "close_planning"})
-        elif state.phase == "interviews" and day.number in bots.offered_days:
+        elif state.phase == "interviews" and inside is None:
             seen = {n for n, _ in day.interviews}
             waiting = [n for n in state.active() if n not in seen]
             if waiting:
-                session.submit({"do": "interview", "prisoner": waiting[0], "deal": False})
+                stage.call_in(session, waiting[0], 120)
+        elif state.phase == "interviews" and inside is not None:
+            if (day.number, inside.prisoner) in bots.considered and bots.idle():
+                session.submit({"do": "interview", "prisoner": inside.prisoner, "deal": False})
         elif state.phase == "accusations":
             session.submit({"do": "end_day"})
         await asyncio.sleep(0.005)
@@ -62,7 +70,8 @@ async def test_bots_play_a_whole_session_through_the_phone_api(tmp_path: Path) -
     assert by["search"] <= {"phone:Wendy"}
     assert by["close_planning"] == {"gm"}
     deals = [r for r in rows if r["command"]["do"] == "interview" and r["command"]["deal"]]
-    assert all(r["by"] == "phone:Wendy" for r in deals)
+    assert deals and all(r["by"] == "phone:Wendy" for r in deals)
+    assert bots.refusals == []  # the warden dealt only with whoever the game master called in
     # What the bots did is exactly what the session recorded from the phones.
     choices = [a for a in bots.actions if a[1] == "choice"]
     assert len(choices) == len([r for r in rows if r["by"].startswith("phone:")
