@@ -23,6 +23,7 @@ from textual.screen import Screen
 from companion.rules.core.game import Refused
 from companion.rules.core.words import plural
 from companion.rules.dilemma.engine import DILEMMA
+from companion.rules.dilemma.seen import seen_by_the_room
 from companion.session.dilemma_seats import forget, new_seat
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen
@@ -269,8 +270,28 @@ class DilemmaApp(App[None]):
         if row is not None and self.submit({"do": "bring_back", "pid": row["pid"]}):
             self.notify(f"{row['name']} is back in the tournament.")
 
-    def action_undo(self) -> None:
-        done = attempt(lambda: self.session.undo(by="gm"))
+    @work(group="flow")
+    async def action_undo(self) -> None:
+        """Take back the last change; when the room has already seen it (a reveal, the end),
+        say what it saw and ask first."""
+        target = self.session.history.undo_target()
+        if isinstance(target, Refused):
+            self.notify(target.reason, severity="warning")
+            return
+        seen = seen_by_the_room(self.session.state, target.events)
+        if seen is not None:
+            question = f"The room has already seen {seen.words}; undo anyway?"
+            if seen.reopens is not None:
+                question += (
+                    f" Round {seen.reopens} opens again and the phones offer SILENT or BETRAY "
+                    "once more."
+                )
+            if not await self.push_screen_wait(
+                ConfirmScreen(f"Undo {seen.title}?", question, "Undo anyway")
+            ):
+                self.notify("Nothing was undone.")
+                return
+        done = attempt(lambda: self.session.undo(by="gm", only=target.seq))
         if isinstance(done, NotDone):
             if done.unrecorded:
                 self.notify(done.reason, severity="error", timeout=10)
@@ -278,7 +299,8 @@ class DilemmaApp(App[None]):
             self.notify(done.reason, severity="warning")
         else:
             self.room_state.shown_final = self.view()["phase"] == "over"
-            self.notify("Undone: the last change is taken back (the log keeps it).")
+            taken = f"{seen.title} is" if seen is not None else "the last change is"
+            self.notify(f"Undone: {taken} taken back (the log keeps it).")
         self.refresh_view()
 
     @work(group="flow")
