@@ -29,6 +29,7 @@ from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen
 from companion.tui.common.follow import SessionChanged, follow
 from companion.tui.common.moves import NotDone, attempt
+from companion.tui.common.presence import heard
 from companion.tui.common.qr import qr_lines
 from companion.tui.common.services import StartedServices, Stopper
 from companion.tui.dilemma.choice import ChoiceScreen
@@ -140,7 +141,10 @@ class DilemmaApp(App[None]):
         await self._started_services.stop()
 
     def on_session_changed(self, message: SessionChanged) -> None:
-        self.refresh_view()
+        if heard(self.room_state.presence, message.change.signal) is not None:
+            self.room.refresh_roster()  # only a phone came or went
+        else:
+            self.refresh_view()
 
     def refresh_view(self) -> None:
         self.room.refresh_view()
