@@ -49,7 +49,7 @@ KEY_HELP = {
     "rename": "Rename the player under the cursor",
     "remove": "Remove the player under the cursor (asks first; they sit out)",
     "bring_back": "Bring a removed player back",
-    "undo": "Undo the last change (the log keeps it)",
+    "undo": "Undo the last change (asks first if the room saw it)",
     "peek": "Peek at the choices after asking (in the log), or hide them",
     "finish": "Finish the tournament after this round",
     "results": "Results: leaderboard, silence per round and why",
