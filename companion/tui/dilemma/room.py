@@ -249,22 +249,24 @@ class RoomScreen(Screen[None]):
         pids = [row["pid"] for row in v["roster"]]
         phones = phone_cells(self.room, pids, short=False)
         # Name (and Facing) share what Now, Months, Phone (and Choice) and the padding leave.
-        months = True
+        # When names would be cut short the phone words shorten; when the table would not fit
+        # Months goes (the side panel ranks everyone by months), then, while peeking, Phone.
+        months = shown_phones = True
         longest = max((len(row["name"]) for row in v["roster"]), default=0)
 
         def name_room() -> int:  # each column takes its width and 2 of padding
-            phone = max([len("Phone"), *map(len, phones)]) + 2
+            phone = max([len("Phone"), *map(len, phones)]) + 2 if shown_phones else 0
             rest = width - 10 - (8 if months else 0) - phone - (8 if peeking else 0)
             return (rest - 4) // 2 if facing else rest - 2
 
-        names = name_room()
-        if names < min(12, longest):  # "away 21:04" before cutting names shorter
+        enough, least = min(10, longest), min(8, longest)
+        if name_room() < enough:
             phones = phone_cells(self.room, pids, short=True)
-            names = name_room()
-        if names < min(10, longest) and peeking:  # the choice matters more than months
-            months = False
-            names = name_room()
-        names = max(8, min(24, names))
+        if name_room() < least or (peeking and name_room() < enough):
+            months = False  # while peeking the choice matters more than months
+        if peeking and name_room() < least:
+            shown_phones = False
+        names = max(8, min(24, name_room()))
         rows = []
         for row, phone in zip(v["roster"], phones, strict=True):
             doing = SHORT_DOING.get(row["doing"], row["doing"])
@@ -273,7 +275,8 @@ class RoomScreen(Screen[None]):
                 cells.append(cut(row["facing"] or "", names))
             if months:
                 cells.append(str(row["months"]))
-            cells.append(phone)
+            if shown_phones:
+                cells.append(phone)
             if peeking:
                 cells.append((row.get("choice") or "").upper())
             rows.append((row["pid"], cells))
@@ -283,7 +286,8 @@ class RoomScreen(Screen[None]):
             labels.append(("Facing", "facing"))
         if months:
             labels.append(("Months", "months"))
-        labels.append(("Phone", "phone"))
+        if shown_phones:
+            labels.append(("Phone", "phone"))
         if peeking:
             labels.append(("Choice", "choice"))
         for i, (label, key) in enumerate(labels):

@@ -9,6 +9,7 @@ from typing import Any
 
 import aiohttp
 import pytest
+from textual.widgets import DataTable
 
 from companion.rules.dilemma.seen import pair_words, seen_by_the_room
 from companion.session.dilemma_seats import new_seat
@@ -79,6 +80,8 @@ async def test_a_narrow_roster_still_shows_each_phone(
     seated: tuple[Session, dict[str, str]], tmp_path: Path
 ) -> None:
     session, _ = seated
+    for name in ("Maximilian Oberhauser", "Gwendolyn Marchetti"):
+        session.submit({"do": "join", "pid": new_seat(session)[0], "name": name})
     app = app_for(session, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await room_shown(pilot)
@@ -91,6 +94,9 @@ async def test_a_narrow_roster_still_shows_each_phone(
         rows = roster(app)
         assert rows["Ada"][-1] == "connected"
         assert rows["Ben"][-1] == phone_words(PhoneSeen(False, 1.0e9)).replace(" since", "")
+        table = app.screen.query_one("#roster", DataTable)
+        widths = sum(column.get_render_width(table) for column in table.columns.values())
+        assert widths <= table.size.width, "the roster runs off the screen"
         await pilot.press("q")
 
 
