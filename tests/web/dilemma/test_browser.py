@@ -137,6 +137,16 @@ async def test_six_phones_two_rounds(browser: Chromium, tmp_path: Path) -> None:
         board_text = await board.text()
         assert "Round 1: the sentences" in board_text and "Leaderboard" in board_text
         assert await board.js("!!document.querySelector('.join-panel.qr-small')")
+        assert await board.js("document.body.dataset.chimes") == "1"  # the reveal's cue
+        # m mutes the cue, remembered in this browser after a reload
+        await board.js("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'm'})); 1")
+        assert await board.js("document.getElementById('sound').textContent") == "Sound: off (m)"
+        await board.send("Page.reload")
+        await board.wait_for("document.body.dataset.live && document.getElementById('last-round')")
+        assert await board.js("localStorage.getItem('dilemma-board-sound')") == "off"
+        assert await board.js("document.getElementById('sound').getAttribute('aria-pressed')") == (
+            "false"
+        )
         for part in ("#leaderboard", "#last-round", ".join-panel .qr", "#join-address"):
             assert await board.js(f"{IN_VIEW}('{part}')"), f"{part} is off the 1280x720 board"
         await shot(phones["Ada"], "phone-revealed")
@@ -155,6 +165,7 @@ async def test_six_phones_two_rounds(browser: Chromium, tmp_path: Path) -> None:
         assert all(first[n] != second[n] for n in NAMES), "an opponent met twice"
 
         await board.wait_for("document.getElementById('explanation')")
+        assert await board.js("document.body.dataset.chimes || 'none'") == "none"  # muted
         board_text = await board.text()
         assert "Final leaderboard" in board_text and "betraying shortens" in board_text
         assert await board.js("document.querySelectorAll('.bar-row').length") == 2
