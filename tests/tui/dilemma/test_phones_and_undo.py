@@ -19,7 +19,7 @@ from companion.tui.common.presence import PhoneSeen, phone_words
 from companion.tui.dilemma.app import DilemmaApp
 from tests.dilemma_helpers import ok, scenario, tournament
 from tests.tui.dilemma.test_console import app_for, room_shown, roster, text, wait_for
-from tests.web.prison.test_api import read_event
+from tests.web.dilemma.test_presence import read_event
 
 NAMES = ["Ada", "Ben", "Cleo", "Dev"]
 

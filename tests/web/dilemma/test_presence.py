@@ -5,11 +5,13 @@ play starts and it carries what its sound cue listens for."""
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient, TestServer
 
 from companion.session.session import Session
@@ -17,7 +19,6 @@ from companion.web.common.context import Limiter
 from companion.web.dilemma.server import build_dilemma_app
 from tests.dilemma_helpers import scenario
 from tests.web.dilemma.test_server import choose, join
-from tests.web.prison.test_api import read_event
 
 
 @pytest.fixture
@@ -32,6 +33,19 @@ async def client(session: Session):
     app = build_dilemma_app(session, base="http://192.0.2.7:8765", limiter=Limiter(5, 60.0))
     async with TestClient(TestServer(app, host="127.0.0.1")) as c:
         yield c
+
+
+async def read_event(response: ClientResponse) -> dict[str, Any]:
+    """The next server-sent event of a stream, its data decoded (comments skipped)."""
+    fields: dict[str, Any] = {}
+    while True:
+        raw = await asyncio.wait_for(response.content.readline(), 10)
+        line = raw.decode().rstrip("\n")
+        if not line and "event" in fields:
+            return fields
+        if line and not line.startswith((":", "retry:")):
+            key, _, value = line.partition(": ")
+            fields[key] = json.loads(value) if key == "data" else value
 
 
 def pid(session: Session, name: str) -> str:
@@ -98,7 +112,7 @@ async def test_the_code_is_large_while_joining_and_shrinks_once_play_starts(
     lobby = await (await client.get("/board")).text()
     assert 'class="join-panel" id="join-panel"' in lobby and "qr-small" not in lobby
     assert 'class="stage phase-lobby" data-revealed="0"' in lobby
-    assert "http://192.0.2.7:8765</span><wbr><span class=\"nowrap\">/join-room" in lobby
+    assert 'http://192.0.2.7:8765</span><wbr><span class="nowrap">/join-room' in lobby
     session.submit({"do": "start_round", "seed": 1})
     playing = await (await client.get("/board")).text()
     assert 'class="join-panel qr-small"' in playing
