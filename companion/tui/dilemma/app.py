@@ -23,11 +23,13 @@ from textual.screen import Screen
 from companion.rules.core.game import Refused
 from companion.rules.core.words import plural
 from companion.rules.dilemma.engine import DILEMMA
+from companion.rules.dilemma.seen import seen_by_the_room
 from companion.session.dilemma_seats import forget, new_seat
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen
 from companion.tui.common.follow import SessionChanged, follow
 from companion.tui.common.moves import NotDone, attempt
+from companion.tui.common.presence import heard
 from companion.tui.common.qr import qr_lines
 from companion.tui.common.services import StartedServices, Stopper
 from companion.tui.dilemma.choice import ChoiceScreen
@@ -47,7 +49,7 @@ KEY_HELP = {
     "rename": "Rename the player under the cursor",
     "remove": "Remove the player under the cursor (asks first; they sit out)",
     "bring_back": "Bring a removed player back",
-    "undo": "Undo the last change (the log keeps it)",
+    "undo": "Undo the last change (asks first if the room saw it)",
     "peek": "Peek at the choices after asking (in the log), or hide them",
     "finish": "Finish the tournament after this round",
     "results": "Results: leaderboard, silence per round and why",
@@ -139,7 +141,10 @@ class DilemmaApp(App[None]):
         await self._started_services.stop()
 
     def on_session_changed(self, message: SessionChanged) -> None:
-        self.refresh_view()
+        if heard(self.room_state.presence, message.change.signal) is not None:
+            self.room.refresh_roster()  # only a phone came or went
+        else:
+            self.refresh_view()
 
     def refresh_view(self) -> None:
         self.room.refresh_view()
@@ -269,8 +274,28 @@ class DilemmaApp(App[None]):
         if row is not None and self.submit({"do": "bring_back", "pid": row["pid"]}):
             self.notify(f"{row['name']} is back in the tournament.")
 
-    def action_undo(self) -> None:
-        done = attempt(lambda: self.session.undo(by="gm"))
+    @work(group="flow")
+    async def action_undo(self) -> None:
+        """Take back the last change; when the room has already seen it (a reveal, the end),
+        say what it saw and ask first."""
+        target = self.session.history.undo_target()
+        if isinstance(target, Refused):
+            self.notify(target.reason, severity="warning")
+            return
+        seen = seen_by_the_room(self.session.state, target.events)
+        if seen is not None:
+            question = f"The room has already seen {seen.words}; undo anyway?"
+            if seen.reopens is not None:
+                question += (
+                    f" Round {seen.reopens} opens again and the phones offer SILENT or BETRAY "
+                    "once more."
+                )
+            if not await self.push_screen_wait(
+                ConfirmScreen(f"Undo {seen.title}?", question, "Undo anyway")
+            ):
+                self.notify("Nothing was undone.")
+                return
+        done = attempt(lambda: self.session.undo(by="gm", only=target.seq))
         if isinstance(done, NotDone):
             if done.unrecorded:
                 self.notify(done.reason, severity="error", timeout=10)
@@ -278,7 +303,8 @@ class DilemmaApp(App[None]):
             self.notify(done.reason, severity="warning")
         else:
             self.room_state.shown_final = self.view()["phase"] == "over"
-            self.notify("Undone: the last change is taken back (the log keeps it).")
+            taken = f"{seen.title} is" if seen is not None else "the last change is"
+            self.notify(f"Undone: {taken} taken back (the log keeps it).")
         self.refresh_view()
 
     @work(group="flow")

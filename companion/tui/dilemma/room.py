@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
@@ -19,6 +19,7 @@ from companion.rules.core.words import plural
 from companion.rules.dilemma.views import gm
 from companion.session.session import Session
 from companion.tui.common.footer import fit_footer as fit_keys
+from companion.tui.common.presence import Presence, phone_words
 from companion.tui.dilemma.screens import FinalScreen
 from companion.tui.dilemma.words import View, cut, last_round, leaders, waiting_text
 
@@ -53,6 +54,14 @@ DROP_FIRST = (
 )
 SIDE_WIDE, SIDE_NARROW = 36, 33  # the side panel's width, as in dilemma.tcss
 SHORT_DOING = {"waiting for a round": "waiting", "joins next round": "next round"}
+SHORT_AWAY = ("away since ", "away ")  # a narrow roster's phone column: "away 21:04"
+
+
+def phone_cells(room: RoomState, pids: list[str], short: bool) -> list[str]:
+    """Each player's phone: ``connected``, ``away since 21:04`` (``away 21:04`` when
+    ``short``), or ``-`` when not seen since the console started."""
+    cells = [phone_words(room.presence.get(pid)) for pid in pids]
+    return [cell.replace(*SHORT_AWAY) for cell in cells] if short else cells
 
 
 @dataclass
@@ -67,6 +76,7 @@ class RoomState:
     peeking: bool = False
     qr_choice: bool | None = None  # None: shown when there is room, or in the lobby
     shown_final: bool = False  # the results came up once by themselves
+    presence: Presence = field(default_factory=dict)  # each player's phone, as last heard
 
     def view(self) -> View:
         return gm(self.session.state, peek=self.peeking)
@@ -194,6 +204,11 @@ class RoomScreen(Screen[None]):
             self.room.shown_final = True
             self.app.push_screen(FinalScreen(v))
 
+    def refresh_roster(self) -> None:
+        """Draw the roster again (a phone came or went: nothing else changed)."""
+        narrow = self.narrow()
+        self._fill_roster(self.room.view(), self._roster_width(self.room.qr_shown(narrow), narrow))
+
     def _status(self, v: View, qr: bool) -> str:
         words = PHASE_WORDS[v["phase"]].format(**v)
         words += f" {plural(len(v['players']), 'player')} in the tournament."
@@ -230,26 +245,49 @@ class RoomScreen(Screen[None]):
         keep = table.cursor_row
         table.clear(columns=True)
         peeking = self.room.peeking
-        # Name and Facing share what Now, Months (and Choice) and the cell padding leave.
-        months = True
-        names = (width - 10 - 6 - 8 - (8 if peeking else 0)) // 2
+        facing = any(row["facing"] for row in v["roster"])  # nobody faces anyone in the lobby
+        pids = [row["pid"] for row in v["roster"]]
+        phones = phone_cells(self.room, pids, short=False)
+        # Name (and Facing) share what Now, Months, Phone (and Choice) and the padding leave.
+        # When names would be cut short the phone words shorten; when the table would not fit
+        # Months goes (the side panel ranks everyone by months), then, while peeking, Phone.
+        months = shown_phones = True
         longest = max((len(row["name"]) for row in v["roster"]), default=0)
-        if names < min(10, longest) and peeking:  # the choice matters more than months
-            months, names = False, names + 4
-        names = max(8, min(24, names))
+
+        def name_room() -> int:  # each column takes its width and 2 of padding
+            phone = max([len("Phone"), *map(len, phones)]) + 2 if shown_phones else 0
+            rest = width - 10 - (8 if months else 0) - phone - (8 if peeking else 0)
+            return (rest - 4) // 2 if facing else rest - 2
+
+        enough, least = min(10, longest), min(8, longest)
+        if name_room() < enough:
+            phones = phone_cells(self.room, pids, short=True)
+        if name_room() < least or (peeking and name_room() < enough):
+            months = False  # while peeking the choice matters more than months
+        if peeking and name_room() < least:
+            shown_phones = False
+        names = max(8, min(24, name_room()))
         rows = []
-        for row in v["roster"]:
+        for row, phone in zip(v["roster"], phones, strict=True):
             doing = SHORT_DOING.get(row["doing"], row["doing"])
-            cells = [cut(row["name"], names), doing, cut(row["facing"] or "", names)]
+            cells = [cut(row["name"], names), doing]
+            if facing:
+                cells.append(cut(row["facing"] or "", names))
             if months:
                 cells.append(str(row["months"]))
+            if shown_phones:
+                cells.append(phone)
             if peeking:
                 cells.append((row.get("choice") or "").upper())
             rows.append((row["pid"], cells))
         # Widths set here rather than measured when the table is idle: the same at once.
-        labels = [("Name", "name"), ("Now", "doing"), ("Facing", "facing")]
+        labels = [("Name", "name"), ("Now", "doing")]
+        if facing:
+            labels.append(("Facing", "facing"))
         if months:
             labels.append(("Months", "months"))
+        if shown_phones:
+            labels.append(("Phone", "phone"))
         if peeking:
             labels.append(("Choice", "choice"))
         for i, (label, key) in enumerate(labels):

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import jinja2
 
 from companion.rules.core.words import joined, plural
 
 # The views the pages read, as rules/dilemma/views.py gives them.
-from companion.rules.dilemma.views import BoardView, PlayerView
+from companion.rules.dilemma.views import BoardView, OutcomeRow, PlayerView
 from companion.web.common.rendering import make_environment
 
 CHOICE_WORDS = {"silent": "stayed SILENT", "betray": "BETRAYED"}
@@ -20,6 +20,13 @@ PHASE_TITLES = {
     "revealed": "Revealed",
     "over": "Final results",
 }
+
+
+class Phones(NamedTuple):
+    """The board's count: players (still in) whose phone is connected, of how many."""
+
+    connected: int
+    of: int
 
 
 def months(n: int | None) -> str:
@@ -35,12 +42,22 @@ def sat_out(names: list[str], served: int | None) -> str:
     return f"Sat out: {joined(names)} ({months(served)}{each})."
 
 
+def no_answer(outcomes: list[OutcomeRow]) -> list[str]:
+    """Who gave no answer in a revealed round (they served as silent)."""
+    names = []
+    for o in outcomes:
+        names += [o["a"]] if not o["answered_a"] else []
+        names += [o["b"]] if not o["answered_b"] else []
+    return names
+
+
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     return make_environment(
         "companion.web.dilemma",
         months=months,
         sat_out=sat_out,
+        no_answer=no_answer,
         choice_words=CHOICE_WORDS,
         phase_titles=PHASE_TITLES,
         percent=lambda rate: f"{round(rate * 100)}%",
@@ -60,12 +77,12 @@ def render_player_page(view: PlayerView, token: str) -> str:
     return _render("player.html", name=name, token=token, part=render_player_part(view))
 
 
-def render_board_part(view: BoardView, join: str) -> str:
-    return _render("part_board.html", v=view, join=join)
+def render_board_part(view: BoardView, join: str, phones: Phones) -> str:
+    return _render("part_board.html", v=view, join=join, phones=phones)
 
 
-def render_board_page(view: BoardView, join: str) -> str:
-    return _render("board.html", part=render_board_part(view, join))
+def render_board_page(part: str) -> str:
+    return _render("board.html", part=part)
 
 
 def render_join(view: BoardView, message: str | None = None, name: str = "") -> str:

@@ -27,6 +27,7 @@ from companion.session.session import Session
 from companion.session.store import StoreError
 from companion.web.common.context import (
     Limiter,
+    Presence,
     Problem,
     count_wrong,
     json_answer,
@@ -57,6 +58,7 @@ class Room:
 
     session: Session
     limiter: Limiter
+    presence: Presence
     base_url: str | None = None
     hub: Hub | None = None
 
@@ -78,6 +80,14 @@ class Room:
 
     def player_view(self, pid: str) -> PlayerView:
         return player(self.session.state, pid)
+
+    def phones(self) -> pages.Phones:
+        """How many of the players still in have a phone connected now, and how many there are."""
+        present = [p.pid for p in self.session.state.players if p.present]
+        return pages.Phones(self.presence.count(present), len(present))
+
+    def board_part(self) -> str:
+        return pages.render_board_part(self.board_view(), self.join_url(), self.phones())
 
 
 ROOM = web.AppKey("dilemma_room", Room)
@@ -173,7 +183,7 @@ async def post_choice(request: web.Request) -> web.Response:
 async def player_events(request: web.Request) -> web.StreamResponse:
     room = _room(request)
     token = request.match_info["token"]
-    room.pid_for(request, token)
+    seat = room.pid_for(request, token)
     assert room.hub is not None
 
     def payload() -> dict[str, Any] | None:
@@ -182,24 +192,24 @@ async def player_events(request: web.Request) -> web.StreamResponse:
             return None
         return {"html": pages.render_player_part(room.player_view(pid))}
 
-    return await stream(request, room.hub, payload)
+    return await stream(request, room.hub, payload, attendance=(room.presence, seat))
 
 
 # ---- the board --------------------------------------------------------------------------
 
 
 async def board_page(request: web.Request) -> web.Response:
-    room = _room(request)
-    return html(pages.render_board_page(room.board_view(), room.join_url()), private=False)
+    return html(pages.render_board_page(_room(request).board_part()), private=False)
 
 
 async def board_part(request: web.Request) -> web.Response:
-    room = _room(request)
-    return html(pages.render_board_part(room.board_view(), room.join_url()), private=False)
+    return html(_room(request).board_part(), private=False)
 
 
 async def board_json(request: web.Request) -> web.Response:
-    return json_answer(_room(request).board_view())
+    room = _room(request)
+    connected, players = room.phones()
+    return json_answer({**room.board_view(), "phones": {"connected": connected, "of": players}})
 
 
 async def board_events(request: web.Request) -> web.StreamResponse:
@@ -207,7 +217,7 @@ async def board_events(request: web.Request) -> web.StreamResponse:
     assert room.hub is not None
 
     def payload() -> dict[str, Any]:
-        return {"html": pages.render_board_part(room.board_view(), room.join_url())}
+        return {"html": room.board_part()}
 
     return await stream(request, room.hub, payload)
 
@@ -226,7 +236,7 @@ def build_dilemma_app(
     session: Session, *, base: str | None = None, limiter: Limiter | None = None
 ) -> web.Application:
     """The dilemma's phone application for a session; ``base`` is the room link's base URL."""
-    room = Room(session, limiter or Limiter(), base)
+    room = Room(session, limiter or Limiter(), Presence(session), base)
     app = phone_app(session, room, _errors, static_dir("companion.web.dilemma"))
     app[ROOM] = room
     r = app.router

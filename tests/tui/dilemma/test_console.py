@@ -368,7 +368,7 @@ async def test_peeking_keeps_the_months_when_the_names_fit(
         await pilot.pause()
         table = app.screen.query_one("#roster", DataTable)
         labels = [str(column.label) for column in table.columns.values()]
-        assert labels == ["Name", "Now", "Facing", "Months", "Choice"]
+        assert labels == ["Name", "Now", "Facing", "Months", "Phone", "Choice"]
         widths = sum(column.get_render_width(table) for column in table.columns.values())
         assert widths <= table.size.width
 

@@ -21,7 +21,14 @@ pytestmark = [
 ]
 
 NAMES = ["Ada", "Ben", "Cleo", "Dev", "Emi", "Finn"]
-SHOTS = os.environ.get("COMPANION_SHOTS")  # a folder to keep screenshots in, for a human
+SHOTS = os.environ.get("COMPANION_SHOTS")
+# Whether the element the selector finds lies wholly inside the window, and is not cut off
+IN_VIEW = (
+    "(s => { const e = document.querySelector(s); if (!e) return false;"
+    " const r = e.getBoundingClientRect();"
+    " return r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight"
+    " && r.right <= innerWidth && e.scrollHeight <= e.clientHeight + 1; })"
+)  # a folder to keep screenshots in, for a human
 
 
 @pytest.fixture
@@ -95,9 +102,19 @@ async def test_six_phones_two_rounds(browser: Chromium, tmp_path: Path) -> None:
     server = await start_dilemma_server(session, "127.0.0.1", 0)
     try:
         board = await chromium.open(server.board_url)
+        await board.send(  # a projector's smallest screen
+            "Emulation.setDeviceMetricsOverride",
+            width=1280,
+            height=720,
+            deviceScaleFactor=1,
+            mobile=False,
+        )
         await board.wait_for("document.body.dataset.live")
         phones = {name: await join(chromium, server.join_url, name) for name in NAMES}
         await board.wait_for("document.body.innerText.includes('6 players')")
+        # every phone's page holds its event stream open: each counts as connected
+        await board.wait_for("document.body.innerText.includes('6 of 6 phones connected')")
+        assert await board.js(f"{IN_VIEW}('.join-panel .qr')")
         await shot(phones["Ada"], "phone-joined")
         await shot(board, "board-lobby")
 
@@ -119,6 +136,19 @@ async def test_six_phones_two_rounds(browser: Chromium, tmp_path: Path) -> None:
         await board.wait_for("document.getElementById('last-round')")
         board_text = await board.text()
         assert "Round 1: the sentences" in board_text and "Leaderboard" in board_text
+        assert await board.js("!!document.querySelector('.join-panel.qr-small')")
+        assert await board.js("document.body.dataset.chimes") == "1"  # the reveal's cue
+        # m mutes the cue, remembered in this browser after a reload
+        await board.js("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'm'})); 1")
+        assert await board.js("document.getElementById('sound').textContent") == "Sound: off (m)"
+        await board.send("Page.reload")
+        await board.wait_for("document.body.dataset.live && document.getElementById('last-round')")
+        assert await board.js("localStorage.getItem('dilemma-board-sound')") == "off"
+        assert await board.js("document.getElementById('sound').getAttribute('aria-pressed')") == (
+            "false"
+        )
+        for part in ("#leaderboard", "#last-round", ".join-panel .qr", "#join-address"):
+            assert await board.js(f"{IN_VIEW}('{part}')"), f"{part} is off the 1280x720 board"
         await shot(phones["Ada"], "phone-revealed")
 
         # a phone that reloads, or scans the room code again, comes back to its own page
@@ -135,9 +165,12 @@ async def test_six_phones_two_rounds(browser: Chromium, tmp_path: Path) -> None:
         assert all(first[n] != second[n] for n in NAMES), "an opponent met twice"
 
         await board.wait_for("document.getElementById('explanation')")
+        assert await board.js("document.body.dataset.chimes || 'none'") == "none"  # muted
         board_text = await board.text()
-        assert "Final leaderboard" in board_text and "betrayal dominates" in board_text
+        assert "Final leaderboard" in board_text and "betraying shortens" in board_text
         assert await board.js("document.querySelectorAll('.bar-row').length") == 2
+        for part in ("#leaderboard", "#last-round", "#cooperation", "#explanation"):
+            assert await board.js(f"{IN_VIEW}('{part}')"), f"{part} is off the 1280x720 board"
         ada = phones["Ada"]
         await ada.wait_for("document.getElementById('explanation')")
         await shot(ada, "phone-final")

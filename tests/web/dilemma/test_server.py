@@ -127,7 +127,7 @@ async def test_the_end_shows_the_chart_and_the_explanation(
         for token in tokens:
             await choose(client, token, "silent" if seed == 1 else "betray")
     board = await (await client.get("/board")).text()
-    assert "Final leaderboard" in board and "betrayal dominates" in board
+    assert "Final leaderboard" in board and "betraying shortens your own sentence" in board
     assert 'class="bar-fill w100"' in board and 'class="bar-fill w0"' in board
     client.session.cookie_jar.clear()  # a newcomer scanning the room code
     page = await client.get("/join-room")
@@ -240,12 +240,14 @@ async def test_the_board_says_who_gave_no_answer_apart_from_the_silent(
     session.submit({"do": "start_round", "seed": 5})
     await choose(client, tokens["Ann"], "betray")
     session.submit({"do": "close_round"})  # Bob never answered
-    board = await client.get("/board")
-    page = await board.text()
-    assert "Round 1: 1 betrayed, 1 gave no answer" in page
+    page = await (await client.get("/board")).text()
+    assert "No answer, served as silent (*): Bob." in page
     view = await (await client.get("/api/board")).json()
     (row,) = view["cooperation"]
     assert (row["silent"], row["betray"], row["no_answer"]) == (0, 1, 1)
+    session.submit({"do": "finish"})
+    page = await (await client.get("/board")).text()
+    assert "1 betrayed, 1 no answer" in page
 
 
 async def test_the_one_sitting_out_is_not_said_to_serve_each(

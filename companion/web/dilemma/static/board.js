@@ -1,0 +1,78 @@
+// The board's sound cue: a short chime when a round is revealed, made in the browser with
+// WebAudio (nothing downloaded). The mute button, or the key m, turns it off or on; the choice is
+// remembered in this browser. Browsers let sound start only after a click or a key on the page.
+(function () {
+  "use strict";
+  var KEY = "dilemma-board-sound";
+  var button = document.getElementById("sound");
+  var live = document.getElementById("live");
+  if (!button || !live) return;
+  var audio = null;
+  var on = true;
+  try { on = window.localStorage.getItem(KEY) !== "off"; } catch (e) { on = true; }
+
+  function show() {
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+    button.textContent = on ? "Sound: on (m)" : "Sound: off (m)";
+  }
+
+  function context() {
+    var Maker = window.AudioContext || window.webkitAudioContext;
+    if (!audio && Maker) audio = new Maker();
+    if (audio && audio.state === "suspended") audio.resume();
+    return audio;
+  }
+
+  function note(ctx, frequency, start, length) {
+    var osc = ctx.createOscillator();
+    var gain = ctx.createGain();
+    osc.type = "sine";
+    osc.frequency.value = frequency;
+    gain.gain.setValueAtTime(0.0001, start);
+    gain.gain.exponentialRampToValueAtTime(0.3, start + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, start + length);
+    osc.connect(gain);
+    gain.connect(ctx.destination);
+    osc.start(start);
+    osc.stop(start + length + 0.05);
+  }
+
+  function chime() {
+    if (!on) return;
+    document.body.dataset.chimes = String((parseInt(document.body.dataset.chimes, 10) || 0) + 1);
+    try {
+      var ctx = context();
+      if (!ctx) return;
+      var t = ctx.currentTime + 0.05;
+      note(ctx, 659.25, t, 0.5);
+      note(ctx, 987.77, t + 0.18, 0.8);
+    } catch (e) { /* no sound here: the board goes on */ }
+  }
+
+  function toggle() {
+    on = !on;
+    try { window.localStorage.setItem(KEY, on ? "on" : "off"); } catch (e) { /* private mode */ }
+    show();
+    if (on) context();
+  }
+
+  function revealed() {
+    var stage = live.querySelector("[data-revealed]");
+    return stage ? parseInt(stage.getAttribute("data-revealed"), 10) || 0 : 0;
+  }
+
+  var last = revealed();
+  new MutationObserver(function () {
+    var now = revealed();
+    if (now > last) chime();
+    last = now;
+  }).observe(live, { childList: true });
+
+  button.addEventListener("click", toggle);
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "m" || e.key === "M") { if (!e.ctrlKey && !e.metaKey && !e.altKey) toggle(); }
+    else if (on) context();
+  });
+  document.addEventListener("click", function (e) { if (on && e.target !== button) context(); });
+  show();
+})();
