@@ -35,7 +35,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="games behind every recommended setting (default: 2000; 400 a point "
                    "of the --screen chart)")
     p.add_argument("--seed", metavar="S", default="1", help="random seed (default: 1)")
-    p.add_argument("--mix", default="standard", help="strategy mix of the bots (default: standard)")
+    p.add_argument("--mix", default="standard",
+                   help="strategy mix of the bots, or table: learned from real games by "
+                   "'companion playtests fit' (default: standard)")
     p.add_argument("--scenario", default="classic",
                    help="the scenario whose other numbers are kept (default: classic)")
     p.add_argument("--jobs", metavar="J", help="processes to use (default: one per core)")
@@ -105,7 +107,7 @@ def run_balance(args: argparse.Namespace) -> int:
     games = whole(args.games_per_point or default_games, "--games-per-point", 1, 1_000_000)
     seed = whole(args.seed, "--seed", 0, 2**63)
     jobs = whole(args.jobs, "--jobs", 1, 64) or default_jobs()
-    mix = pick_mix(args.mix)
+    mix = pick_mix(args.mix, learned=True)
     assert games is not None and seed is not None
     base, _, _, capped = load_rules(args.scenario, sizes[0])
     for size in sizes[1:]:
@@ -180,8 +182,8 @@ def run_balance(args: argparse.Namespace) -> int:
 
 def open_screen(base: PrisonRules, prisoners: int, target: float, games: int, mix: str, seed: int,
                 jobs: int) -> int:
+    from companion.sim.learned import mix_named
     from companion.sim.runner import Pool
-    from companion.sim.strategies import MIXES
     from companion.tui.balance.app import BalanceApp
 
     with Pool(jobs) as pool:  # forked before the app starts its threads
@@ -190,7 +192,7 @@ def open_screen(base: PrisonRules, prisoners: int, target: float, games: int, mi
             prisoners=prisoners,
             tokens=base.parole_tokens_to_win,
             target=target,
-            describe=f"{games} games a point, seed {seed}, mix {MIXES[mix].summary()}",
+            describe=f"{games} games a point, seed {seed}, mix {mix_named(mix).summary()}",
         )
         app.run()
     return 0

@@ -91,9 +91,19 @@ def whole(value: str | None, option: str, low: int, high: int) -> int | None:
     return number
 
 
-def pick_mix(name: str) -> str:
+def pick_mix(name: str, *, learned: bool = False) -> str:
+    """A mix's name, checked; with ``learned``, also ``table`` (the mix learned from real
+    tables by 'companion playtests fit', refused in one sentence until there is one)."""
     from companion.sim.strategies import MIXES
 
+    if learned:
+        from companion.sim.learned import MixError, mix_named
+
+        try:
+            mix_named(name)
+        except MixError as error:
+            raise UserError(str(error)) from None
+        return name
     if name not in MIXES:
         raise UserError(f"There is no mix called {name!r}; use one of {', '.join(MIXES)}.")
     return name

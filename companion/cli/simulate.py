@@ -26,7 +26,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--prisoners", metavar="N", help="group size (default: the scenario's)")
     p.add_argument("--games", metavar="G", default="2000", help="games to play (default: 2000)")
     p.add_argument("--seed", metavar="S", default="1", help="random seed (default: 1)")
-    p.add_argument("--mix", default="standard", help="strategy mix of the bots (default: standard)")
+    p.add_argument("--mix", default="standard",
+                   help="strategy mix of the bots, or table: learned from real games by "
+                   "'companion playtests fit' (default: standard)")
     p.add_argument("--jobs", metavar="J", help="processes to use (default: one per core)")
     p.add_argument("--json", action="store_true", help="print the results as JSON for tools")
     p.set_defaults(func=run_simulate)
@@ -89,15 +91,15 @@ def outside_range(name: str, base: PrisonRules, size: int) -> str:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
+    from companion.sim.learned import mix_named
     from companion.sim.runner import DAY_CAP, OUTCOMES, Pool, default_jobs, run_games
     from companion.sim.stats import wilson
-    from companion.sim.strategies import MIXES
 
     games = whole(args.games, "--games", 1, 10_000_000)
     seed = whole(args.seed, "--seed", 0, 2**63)
     jobs = whole(args.jobs, "--jobs", 1, 64) or default_jobs()
     prisoners = whole(args.prisoners, "--prisoners", 2, 60)
-    mix = pick_mix(args.mix)
+    mix = pick_mix(args.mix, learned=True)
     assert games is not None and seed is not None
     base, size, rules, capped = load_rules(args.scenario, prisoners)
     if not base.min_prisoners <= size <= base.max_prisoners:
@@ -137,7 +139,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         f"seed {seed}: {rules.nights_to_escape} nights to escape, "
         f"{rules.parole_tokens_to_win} parole tokens to win."
     )
-    print(f"Mix {MIXES[mix].summary()}.")
+    print(f"Mix {mix_named(mix).summary()}.")
     if capped:
         print(
             f"The scenario sets no day limit, so each game was stopped after {DAY_CAP} days "

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from companion.rules.prison.commands import Choice
 from companion.rules.prison.views import PrisonerView, TableView, WardenView
 from companion.sim.strategies import (
-    ACCUSATION,
     OFFERS,
     PLANNING,
     SEARCH,
@@ -54,7 +53,7 @@ class PrisonerBot:
         me = view["me"]
         if not self.strategy.accuses or me["shivs"] < 1 or me["accusations_left"] < 1:
             return None
-        return ACCUSATION[self.habit](view, self.talk, self.rng)
+        return self.strategy.accuse(view, self.talk, self.rng, self.habit)
 
 
 @dataclass

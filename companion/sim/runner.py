@@ -28,7 +28,9 @@ from companion.rules.prison.state import PrisonState
 from companion.rules.prison.views import prisoner as prisoner_view
 from companion.rules.prison.views import warden as warden_view
 from companion.sim.bots import Table, seat_bots
-from companion.sim.strategies import MIXES, Mix, Plan
+from companion.sim.learned import mix_named
+from companion.sim.measures import Measures, measure
+from companion.sim.strategies import Mix, Plan
 
 OUTCOMES = ("escape", "parole", "all_caught", "time_up")
 DAY_CAP = 30
@@ -66,6 +68,7 @@ class GameResult:
     outcome: str
     days: int
     nights_done: int
+    measures: Measures = field(default_factory=Measures)
 
 
 def _apply(state: PrisonState, command: PrisonCommand) -> PrisonState:
@@ -142,15 +145,16 @@ def play_game(rules: PrisonRules, prisoners: int, mix: Mix, rng: random.Random) 
         state = _accusations(state, bots)
         state = _apply(state, EndDay())
     assert state.outcome is not None
-    return GameResult(state.outcome, state.day.number, state.nights_done)
+    return GameResult(state.outcome, state.day.number, state.nights_done, measure(state))
 
 
 @dataclass
 class Tally:
-    """Outcome counts and total game length of a batch of games."""
+    """Outcome counts, total game length and how the games were played, of a batch."""
 
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(OUTCOMES, 0))
     days: int = 0
+    measures: Measures = field(default_factory=Measures)
 
     @property
     def games(self) -> int:
@@ -159,11 +163,13 @@ class Tally:
     def add(self, result: GameResult) -> None:
         self.counts[result.outcome] += 1
         self.days += result.days
+        self.measures.add(result.measures)
 
     def merge(self, other: Tally) -> None:
         for k, v in other.counts.items():
             self.counts[k] += v
         self.days += other.days
+        self.measures.add(other.measures)
 
 
 @dataclass(frozen=True)
@@ -181,7 +187,7 @@ class Batch:
 
 def play_batch(batch: Batch) -> Tally:
     tally = Tally()
-    mix = MIXES[batch.mix]
+    mix = mix_named(batch.mix)
     for i in range(batch.start, batch.stop):
         rng = random.Random(game_seed(batch.seed, batch.label, i))
         tally.add(play_game(batch.rules, batch.prisoners, mix, rng))

@@ -72,6 +72,12 @@ class Prisoner:
     ) -> tuple[str, ...]:
         return ()
 
+    def accuse(
+        self, view: PrisonerView, talk: YardTalk, rng: random.Random, habit: str
+    ) -> str | None:
+        """Whom to accuse tonight, if anyone: the mix's accusation habit decides."""
+        return ACCUSATION[habit](view, talk, rng)
+
 
 class Loyal(Prisoner):
     """Works when the plan says so and refuses every deal."""
@@ -120,6 +126,44 @@ class Saboteur(Prisoner):
         self, me: str, plan: Plan, rng: random.Random, view: PrisonerView | None
     ) -> tuple[str, ...]:
         return tuple(sorted(plan.workers - {me}))
+
+
+@dataclass(frozen=True)
+class Habits:
+    """How people played at real tables, as ``companion playtests fit`` measured it: how often a
+    prisoner works, takes a deal when called in, and accuses someone when holding a shiv."""
+
+    work: float
+    accept: float
+    accuse: float
+
+
+@dataclass
+class Habitual(Prisoner):
+    """A prisoner who plays as the recorded tables did on average: works with the measured
+    probability whatever the yard planned, takes a deal with the measured probability, and
+    accuses with the measured probability (someone the warden called in today, if any, else
+    anyone). Tells the warden nothing a search could use (the records do not say)."""
+
+    habits: Habits = field(default_factory=lambda: Habits(0.5, 0.5, 0.0))
+    name: str = "habitual"
+
+    def choose(self, me: str, plan: Plan, rng: random.Random, view: PrisonerView | None) -> Choice:
+        return "work" if rng.random() < self.habits.work else "rest"
+
+    def accept_deal(self, me: str, rng: random.Random, view: PrisonerView | None) -> bool:
+        return rng.random() < self.habits.accept
+
+    def accuse(
+        self, view: PrisonerView, talk: YardTalk, rng: random.Random, habit: str
+    ) -> str | None:
+        if rng.random() >= self.habits.accuse:
+            return None
+        me = view["me"]["name"]
+        others = [n for n in view["active"] if n != me]
+        called = [n for n in view["today"]["interviewed"] if n in others]
+        pool = called or others
+        return rng.choice(pool) if pool else None
 
 
 PRISONER_STRATEGIES: dict[str, Callable[[], Prisoner]] = {
@@ -211,6 +255,7 @@ def _leak_tonight(view: TableView, talk: YardTalk) -> bool:
 # accuses anyone (and draws no random number), so the runner does not ask them.
 TRIGGERS: dict[str, Callable[[TableView, YardTalk], bool]] = {
     "never": lambda view, talk: False,
+    "table": lambda view, talk: True,  # measured habits: anyone may accuse on any night
     "deviants": lambda view, talk: bool(talk.deviants_today(view)),
     "leak": _leak_tonight,
     "both": lambda view, talk: bool(talk.deviants_today(view)) or _leak_tonight(view, talk),
@@ -218,6 +263,7 @@ TRIGGERS: dict[str, Callable[[TableView, YardTalk], bool]] = {
 
 ACCUSATION: dict[str, Callable[[PrisonerView, YardTalk, random.Random], str | None]] = {
     "never": accuse_never,
+    "table": accuse_never,  # a habitual prisoner decides for themself (Habitual.accuse)
     "deviants": accuse_deviants,
     "leak": accuse_on_leak,
     "both": accuse_both,
@@ -302,8 +348,11 @@ class Mix:
     accusation: str
     search: str
     offers: str
+    habits: Habits | None = None  # a mix learned from real tables: every prisoner Habitual
 
     def draw_prisoner(self, rng: random.Random) -> Prisoner:
+        if self.habits is not None:
+            return Habitual(self.habits)
         x = rng.random() * (self.loyal + self.opportunist + self.saboteur)
         if x < self.loyal:
             return Loyal()
@@ -312,6 +361,13 @@ class Mix:
         return Saboteur()
 
     def summary(self) -> str:
+        h = self.habits
+        if h is not None:
+            return (
+                f"{self.name}: prisoners work {h.work:.0%} of nights, take {h.accept:.0%} of "
+                f"the deals offered and accuse on {h.accuse:.0%} of the nights they could; "
+                f"warden search '{self.search}', deals '{self.offers}'"
+            )
         return (
             f"{self.name}: prisoners {self.loyal:.0%} loyal / {self.opportunist:.0%} opportunist / "
             f"{self.saboteur:.0%} saboteur, plan '{self.planning}', accusations "
