@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.rules.prison.commands import Choice
 from companion.rules.prison.views import PrisonerView, TableView, WardenView
@@ -105,6 +106,7 @@ class Table:
     yard: Yard
     warden: WardenBot
     prisoners: dict[str, PrisonerBot]
+    log: list[Any] | None = None  # every command played, when the game is recorded
 
 
 def seat_bots(mix: Mix, names: list[str], rng: random.Random) -> Table:

@@ -24,6 +24,7 @@ class Measures:
     catches: int = 0  # searches that found a worker
     accusations: int = 0
     hits: int = 0  # accusations that shived a collaborator
+    accusation_chances: int = 0  # an active prisoner holding a shiv when accusations opened
 
     def add(self, other: Measures) -> None:
         for f in fields(self):
@@ -41,7 +42,9 @@ def measure(state: PrisonState) -> Measures:
     """The counts of one game from its state (meant for a finished game)."""
     m = Measures(days=state.day.number, nights=state.nights_done)
     out: set[str] = set()
-    for day in state.days:
+    shivs = dict.fromkeys(state.roster, state.rules.shivs_per_prisoner)
+    last = len(state.days) - 1
+    for i, day in enumerate(state.days):
         active = [n for n in state.roster if n not in out]
         m.prisoner_nights += len(active)
         m.work += sum(1 for n in active if day.choice_of(n) == "work")
@@ -49,8 +52,19 @@ def measure(state: PrisonState) -> Measures:
         m.deals += day.deals
         m.searches += len(day.searches)
         m.catches += sum(1 for _, caught in day.searches if caught)
-        m.accusations += len(day.accusations)
-        m.hits += sum(1 for _, _, shived in day.accusations if shived)
         out |= {n for n, caught in day.searches if caught}
-        out |= {accused for _, accused, shived in day.accusations if shived}
+        # Accusations opened after the reveal, unless the reveal ended the game.
+        opened = day.revealed and (i < last or state.outcome == "time_up")
+        still = [n for n in state.roster if n not in out]
+        if opened and len(still) > 1:
+            m.accusation_chances += sum(1 for n in still if shivs[n] >= 1)
+        for accuser, accused, shived in day.accusations:
+            m.accusations += 1
+            if shived:
+                m.hits += 1
+                out.add(accused)
+                shivs[accused] = 0
+            else:
+                shivs[accuser] -= 1
+                shivs[accused] += 1
     return m

@@ -71,7 +71,9 @@ class GameResult:
     measures: Measures = field(default_factory=Measures)
 
 
-def _apply(state: PrisonState, command: PrisonCommand) -> PrisonState:
+def _apply(state: PrisonState, command: PrisonCommand, bots: Table) -> PrisonState:
+    if bots.log is not None:
+        bots.log.append(command)
     events = PRISON_BREAK.decide(state, command)
     if isinstance(events, Refused):
         raise BotError(f"the rules refused a bot's command {command!r}: {events.reason}")
@@ -85,8 +87,8 @@ def _planning(state: PrisonState, bots: Table) -> tuple[PrisonState, Plan]:
         bot = bots.prisoners[name]
         view = prisoner_view(state, name) if bot.reads_view_to_choose else None
         choice = bot.choose(plan, view)
-        state = _apply(state, Choose(prisoner=name, choice=choice))
-    return _apply(state, ClosePlanning()), plan
+        state = _apply(state, Choose(prisoner=name, choice=choice), bots)
+    return _apply(state, ClosePlanning(), bots), plan
 
 
 def _interviews(state: PrisonState, bots: Table, plan: Plan) -> PrisonState:
@@ -96,7 +98,7 @@ def _interviews(state: PrisonState, bots: Table, plan: Plan) -> PrisonState:
         bot = bots.prisoners[name]
         view = prisoner_view(state, name) if bot.reads_views else None
         deal = bot.accept_deal(view)
-        state = _apply(state, Interview(prisoner=name, deal=deal))
+        state = _apply(state, Interview(prisoner=name, deal=deal), bots)
         if state.over:
             return state
         if deal:
@@ -108,7 +110,7 @@ def _interviews(state: PrisonState, bots: Table, plan: Plan) -> PrisonState:
 
 def _search(state: PrisonState, bots: Table) -> PrisonState:
     while state.phase in ("interviews", "search"):
-        state = _apply(state, Search(prisoner=bots.warden.search(warden_view(state))))
+        state = _apply(state, Search(prisoner=bots.warden.search(warden_view(state))), bots)
     return state
 
 
@@ -125,15 +127,21 @@ def _accusations(state: PrisonState, bots: Table) -> PrisonState:
             continue
         accused = bots.prisoners[name].accuse(prisoner_view(state, name))
         if accused is not None:
-            state = _apply(state, Accuse(accuser=name, accused=accused))
+            state = _apply(state, Accuse(accuser=name, accused=accused), bots)
     return state
 
 
-def play_game(rules: PrisonRules, prisoners: int, mix: Mix, rng: random.Random) -> GameResult:
-    """One whole game: bots decide from their views; the engine decides what happens."""
-    names = prisoner_names(prisoners)
-    state = new_game(rules, WARDEN, names)
+def play_game(
+    rules: PrisonRules, prisoners: int, mix: Mix, rng: random.Random,
+    log: list[PrisonCommand] | None = None, names: list[str] | None = None,
+    warden: str = WARDEN,
+) -> GameResult:
+    """One whole game: bots decide from their views; the engine decides what happens. With
+    ``log``, every command played is appended to it (a game script's commands)."""
+    names = names or prisoner_names(prisoners)
+    state = new_game(rules, warden, names)
     bots = seat_bots(mix, names, rng)
+    bots.log = log
     while not state.over:
         state, plan = _planning(state, bots)
         state = _interviews(state, bots, plan)
@@ -143,7 +151,7 @@ def play_game(rules: PrisonRules, prisoners: int, mix: Mix, rng: random.Random) 
         if state.over:
             break
         state = _accusations(state, bots)
-        state = _apply(state, EndDay())
+        state = _apply(state, EndDay(), bots)
     assert state.outcome is not None
     return GameResult(state.outcome, state.day.number, state.nights_done, measure(state))
 

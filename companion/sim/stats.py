@@ -78,3 +78,12 @@ def closer_by(a: Rate, b: Rate, target: float, penalty_a: float = 0.0,
 def _variance(r: Rate) -> float:
     p = (r.hits + 1) / (r.games + 2)
     return p * (1 - p) / max(1, r.games)
+
+
+def apart(a: Rate, b: Rate, z: float = Z95) -> Gap:
+    """How far rate ``a`` is above rate ``b``, with a normal interval from the two samples
+    (each variance estimated as in :func:`closer_by`): ``settled`` when the two differ beyond
+    chance."""
+    gap = a.rate - b.rate
+    half = z * math.sqrt(_variance(a) + _variance(b))
+    return Gap(gap, gap - half, gap + half)
