@@ -10,11 +10,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.cli.options import load_rules, pick_mix, whole
-from companion.cli.wiring import curve_source
+from companion.cli.wiring import curve_source, table_rates
 from companion.errors import UserError
 
 if TYPE_CHECKING:
     from companion.rules.prison.scenario import PrisonRules
+    from companion.session.contracts import TableRates
     from companion.sim.balance import SizeResult
 
 
@@ -116,7 +117,10 @@ def run_balance(args: argparse.Namespace) -> int:
         raise UserError("--json and --csv are two formats for the same results; pick one.")
     quiet = args.json or args.csv
     if args.screen:
-        return open_screen(base, sizes[0], target, games, mix, seed, jobs)
+        from companion.session.paths import data_dir
+
+        tables = table_rates([data_dir(args.data_dir)])
+        return open_screen(base, sizes[0], target, games, mix, seed, jobs, tables)
     folder = Path(args.out).expanduser() if args.out else user_scenario_dir()
     if args.write and folder.exists() and not folder.is_dir():
         raise UserError(f"{folder} is a file, not a folder; pick another --out.")
@@ -181,7 +185,7 @@ def run_balance(args: argparse.Namespace) -> int:
 
 
 def open_screen(base: PrisonRules, prisoners: int, target: float, games: int, mix: str, seed: int,
-                jobs: int) -> int:
+                jobs: int, tables: TableRates | None = None) -> int:
     from companion.sim.learned import mix_named
     from companion.sim.runner import Pool
     from companion.tui.balance.app import BalanceApp
@@ -193,6 +197,7 @@ def open_screen(base: PrisonRules, prisoners: int, target: float, games: int, mi
             tokens=base.parole_tokens_to_win,
             target=target,
             describe=f"{games} games a point, seed {seed}, mix {mix_named(mix).summary()}",
+            tables=tables,
         )
         app.run()
     return 0

@@ -22,6 +22,7 @@ from companion.session.contracts import (
     Service,
     ServiceHost,
     Stopper,
+    TableRates,
 )
 from companion.session.links import DEFAULT_PORT
 from companion.session.session import Session
@@ -151,9 +152,27 @@ def curve_source(
 BALANCE_GAMES, BALANCE_MIX, BALANCE_SEED = 400, "standard", 1
 
 
-def balance_screen(pool: LazyPool) -> BalanceFactory[BalanceScreen]:
+def table_rates(folders: Sequence[Path]) -> TableRates:
+    """The real tables' escape rates from the designers' notebook of ``folders`` (rehearsals
+    with bots left out), read afresh each time the screen asks."""
+
+    def rates(prisoners: int, tokens: int) -> list[dict[str, Any]]:
+        from companion.session.scenario_files import load_named_scenario
+        from companion.sim.notebook.figures import escape_points
+        from companion.sim.notebook.shelf import gather
+
+        shelf = gather(folders, load_named_scenario)
+        return escape_points(shelf.real(include_rehearsals=False), prisoners, tokens)
+
+    return rates
+
+
+def balance_screen(
+    pool: LazyPool, tables: TableRates | None = None
+) -> BalanceFactory[BalanceScreen]:
     """The console's Balance screen for a session: the escape-rate chart for its group size
-    and its parole tokens to win, its points measured by the simulator on ``pool``."""
+    and its parole tokens to win, its points measured by the simulator on ``pool``, and the
+    real tables' rates beside them (``tables``) when there are any."""
 
     def make(session: Session) -> BalanceScreen:
         from companion.sim.strategies import MIXES
@@ -167,6 +186,7 @@ def balance_screen(pool: LazyPool) -> BalanceFactory[BalanceScreen]:
             tokens=base.parole_tokens_to_win,
             describe=f"{session.name}'s rules · {BALANCE_GAMES} games a point, seed "
             f"{BALANCE_SEED}, mix {MIXES[BALANCE_MIX].summary()}",
+            tables=tables,
         )
 
     return make

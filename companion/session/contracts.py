@@ -62,3 +62,11 @@ class Service(Protocol):
     """Started with the console once a session is open; returns its async stopper."""
 
     def __call__(self, app: ServiceHost, /) -> Awaitable[Stopper]: ...
+
+
+class TableRates(Protocol):
+    """The real tables' escape rates for a group size and parole tokens to win (the designers'
+    notebook, rehearsals with bots left out): one point per nights to escape played, each
+    ``{"nights_to_escape", "games", "escape": {"count", "rate", "low", "high"}}`` (95%)."""
+
+    def __call__(self, prisoners: int, tokens: int, /) -> list[dict[str, Any]]: ...

@@ -62,7 +62,7 @@ def run_console(
             links=links,
             printer=wiring.print_cards,
             addresses=wiring.laptop_addresses(args),
-            balance=wiring.balance_screen(pool),
+            balance=wiring.balance_screen(pool, wiring.table_rates([folder])),
             notice=notice,
         )
         try:

@@ -107,3 +107,19 @@ def groups(playtests: Iterable[Playtest]) -> dict[GroupKey, list[Playtest]]:
         out.setdefault(group_key(p), []).append(p)
     return dict(sorted(out.items(), key=lambda kv: (kv[0].scenario, kv[0].prisoners,
                                                     kv[0].rules)))
+
+
+def escape_points(playtests: Iterable[Playtest], prisoners: int, tokens: int
+                  ) -> list[dict[str, Any]]:
+    """The real tables' escape rate at each nights to escape they played, for one group size
+    and parole tokens to win (the points the Balance screen sets beside the bots' curve)."""
+    by_nights: dict[int, list[Playtest]] = {}
+    for p in playtests:
+        if p.size == prisoners and p.rules["parole_tokens_to_win"] == tokens:
+            by_nights.setdefault(int(p.rules["nights_to_escape"]), []).append(p)
+    points = []
+    for nights, games in sorted(by_nights.items()):
+        escapes = sum(1 for p in games if p.final().outcome == "escape")
+        points.append({"nights_to_escape": nights, "games": len(games),
+                       "escape": wilson(escapes, len(games)).as_dict()})
+    return points

@@ -6,7 +6,8 @@ by the composition root (``source``), so this module imports nothing from ``comp
 ``source(prisoners, tokens, nights)`` yields one measured point at a time (``nights`` is a list
 of nights to escape, or ``None`` for the simulator's own window around a first guess); each point
 is a dict with ``nights_to_escape``, ``games``, ``mean_days`` and ``escape`` (``rate``, ``low``,
-``high``: a 95% interval).
+``high``: a 95% interval). ``tables(prisoners, tokens)``, when handed in, gives the real tables'
+points in the same shape (the designers' notebook); the chart shows them beside the bots' curve.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from textual.worker import get_current_worker
 from textual_plotext import PlotextPlot
 
 from companion.rules.core.words import plural
+from companion.session.contracts import TableRates
 
 Point = Mapping[str, Any]
 Source = Callable[[int, int, list[int] | None], Iterable[Point]]
@@ -65,9 +67,12 @@ class BalanceScreen(Screen[None]):
         tokens: int = 3,
         target: float = 0.5,
         describe: str = "",
+        tables: TableRates | None = None,
     ) -> None:
         super().__init__()
         self.source = source
+        self.tables = tables
+        self.table_points: list[Point] = []  # the real tables', for the settings shown
         self.prisoners = max(MIN_PRISONERS, min(MAX_PRISONERS, prisoners))
         self.tokens = max(1, tokens)
         self.target = target
@@ -82,6 +87,7 @@ class BalanceScreen(Screen[None]):
         yield Header()
         yield Static(id="balance-settings")
         yield Static(self.describe, id="balance-describe", markup=False)
+        yield Static(id="balance-tables", markup=False)
         with Horizontal(id="balance-body"):
             yield PlotextPlot(id="balance-chart")
             table: DataTable[str] = DataTable(
@@ -94,6 +100,7 @@ class BalanceScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#balance-describe").display = bool(self.describe)
+        self.query_one("#balance-tables").display = False
         self._narrow = self.app.size.width < self.NARROW
         self.set_class(self._narrow, "-narrow")
         self._fill_table()
@@ -137,6 +144,8 @@ class BalanceScreen(Screen[None]):
             self._pending = None
         self.points = []
         self.verdict = None
+        self.table_points = []
+        self._show_tables()
         self._fill_table()
         self._show_settings()
         self._draw()
@@ -164,6 +173,14 @@ class BalanceScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="balance")
     def _measure(self, prisoners: int, tokens: int, nights: list[int] | None) -> None:
         worker = get_current_worker()
+        if self.tables is not None:
+            try:
+                real = self.tables(prisoners, tokens)
+            except Exception:  # noqa: BLE001 - a damaged notebook must not stop the chart
+                real = []
+            if worker.is_cancelled:
+                return
+            self.app.call_from_thread(self._add_tables, prisoners, tokens, real)
         points = iter(self.source(prisoners, tokens, nights))
         try:
             for point in points:
@@ -193,6 +210,29 @@ class BalanceScreen(Screen[None]):
             self.query_one(DataTable).add_row(*self._cells(point))
             self._status(f"Measured {plural(len(self.points), 'setting')}…")
         self._draw()
+
+    def _add_tables(self, prisoners: int, tokens: int, real: list[Point]) -> None:
+        if (prisoners, tokens) != (self.prisoners, self.tokens):
+            return
+        self.table_points = real
+        self._show_tables()
+        self._draw()
+
+    def _show_tables(self) -> None:
+        """One line on the real tables' games at these settings, when there are any."""
+        line = self.query_one("#balance-tables", Static)
+        line.display = bool(self.table_points)
+        if not self.table_points:
+            return
+        said = []
+        for p in self.table_points:
+            esc = p["escape"]
+            said.append(
+                f"{esc['count']} of {p['games']} escaped at {p['nights_to_escape']} nights "
+                f"({esc['rate']:.0%}, {100 * esc['low']:.0f}–{esc['high']:.0%})"
+            )
+        line.update(f"Real tables ({self.prisoners} prisoners, {self.tokens} parole tokens): "
+                    + "; ".join(said) + ".")
 
     def _done(self, prisoners: int, tokens: int) -> None:
         if (prisoners, tokens) != (self.prisoners, self.tokens) or not self.points:
@@ -283,6 +323,16 @@ class BalanceScreen(Screen[None]):
             plt.plot(xs, [p["escape"]["rate"] for p in self.points], marker="braille",
                      color="red", label="escape rate")
             plt.hline(self.target, color="gray")
+            shown = [p for p in self.table_points
+                     if min(xs) <= int(p["nights_to_escape"]) <= max(xs)]
+            for p in shown:  # the real tables' interval, then their rate over it
+                x = int(p["nights_to_escape"])
+                plt.plot([x, x], [p["escape"]["low"], p["escape"]["high"]], marker="dot",
+                         color="green")
+            if shown:
+                plt.scatter([int(p["nights_to_escape"]) for p in shown],
+                            [p["escape"]["rate"] for p in shown], marker="X", color="green",
+                            label="real tables")
             plt.xlim(min(xs) - 0.5, max(xs) + 0.5)
             step = -(-len(xs) // (6 if self._narrow else 10))  # whole nights, not crowded
             plt.xticks([float(x) for x in xs[::step]], [str(x) for x in xs[::step]])
