@@ -39,6 +39,14 @@ class Group:
     bots: Figures
     verdicts: list[str]
 
+    def games_said(self) -> str:
+        n = len(self.playtests)
+        said = f"{n} {'game' if n == 1 else 'games'}"
+        r = sum(p.rehearsal for p in self.playtests)
+        if r:
+            said += f" ({r} of them {'a rehearsal' if r == 1 else 'rehearsals'} with bots)"
+        return said
+
     @property
     def last_played(self) -> str | None:
         days = [p.played for p in self.playtests if p.played]
@@ -139,9 +147,8 @@ def text(nb: Notebook) -> str:
     for problem in nb.unreadable:
         out.append(f"Left out, unreadable: {problem}")
     for group in nb.groups:
-        n = len(group.playtests)
         played = f", last played {group.last_played}" if group.last_played else ""
-        out += ["", f"{group.key.label()}: {n} {'game' if n == 1 else 'games'}{played}"]
+        out += ["", f"{group.key.label()}: {group.games_said()}{played}"]
         table = rows(group)
         wide = max(len(f) for f, _, _ in table)
         mid = max(len(r) for _, r, _ in table + [("", "real tables", "")])
@@ -222,9 +229,8 @@ def write_markdown(nb: Notebook, folder: Path) -> Path:
     for group in nb.groups:
         label = group.key.label()
         out += [f"## {label}", ""]
-        n = len(group.playtests)
         played = f", last played {group.last_played}" if group.last_played else ""
-        out += [f"{n} {'game' if n == 1 else 'games'}{played}; the bots played "
+        out += [f"{group.games_said()}{played}; the bots played "
                 f"{group.bots.games}.", ""]
         out += ["| figure | real tables | bots |", "| --- | --- | --- |"]
         out += [f"| {f} | {r} | {b} |" for f, r, b in rows(group)]
