@@ -69,8 +69,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "game played on paper, or a file 'companion playtests export' wrote. A game already "
         "in the notebook counts once.",
     )
-    imp.add_argument("file", help="the file to bring in")
-    _folders_options(imp, top=False)
+    imp.add_argument("file", help="the file to bring in (into the data folder: --data-dir "
+                     "before 'playtests' names another)")
     imp.set_defaults(func=run_import)
 
     exp = actions.add_parser(

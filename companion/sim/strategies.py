@@ -364,8 +364,9 @@ class Mix:
         h = self.habits
         if h is not None:
             return (
-                f"{self.name}: prisoners work {h.work:.0%} of nights, take {h.accept:.0%} of "
-                f"the deals offered and accuse on {h.accuse:.0%} of the nights they could; "
+                f"{self.name} ({self.description}): prisoners work {h.work:.0%} of nights, "
+                f"take {h.accept:.0%} of the deals offered and accuse on {h.accuse:.0%} of "
+                "the nights they could; "
                 f"warden search '{self.search}', deals '{self.offers}'"
             )
         return (

@@ -269,4 +269,4 @@ def test_the_fitted_mix_reproduces_the_work_rate_it_was_fitted_on(
     assert not real["low"] <= other.work / other.prisoner_nights <= real["high"]
 
     status, out, _ = run(capsys, "simulate", "--mix", "table", "--games", "50", "--jobs", "1")
-    assert status == 0 and "Mix table: prisoners work" in out
+    assert status == 0 and "Mix table (learned from 12 recorded games): prisoners work" in out
