@@ -41,7 +41,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="the designers' notebook: real games beside what the bots predict",
         description="Every finished prison break in the data folder (and in folders given "
         "with --data-dir) is a playtest. For each scenario and group size: how the games "
-        "ended, with 95%% intervals, how they were played, beside the bots' prediction for "
+        "ended, with 95% intervals, how they were played, beside the bots' prediction for "
         "the same rules and size, and where the two disagree beyond chance.",
     )
     _folders_options(p, top=True)
@@ -157,7 +157,7 @@ def run_report(args: argparse.Namespace) -> int:
     with Pool(min(jobs, max(1, games // 100))) as pool:
         nb = report.build(
             playtests, pool, mix=mix, mix_summary=mix_named(mix).summary(), bot_games=games,
-            seed=seed, left_out=left_out, unreadable=shelf.unreadable,
+            seed=seed, left_out=left_out, unreadable=shelf.unreadable, unfinished=shelf.unfinished,
             on_group=lambda key: on_group(key.label()),
         )
         pool.close()

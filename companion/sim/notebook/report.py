@@ -63,6 +63,7 @@ class Notebook:
     rehearsals: int  # rehearsals among the games counted
     left_out: int  # rehearsals left out
     unreadable: list[str]
+    unfinished: int = 0  # prison breaks still being played (not counted)
 
 
 def predict(pool: Pool, key: GroupKey, mix: str, games: int, seed: int) -> Figures:
@@ -76,7 +77,7 @@ def predict(pool: Pool, key: GroupKey, mix: str, games: int, seed: int) -> Figur
 
 def build(
     playtests: list[Playtest], pool: Pool, *, mix: str, mix_summary: str, bot_games: int,
-    seed: int, left_out: int = 0, unreadable: list[str] | None = None,
+    seed: int, left_out: int = 0, unreadable: list[str] | None = None, unfinished: int = 0,
     on_group: Callable[[GroupKey], None] | None = None,
 ) -> Notebook:
     found: list[Group] = []
@@ -87,7 +88,7 @@ def build(
         bots = predict(pool, key, mix, bot_games, seed)
         found.append(Group(key, games, real, bots, verdicts(real, bots)))
     return Notebook(found, mix, mix_summary, bot_games, seed,
-                    sum(p.rehearsal for p in playtests), left_out, unreadable or [])
+                    sum(p.rehearsal for p in playtests), left_out, unreadable or [], unfinished)
 
 
 # ---- words --------------------------------------------------------------------------------
@@ -125,6 +126,9 @@ def headline(nb: Notebook) -> str:
     if nb.left_out:
         text += (f" {nb.left_out} rehearsal{'s' if nb.left_out > 1 else ''} with bots left out "
                  "(--include-rehearsals counts them).")
+    if nb.unfinished:
+        text += (f" {nb.unfinished} {'game' if nb.unfinished == 1 else 'games'} not finished "
+                 "yet, not counted.")
     return text
 
 
@@ -162,6 +166,7 @@ def as_json(nb: Notebook) -> str:
     data: dict[str, Any] = {
         "mix": nb.mix, "bot_games": nb.bot_games, "seed": nb.seed,
         "rehearsals_counted": nb.rehearsals, "rehearsals_left_out": nb.left_out,
+        "unfinished": nb.unfinished,
         "unreadable": nb.unreadable,
         "groups": [
             {
