@@ -28,6 +28,7 @@ from companion.session.contracts import Addresses, BalanceFactory, Links, Printe
 from companion.session.session import Session
 from companion.tui.common.faults import Faults
 from companion.tui.common.follow import Redrawing, SessionChanged, follow
+from companion.tui.common.presence import heard
 from companion.tui.common.services import StartedServices, Stopper
 from companion.tui.prison import flows
 from companion.tui.prison.choice import ChoiceScreen
@@ -188,13 +189,9 @@ class ConsoleApp(App[None]):
 
     def _heard(self, message: SessionChanged) -> None:
         change = message.change
-        signal = change.signal
-        if signal and signal.get("what") == "presence" and isinstance(signal.get("seat"), str):
-            seen = signal.get("seen")
-            self.context.presence[signal["seat"]] = (
-                float(seen) if seen is not None else self.context.clock()
-            )
-            self.redrawing.due(phone=signal["seat"])
+        seat = heard(self.context.presence, change.signal)
+        if seat is not None:
+            self.redrawing.due(phone=seat)
         else:
             self.redrawing.due()
         row = change.row

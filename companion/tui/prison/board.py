@@ -16,6 +16,7 @@ from textual.widgets import DataTable
 from textual.widgets.data_table import CellDoesNotExist, ColumnKey, RowKey
 
 from companion.rules.core.roster import MAX_NAME
+from companion.tui.common.presence import Presence, phone_words
 from companion.tui.prison.text import View, not_interviewed
 
 HIDDEN = "hidden"
@@ -32,9 +33,10 @@ PHONE = len(COLUMNS) - 1
 # characters), and at least NAME_WIDTH, cut short beyond that, so that one long name does not
 # push today's progress off an 80-column screen.
 NAME_WIDTH = 16
-# The other columns at their widest ("Status", "Shivs", "interviewed", "hidden", "connected"),
+# The other columns at their widest ("Status", "Shivs", "interviewed", "hidden",
+# "away since 21:04"),
 # each with a cell's padding on both sides, the name's padding and the scroll bar.
-OTHER_COLUMNS = (7 + 2) + (5 + 2) + (11 + 2) + (6 + 2) + (9 + 2) + 2 + 2
+OTHER_COLUMNS = (7 + 2) + (5 + 2) + (11 + 2) + (6 + 2) + (16 + 2) + 2 + 2
 
 
 def name_width(board_width: int) -> int:
@@ -67,12 +69,6 @@ def tonight(view: View, name: str, status: str) -> str:
     return "-"
 
 
-def phone(seen: float | None, now: float) -> str:
-    if seen is None:
-        return "-"
-    return "connected" if now - seen < 60 else "away"
-
-
 def same(a: Text, b: Text) -> bool:
     """Whether two cells look the same (rich's Text equality ignores the style)."""
     return a.plain == b.plain and str(a.style) == str(b.style) and a.spans == b.spans
@@ -85,7 +81,7 @@ class Board(DataTable[Text]):
         super().__init__(**kwargs)
         self._shown: dict[str, list[Text]] = {}  # what each row shows, in row order
         self._names = NAME_WIDTH  # the width the names were cut to
-        self._last: tuple[View, bool, dict[str, float], float] | None = None
+        self._last: tuple[View, bool, Presence] | None = None
 
     def on_mount(self) -> None:
         self.cursor_type = "row"
@@ -94,7 +90,7 @@ class Board(DataTable[Text]):
             self.add_column(label, key=key)
 
     def cells(
-        self, view: View, *, private: bool, presence: dict[str, float], now: float
+        self, view: View, *, private: bool, presence: Presence
     ) -> dict[str, list[Text]]:
         """Each prisoner's row, by name, in the view's order."""
         tokens = view.get("parole_tokens", {})
@@ -114,18 +110,18 @@ class Board(DataTable[Text]):
                 Text(str(p["shivs"]), style=style),
                 Text(tonight(view, name, status), style=style),
                 token_cell,
-                Text(phone(presence.get(name), now)),
+                Text(phone_words(presence.get(name))),
             ]
         return rows
 
     def show(
-        self, view: View, *, private: bool, presence: dict[str, float], now: float
+        self, view: View, *, private: bool, presence: Presence
     ) -> None:
         """Show ``view``: only the changed cells when the roster is the same."""
-        self._last = (view, private, presence, now)
+        self._last = (view, private, presence)
         names = name_width(self.size.width)
         resized, self._names = names != self._names, names
-        rows = self.cells(view, private=private, presence=presence, now=now)
+        rows = self.cells(view, private=private, presence=presence)
         if resized or list(rows) != list(self._shown) or self.row_count != len(rows):
             self._rebuild(rows)
             return
@@ -136,14 +132,14 @@ class Board(DataTable[Text]):
     def on_resize(self) -> None:
         """The names take the room there is: cut again when the board's width changes them."""
         if self._last is not None and name_width(self.size.width) != self._names:
-            view, private, presence, now = self._last
-            self.show(view, private=private, presence=presence, now=now)
+            view, private, presence = self._last
+            self.show(view, private=private, presence=presence)
 
-    def show_phones(self, seats: Iterable[str], presence: dict[str, float], now: float) -> None:
+    def show_phones(self, seats: Iterable[str], presence: Presence) -> None:
         """A phone was seen: only the connection cells of ``seats`` (not every row)."""
         for name in seats:
             if name in self._shown:
-                self._set(name, PHONE, Text(phone(presence.get(name), now)))
+                self._set(name, PHONE, Text(phone_words(presence.get(name))))
 
     def _rebuild(self, rows: dict[str, list[Text]]) -> None:
         row = self.cursor_row

@@ -17,6 +17,7 @@ from companion.session import links
 from companion.session.seats import join_url
 from companion.tui.common.follow import PhonesSeen, Redraw
 from companion.tui.common.footer import fit_footer
+from companion.tui.common.presence import connected_count, phone_words
 from companion.tui.prison.board import Board
 from companion.tui.prison.context import Context, Show
 from companion.tui.prison.day import DayActions
@@ -135,12 +136,7 @@ class GameScreen(DayActions):
         self.set_class(view["phase"] == "over", "over")
         warning = self.ctx.address_warning()
         self._text("#address-bar", warning or "", shown=warning is not None)
-        self.query_one(Board).show(
-            view,
-            private=self.private,
-            presence=self.ctx.presence,
-            now=self.ctx.clock(),
-        )
+        self.query_one(Board).show(view, private=self.private, presence=self.ctx.presence)
         self._text("#side", self.side_text(view), layout=False)
         self._text(
             "#private-bar",
@@ -156,8 +152,10 @@ class GameScreen(DayActions):
             self.refresh_bindings()
 
     def refresh_phones(self, seats: set[str]) -> None:
-        """Phones were seen: only their connection cells change."""
-        self.query_one(Board).show_phones(seats, self.ctx.presence, self.ctx.clock())
+        """Phones came or went: only their connection cells change (and the side's phone
+        lines)."""
+        self.query_one(Board).show_phones(seats, self.ctx.presence)
+        self._text("#side", self.side_text(self.view()), layout=False)
 
     def _text(self, selector: str, text: str, *, layout: bool = True, shown: bool = True) -> None:
         """Put ``text`` in a Static unless it already shows it (an update costs a layout of
@@ -213,13 +211,25 @@ class GameScreen(DayActions):
             lines.append(f"May still accuse: {names(who)}")
         if phase == "over":
             lines.append(outcome_line(view))
+        lines += ["", *self.phone_lines(view)]
         base = links.current_base(self.ctx.session)
-        if base and phase != "over":
+        if base and phase != "over" and self.ctx.phones_down is None:
             lines += ["", f"No QR code? Type the seat code at {join_url(base)}"]
         wrong = self.ctx.wrong_links()
         if wrong:
             lines += ["", *wrong]
         return "\n".join(line for line in lines if line is not None)
+
+    def phone_lines(self, view: View) -> list[str]:
+        """The warden's phone, and how many of the prisoners' phones are connected."""
+        presence = self.ctx.presence
+        warden = view["warden"]
+        prisoners = [p["name"] for p in view["prisoners"]]
+        return [
+            f"Warden's phone ({warden}): {phone_words(presence.get(warden))}",
+            f"Prisoners' phones: {connected_count(presence, prisoners)} of "
+            f"{len(prisoners)} connected",
+        ]
 
     # ---- what is offered ------------------------------------------------------------------
 

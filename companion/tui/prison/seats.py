@@ -18,8 +18,8 @@ from textual.widgets import DataTable, Footer, Static
 from companion.session import links, seats
 from companion.tui.common.dialogs import ConfirmScreen
 from companion.tui.common.follow import PhonesSeen, Redraw
+from companion.tui.common.presence import phone_words
 from companion.tui.common.qr import qr_lines
-from companion.tui.prison.board import phone
 from companion.tui.prison.context import Context, Show
 
 MASK = "•••• ••••"
@@ -127,13 +127,12 @@ class SeatsScreen(Screen[None]):
             f"PRIVATE: seat codes are on screen. They hide in "
             f"{round(self.ctx.private_seconds)} s; C hides them now."
         )
-        now = self.ctx.clock()
         rows: list[tuple[str, str, str, str]] = [
             (
                 seat.name,
                 seat.role,
                 spaced(seat.code) if self.codes else MASK,
-                phone(self.ctx.presence.get(seat.name), now),
+                phone_words(self.ctx.presence.get(seat.name)),
             )
             for seat in seats.seats_of(session)
         ]
@@ -158,10 +157,9 @@ class SeatsScreen(Screen[None]):
     def refresh_phones(self, names: set[str]) -> None:
         """Phones were seen: only their connection cells change."""
         table = self.query_one(DataTable)
-        now = self.ctx.clock()
         for index, cells in enumerate(self._rows):
             if cells[0] in names:
-                seen = phone(self.ctx.presence.get(cells[0]), now)
+                seen = phone_words(self.ctx.presence.get(cells[0]))
                 if seen != cells[3]:
                     self._rows[index] = (*cells[:3], seen)
                     table.update_cell(cells[0], "phone", seen)

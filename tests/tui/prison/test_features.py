@@ -3,6 +3,7 @@ interview countdown, undo, live changes from elsewhere, seats, the picker."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from companion.session import seats
@@ -225,11 +226,25 @@ async def test_changes_from_elsewhere_show_at_once(tmp_path: Path) -> None:
     async with app.run_test(notifications=True, size=(120, 36)) as pilot:
         assert board_row(app, "Dee")[3] == "waiting" and board_row(app, "Dee")[5] == "-"
         session.submit({"do": "choose", "prisoner": "Dee", "choice": "work"}, by="Dee")
-        session.signal("presence", seat="Dee", seen=now - 5)
-        session.signal("presence", seat="Cy", seen=now - 300)
+        session.signal("presence", seat="Dee", connected=True, since=now - 5)
+        session.signal("presence", seat="Cy", connected=False, since=now - 300)
         await pilot.pause()
         assert board_row(app, "Dee")[3] == "chosen"
-        assert board_row(app, "Dee")[5] == "connected" and board_row(app, "Cy")[5] == "away"
+        away = "away since " + time.strftime("%H:%M", time.localtime(now - 300))
+        assert board_row(app, "Dee")[5] == "connected" and board_row(app, "Cy")[5] == away
+        # a phone that closes its last stream is away from then on, whatever the clock says
+        session.signal("presence", seat="Dee", connected=False, since=now)
+        await pilot.pause()
+        app.flush_redraw()
+        await pilot.pause()
+        assert board_row(app, "Dee")[5].startswith("away since")
+        # the warden's phone is on the game screen too
+        assert shows(app, "Warden's phone (Wendy): -")
+        session.signal("presence", seat="Wendy", connected=True, since=now)
+        await pilot.pause()
+        app.flush_redraw()
+        await pilot.pause()
+        assert shows(app, "Warden's phone (Wendy): connected")
         assert shows(app, "1 of 4 have chosen")
         assert_sealed(app)
 
