@@ -20,7 +20,7 @@ from companion.tui.common.dialogs import ConfirmScreen
 from companion.tui.common.follow import PhonesSeen, Redraw
 from companion.tui.common.presence import phone_words
 from companion.tui.common.qr import qr_lines
-from companion.tui.prison.context import Context, Show
+from companion.tui.prison.context import Context, Show, StartPhones
 
 MASK = "•••• ••••"
 
@@ -53,6 +53,10 @@ class QRScreen(ModalScreen[None]):
             )
         yield Footer()
 
+    def action_phones_again(self) -> None:
+        if self.ctx.phones_down is not None:
+            self.post_message(StartPhones())
+
     def action_close(self) -> None:
         self.dismiss(None)
 
@@ -65,6 +69,7 @@ class SeatsScreen(Screen[None]):
         Binding("l", "address", "Address"),
         Binding("p", "print", "Print"),
         Binding("escape,w", "close", "Back"),
+        Binding("f5", "phones_again", "Phones again", show=False),
     ]
     codes = reactive(False, init=False)  # the seat codes on screen (C), for a while
 
@@ -101,7 +106,11 @@ class SeatsScreen(Screen[None]):
     def refresh_view(self) -> None:
         session = self.ctx.session
         base = links.current_base(session)
-        if base:
+        down = self.ctx.phones_down
+        if down is not None:
+            title = f"Seats: {down[0].lower()}{down[1:]}"
+            base = None  # the links lead nowhere until the server is up
+        elif base:
             title = f"Seats: players' links start with {base}"
         else:
             title = (
@@ -180,6 +189,13 @@ class SeatsScreen(Screen[None]):
         base = links.current_base(self.ctx.session)
         if seat is None:
             return
+        if self.ctx.phones_down is not None:
+            self.notify(
+                "There is no link to show until the phone server is up: the title says why.",
+                severity="warning",
+                timeout=8,
+            )
+            return
         if base is None:
             self.notify(
                 "There is no link to show: no phone server is running. Start the console "
@@ -229,6 +245,10 @@ class SeatsScreen(Screen[None]):
 
     def action_print(self) -> None:
         self.post_message(Show("print"))
+
+    def action_phones_again(self) -> None:
+        if self.ctx.phones_down is not None:
+            self.post_message(StartPhones())
 
     def action_close(self) -> None:
         self.dismiss(None)
