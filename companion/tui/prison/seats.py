@@ -53,10 +53,6 @@ class QRScreen(ModalScreen[None]):
             )
         yield Footer()
 
-    def action_phones_again(self) -> None:
-        if self.ctx.phones_down is not None:
-            self.post_message(StartPhones())
-
     def action_close(self) -> None:
         self.dismiss(None)
 
