@@ -63,6 +63,44 @@ def ended_elsewhere(session: Session, name: str) -> str:
     return f"{name}'s interview was ended elsewhere; nothing is recorded for {name}."
 
 
+def room_saw(session: Session, hseq: int) -> str | None:
+    """What the room has already been shown of the move ``hseq`` (``None``: nothing, as a
+    sealed choice or a search whose reveal is still held)."""
+    row = next(
+        (r for r in session.rows if r.kind == "command" and r.body["hseq"] == hseq), None
+    )
+    if row is None:
+        return None
+    command, events = row.body["command"], row.body["events"]
+    do = command.get("do")
+    if do == "search":
+        now_on = stage.stage_of(session)
+        if hseq not in now_on.seen:
+            return None
+        reveal = now_on.reveal if now_on.reveal and now_on.reveal.hseq == hseq else None
+        shown = reveal.steps[: reveal.shown] if reveal else ("search", "result", "night")
+        name = command["prisoner"]
+        searched: dict[str, Any] = next((e for e in events if e["kind"] == "searched"), {})
+        if "result" not in shown:
+            return f"the warden search {name}'s cell"
+        result = (
+            f"that {name} was caught working"
+            if searched.get("caught")
+            else f"that {name}'s cell was searched and {name} was safe"
+        )
+        night = any(e["kind"] == "night_revealed" for e in events) and "night" in shown
+        return result + (" and who worked tonight" if night else "")
+    if do == "interview":
+        return f"{command['prisoner']} go in to the warden"
+    if do == "close_planning":
+        return "planning close"
+    if do == "accuse":
+        return f"{command['accuser']} accuse {command['accused']}, and the result"
+    if do == "end_day":
+        return "the day end"
+    return None
+
+
 class DayActions(Screen[None]):
     """The game screen's moves (the screen itself draws the day: :mod:`.game`)."""
 
@@ -301,13 +339,15 @@ class DayActions(Screen[None]):
                 self.notify(target.reason, severity="warning")
                 return
             what = describe_command(session.kind.engine.command_to_dict(target.command))
-            if await self.app.push_screen_wait(
-                ConfirmScreen(
-                    "Undo?",
-                    f"Take back {what}? The history keeps it as a correction; "
-                    "press Ctrl+Z again to go further back.",
-                    "Undo",
-                )
-            ):
+            seen = room_saw(session, target.seq)
+            question = (
+                f"Take back {what}? The room has already seen {seen}; undo only if you will "
+                "tell them."
+                if seen
+                else f"Take back {what}? The history keeps it as a correction; "
+                "press Ctrl+Z again to go further back."
+            )
+            title = "Undo what the room has seen?" if seen else "Undo?"
+            if await self.app.push_screen_wait(ConfirmScreen(title, question, "Undo")):
                 # not another move that came in meanwhile
                 flows.undo(self.app, self.ctx, only=target.seq)
