@@ -74,15 +74,24 @@ class GameScreen(DayActions):
         Binding("p", "print", "Print"),
         Binding("l", "address", "Links"),
         Binding("b", "balance", "Balance"),
-        Binding("m", "planning_limit", "Time limit"),
-        Binding("space", "pause_clock", "Pause/resume"),
+        Binding("m", "planning_limit", "Limit"),
+        Binding("space", "pause_clock", "Pause"),
         Binding("plus,equals_sign", "extend_clock", "+1 min"),
         Binding("f5", "phones_again", "Phones again"),
     ]
     # Offered only while they mean something (see check_action).
     CLOCK_ACTIONS = ("planning_limit", "pause_clock", "extend_clock", "phones_again")
     # Left out of a narrow footer, in this order (Help and the palette list them all).
-    FOOTER_OPTIONAL = ("balance", "address", "print", "seats", "history", "extend_clock")
+    FOOTER_OPTIONAL = (
+        "balance",
+        "address",
+        "print",
+        "seats",
+        "history",
+        "extend_clock",
+        "planning_limit",
+        "private",
+    )
     # The private view (T): parole tokens and today's deals on screen, for a while.
     private = reactive(False, init=False)
 
@@ -257,11 +266,12 @@ class GameScreen(DayActions):
     def phone_lines(self, view: View) -> list[str]:
         """The warden's phone, and how many of the prisoners' phones are connected."""
         presence = self.ctx.presence
-        warden = view["warden"]
         prisoners = [p["name"] for p in view["prisoners"]]
         return [
-            f"Warden's phone ({warden}): {phone_words(presence.get(warden))}",
-            f"Prisoners connected: {connected_count(presence, prisoners)} of {len(prisoners)}",
+            "Warden's phone:",
+            f"  {phone_words(presence.get(view['warden']))}",
+            "Prisoners' phones:",
+            f"  {connected_count(presence, prisoners)} of {len(prisoners)} connected",
         ]
 
     # ---- what is offered ------------------------------------------------------------------

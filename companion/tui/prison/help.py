@@ -40,7 +40,7 @@ Keys on the game screen (the footer offers the ones that fit the phase)
   Ctrl+Z  undo the last move (asks; again to go further back)
   Ctrl+P  palette: peek at sealed choices, interview length, ...
   ?  this help      Q  quit (every move is already saved)
-  A narrow footer leaves out H, W, P, L, B and +; they still work.
+  A narrow footer leaves out H, W, P, L, B, +, M and T; they still work.
 """
 
 
