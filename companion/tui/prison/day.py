@@ -276,9 +276,10 @@ class DayActions(Screen[None]):
                 self.open_reveal()
 
     def open_reveal(self) -> None:
-        """Open the held reveal, unless it is open already (one search, one reveal screen)."""
+        """Open the held reveal, unless it is open already (one search, one reveal screen);
+        only over the game screen (see ``follow_stage``)."""
         reveal = stage.held_reveal(self.ctx.session)
-        if reveal is None:
+        if reveal is None or not self.is_active:
             return
         if any(isinstance(s, RevealScreen) for s in self.app.screen_stack):
             return

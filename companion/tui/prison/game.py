@@ -140,8 +140,9 @@ class GameScreen(DayActions):
             self.set_interval(15, self.ctx.faults.guarded(self.refresh_view))
 
     def on_screen_resume(self) -> None:
-        """Back on top (a dialog closed): a question that waited for it is asked now."""
+        """Back on top (a dialog closed): what waited for it is shown or asked now."""
         self.ctx.faults.guarded(self.tick)()
+        self.ctx.faults.guarded(self.follow_stage)()
 
     @on(Redraw)
     def _redraw(self) -> None:
@@ -315,13 +316,13 @@ class GameScreen(DayActions):
             head = "Planning time"
         if left <= 0:
             return f"{head} · time is up."
-        paused = " (paused: Space resumes)" if ticking.paused else ""
+        paused = " (paused)" if ticking.paused else ""
         return f"{head} · {clock(left)} left{paused}"
 
     def planning_time_up(self) -> None:
         """At zero, ask once (per limit) to close planning; only with this screen on top."""
         planning = stage.stage_of(self.ctx.session).planning
-        if planning is None or planning == self._asked_planning or not self.is_current:
+        if planning is None or planning == self._asked_planning or not self.is_active:
             return
         if planning.remaining(self.ctx.clock()) > 0:
             return
@@ -333,7 +334,11 @@ class GameScreen(DayActions):
 
     def follow_stage(self) -> None:
         """Show what the stage holds that no screen shows: the interview in progress (after
-        a resume), a held reveal (a search from the warden's phone, or after a resume)."""
+        a resume), a held reveal (a search from the warden's phone, or after a resume). Only
+        with this screen on top: a screen pushed over a dialog would be closed by its answer
+        (it waits for the dialog, or the game master's return from Seats or History)."""
+        if not self.is_active:
+            return
         session = self.ctx.session
         if stage.held_reveal(session) is not None:
             self.open_reveal()

@@ -47,6 +47,7 @@ class InterviewScreen(ModalScreen[Ending]):
         self.prisoner = prisoner
         self._rang = False  # the bell rang at zero (again after an extension)
         self._ended = False
+        self._ending: Ending | None = None  # to close with once on top again
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="interview-box"):
@@ -107,9 +108,19 @@ class InterviewScreen(ModalScreen[Ending]):
         self.set_class(left <= 0, "time-up")
 
     def _end(self, ending: Ending) -> None:
-        if not self._ended:
-            self._ended = True
-            self.dismiss(ending)
+        """Close with ``ending``; covered (the palette on top), once it is on top again (a
+        dismiss closes the top screen, whichever it is)."""
+        if self._ended:
+            return
+        if not self.is_active:
+            self._ending = ending
+            return
+        self._ended = True
+        self.dismiss(ending)
+
+    def on_screen_resume(self) -> None:
+        if self._ending is not None:
+            self._end(self._ending)
 
     def action_pause(self) -> None:
         clock = self.clock()

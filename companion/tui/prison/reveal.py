@@ -76,6 +76,7 @@ class RevealScreen(Screen[None]):
         self.ctx = ctx
         self.hseq = reveal.hseq
         self._over = False
+        self._closing = False  # to close once on top again
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="reveal-box"):
@@ -98,7 +99,7 @@ class RevealScreen(Screen[None]):
         self.ctx.faults.guarded(self.show)()
 
     def show(self) -> None:
-        if self._over:
+        if self._over or self._closing:
             return
         reveal = self.reveal()
         if reveal is None:
@@ -136,9 +137,19 @@ class RevealScreen(Screen[None]):
         self.show()
 
     def _close(self) -> None:
-        if not self._over:
-            self._over = True
-            self.dismiss(None)
+        """Close; covered (the palette on top), once it is on top again (a dismiss closes the
+        top screen, whichever it is)."""
+        if self._over:
+            return
+        if not self.is_active:
+            self._closing = True
+            return
+        self._over = True
+        self.dismiss(None)
+
+    def on_screen_resume(self) -> None:
+        if self._closing:
+            self._close()
 
     def action_next(self) -> None:
         self._step(to_end=False)
