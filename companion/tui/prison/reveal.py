@@ -23,6 +23,14 @@ from companion.tui.prison import flows
 from companion.tui.prison.context import Context
 from companion.tui.prison.text import View, night_work, nights_bar, outcome_line
 
+# What the room is shown by the next Space, step by step.
+NEXT: dict[Step, str] = {
+    "search": "“The warden searches {name}'s cell…”",
+    "result": "whether {name} was working",
+    "night": "who worked tonight and the nights",
+    "outcome": "how the game ends",
+}
+
 
 def step_lines(step: Step, reveal: Reveal, view: View) -> tuple[str, str]:
     """(headline, line) of one step of ``reveal``; ``view`` is the table after the search."""
@@ -115,8 +123,8 @@ class RevealScreen(Screen[None]):
             head, line = lines[reveal.shown - 1]
         earlier = [f"{h}: {ln}" for h, ln in lines[1 : max(0, reveal.shown - 1)]]
         if reveal.held:
-            following = f"“{lines[0][0]}”" if reveal.shown == 0 else "the next step"
-            keys = f"Space: show the room {following}   Esc: show it all at once"
+            following = NEXT[reveal.steps[reveal.shown]].format(name=reveal.prisoner)
+            keys = f"Space: show the room {following}\nEsc: show the room all of it at once"
         else:
             keys = "The room has seen it all. Space: back to the game"
         self.query_one("#reveal-head", Static).update(head)
