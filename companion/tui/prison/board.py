@@ -33,15 +33,24 @@ PHONE = len(COLUMNS) - 1
 # characters), and at least NAME_WIDTH, cut short beyond that, so that one long name does not
 # push today's progress off an 80-column screen.
 NAME_WIDTH = 16
-# The other columns at their widest ("Status", "Shivs", "interviewed", "hidden",
-# "away since 21:04"),
+# The other columns at their widest ("Status", "Shivs", "interviewed", "hidden", and the phone
+# column as wide as it is now: "connected", or "away since 21:04" once a phone is away),
 # each with a cell's padding on both sides, the name's padding and the scroll bar.
-OTHER_COLUMNS = (7 + 2) + (5 + 2) + (11 + 2) + (6 + 2) + (16 + 2) + 2 + 2
+OTHER_COLUMNS = (7 + 2) + (5 + 2) + (11 + 2) + (6 + 2) + 2 + 2 + 2
 
 
-def name_width(board_width: int) -> int:
-    """How many cells of a name the board shows when it is ``board_width`` cells wide."""
-    return max(NAME_WIDTH, min(MAX_NAME, board_width - OTHER_COLUMNS))
+PHONE_WIDTH = len("connected")
+
+
+def name_width(board_width: int, phone_width: int = PHONE_WIDTH) -> int:
+    """How many cells of a name the board shows when it is ``board_width`` cells wide and its
+    phone column ``phone_width``."""
+    return max(NAME_WIDTH, min(MAX_NAME, board_width - OTHER_COLUMNS - phone_width))
+
+
+def phone_width(names: Iterable[str], presence: Presence) -> int:
+    """The phone column's width for these rows."""
+    return max([PHONE_WIDTH, *(len(phone_words(presence.get(n))) for n in names)])
 
 
 def short(name: str, width: int = NAME_WIDTH) -> str:
@@ -67,6 +76,10 @@ def tonight(view: View, name: str, status: str) -> str:
             return "interviewed"
         return "next" if queue[0] == name else "queued"
     return "-"
+
+
+def rows_of(view: View) -> list[str]:
+    return [p["name"] for p in view["prisoners"]]
 
 
 def same(a: Text, b: Text) -> bool:
@@ -119,8 +132,9 @@ class Board(DataTable[Text]):
     ) -> None:
         """Show ``view``: only the changed cells when the roster is the same."""
         self._last = (view, private, presence)
-        names = name_width(self.size.width)
-        resized, self._names = names != self._names, names
+        phones = phone_width((p["name"] for p in view["prisoners"]), presence)
+        names = name_width(self.size.width, phones)
+        resized, self._names = self._cut_anew(rows_of(view), names), names
         rows = self.cells(view, private=private, presence=presence)
         if resized or list(rows) != list(self._shown) or self.row_count != len(rows):
             self._rebuild(rows)
@@ -131,15 +145,29 @@ class Board(DataTable[Text]):
 
     def on_resize(self) -> None:
         """The names take the room there is: cut again when the board's width changes them."""
-        if self._last is not None and name_width(self.size.width) != self._names:
-            view, private, presence = self._last
+        if self._last is None:
+            return
+        view, private, presence = self._last
+        phones = phone_width((p["name"] for p in view["prisoners"]), presence)
+        if self._cut_anew(rows_of(view), name_width(self.size.width, phones)):
             self.show(view, private=private, presence=presence)
 
     def show_phones(self, seats: Iterable[str], presence: Presence) -> None:
-        """A phone was seen: only the connection cells of ``seats`` (not every row)."""
+        """A phone came or went: only the connection cells of ``seats`` (not every row),
+        unless the names must be cut anew for the phone column's width."""
+        if self._last is not None:
+            view, private, _ = self._last
+            phones = phone_width(self._shown, presence)
+            if self._cut_anew(self._shown, name_width(self.size.width, phones)):
+                self.show(view, private=private, presence=presence)
+                return
         for name in seats:
             if name in self._shown:
                 self._set(name, PHONE, Text(phone_words(presence.get(name))))
+
+    def _cut_anew(self, names: Iterable[str], width: int) -> bool:
+        """Whether a name would show otherwise cut to ``width`` than it does now."""
+        return any(short(n, width) != short(n, self._names) for n in names)
 
     def _rebuild(self, rows: dict[str, list[Text]]) -> None:
         row = self.cursor_row
