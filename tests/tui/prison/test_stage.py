@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.command import CommandPalette
+
 from companion.rules.prison.views import table
 from companion.session import stage
 from companion.session.session import Session
@@ -261,3 +263,22 @@ def test_a_search_the_room_has_not_seen_is_nothing_to_warn_about(tmp_path: Path)
     assert room_saw(session, hseq) == "that Ben was caught working"
     stage.step_reveal(session)
     assert room_saw(session, hseq) == "that Ben was caught working and who worked tonight"
+
+
+async def test_an_interview_ended_under_the_palette_closes_once_on_top(tmp_path: Path) -> None:
+    # A dismiss closes the top screen, whichever it is: the countdown waits for the palette.
+    session = interviews(tmp_path)
+    app = ConsoleApp(session, ticking=False)
+    async with app.run_test(notifications=True, size=(120, 36)) as pilot:
+        await pilot.press("i")
+        await pick(pilot, app, "Ada")
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        session.submit({"do": "interview", "prisoner": "Ada", "deal": True}, by=WARDEN)
+        await settle(pilot, app)
+        assert isinstance(app.screen, CommandPalette)  # not closed by the countdown's end
+        await pilot.press("escape")
+        await settle(pilot, app)
+        assert isinstance(app.screen, GameScreen) and app.faults.crashed is None
+        assert shows(app, "Ada's interview was recorded on the warden's phone")
