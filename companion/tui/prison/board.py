@@ -57,8 +57,9 @@ def short(name: str, width: int = NAME_WIDTH) -> str:
     return name if len(name) <= width else name[: width - 1] + "…"
 
 
-def tonight(view: View, name: str, status: str) -> str:
-    """What the board may say about a prisoner today, from the (sealed) game master's view."""
+def tonight(view: View, name: str, status: str, inside: str | None = None) -> str:
+    """What the board may say about a prisoner today, from the (sealed) game master's view
+    (``inside``: the prisoner in with the warden now, on the stage)."""
     if status != "active":
         return "out" if status in ("caught", "shived") else status
     phase = view["phase"]
@@ -71,6 +72,8 @@ def tonight(view: View, name: str, status: str) -> str:
     if name in searched:
         return "safe"
     if phase == "interviews":
+        if name == inside:
+            return "with warden"
         queue = not_interviewed(view)
         if name not in queue:
             return "interviewed"
@@ -94,6 +97,7 @@ class Board(DataTable[Text]):
         super().__init__(**kwargs)
         self._shown: dict[str, list[Text]] = {}  # what each row shows, in row order
         self._names = NAME_WIDTH  # the width the names were cut to
+        self.with_warden: str | None = None  # the prisoner in with the warden now
         self._last: tuple[View, bool, Presence] | None = None
 
     def on_mount(self) -> None:
@@ -121,7 +125,7 @@ class Board(DataTable[Text]):
                 Text(short(name, width), style=style),
                 Text(status, style="bold" if status in ("escaped", "paroled") else style),
                 Text(str(p["shivs"]), style=style),
-                Text(tonight(view, name, status), style=style),
+                Text(tonight(view, name, status, self.with_warden), style=style),
                 token_cell,
                 Text(phone_words(presence.get(name))),
             ]

@@ -169,7 +169,10 @@ class GameScreen(DayActions):
         self._text("#address-bar", warning or "", shown=warning is not None)
         down = self.ctx.phones_down
         self._text("#phones-bar", down or "", shown=down is not None)
-        self.query_one(Board).show(view, private=self.private, presence=self.ctx.presence)
+        board = self.query_one(Board)
+        inside = stage.stage_of(self.ctx.session).interview
+        board.with_warden = inside.prisoner if inside is not None else None
+        board.show(view, private=self.private, presence=self.ctx.presence)
         self._text("#side", self.side_text(view), layout=False)
         self._text(
             "#private-bar",

@@ -13,12 +13,13 @@ from companion.session import stage
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen
 from companion.tui.prison.app import ConsoleApp
+from companion.tui.prison.board import Board
 from companion.tui.prison.day import room_saw
 from companion.tui.prison.game import GameScreen
 from companion.tui.prison.interview import InterviewScreen
 from companion.tui.prison.reveal import RevealScreen
 from tests.conftest import demo_session
-from tests.tui.support import offered, pick, shows, type_text
+from tests.tui.support import board_row, offered, pick, shows, type_text
 
 WARDEN = "Wendy"
 
@@ -47,12 +48,15 @@ async def test_a_deal_on_the_wardens_phone_closes_the_countdown(tmp_path: Path) 
         await pilot.press("i")
         await pick(pilot, app, "Ben")
         assert isinstance(app.screen, InterviewScreen)
+        board = app.screen_stack[-2].query_one(Board)  # under the countdown
+        assert str(board.get_row("Ben")[3]) == "with warden"
         session.submit({"do": "interview", "prisoner": "Ben", "deal": True}, by=WARDEN)
         await settle(pilot, app)
         assert isinstance(app.screen, GameScreen)
         assert shows(app, "Ben's interview was recorded on the warden's phone")
         assert not shows(app, "dealt") and not shows(app, "deal with")  # no deal on screen
         assert stage.stage_of(session).interview is None
+        assert board_row(app, "Ben")[3] == "interviewed"
         await pilot.press("i")
         await pilot.pause()
         assert "Ben" not in offered(app)
