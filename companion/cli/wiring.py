@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.cli.options import check_port, check_public_url, port_problem
+from companion.cli.options import check_port, check_public_url, phones_cannot_listen
 from companion.errors import UserError
 from companion.rules.prison.scenario import PrisonRules
 from companion.session.contracts import (
@@ -215,7 +215,7 @@ def phone_service(args: argparse.Namespace) -> tuple[Service, Links]:
         try:
             server = await start_phone_server(app.session, host, port, public_url)
         except OSError as error:
-            raise port_problem(port, error) from None
+            raise phones_cannot_listen(port, error, app.session.name) from None
         running["server"] = server
         if address_changed(app.session):
             app.notify(

@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 Stopper = Callable[[], Awaitable[None]]
+Starter = Callable[[Any], Awaitable[Stopper]]
 
 
 class StartedServices:
@@ -24,15 +25,19 @@ class StartedServices:
 
     async def start(
         self,
-        starters: Iterable[Callable[[Any], Awaitable[Stopper]]],
+        starters: Iterable[Starter],
         app: Any,
         failed: Callable[[Exception], None],
-    ) -> None:
+    ) -> list[Starter]:
+        """Start each service; the ones that could not start (to try again later)."""
+        not_started: list[Starter] = []
         for start in starters:
             try:
                 self._stoppers.append(await start(app))
             except Exception as error:  # noqa: BLE001 - the app works without it
+                not_started.append(start)
                 failed(error)
+        return not_started
 
     async def stop(self) -> None:
         stoppers, self._stoppers = self._stoppers, []

@@ -28,6 +28,7 @@ from companion.session.contracts import Addresses, BalanceFactory, Links, Printe
 from companion.session.session import Session
 from companion.tui.common.faults import Faults
 from companion.tui.common.follow import Redrawing, SessionChanged, follow
+from companion.tui.common.presence import heard
 from companion.tui.common.services import StartedServices, Stopper
 from companion.tui.prison import flows
 from companion.tui.prison.choice import ChoiceScreen
@@ -40,6 +41,7 @@ from companion.tui.prison.context import (
     SessionOpened,
     SessionShelf,
     Show,
+    StartPhones,
 )
 from companion.tui.prison.game import GameScreen
 from companion.tui.prison.help import HelpScreen
@@ -95,6 +97,7 @@ class ConsoleApp(App[None]):
         self.notice = notice
         self.redrawing = Redrawing(self)
         self._started_services = StartedServices()
+        self._not_started: list[Service] = []  # services that could not start (F5: again)
         self._unfollow: Callable[[], None] | None = None
         # A session of another game, picked in the picker: the runner opens its own console.
         self.left_for: Session | None = None
@@ -188,13 +191,9 @@ class ConsoleApp(App[None]):
 
     def _heard(self, message: SessionChanged) -> None:
         change = message.change
-        signal = change.signal
-        if signal and signal.get("what") == "presence" and isinstance(signal.get("seat"), str):
-            seen = signal.get("seen")
-            self.context.presence[signal["seat"]] = (
-                float(seen) if seen is not None else self.context.clock()
-            )
-            self.redrawing.due(phone=signal["seat"])
+        seat = heard(self.context.presence, change.signal)
+        if seat is not None:
+            self.redrawing.due(phone=seat)
         else:
             self.redrawing.due()
         row = change.row
@@ -218,17 +217,37 @@ class ConsoleApp(App[None]):
 
     # ---- services (the phone server and the like) -----------------------------------------
 
-    async def _start_services(self) -> None:
-        def failed(error: Exception) -> None:  # the game goes on without phones
-            self.notify(
-                f"A service could not start ({error}); the console works without it.",
-                severity="error",
-                timeout=10,
-            )
+    async def _start_services(self, services: list[Service] | None = None) -> None:
+        """Start the services (``services``: only those, again); one that cannot start is a
+        banner on the game screen that stays until it is up (F5 tries again)."""
+        problems: list[str] = []
 
-        await self._started_services.start(self.services, self, failed)
+        def failed(error: Exception) -> None:  # the game goes on without phones
+            problems.append(str(error).strip().rstrip(".") or type(error).__name__)
+
+        again = services is not None
+        self._not_started = await self._started_services.start(
+            self.services if services is None else services, self, failed
+        )
+        self.context.phones_down = (
+            f"The phones cannot connect: {'; '.join(problems)}." if problems else None
+        )
+        if again and not problems:
+            self.notify("The phone server is up: the phones can connect.", timeout=8)
+        elif again:
+            self.notify("The phone server still cannot start; the banner says why.", timeout=8)
         self.refresh_screens()  # the links' address may be new (served_url)
-        self.hint_addresses()
+        if not problems:
+            self.hint_addresses()
+
+    @on(StartPhones)
+    def start_phones_again(self) -> None:
+        """F5: try again to start what could not start."""
+        if not self._not_started:
+            return
+        self.run_worker(
+            self._start_services(list(self._not_started)), name="services", exit_on_error=False
+        )
 
     def hint_addresses(self) -> None:
         """With several addresses and none pinned, say which one the links use."""

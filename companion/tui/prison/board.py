@@ -16,6 +16,7 @@ from textual.widgets import DataTable
 from textual.widgets.data_table import CellDoesNotExist, ColumnKey, RowKey
 
 from companion.rules.core.roster import MAX_NAME
+from companion.tui.common.presence import Presence, phone_words
 from companion.tui.prison.text import View, not_interviewed
 
 HIDDEN = "hidden"
@@ -32,22 +33,33 @@ PHONE = len(COLUMNS) - 1
 # characters), and at least NAME_WIDTH, cut short beyond that, so that one long name does not
 # push today's progress off an 80-column screen.
 NAME_WIDTH = 16
-# The other columns at their widest ("Status", "Shivs", "interviewed", "hidden", "connected"),
+# The other columns at their widest ("Status", "Shivs", "interviewed", "hidden", and the phone
+# column as wide as it is now: "connected", or "away since 21:04" once a phone is away),
 # each with a cell's padding on both sides, the name's padding and the scroll bar.
-OTHER_COLUMNS = (7 + 2) + (5 + 2) + (11 + 2) + (6 + 2) + (9 + 2) + 2 + 2
+OTHER_COLUMNS = (7 + 2) + (5 + 2) + (11 + 2) + (6 + 2) + 2 + 2 + 2
 
 
-def name_width(board_width: int) -> int:
-    """How many cells of a name the board shows when it is ``board_width`` cells wide."""
-    return max(NAME_WIDTH, min(MAX_NAME, board_width - OTHER_COLUMNS))
+PHONE_WIDTH = len("connected")
+
+
+def name_width(board_width: int, phone_width: int = PHONE_WIDTH) -> int:
+    """How many cells of a name the board shows when it is ``board_width`` cells wide and its
+    phone column ``phone_width``."""
+    return max(NAME_WIDTH, min(MAX_NAME, board_width - OTHER_COLUMNS - phone_width))
+
+
+def phone_width(names: Iterable[str], presence: Presence) -> int:
+    """The phone column's width for these rows."""
+    return max([PHONE_WIDTH, *(len(phone_words(presence.get(n))) for n in names)])
 
 
 def short(name: str, width: int = NAME_WIDTH) -> str:
     return name if len(name) <= width else name[: width - 1] + "…"
 
 
-def tonight(view: View, name: str, status: str) -> str:
-    """What the board may say about a prisoner today, from the (sealed) game master's view."""
+def tonight(view: View, name: str, status: str, inside: str | None = None) -> str:
+    """What the board may say about a prisoner today, from the (sealed) game master's view
+    (``inside``: the prisoner in with the warden now, on the stage)."""
     if status != "active":
         return "out" if status in ("caught", "shived") else status
     phase = view["phase"]
@@ -60,6 +72,8 @@ def tonight(view: View, name: str, status: str) -> str:
     if name in searched:
         return "safe"
     if phase == "interviews":
+        if name == inside:
+            return "with warden"
         queue = not_interviewed(view)
         if name not in queue:
             return "interviewed"
@@ -67,10 +81,8 @@ def tonight(view: View, name: str, status: str) -> str:
     return "-"
 
 
-def phone(seen: float | None, now: float) -> str:
-    if seen is None:
-        return "-"
-    return "connected" if now - seen < 60 else "away"
+def rows_of(view: View) -> list[str]:
+    return [p["name"] for p in view["prisoners"]]
 
 
 def same(a: Text, b: Text) -> bool:
@@ -85,7 +97,8 @@ class Board(DataTable[Text]):
         super().__init__(**kwargs)
         self._shown: dict[str, list[Text]] = {}  # what each row shows, in row order
         self._names = NAME_WIDTH  # the width the names were cut to
-        self._last: tuple[View, bool, dict[str, float], float] | None = None
+        self.with_warden: str | None = None  # the prisoner in with the warden now
+        self._last: tuple[View, bool, Presence] | None = None
 
     def on_mount(self) -> None:
         self.cursor_type = "row"
@@ -94,7 +107,7 @@ class Board(DataTable[Text]):
             self.add_column(label, key=key)
 
     def cells(
-        self, view: View, *, private: bool, presence: dict[str, float], now: float
+        self, view: View, *, private: bool, presence: Presence
     ) -> dict[str, list[Text]]:
         """Each prisoner's row, by name, in the view's order."""
         tokens = view.get("parole_tokens", {})
@@ -112,20 +125,21 @@ class Board(DataTable[Text]):
                 Text(short(name, width), style=style),
                 Text(status, style="bold" if status in ("escaped", "paroled") else style),
                 Text(str(p["shivs"]), style=style),
-                Text(tonight(view, name, status), style=style),
+                Text(tonight(view, name, status, self.with_warden), style=style),
                 token_cell,
-                Text(phone(presence.get(name), now)),
+                Text(phone_words(presence.get(name))),
             ]
         return rows
 
     def show(
-        self, view: View, *, private: bool, presence: dict[str, float], now: float
+        self, view: View, *, private: bool, presence: Presence
     ) -> None:
         """Show ``view``: only the changed cells when the roster is the same."""
-        self._last = (view, private, presence, now)
-        names = name_width(self.size.width)
-        resized, self._names = names != self._names, names
-        rows = self.cells(view, private=private, presence=presence, now=now)
+        self._last = (view, private, presence)
+        phones = phone_width((p["name"] for p in view["prisoners"]), presence)
+        names = name_width(self.size.width, phones)
+        resized, self._names = self._cut_anew(rows_of(view), names), names
+        rows = self.cells(view, private=private, presence=presence)
         if resized or list(rows) != list(self._shown) or self.row_count != len(rows):
             self._rebuild(rows)
             return
@@ -135,15 +149,29 @@ class Board(DataTable[Text]):
 
     def on_resize(self) -> None:
         """The names take the room there is: cut again when the board's width changes them."""
-        if self._last is not None and name_width(self.size.width) != self._names:
-            view, private, presence, now = self._last
-            self.show(view, private=private, presence=presence, now=now)
+        if self._last is None:
+            return
+        view, private, presence = self._last
+        phones = phone_width((p["name"] for p in view["prisoners"]), presence)
+        if self._cut_anew(rows_of(view), name_width(self.size.width, phones)):
+            self.show(view, private=private, presence=presence)
 
-    def show_phones(self, seats: Iterable[str], presence: dict[str, float], now: float) -> None:
-        """A phone was seen: only the connection cells of ``seats`` (not every row)."""
+    def show_phones(self, seats: Iterable[str], presence: Presence) -> None:
+        """A phone came or went: only the connection cells of ``seats`` (not every row),
+        unless the names must be cut anew for the phone column's width."""
+        if self._last is not None:
+            view, private, _ = self._last
+            phones = phone_width(self._shown, presence)
+            if self._cut_anew(self._shown, name_width(self.size.width, phones)):
+                self.show(view, private=private, presence=presence)
+                return
         for name in seats:
             if name in self._shown:
-                self._set(name, PHONE, Text(phone(presence.get(name), now)))
+                self._set(name, PHONE, Text(phone_words(presence.get(name))))
+
+    def _cut_anew(self, names: Iterable[str], width: int) -> bool:
+        """Whether a name would show otherwise cut to ``width`` than it does now."""
+        return any(short(n, width) != short(n, self._names) for n in names)
 
     def _rebuild(self, rows: dict[str, list[Text]]) -> None:
         row = self.cursor_row

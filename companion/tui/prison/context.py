@@ -18,6 +18,7 @@ from companion.session import links
 from companion.session.contracts import Addresses, BalanceFactory, Links, Printer
 from companion.session.session import Session
 from companion.tui.common.faults import Faults
+from companion.tui.common.presence import Presence
 from companion.tui.prison import address
 from companion.tui.prison.text import describe_command, note_line, timeline, wrong_link_lines
 
@@ -48,7 +49,10 @@ class Context:
     private_seconds: float = 20.0  # how long a secret stays on screen
     ticking: bool = True  # clocks run (tests turn them off)
     clock: Callable[[], float] = time.time
-    presence: dict[str, float] = field(default_factory=dict)  # seat -> when its phone was seen
+    presence: Presence = field(default_factory=dict)  # seat -> its phone, connected or away
+    # Why the phone server is not running when it should be (``None``: it runs, or was not
+    # asked for): a banner on the game screen says so until it is up.
+    phones_down: str | None = None
     opened: Session | None = None
     last_print: Path | None = None
     last_report: Path | None = None
@@ -144,6 +148,10 @@ class BackToPicker(Message):
 
 class Moved(Message):
     """A move was made here: draw it now."""
+
+
+class StartPhones(Message):
+    """Try again to start the phone server (it could not start: the banner says why)."""
 
 
 Place = Literal["history", "seats", "help", "print", "address", "balance", "report"]

@@ -7,6 +7,8 @@ error in it is reported and the console goes on.
 
 from __future__ import annotations
 
+import math
+from functools import partial
 from typing import Any
 
 from textual import work
@@ -14,7 +16,9 @@ from textual.screen import Screen
 
 from companion.rules.core.game import Refused
 from companion.rules.prison.views import gm, table
-from companion.tui.common.dialogs import ConfirmScreen, MessageScreen, PickScreen
+from companion.session import stage
+from companion.session.session import Session
+from companion.tui.common.dialogs import ConfirmScreen, MessageScreen, PickScreen, TextScreen
 from companion.tui.prison import flows
 from companion.tui.prison.choice import ChoiceScreen
 from companion.tui.prison.context import Context
@@ -23,12 +27,78 @@ from companion.tui.prison.reveal import RevealScreen
 from companion.tui.prison.text import (
     View,
     can_accuse,
+    clock,
     describe_command,
     names,
     not_interviewed,
     outcome_line,
+    parse_duration,
     unsearched,
 )
+
+PLANNING_EXTEND_SECONDS = 60
+
+
+def _limit_problem(text: str) -> str | None:
+    if text.strip() and parse_duration(text) is None:
+        return "Give a length between 10 seconds and an hour, such as 300, 5:00 or 5m, or none."
+    return None
+
+
+def ended_elsewhere(session: Session, name: str) -> str:
+    """Why ``name``'s interview ended without the console (one sentence, no deal in it)."""
+    if name in table(session.state)["today"]["interviewed"]:
+        row = next(
+            (
+                r
+                for r in reversed(session.rows)
+                if r.kind == "command" and r.body["command"].get("prisoner") == name
+            ),
+            None,
+        )
+        where = "on the warden's phone" if row is not None and row.body.get("by") != "gm" else ""
+        return f"{name}'s interview was recorded {where or 'elsewhere'}; the countdown is closed."
+    if stage.held_reveal(session) is not None:
+        return f"The search has started, so {name}'s interview is over (no deal)."
+    return f"{name}'s interview was ended elsewhere; nothing is recorded for {name}."
+
+
+def room_saw(session: Session, hseq: int) -> str | None:
+    """What the room has already been shown of the move ``hseq`` (``None``: nothing, as a
+    sealed choice or a search whose reveal is still held)."""
+    row = next(
+        (r for r in session.rows if r.kind == "command" and r.body["hseq"] == hseq), None
+    )
+    if row is None:
+        return None
+    command, events = row.body["command"], row.body["events"]
+    do = command.get("do")
+    if do == "search":
+        now_on = stage.stage_of(session)
+        if hseq not in now_on.seen:
+            return None
+        reveal = now_on.reveal if now_on.reveal and now_on.reveal.hseq == hseq else None
+        shown = reveal.steps[: reveal.shown] if reveal else ("search", "result", "night")
+        name = command["prisoner"]
+        searched: dict[str, Any] = next((e for e in events if e["kind"] == "searched"), {})
+        if "result" not in shown:
+            return f"the warden search {name}'s cell"
+        result = (
+            f"that {name} was caught working"
+            if searched.get("caught")
+            else f"that {name}'s cell was searched and {name} was safe"
+        )
+        night = any(e["kind"] == "night_revealed" for e in events) and "night" in shown
+        return result + (" and who worked tonight" if night else "")
+    if do == "interview":
+        return f"{command['prisoner']} go in to the warden"
+    if do == "close_planning":
+        return "planning close"
+    if do == "accuse":
+        return f"{command['accuser']} accuse {command['accused']}, and the result"
+    if do == "end_day":
+        return "the day end"
+    return None
 
 
 class DayActions(Screen[None]):
@@ -37,6 +107,7 @@ class DayActions(Screen[None]):
     def __init__(self, ctx: Context) -> None:
         super().__init__()
         self.ctx = ctx
+        self.interviewing = False  # an interview flow is running (its pick or countdown)
 
     def view(self) -> View:
         return gm(self.ctx.session.state)
@@ -66,27 +137,82 @@ class DayActions(Screen[None]):
             if self.submit({"do": "choose", "prisoner": name, "choice": choice}):
                 self.notify(f"{name}'s choice is recorded and sealed.")
 
+    def action_close_planning(self) -> None:
+        self.close_planning(time_up=False)
+
     @work(group="flow")
-    async def action_close_planning(self) -> None:
+    async def close_planning(self, *, time_up: bool) -> None:
+        """Close planning (asks first when someone has not chosen, or when the planning time
+        is up and the console is asking)."""
         with self.ctx.faults.caught():
             view = self.view()
+            if view["phase"] != "planning":
+                return
             waiting = [n for n in view["active"] if n not in view["submitted"]]
-            if waiting and not await self.app.push_screen_wait(
+            question = (
+                f"{names(waiting)} {'has' if len(waiting) == 1 else 'have'} not "
+                "chosen and will rest tonight."
+                if waiting
+                else "Everyone has chosen."
+            )
+            if (waiting or time_up) and not await self.app.push_screen_wait(
                 ConfirmScreen(
-                    "Close planning?",
-                    f"{names(waiting)} {'has' if len(waiting) == 1 else 'have'} not "
-                    "chosen and will rest tonight.",
+                    "Planning time is up: close planning?" if time_up else "Close planning?",
+                    question,
                     "Close planning",
                 )
             ):
                 return
             self.submit({"do": "close_planning"})
 
-    # ---- interviews -----------------------------------------------------------------------
+    @work(group="flow")
+    async def action_planning_limit(self) -> None:
+        """Set, change or lift the planning time limit (the board and phones count down)."""
+        with self.ctx.faults.caught():
+            session = self.ctx.session
+            now_on = stage.stage_of(session).planning
+            value = clock(math.ceil(now_on.remaining(self.ctx.clock()))) if now_on else ""
+            text = await self.app.push_screen_wait(
+                TextScreen(
+                    "Planning time limit",
+                    "How long until planning closes (seconds, or minutes:seconds)? "
+                    "Leave it empty for no limit.",
+                    value,
+                    _limit_problem,
+                )
+            )
+            if text is None or table(session.state)["phase"] != "planning":
+                return
+            seconds = parse_duration(text) if text.strip() else None
+            limit = partial(stage.limit_planning, session, seconds, now=self.ctx.clock())
+            if flows.stage_change(self.app, limit):
+                self.notify(
+                    f"Planning closes in {clock(seconds)}; at zero you are asked to close it."
+                    if seconds is not None
+                    else "Planning has no time limit."
+                )
+
+    # ---- interviews: one flow with the stage ---------------------------------------------
+
+    def action_interview(self) -> None:
+        """Call the next prisoner in (or show again the interview in progress)."""
+        if self.interviewing:
+            return
+        self.interviewing = True
+        self._interview()
 
     @work(group="flow")
-    async def action_interview(self) -> None:
-        with self.ctx.faults.caught():
+    async def _interview(self) -> None:
+        try:
+            with self.ctx.faults.caught():
+                await self._hold_interview()
+        finally:
+            self.interviewing = False
+
+    async def _hold_interview(self) -> None:
+        session = self.ctx.session
+        now_in = stage.stage_of(session).interview
+        if now_in is None:
             queue = not_interviewed(self.view())
             if not queue:
                 return
@@ -95,27 +221,34 @@ class DayActions(Screen[None]):
                     "Who comes in?", [(n, n) for n in queue], "The first in the queue is lit."
                 )
             )
-            if name is None:
+            if name is None or name not in not_interviewed(self.view()):
                 return
-            view = self.view()
-            deal = await self.app.push_screen_wait(
-                InterviewScreen(
-                    name,
-                    self.ctx.interview_seconds(),
-                    view["deals_left_today"],
-                    view["rules"]["parole_tokens_per_day"],
-                    ticking=self.ctx.ticking,
-                )
+            call_in = partial(
+                stage.call_in, session, name, self.ctx.interview_seconds(), now=self.ctx.clock()
             )
-            if deal is None:
+            if not flows.stage_change(self.app, call_in):
                 return
-            if self.submit({"do": "interview", "prisoner": name, "deal": deal}):
+        else:
+            name = now_in.prisoner
+        while True:
+            ending = await self.app.push_screen_wait(InterviewScreen(self.ctx, name))
+            if ending == "elsewhere":
+                self.notify(ended_elsewhere(session, name), timeout=10)
+                return
+            if ending == "cancel":
+                flows.stage_change(self.app, partial(stage.send_out, session, now=self.ctx.clock()))
+                self.notify(f"Nothing is recorded for {name}; they may come in again.")
+                return
+            if self.submit({"do": "interview", "prisoner": name, "deal": ending == "deal"}):
                 self.notify(f"{name}'s interview is recorded.")
-                after = table(self.ctx.session.state)
+                after = table(session.state)
                 if after["outcome"] == "parole":
                     self.app.push_screen(MessageScreen("GAME OVER", outcome_line(after)))
+                return
+            if stage.stage_of(session).interview is None:
+                return  # refused and over (recorded elsewhere meanwhile): the notice says so
 
-    # ---- search ---------------------------------------------------------------------------
+    # ---- search and its held reveal -------------------------------------------------------
 
     @work(group="flow")
     async def action_search(self) -> None:
@@ -140,7 +273,17 @@ class DayActions(Screen[None]):
             if name is None:
                 return
             if self.submit({"do": "search", "prisoner": name}):
-                self.app.push_screen(RevealScreen(table(self.ctx.session.state), name))
+                self.open_reveal()
+
+    def open_reveal(self) -> None:
+        """Open the held reveal, unless it is open already (one search, one reveal screen);
+        only over the game screen (see ``follow_stage``)."""
+        reveal = stage.held_reveal(self.ctx.session)
+        if reveal is None or not self.is_active:
+            return
+        if any(isinstance(s, RevealScreen) for s in self.app.screen_stack):
+            return
+        self.app.push_screen(RevealScreen(self.ctx, reveal))
 
     # ---- accusations and the end of the day -----------------------------------------------
 
@@ -197,13 +340,15 @@ class DayActions(Screen[None]):
                 self.notify(target.reason, severity="warning")
                 return
             what = describe_command(session.kind.engine.command_to_dict(target.command))
-            if await self.app.push_screen_wait(
-                ConfirmScreen(
-                    "Undo?",
-                    f"Take back {what}? The history keeps it as a correction; "
-                    "press Ctrl+Z again to go further back.",
-                    "Undo",
-                )
-            ):
+            seen = room_saw(session, target.seq)
+            question = (
+                f"Take back {what}? The room has already seen {seen}; undo only if you will "
+                "tell them."
+                if seen
+                else f"Take back {what}? The history keeps it as a correction; "
+                "press Ctrl+Z again to go further back."
+            )
+            title = "Undo what the room has seen?" if seen else "Undo?"
+            if await self.app.push_screen_wait(ConfirmScreen(title, question, "Undo")):
                 # not another move that came in meanwhile
                 flows.undo(self.app, self.ctx, only=target.seq)

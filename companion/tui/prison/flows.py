@@ -7,6 +7,7 @@ dialogs with ``push_screen_wait``); the app is only an ``App``, never the consol
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,18 @@ def submit(app: App[Any], ctx: Context, command: dict[str, Any]) -> bool:
     done = attempt(lambda: ctx.session.submit(command))
     if isinstance(done, NotDone):
         app.notify(done.reason, severity="error", timeout=10 if done.unrecorded else 8)
+        return False
+    app.post_message(Moved())
+    return True
+
+
+def stage_change(app: App[Any], change: Callable[[], object]) -> bool:
+    """Record a change of the stage (who is in, a clock, a reveal's step); a storage problem
+    is shown, never raised."""
+    try:
+        change()
+    except StoreError as error:
+        app.notify(str(error), severity="error", timeout=10)
         return False
     app.post_message(Moved())
     return True

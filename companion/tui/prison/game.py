@@ -3,6 +3,9 @@ actions in the footer. The moves themselves are in :mod:`.day`."""
 
 from __future__ import annotations
 
+import math
+from functools import partial
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
@@ -13,13 +16,17 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from companion.rules.prison.views import table
-from companion.session import links
+from companion.session import links, stage
 from companion.session.seats import join_url
+from companion.session.stage import Clock, held_reveal
 from companion.tui.common.follow import PhonesSeen, Redraw
 from companion.tui.common.footer import fit_footer
+from companion.tui.common.presence import connected_count, phone_words
+from companion.tui.prison import flows
 from companion.tui.prison.board import Board
-from companion.tui.prison.context import Context, Show
-from companion.tui.prison.day import DayActions
+from companion.tui.prison.context import Context, Show, StartPhones
+from companion.tui.prison.day import PLANNING_EXTEND_SECONDS, DayActions
+from companion.tui.prison.interview import EXTEND_SECONDS, InterviewScreen
 from companion.tui.prison.text import (
     View,
     banner,
@@ -67,9 +74,24 @@ class GameScreen(DayActions):
         Binding("p", "print", "Print"),
         Binding("l", "address", "Links"),
         Binding("b", "balance", "Balance"),
+        Binding("m", "planning_limit", "Limit"),
+        Binding("space", "pause_clock", "Pause"),
+        Binding("plus,equals_sign", "extend_clock", "+1 min"),
+        Binding("f5", "phones_again", "Phones again"),
     ]
+    # Offered only while they mean something (see check_action).
+    CLOCK_ACTIONS = ("planning_limit", "pause_clock", "extend_clock", "phones_again")
     # Left out of a narrow footer, in this order (Help and the palette list them all).
-    FOOTER_OPTIONAL = ("balance", "address", "print", "seats", "history")
+    FOOTER_OPTIONAL = (
+        "balance",
+        "address",
+        "print",
+        "seats",
+        "history",
+        "extend_clock",
+        "planning_limit",
+        "private",
+    )
     # The private view (T): parole tokens and today's deals on screen, for a while.
     private = reactive(False, init=False)
 
@@ -79,15 +101,18 @@ class GameScreen(DayActions):
         self._private_timer: Timer | None = None
         self._texts: dict[str, str] = {}  # what each Static shows now
         self._offered: tuple[bool | None, ...] | None = None
+        self._asked_planning: Clock | None = None  # the planning limit asked about at zero
 
     # ---- layout ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield Static("", id="topbar", markup=False)
+        yield Static("", id="phones-bar", markup=False)
         yield Static("", id="address-bar", markup=False)
         with Vertical(id="banner"):
             yield Static("", id="say", markup=False)
             yield Static("", id="do", markup=False)
+        yield Static("", id="clock-bar", markup=False)
         with Horizontal(id="main"):
             yield Board(id="board")
             yield Static("", id="side", markup=False)
@@ -109,8 +134,15 @@ class GameScreen(DayActions):
     def on_mount(self) -> None:
         self.ctx.faults.guarded(self.refresh_view)()
         self.query_one(Board).focus()
-        if self.ctx.ticking:  # phones seen more than a minute ago turn "away"
+        if self.ctx.ticking:
+            self.set_interval(0.5, self.ctx.faults.guarded(self.tick))  # the stage's clocks
+            # paused wrong-link addresses say so only while their window lasts
             self.set_interval(15, self.ctx.faults.guarded(self.refresh_view))
+
+    def on_screen_resume(self) -> None:
+        """Back on top (a dialog closed): what waited for it is shown or asked now."""
+        self.ctx.faults.guarded(self.tick)()
+        self.ctx.faults.guarded(self.follow_stage)()
 
     @on(Redraw)
     def _redraw(self) -> None:
@@ -135,12 +167,12 @@ class GameScreen(DayActions):
         self.set_class(view["phase"] == "over", "over")
         warning = self.ctx.address_warning()
         self._text("#address-bar", warning or "", shown=warning is not None)
-        self.query_one(Board).show(
-            view,
-            private=self.private,
-            presence=self.ctx.presence,
-            now=self.ctx.clock(),
-        )
+        down = self.ctx.phones_down
+        self._text("#phones-bar", down or "", shown=down is not None)
+        board = self.query_one(Board)
+        inside = stage.stage_of(self.ctx.session).interview
+        board.with_warden = inside.prisoner if inside is not None else None
+        board.show(view, private=self.private, presence=self.ctx.presence)
         self._text("#side", self.side_text(view), layout=False)
         self._text(
             "#private-bar",
@@ -150,14 +182,26 @@ class GameScreen(DayActions):
             else "",
             shown=self.private,
         )
+        self.tick()
+        self.follow_stage()
+
+    def tick(self) -> None:
+        """The stage's running clock (twice a second while ticking, and on every redraw);
+        the keys on offer when they change; planning's time up asks once to close it."""
+        running = self.clock_text()
+        self._text("#clock-bar", running or "", shown=running is not None)
+        self.set_class(running is not None and running.endswith("time is up."), "time-up")
         offered = self.offered()
         if offered != self._offered:
             self._offered = offered
             self.refresh_bindings()
+        self.planning_time_up()
 
     def refresh_phones(self, seats: set[str]) -> None:
-        """Phones were seen: only their connection cells change."""
-        self.query_one(Board).show_phones(seats, self.ctx.presence, self.ctx.clock())
+        """Phones came or went: only their connection cells change (and the side's phone
+        lines)."""
+        self.query_one(Board).show_phones(seats, self.ctx.presence)
+        self._text("#side", self.side_text(self.view()), layout=False)
 
     def _text(self, selector: str, text: str, *, layout: bool = True, shown: bool = True) -> None:
         """Put ``text`` in a Static unless it already shows it (an update costs a layout of
@@ -176,7 +220,8 @@ class GameScreen(DayActions):
 
     def offered(self) -> tuple[bool | None, ...]:
         """What check_action says of each phase's action now (the footer shows these)."""
-        return tuple(self.check_action(action, ()) for action in PHASE_ACTIONS)
+        actions = (*PHASE_ACTIONS, *self.CLOCK_ACTIONS)
+        return tuple(self.check_action(action, ()) for action in actions)
 
     def side_text(self, view: View) -> str:
         phase = view["phase"]
@@ -213,27 +258,121 @@ class GameScreen(DayActions):
             lines.append(f"May still accuse: {names(who)}")
         if phase == "over":
             lines.append(outcome_line(view))
+        lines += ["", *self.phone_lines(view)]
         base = links.current_base(self.ctx.session)
-        if base and phase != "over":
+        if base and phase != "over" and self.ctx.phones_down is None:
             lines += ["", f"No QR code? Type the seat code at {join_url(base)}"]
         wrong = self.ctx.wrong_links()
         if wrong:
             lines += ["", *wrong]
         return "\n".join(line for line in lines if line is not None)
 
+    def phone_lines(self, view: View) -> list[str]:
+        """The warden's phone, and how many of the prisoners' phones are connected."""
+        presence = self.ctx.presence
+        prisoners = [p["name"] for p in view["prisoners"]]
+        return [
+            "Warden's phone:",
+            f"  {phone_words(presence.get(view['warden']))}",
+            "Prisoners' phones:",
+            f"  {connected_count(presence, prisoners)} of {len(prisoners)} connected",
+        ]
+
     # ---- what is offered ------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.CLOCK_ACTIONS:
+            return self.check_clock_action(action)
         if action not in PHASE_ACTIONS:
             return True
         view = table(self.ctx.session.state)
         if view["phase"] not in PHASE_ACTIONS[action]:
             return False
+        if action in ("search", "accuse", "end_day") and held_reveal(self.ctx.session):
+            return False  # the room has not seen the search yet: its reveal first
         if action == "interview" and not not_interviewed(view):
             return None
         if action == "accuse" and not can_accuse(view):
             return None
         return True
+
+    def check_clock_action(self, action: str) -> bool | None:
+        if action == "phones_again":
+            return self.ctx.phones_down is not None
+        if action == "planning_limit":
+            return table(self.ctx.session.state)["phase"] == "planning"
+        return stage.stage_of(self.ctx.session).running() is not None
+
+    # ---- the stage: its clocks, the interview in progress, the held reveal ------------------
+
+    def clock_text(self) -> str | None:
+        """The running clock in words (``None``: none runs)."""
+        now_on = stage.stage_of(self.ctx.session)
+        which = now_on.running()
+        ticking = now_on.clock(which) if which is not None else None
+        if which is None or ticking is None:
+            return None
+        left = math.ceil(ticking.remaining(self.ctx.clock()))
+        if which == "interview" and now_on.interview is not None:
+            head = f"With the warden: {now_on.interview.prisoner}"
+        else:
+            head = "Planning time"
+        if left <= 0:
+            return f"{head} · time is up."
+        paused = " (paused)" if ticking.paused else ""
+        return f"{head} · {clock(left)} left{paused}"
+
+    def planning_time_up(self) -> None:
+        """At zero, ask once (per limit) to close planning; only with this screen on top."""
+        planning = stage.stage_of(self.ctx.session).planning
+        if planning is None or planning == self._asked_planning or not self.is_active:
+            return
+        if planning.remaining(self.ctx.clock()) > 0:
+            return
+        if table(self.ctx.session.state)["phase"] != "planning":
+            return
+        self._asked_planning = planning
+        self.app.bell()
+        self.close_planning(time_up=True)
+
+    def follow_stage(self) -> None:
+        """Show what the stage holds that no screen shows: the interview in progress (after
+        a resume), a held reveal (a search from the warden's phone, or after a resume). Only
+        with this screen on top: a screen pushed over a dialog would be closed by its answer
+        (it waits for the dialog, or the game master's return from Seats or History)."""
+        if not self.is_active:
+            return
+        session = self.ctx.session
+        if stage.held_reveal(session) is not None:
+            self.open_reveal()
+            return
+        if self.interviewing or stage.stage_of(session).interview is None:
+            return
+        if not any(isinstance(s, InterviewScreen) for s in self.app.screen_stack):
+            self.action_interview()
+
+    def action_pause_clock(self) -> None:
+        now_on = stage.stage_of(self.ctx.session)
+        which = now_on.running()
+        ticking = now_on.clock(which) if which is not None else None
+        if which is None or ticking is None:
+            return
+        change = stage.go_on if ticking.paused else stage.pause
+        now = self.ctx.clock()
+        flows.stage_change(self.app, partial(change, self.ctx.session, which, now=now))
+
+    def action_extend_clock(self) -> None:
+        which = stage.stage_of(self.ctx.session).running()
+        if which is None:
+            return
+        seconds = EXTEND_SECONDS if which == "interview" else PLANNING_EXTEND_SECONDS
+        flows.stage_change(
+            self.app,
+            partial(stage.extend, self.ctx.session, which, seconds, now=self.ctx.clock()),
+        )
+
+    def action_phones_again(self) -> None:
+        self.post_message(StartPhones())
 
     # ---- everywhere -----------------------------------------------------------------------
 

@@ -19,9 +19,15 @@ KEYS = """\
 Keys on the game screen (the footer offers the ones that fit the phase)
   C  planning: a prisoner's choice, on a private full screen
   X  close planning (asks when someone has not chosen: they rest)
-  I  interview: countdown, P pause, + extend, D deal, N no deal
-  S  search a cell, then Space for the reveal: caught or safe,
-     who worked, the nights bar
+  M  planning time limit (empty: none); at zero you are asked to close
+  Space  pause or resume the running clock (planning, an interview)
+  +  extend the running clock (planning 1 min, an interview 30 s)
+  I  interview: call a prisoner in; countdown, P pause, + extend,
+     D deal, N no deal, Esc send them out (nothing recorded)
+  S  search a cell; the board waits: each Space shows the room the
+     next step (the search, caught or safe, who worked, the nights
+     bar), Esc shows it all. A search from the warden's phone opens it
+  F5  try again to start the phone server (when the banner says so)
   A  accusation: the accuser, then the accused; the result at once
   E  end the day
   T  private view: parole tokens, today's deals (turns itself off)
@@ -34,7 +40,7 @@ Keys on the game screen (the footer offers the ones that fit the phase)
   Ctrl+Z  undo the last move (asks; again to go further back)
   Ctrl+P  palette: peek at sealed choices, interview length, ...
   ?  this help      Q  quit (every move is already saved)
-  A narrow footer leaves out H, W, P, L and B; they still work.
+  A narrow footer leaves out H, W, P, L, B, +, M and T; they still work.
 """
 
 

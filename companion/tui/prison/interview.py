@@ -1,23 +1,38 @@
-"""One interview: a countdown (pause, extend), then deal or no deal."""
+"""One interview: the stage's countdown (pause, extend), then deal or no deal.
+
+The countdown is the stage's interview clock (:mod:`companion.session.stage`), so the board and
+the warden's phone count down to the same moment; pausing and extending are recorded there.
+When the stage's interview ends elsewhere (the warden's phone recorded it, or started the
+search), the screen closes itself."""
 
 from __future__ import annotations
 
+import math
+from typing import Literal
+
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from companion.rules.core.words import plural
-from companion.tui.prison.text import clock
+from companion.rules.prison.views import gm
+from companion.session import stage
+from companion.session.stage import Clock
+from companion.tui.common.follow import Redraw
+from companion.tui.prison import flows
+from companion.tui.prison.context import Context
+from companion.tui.prison.text import clock as clock_words
 
 EXTEND_SECONDS = 30
 
+# How an interview ends on this screen: a deal, no deal, called off (Esc), or ended elsewhere.
+Ending = Literal["deal", "no deal", "cancel", "elsewhere"]
 
-class InterviewScreen(ModalScreen[bool | None]):
-    """Returns True (deal), False (no deal) or None (cancelled: nothing recorded)."""
 
+class InterviewScreen(ModalScreen[Ending]):
     BINDINGS = [
         Binding("d", "decide(True)", "Deal"),
         Binding("n", "decide(False)", "No deal"),
@@ -26,23 +41,13 @@ class InterviewScreen(ModalScreen[bool | None]):
         Binding("escape", "cancel", "Cancel"),
     ]
 
-    def __init__(
-        self,
-        prisoner: str,
-        seconds: int,
-        deals_left: int,
-        deals_limit: int,
-        *,
-        ticking: bool = True,
-    ) -> None:
+    def __init__(self, ctx: Context, prisoner: str) -> None:
         super().__init__()
+        self.ctx = ctx
         self.prisoner = prisoner
-        self.remaining = seconds
-        self.deals_left = deals_left
-        self.deals_limit = deals_limit
-        self.paused = False
-        self.ticking = ticking
-        self._timer: Timer | None = None
+        self._rang = False  # the bell rang at zero (again after an extension)
+        self._ended = False
+        self._ending: Ending | None = None  # to close with once on top again
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="interview-box"):
@@ -60,44 +65,90 @@ class InterviewScreen(ModalScreen[bool | None]):
         # The countdown is the room's clock: nothing here (text, keys) may differ with the
         # deals made today, or the room would learn who took one (T on the game screen shows
         # the count).
-        most = plural(self.deals_limit, "deal")
+        limit = gm(self.ctx.session.state)["rules"]["parole_tokens_per_day"]
+        most = plural(int(limit), "deal")
         return f"A deal gives one parole token; the warden makes at most {most} a day."
+
+    def clock(self) -> Clock | None:
+        """This interview's clock on the stage (``None``: it is over)."""
+        now_in = stage.stage_of(self.ctx.session).interview
+        return now_in.clock if now_in is not None and now_in.prisoner == self.prisoner else None
 
     def on_mount(self) -> None:
         self.show()
-        if self.ticking:
-            self._timer = self.set_interval(1, self.tick)
+        if self.ctx.ticking:
+            self.set_interval(0.5, self.ctx.faults.guarded(self.show))
+
+    @on(Redraw)
+    def _redraw(self) -> None:
+        self.ctx.faults.guarded(self.show)()
+
+    def left(self) -> int:
+        """Whole seconds left (rounded up: the full length shows first)."""
+        clock = self.clock()
+        return math.ceil(clock.remaining(self.ctx.clock())) if clock is not None else 0
 
     def show(self) -> None:
-        text = clock(self.remaining)
-        if self.remaining <= 0:
-            text += "  time is up: deal or no deal?"
-        elif self.paused:
-            text += "  (paused)"
-        self.query_one("#countdown", Static).update(text)
-        self.set_class(self.remaining <= 0, "time-up")
-
-    def tick(self) -> None:
-        if self.paused or self.remaining <= 0:
+        clock = self.clock()
+        if clock is None:
+            self._end("elsewhere")
             return
-        self.remaining -= 1
-        if self.remaining == 0:
-            self.app.bell()
-        self.show()
+        left = self.left()
+        text = clock_words(left)
+        if left <= 0:
+            text += "  time is up: deal or no deal?"
+            if not self._rang:
+                self._rang = True
+                self.app.bell()
+        else:
+            self._rang = False
+            if clock.paused:
+                text += "  (paused)"
+        self.query_one("#countdown", Static).update(text)
+        self.set_class(left <= 0, "time-up")
+
+    def _end(self, ending: Ending) -> None:
+        """Close with ``ending``; covered (the palette on top), once it is on top again (a
+        dismiss closes the top screen, whichever it is)."""
+        if self._ended:
+            return
+        if not self.is_active:
+            self._ending = ending
+            return
+        self._ended = True
+        self.dismiss(ending)
+
+    def on_screen_resume(self) -> None:
+        if self._ending is not None:
+            self._end(self._ending)
 
     def action_pause(self) -> None:
-        self.paused = not self.paused
+        clock = self.clock()
+        if clock is None:
+            return
+        now = self.ctx.clock()
+        session = self.ctx.session
+        if clock.paused:
+            flows.stage_change(self.app, lambda: stage.go_on(session, "interview", now=now))
+        else:
+            flows.stage_change(self.app, lambda: stage.pause(session, "interview", now=now))
         self.show()
 
     def action_extend(self) -> None:
-        self.remaining = max(0, self.remaining) + EXTEND_SECONDS
+        if self.clock() is None:
+            return
+        now = self.ctx.clock()
+        session = self.ctx.session
+        flows.stage_change(
+            self.app, lambda: stage.extend(session, "interview", EXTEND_SECONDS, now=now)
+        )
         self.show()
 
     def action_decide(self, deal: bool) -> None:
-        if deal and self.deals_left <= 0:
+        if deal and gm(self.ctx.session.state)["deals_left_today"] <= 0:
             self.notify("No deal is possible: today's deal limit is reached.", severity="warning")
             return
-        self.dismiss(deal)
+        self._end("deal" if deal else "no deal")
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        self._end("cancel")

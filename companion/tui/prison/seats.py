@@ -18,9 +18,9 @@ from textual.widgets import DataTable, Footer, Static
 from companion.session import links, seats
 from companion.tui.common.dialogs import ConfirmScreen
 from companion.tui.common.follow import PhonesSeen, Redraw
+from companion.tui.common.presence import phone_words
 from companion.tui.common.qr import qr_lines
-from companion.tui.prison.board import phone
-from companion.tui.prison.context import Context, Show
+from companion.tui.prison.context import Context, Show, StartPhones
 
 MASK = "•••• ••••"
 
@@ -65,6 +65,7 @@ class SeatsScreen(Screen[None]):
         Binding("l", "address", "Address"),
         Binding("p", "print", "Print"),
         Binding("escape,w", "close", "Back"),
+        Binding("f5", "phones_again", "Phones again", show=False),
     ]
     codes = reactive(False, init=False)  # the seat codes on screen (C), for a while
 
@@ -101,7 +102,11 @@ class SeatsScreen(Screen[None]):
     def refresh_view(self) -> None:
         session = self.ctx.session
         base = links.current_base(session)
-        if base:
+        down = self.ctx.phones_down
+        if down is not None:
+            title = f"Seats: {down[0].lower()}{down[1:]}"
+            base = None  # the links lead nowhere until the server is up
+        elif base:
             title = f"Seats: players' links start with {base}"
         else:
             title = (
@@ -127,13 +132,12 @@ class SeatsScreen(Screen[None]):
             f"PRIVATE: seat codes are on screen. They hide in "
             f"{round(self.ctx.private_seconds)} s; C hides them now."
         )
-        now = self.ctx.clock()
         rows: list[tuple[str, str, str, str]] = [
             (
                 seat.name,
                 seat.role,
                 spaced(seat.code) if self.codes else MASK,
-                phone(self.ctx.presence.get(seat.name), now),
+                phone_words(self.ctx.presence.get(seat.name)),
             )
             for seat in seats.seats_of(session)
         ]
@@ -158,10 +162,9 @@ class SeatsScreen(Screen[None]):
     def refresh_phones(self, names: set[str]) -> None:
         """Phones were seen: only their connection cells change."""
         table = self.query_one(DataTable)
-        now = self.ctx.clock()
         for index, cells in enumerate(self._rows):
             if cells[0] in names:
-                seen = phone(self.ctx.presence.get(cells[0]), now)
+                seen = phone_words(self.ctx.presence.get(cells[0]))
                 if seen != cells[3]:
                     self._rows[index] = (*cells[:3], seen)
                     table.update_cell(cells[0], "phone", seen)
@@ -181,6 +184,13 @@ class SeatsScreen(Screen[None]):
         seat = self._selected()
         base = links.current_base(self.ctx.session)
         if seat is None:
+            return
+        if self.ctx.phones_down is not None:
+            self.notify(
+                "There is no link to show until the phone server is up: the title says why.",
+                severity="warning",
+                timeout=8,
+            )
             return
         if base is None:
             self.notify(
@@ -231,6 +241,10 @@ class SeatsScreen(Screen[None]):
 
     def action_print(self) -> None:
         self.post_message(Show("print"))
+
+    def action_phones_again(self) -> None:
+        if self.ctx.phones_down is not None:
+            self.post_message(StartPhones())
 
     def action_close(self) -> None:
         self.dismiss(None)

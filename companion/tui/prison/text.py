@@ -118,7 +118,7 @@ def banner(view: View) -> Banner:
             "“Warden, please leave the room. Prisoners: plan together, then each of you "
             "make your secret choice.”",
             f"C: enter a player's choice in private. {chosen} of {len(active)} have chosen. "
-            "X: close planning.",
+            "X: close planning. M: a time limit.",
         )
     if phase == "interviews":
         # Never today's count of deals: with the order of interviews in view, the count

@@ -16,6 +16,8 @@ def test_names_take_the_room_the_other_columns_leave() -> None:
     assert name_width(56) == NAME_WIDTH  # 80 columns: cut at 16
     assert name_width(200) == 40  # never wider than a name may be
     assert name_width(84) > len("Maximilian von …")
+    assert name_width(84) >= len(LONG)  # 120 columns, every phone connected or unseen
+    assert name_width(84, len("away since 21:04")) < len(LONG)  # a phone away: cut
 
 
 async def test_a_long_name_is_shown_whole_at_120_columns_and_cut_at_80(tmp_path: Path) -> None:

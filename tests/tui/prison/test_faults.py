@@ -25,7 +25,7 @@ from companion.session.session import Session
 from companion.tui.prison.app import ConsoleApp
 from companion.web.prison.server import build_app
 from tests.conftest import demo_session
-from tests.tui.support import board_row, pick, screen_text
+from tests.tui.support import board_row, pick, screen_text, shows
 
 FAULTS = {
     "disk full": ("database or disk is full", "is full"),
@@ -173,7 +173,9 @@ def busy_port() -> socket.socket:
     return sock
 
 
-async def test_the_console_runs_without_phones_when_the_port_is_taken(session: Session) -> None:
+async def test_a_taken_port_is_a_banner_that_stays_until_f5_starts_the_phones(
+    session: Session,
+) -> None:
     with busy_port() as sock:
         port = sock.getsockname()[1]
         args = argparse.Namespace(host="127.0.0.1", port=port, public_url=None)
@@ -182,14 +184,42 @@ async def test_the_console_runs_without_phones_when_the_port_is_taken(session: S
         async with app.run_test(notifications=True, size=(120, 36)) as pilot:
             for _ in range(50):
                 await pilot.pause(0.05)
-                if notifications(app):
+                if app.context.phones_down:
                     break
-            [said] = notifications(app)
-            assert f"cannot listen on port {port}: it is already in use" in said
-            assert "works without it" in said and "\n" not in said and "Traceback" not in said
+            banner = (
+                f"The phones cannot connect: port {port} is in use by another program. Close "
+                f"it and press F5 to try again, or quit and run companion resume "
+                f"{session.name} --port {port + 1}."
+            )
+            assert app.context.phones_down == banner
+            assert shows(app, banner) and "Traceback" not in screen_text(app)
+            await pilot.pause()
+            assert "f5 Phones again" in screen_text(app).splitlines()[-1]  # in the footer
             await pilot.press("c")  # the game goes on at the console
             await pick(pilot, app, "Ada")
             await pilot.press("r")
+            await pilot.pause(0.5)  # the banner stays (a notice would be gone by now)
+            assert board_row(app, "Ada")[3] == "chosen" and shows(app, banner)
+            # the Seats screen says why, and does not blame --no-phones
+            await pilot.press("w")
             await pilot.pause()
-            assert board_row(app, "Ada")[3] == "chosen"
+            assert shows(app, f"port {port} is in use") and not shows(app, "--no-phones")
+            await pilot.press("escape")
+            await pilot.pause()
+            # F5 while the port is still taken: the banner stays
+            await pilot.press("f5")
+            for _ in range(20):
+                await pilot.pause(0.05)
+            assert shows(app, banner)
+            sock.close()  # the other program is closed
+            await pilot.press("f5")
+            for _ in range(50):
+                await pilot.pause(0.05)
+                if app.context.phones_down is None:
+                    break
+            assert app.context.phones_down is None and not shows(app, "cannot connect")
+            assert shows(app, "The phone server is up")
+            await pilot.pause()
+            assert "Phones again" not in screen_text(app).splitlines()[-1]
+            await app.action_quit()
     assert session.state.day.choices["Ada"] == "rest"

@@ -3,9 +3,10 @@ interview countdown, undo, live changes from elsewhere, seats, the picker."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
-from companion.session import seats
+from companion.session import seats, stage
 from companion.session.create import create_prison_session
 from companion.tui.common.dialogs import MessageScreen
 from companion.tui.common.qr import qr_lines
@@ -158,7 +159,10 @@ async def test_peek_asks_and_is_logged(tmp_path: Path) -> None:
 async def test_interview_countdown_pause_extend_and_length_setting(tmp_path: Path) -> None:
     session = demo(tmp_path)
     session.submit({"do": "close_planning"})
-    app = ConsoleApp(session, ticking=False)
+    now = [1_000_000.0]
+    app = ConsoleApp(session, ticking=False, clock=lambda: now[0])
+    bells: list[int] = []
+    app.bell = lambda: bells.append(1)  # type: ignore[method-assign]
     async with app.run_test(notifications=True, size=(80, 24)) as pilot:
         app.set_interview_length()
         await pilot.pause()
@@ -177,19 +181,29 @@ async def test_interview_countdown_pause_extend_and_length_setting(tmp_path: Pat
         screen = app.screen
         assert isinstance(screen, InterviewScreen)
         assert shows(app, "0:12")
-        for _ in range(2):
-            screen.tick()
+        # the countdown is the stage's: recorded, so the board and the phones count with it
+        assert stage.stage_of(session).interview is not None
+        assert stage.stage_of(session).interview.prisoner == "Ada"  # type: ignore[union-attr]
+        now[0] += 2
+        screen.show()
         await pilot.press("p")
-        screen.tick()  # paused: no change
+        now[0] += 5
+        screen.show()  # paused: no change
         assert shows(app, "0:10  (paused)")
+        assert stage.stage_of(session).interview.clock.paused  # type: ignore[union-attr]
         await pilot.press("p", "plus")
         assert shows(app, "0:40")
-        for _ in range(40):
-            screen.tick()
+        assert bells == []
+        now[0] += 40
+        screen.show()
         assert shows(app, "0:00  time is up: deal or no deal?")
+        screen.show()
+        assert bells == [1]  # once at zero
         await pilot.press("escape")  # cancelled: nothing recorded
         await pilot.pause()
         assert session.state.day.interviews == ()
+        assert stage.stage_of(session).interview is None
+        assert shows(app, "Nothing is recorded for Ada")
     # the length is kept with the session
     assert parse_duration("2:30") == 150 and parse_duration("3m") == 180
     assert parse_duration("abc") is None and parse_duration("5") is None
@@ -225,11 +239,25 @@ async def test_changes_from_elsewhere_show_at_once(tmp_path: Path) -> None:
     async with app.run_test(notifications=True, size=(120, 36)) as pilot:
         assert board_row(app, "Dee")[3] == "waiting" and board_row(app, "Dee")[5] == "-"
         session.submit({"do": "choose", "prisoner": "Dee", "choice": "work"}, by="Dee")
-        session.signal("presence", seat="Dee", seen=now - 5)
-        session.signal("presence", seat="Cy", seen=now - 300)
+        session.signal("presence", seat="Dee", connected=True, since=now - 5)
+        session.signal("presence", seat="Cy", connected=False, since=now - 300)
         await pilot.pause()
         assert board_row(app, "Dee")[3] == "chosen"
-        assert board_row(app, "Dee")[5] == "connected" and board_row(app, "Cy")[5] == "away"
+        away = "away since " + time.strftime("%H:%M", time.localtime(now - 300))
+        assert board_row(app, "Dee")[5] == "connected" and board_row(app, "Cy")[5] == away
+        # a phone that closes its last stream is away from then on, whatever the clock says
+        session.signal("presence", seat="Dee", connected=False, since=now)
+        await pilot.pause()
+        app.flush_redraw()
+        await pilot.pause()
+        assert board_row(app, "Dee")[5].startswith("away since")
+        # the warden's phone is on the game screen too
+        assert shows(app, "Warden's phone: -")
+        session.signal("presence", seat="Wendy", connected=True, since=now)
+        await pilot.pause()
+        app.flush_redraw()
+        await pilot.pause()
+        assert shows(app, "Warden's phone: connected")
         assert shows(app, "1 of 4 have chosen")
         assert_sealed(app)
 

@@ -128,7 +128,8 @@ def test_killed_console_resumes_the_same_day_phase_and_board(tmp_path: Path) -> 
         first.keys("i\r")
         first.shows("Interview: Ada")
         first.keys("d")
-        first.wait_for(lambda: logged_rows(path) == 4, "the interview in the log")
+        # the call-in (a stage note), then the interview
+        first.wait_for(lambda: logged_rows(path) == 5, "the interview in the log")
         first.shows("Ben, please come in")
     finally:
         first.kill()

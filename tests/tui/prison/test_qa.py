@@ -9,6 +9,7 @@ from textual.command import CommandPalette
 
 from companion.rules.core.game import Refused
 from companion.rules.prison.views import table
+from companion.session import stage
 from companion.session.create import create_prison_session
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, MessageScreen
@@ -84,6 +85,7 @@ async def test_accusations_banner_when_nobody_can_accuse(tmp_path: Path) -> None
     s = session(tmp_path)
     s.submit({"do": "close_planning"})
     s.submit({"do": "search", "prisoner": "Ada"})
+    stage.step_reveal(s, to_end=True)  # the room has seen it
     app = ConsoleApp(s, ticking=False)
     async with app.run_test(size=(120, 36)) as pilot:
         assert shows(app, "Anyone with a shiv may accuse someone.")

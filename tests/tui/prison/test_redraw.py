@@ -98,21 +98,22 @@ async def test_a_presence_signal_touches_only_the_phone_cells(tmp_path: Path) ->
         count(board, "show", calls)
         count(board, "clear", calls)
         before = board_row(app, "P03")
-        session.signal("presence", seat="P03", seen=now - 5)
-        session.signal("presence", seat="P04", seen=now - 300)
+        session.signal("presence", seat="P03", connected=True, since=now - 5)
+        session.signal("presence", seat="P04", connected=False, since=now - 300)
         await pilot.pause()
         app.flush_redraw()
         await pilot.pause()
         assert calls == []  # neither the screen nor the board was redrawn
         assert board_row(app, "P03") == [*before[:5], "connected"]
-        assert board_row(app, "P04")[5] == "away" and board_row(app, "P05")[5] == "-"
+        away = "away since " + time.strftime("%H:%M", time.localtime(now - 300))
+        assert board_row(app, "P04")[5] == away and board_row(app, "P05")[5] == "-"
         assert row_on_screen(app, "P03").split()[5] == "connected"
         assert row_on_screen(app, "P04").split()[5] == "away"
         # the Seats screen too
         await pilot.press("w")
         await pilot.pause()
         assert isinstance(app.screen, SeatsScreen)
-        session.signal("presence", seat="P05", seen=now - 1)
+        session.signal("presence", seat="P05", connected=True, since=now - 1)
         await pilot.pause()
         app.flush_redraw()
         await pilot.pause()
@@ -129,7 +130,7 @@ async def test_a_signal_from_another_thread_reaches_the_screen(tmp_path: Path) -
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         seen = threading.Thread(target=session.signal, args=("presence",), kwargs={
-            "seat": "P07", "seen": now - 2})
+            "seat": "P07", "connected": True, "since": now - 2})
         seen.start()
         seen.join()
         for _ in range(20):

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from companion.session import stage
 from companion.session.create import create_prison_session
 from companion.tui.prison.app import ConsoleApp
 from tests.conftest import ROSTER, demo_session
@@ -25,6 +26,8 @@ def game(folder: Path, commands: list[dict[str, Any]], **overrides: Any) -> Cons
     )
     for command in commands:
         assert not hasattr(session.submit(command), "reason"), command
+        if command["do"] == "search":  # the room has seen its reveal
+            stage.step_reveal(session, to_end=True)
     return ConsoleApp(session, ticking=False)
 
 
