@@ -20,6 +20,7 @@ from datetime import datetime, time
 from functools import cache
 from io import BytesIO
 from pathlib import Path
+from typing import Literal
 
 from babel import Locale
 from babel.dates import format_time as _format_time
@@ -31,6 +32,8 @@ from companion.errors import UserError
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "companion"
 SOURCE = "en"  # the language the messages are written in
+# The English the messages are written in lists "Ada, Ben and Cy" (no comma before "and").
+SOURCE_LOCALE = "en_GB"
 
 # Languages registered by code rather than found as catalogs (the tests' pseudo-locale).
 _extra: dict[str, Language] = {}
@@ -57,6 +60,9 @@ class Language:
     def ngettext(self, singular: str, plural: str, count: int) -> str:
         return self.translations.ngettext(singular, plural, count)
 
+    def pgettext(self, context: str, message: str) -> str:
+        return self.translations.pgettext(context, message)
+
     def __call__(self, message: str, **params: object) -> str:
         """``message`` translated, with ``%(name)s`` filled from ``params`` (if any)."""
         text = self.gettext(message)
@@ -67,7 +73,13 @@ class Language:
         text = self.ngettext(singular, plural, number)
         return text % {"count": self.number(number), **params}
 
-    def joined(self, items: Sequence[str], nobody: str = "", *, style: str = "standard") -> str:
+    def joined(
+        self,
+        items: Sequence[str],
+        nobody: str = "",
+        *,
+        style: Literal["standard", "or"] = "standard",
+    ) -> str:
         """``Ada, Ben and Cy`` in this locale's words; ``nobody`` for an empty list;
         ``style="or"`` for ``Ada, Ben or Cy``."""
         if not items:
@@ -83,7 +95,11 @@ class Language:
     @property
     def name(self) -> str:
         """The language's own name for itself: English, Deutsch, français, español."""
-        return str(self.locale.get_display_name(self.locale) or self.code)
+        try:
+            own = Locale.parse(self.code)
+        except (ValueError, LookupError):
+            return self.code
+        return str(own.get_display_name(own) or self.code)
 
     def __repr__(self) -> str:
         return f"Language({self.code!r})"
@@ -138,7 +154,7 @@ def _load(messages: Path) -> _gettext.NullTranslations:
 @cache
 def _language(code: str) -> Language:
     if code == SOURCE:
-        return Language(SOURCE, _gettext.NullTranslations(), Locale.parse(SOURCE))
+        return Language(SOURCE, _gettext.NullTranslations(), Locale.parse(SOURCE_LOCALE))
     return Language(code, _load(_catalog_dirs()[code]), Locale.parse(code))
 
 
@@ -152,7 +168,9 @@ def language(code: str | None = None) -> Language:
     return _language(check(code))
 
 
-def register(code: str, translations: _gettext.NullTranslations, locale: str = SOURCE) -> Language:
+def register(
+    code: str, translations: _gettext.NullTranslations, locale: str = SOURCE_LOCALE
+) -> Language:
     """Make a language known without a catalog file (the tests' pseudo-locale)."""
     made = Language(code, translations, Locale.parse(locale))
     _extra[code] = made
