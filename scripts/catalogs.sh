@@ -12,17 +12,16 @@ PYBABEL="${PYBABEL:-.venv/bin/pybabel}"
 POT=companion/locale/companion.pot
 
 extract() {
-  "$PYBABEL" extract --quiet -F babel.cfg -k N_ -k n_:1,2 --no-location --sort-output \
+  "$PYBABEL" extract -F babel.cfg -k N_ -k n_:1,2 --no-location --sort-output \
     --project companion --copyright-holder "companion" --msgid-bugs-address "" \
-    -o "$POT" companion
+    -o "$POT" .
   sed -i '/^"POT-Creation-Date:/d' "$POT"  # the same sources give the same file
 }
 
 case "${1:-update}" in
   update)
     extract
-    "$PYBABEL" update --quiet -D companion -i "$POT" -d companion/locale --no-wrap \
-      --ignore-obsolete --omit-header=false
+    "$PYBABEL" update -D companion -i "$POT" -d companion/locale --no-wrap --ignore-obsolete
     for po in companion/locale/*/LC_MESSAGES/companion.po; do
       sed -i '/^"POT-Creation-Date:/d' "$po"
     done
