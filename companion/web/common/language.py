@@ -69,6 +69,10 @@ def language_middleware(pick: Callable[[web.Request], Language]) -> Middleware:
 def switch(lang: Language) -> list[dict[str, object]]:
     """The language switch's entries: each language by its own name, the current one marked."""
     return [
-        {"code": code, "name": language(code).name, "current": code == lang.code}
+        {"code": code, "name": _capital(language(code).name), "current": code == lang.code}
         for code in available()
     ]
+
+
+def _capital(name: str) -> str:
+    return name[:1].upper() + name[1:]  # "français" heads its entry in the switch: Français
