@@ -42,8 +42,8 @@ def run_print(args: argparse.Namespace) -> int:
     if args.generic:
         if args.name or args.public_url or args.lang:
             raise UserError(
-                "--generic prints the committed English sheets of no session; leave out the "
-                "session name, --public-url and --lang."
+                "--generic prints no session (its sheets are the committed English ones); "
+                "leave out the session name, --public-url and --lang."
             )
         papers = [paper.name] if args.paper else None
         for path in print_generic(args.out, papers):

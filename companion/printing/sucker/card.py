@@ -237,7 +237,7 @@ class Card:
             self.arrow(x + sub / 2, start, x + sub / 2, y2, label)
             bottom = max(bottom, y2 + self.box(x, y2, sub, text, fill, size=7))
         y3 = bottom + 7
-        for x, _, _, _, _ in outcomes:
+        for x, *_rest in outcomes:
             pdf.set_line_width(0.35)
             pdf.line(x + sub / 2, bottom, x + sub / 2, bottom + 3)
         pdf.line(lx + sub / 2, bottom + 3, rx + sub + 4 + sub / 2, bottom + 3)
