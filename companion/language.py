@@ -22,7 +22,7 @@ from io import BytesIO
 from pathlib import Path
 from typing import Literal
 
-from babel import Locale
+from babel import Locale, UnknownLocaleError
 from babel.dates import format_time as _format_time
 from babel.lists import format_list as _format_list
 from babel.numbers import format_decimal
@@ -97,7 +97,7 @@ class Language:
         """The language's own name for itself: English, Deutsch, français, español."""
         try:
             own = Locale.parse(self.code)
-        except (ValueError, LookupError):
+        except (ValueError, LookupError, UnknownLocaleError):
             return self.code
         return str(own.get_display_name(own) or self.code)
 

@@ -99,7 +99,8 @@ async def post_deal(request: web.Request) -> web.Response:
         if refusal is not None:
             raise refusal
         _submit(phones, {"do": "interview", "prisoner": name, "deal": True}, seat)
-    message = page_language(request)("Done: %(name)s received today's parole token.", name=name)
+    _ = page_language(request)
+    message = _("Done: %(name)s received today's parole token.", name=name)
     view = seat_view(phones.session, seat, phones.clock())
     return json_answer({"ok": True, "message": message, "view": view})
 
@@ -118,9 +119,8 @@ async def post_search(request: web.Request) -> web.Response:
         if held_reveal(phones.session) is not None:
             raise Problem(409, HELD)
         _submit(phones, {"do": "search", "prisoner": name}, seat)
-    message = page_language(request)(
-        "Searched %(name)s's cell; the game master now reveals it to the room.", name=name
-    )
+    _ = page_language(request)
+    message = _("Searched %(name)s's cell; the game master now reveals it to the room.", name=name)
     view = seat_view(phones.session, seat, phones.clock())
     return json_answer({"ok": True, "message": message, "view": view})
 

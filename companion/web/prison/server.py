@@ -40,7 +40,8 @@ def build_app(
             return language(negotiate([str(session.meta().get("lang") or "")]))
         return phone_language(request)
 
-    app.middlewares.append(language_middleware(pick))
+    # outside the error middleware, so that its pages and sentences are in the same language
+    app.middlewares.insert(0, language_middleware(pick))
     r = app.router
     r.add_get("/", pages.home)
     r.add_get("/join", pages.join_page)
