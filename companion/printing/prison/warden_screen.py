@@ -98,7 +98,12 @@ def add_warden_screen(
     pdf.box(x, top + 10, inner, 38, width=1.0)
     big, meaning = headline(rules, _)
     pdf.write_at(x, top + 12, inner, big, 48, bold=True, align="C")
-    pdf.write_at(x, top + 38, inner, meaning, 12, bold=True, align="C")
+    pdf.set_font(FONT, "B", 12)
+    if pdf.text_width(meaning) <= inner:
+        pdf.write_at(x, top + 38, inner, meaning, 12, bold=True, align="C")
+    else:  # a longer language: two lines in the box rather than smaller print
+        pdf.set_xy(x + 2, top + 33.5)
+        pdf.multi_cell(inner - 4, 12 * 0.3528 * 1.2, meaning, align="C")
     y = top + 54
     for line in limit_lines(rules, _):
         y = pdf.paragraph(x, y, inner, line, 11) + 3
