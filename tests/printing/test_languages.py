@@ -157,3 +157,18 @@ def test_the_overflow_check_can_fail() -> None:
     pdf.add_page()
     pdf.write_at(MARGIN, MARGIN, 10, "Bewährungsmarkenausgabestelle", 12)
     assert pdf.overflows == [(1, "Bewährungsmarkenausgabestelle")]
+
+
+def test_print_follows_the_sessions_language_unless_told(tmp_path: Path) -> None:
+    from companion.cli.main import main
+
+    roster = ["Ada", "Ben", "Cy", "Dee"]
+    create_prison_session(tmp_path, "abend", "classic", "Wendy", roster).close()
+    session = open_session(tmp_path, "abend")
+    session.store.set_meta("lang", "fr")
+    session.close()
+    data = ["--data-dir", str(tmp_path)]
+    assert main([*data, "print", "abend", "--out", str(tmp_path / "fr.pdf")]) == 0
+    assert "Le dilemme du prisonnier : fiche de règles" in text_of(tmp_path / "fr.pdf")
+    assert main([*data, "print", "abend", "--lang", "es", "--out", str(tmp_path / "es.pdf")]) == 0
+    assert "El dilema del prisionero: tarjeta de reglas" in text_of(tmp_path / "es.pdf")
