@@ -59,9 +59,12 @@ def language_middleware(pick: Callable[[web.Request], Language]) -> Middleware:
             raise answer
         token = _current.set(pick(request))
         try:
-            return await handler(request)
+            response = await handler(request)
         finally:
             _current.reset(token)
+        if not response.prepared:  # a page's words depend on these (an event stream is sent)
+            response.headers.setdefault("Vary", "Accept-Language, Cookie")
+        return response
 
     return languages
 

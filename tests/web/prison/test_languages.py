@@ -170,8 +170,10 @@ async def test_each_phone_reads_its_own_language(
     token = seat(session, "Ada").token
     page = await (await client.get(f"/p/{token}", headers={"Accept-Language": "fr-CA,en"})).text()
     assert '<html lang="fr">' in page and "TRAVAIL" in page and "Français</strong>" in page
-    page = await (await client.get(f"/p/{token}", headers={"Accept-Language": "es"})).text()
+    answer = await client.get(f"/p/{token}", headers={"Accept-Language": "es"})
+    page = await answer.text()
     assert '<html lang="es">' in page and "TRABAJAR" in page
+    assert answer.headers["Vary"] == "Accept-Language, Cookie"
     page = await (await client.get(f"/p/{token}", headers={"Accept-Language": "ja"})).text()
     assert '<html lang="en">' in page and "WORK" in page
 
