@@ -91,7 +91,7 @@ def run_new(args: argparse.Namespace) -> int:
     if args.lang is not None:
         from companion.language import check
 
-        lang = check(args.lang)
+        lang = args.lang = check(args.lang)  # the set-up screen's session gets it too
     warden, prisoners = the_roster(args)
     if prisoners and warden is None:
         raise UserError(
