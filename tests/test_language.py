@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from datetime import time
 from pathlib import Path
 
 import pytest
@@ -93,6 +94,8 @@ def test_lists_numbers_and_plurals_follow_the_language() -> None:
     assert language("de").n_("%(count)s night", "%(count)s nights", 1) == "1 Nacht"
     assert language("de").n_("%(count)s night", "%(count)s nights", 2) == "2 Nächte"
     assert language("fr").n_("%(count)s night", "%(count)s nights", 0) == "0 nuit"  # n > 1
+    assert language("de").time(time(14, 5)) == "14:05"
+    assert language("en").time(time(14, 5)) == "14:05"
 
 
 def test_a_language_is_picked_from_tags_and_headers() -> None:

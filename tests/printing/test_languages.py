@@ -64,12 +64,17 @@ def dynamic(data: Path) -> list[str]:
     finally:
         session.close()
     codes = [c for s in seats for c in (s.code, s.code[:4], s.code[4:])]
-    return ["night", "classic", "balanced-12", "a4", "letter", "Wendy", *BIG,
+    parts = [part for name in BIG for part in re.split(r"[ -]", name)]  # a long name's lines
+    return ["night", "classic", "balanced-12", "a4", "letter", "Wendy", *BIG, *parts,
             "Ada", *codes, URL]
 
 
-def test_every_session_sheet_goes_through_the_catalog(tmp_path: Path, qps: Language) -> None:
-    pdf = session_pdf(tmp_path, tmp_path / "qps.pdf", ["Ada", "Ben", "Cy", "Dee"], "qps", "a4")
+@pytest.mark.parametrize("prisoners", [["Ada", "Ben", "Cy", "Dee"], BIG], ids=["4", "12"])
+def test_every_session_sheet_goes_through_the_catalog(
+    tmp_path: Path, qps: Language, prisoners: list[str]
+) -> None:
+    """Every sheet, with the continued pages a big group needs (the warden's tally, tokens)."""
+    pdf = session_pdf(tmp_path, tmp_path / "qps.pdf", prisoners, "qps", "a4")
     text = re.sub(r"http://\S+", " ", text_of(pdf))
     text = re.sub(r"\b[A-Z2-9]{12,}\b", " ", text)  # the flap's security tint
     assert pseudo_locale.leftovers(text, dynamic(tmp_path)) == []
