@@ -119,6 +119,7 @@ async def check_all(client: TestClient, session: Session, moment: str) -> None:
 async def test_no_english_is_left_on_any_page_through_a_game(
     client: TestClient, session: Session, qps: Language
 ) -> None:
+    await pages(client, session)  # English first: nothing of it may stay for the next language
     client.session.cookie_jar.update_cookies({"lang": "qps"})
     session.store.set_meta("lang", "qps")  # the board speaks the session's language
     limit_planning(session, 300)
