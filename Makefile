@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test smoke lint typecheck bench clean system-deps
+.PHONY: demo test smoke lint typecheck bench clean system-deps catalogs
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PY) -m venv $(VENV)
@@ -30,6 +30,12 @@ test: $(STAMP) system-deps
 # an empty folder (scripts/installed-smoke.sh says what it runs). CI runs it before `make test`.
 smoke: $(STAMP)
 	bash scripts/installed-smoke.sh
+
+# The message catalogs: extract the messages, update every language's .po (scripts/catalogs.sh
+# says more; `scripts/catalogs.sh init LANG` starts a new language).
+catalogs: $(STAMP)
+	bash scripts/catalogs.sh update
+	bash scripts/catalogs.sh compile
 
 lint: $(STAMP)
 	$(BIN)/ruff check companion tests benchmarks

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install companion the way a game master does and try it from an empty folder (issue 14):
 # build the wheel, install it into a fresh virtual environment outside the checkout, and run
-# `companion scenarios`, `new ... --create-only`, `print`, `replay` and `serve` (answering /board
+# `companion scenarios`, `new ... --create-only`, `print` (also in German, from the wheel's
+# compiled catalogs), `replay` and `serve` (answering /board
 # on 127.0.0.1, then stopped by this script). Then, in the checkout, `companion balance` must
 # leave `git status` as it was. Every step fails loudly; nothing is left running.
 set -euo pipefail
@@ -75,6 +76,23 @@ step "companion print evening --out evening.pdf"
 "$C" print evening --out evening.pdf > print.txt \
   || fail "companion print: $(cat print.txt)"
 [ "$(head -c 5 evening.pdf)" = "%PDF-" ] || fail "evening.pdf is not a PDF"
+
+step "the wheel's compiled catalogs: companion print evening --lang de, and --lang tlh refused"
+"$VPY" - "$WHEEL" <<'EOF' || fail "the wheel does not ship the compiled catalogs (de, es, fr)"
+import sys
+import zipfile
+names = set(zipfile.ZipFile(sys.argv[1]).namelist())
+for lang in ("de", "es", "fr"):
+    assert f"companion/locale/{lang}/LC_MESSAGES/companion.mo" in names, lang
+EOF
+"$C" print evening --lang de --out evening-de.pdf > print-de.txt \
+  || fail "companion print --lang de: $(cat print-de.txt)"
+[ "$(head -c 5 evening-de.pdf)" = "%PDF-" ] || fail "evening-de.pdf is not a PDF"
+if "$C" print evening --lang tlh --out never.pdf > tlh.txt 2>&1; then
+  fail "companion print --lang tlh was not refused"
+fi
+grep -q "'tlh' is not a language companion speaks; use one of en, de, es, fr." tlh.txt \
+  || fail "companion print --lang tlh did not name the languages: $(cat tlh.txt)"
 
 step "companion replay (the prison break's escape example)"
 cp "$ROOT/tests/examples/pb-escape.json" "$ROOT/tests/examples/pb-escape.expected.json" .

@@ -37,6 +37,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--roster", metavar="FILE",
                    help="a CSV file (as a sign-up form exports it) with a name column and, if "
                    "you like, a role column (warden or prisoner)")
+    p.add_argument("--lang", metavar="LANG",
+                   help="the session's language for its printouts and board: en (the "
+                   "default), de, es, fr; each phone follows its own browser")
     p.add_argument("--create-only", action="store_true",
                    help="create the session and stop (open it later with 'companion resume')")
     p.set_defaults(func=run_new)
@@ -84,6 +87,11 @@ def run_new(args: argparse.Namespace) -> int:
             f"A session called {args.name!r} already exists; resume it with "
             f"'companion resume {args.name}' or pick another name."
         )
+    lang = None
+    if args.lang is not None:
+        from companion.language import check
+
+        lang = args.lang = check(args.lang)  # the set-up screen's session gets it too
     warden, prisoners = the_roster(args)
     if prisoners and warden is None:
         raise UserError(
@@ -113,6 +121,8 @@ def run_new(args: argparse.Namespace) -> int:
         folder, args.name, scenario, warden, prisoners,
         holder=None if args.create_only else HOLDER,
     )
+    if lang is not None:
+        session.store.set_meta("lang", lang)
     if not args.create_only:
         return open_console(session, args)
     session.close()

@@ -21,6 +21,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    "with --generic: a folder, default printables/)")
     p.add_argument("--public-url", metavar="URL",
                    help="the address phones reach this laptop at, e.g. http://192.168.1.20:8765")
+    p.add_argument("--lang", metavar="LANG",
+                   help="print in this language for once (en, de, es, fr); by default the "
+                   "session's own, set with 'companion new --lang'")
     p.add_argument("--generic", action="store_true",
                    help="write the classic scenario's token sheets, night tracker and rules card "
                    "(no session needed), one PDF per paper size")
@@ -32,10 +35,15 @@ def run_print(args: argparse.Namespace) -> int:
     from companion.printing.prison.document import print_generic, print_session
 
     paper = paper_named(args.paper or "a4")
+    if args.lang is not None and not args.generic:
+        from companion.language import check
+
+        args.lang = check(args.lang)  # refused in one sentence before the session is opened
     if args.generic:
-        if args.name or args.public_url:
+        if args.name or args.public_url or args.lang:
             raise UserError(
-                "--generic prints no session; leave out the session name and --public-url."
+                "--generic prints no session (its sheets are the committed English ones); "
+                "leave out the session name, --public-url and --lang."
             )
         papers = [paper.name] if args.paper else None
         for path in print_generic(args.out, papers):
@@ -53,7 +61,7 @@ def run_print(args: argparse.Namespace) -> int:
         # network it is on now, which is not the venue's if the cards are printed at home.
         guessed = not args.public_url and current_base(session) is None
         out = args.out or f"{session.name}-{paper.name}.pdf"
-        path = print_session(session, paper.name, out, args.public_url)
+        path = print_session(session, paper.name, out, args.public_url, args.lang)
         printed = session.meta().get("printed_url")
     finally:
         session.close()

@@ -34,6 +34,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     r = sub.add_parser("sucker-rules", help="print the one-page So Long Sucker rules summary")
     r.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size")
     r.add_argument("--out", help="the PDF to write (default: so-long-sucker-rules.pdf)")
+    r.add_argument("--lang", metavar="LANG",
+                   help="the card's language: en (the default), de, es, fr")
     r.set_defaults(func=run_rules)
 
 
@@ -105,9 +107,11 @@ def run_sucker(args: argparse.Namespace) -> int:
 
 
 def run_rules(args: argparse.Namespace) -> int:
+    from companion.language import language
     from companion.printing.sucker.card import write_rules_card
 
+    lang = language(args.lang)  # an unknown one is refused before anything is written
     out = Path(args.out or "so-long-sucker-rules.pdf")
-    write_rules_card(out, args.paper)
+    write_rules_card(out, args.paper, lang)
     print(f"Wrote {out} ({args.paper.upper() if args.paper == 'a4' else 'Letter'}).")
     return 0

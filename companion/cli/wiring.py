@@ -252,7 +252,9 @@ def phone_service(args: argparse.Namespace) -> tuple[Service, Links]:
 
 def room_poster(session: Session, path: Path, join_url: str) -> Path:
     """The dilemma room's QR poster for ``session``, written to ``path``."""
+    from companion.language import language
     from companion.printing.dilemma.poster import write_poster
     from companion.rules.dilemma.views import board
 
-    return write_poster(path, join_url, board(session.state)["sentences"])
+    lang = language(session.meta().get("lang") or None)
+    return write_poster(path, join_url, board(session.state)["sentences"], lang)

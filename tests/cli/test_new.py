@@ -211,3 +211,21 @@ def test_without_scenario_nor_names_the_set_up_screen_is_automatic(
     assert run(capsys, "--data-dir", str(tmp_path), "new", "fri", "--no-phones",
                "--scenario", "balanced-6")[0] == 0
     assert opened == [("eve", None), ("fri", "balanced-6")]
+
+
+def test_lang_is_the_sessions_language_and_an_unknown_one_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from companion.session.create import open_session
+
+    status, out, err = run(capsys, "--data-dir", str(tmp_path), "new", "abend", "--lang", "de_DE",
+                           "--warden", "Wendy", "--prisoners", SIX, "--create-only")
+    assert status == 0, err
+    session = open_session(tmp_path, "abend")
+    try:
+        assert session.meta()["lang"] == "de"
+    finally:
+        session.close()
+    line = refused(capsys, tmp_path / "other", "new", "x", "--lang", "tlh", "--warden", "W",
+                   "--prisoners", SIX, "--create-only")
+    assert line == "companion: 'tlh' is not a language companion speaks; use one of en, de, es, fr."

@@ -43,11 +43,17 @@ def run_console(
 
     wiring.check_terminal()
     folder = data_dir(args.data_dir)
+    lang = getattr(args, "lang", None)  # ``companion new --lang``, checked there
+
+    def create(name: str, scenario: str, warden: str, prisoners: list[str]) -> Session:
+        made = create_prison_session(folder, name, scenario, warden, prisoners, holder=HOLDER)
+        if lang is not None:
+            made.store.set_meta("lang", lang)
+        return made
+
     shelf = SessionShelf(
         folder=folder,
-        create=lambda name, scenario, warden, prisoners: create_prison_session(
-            folder, name, scenario, warden, prisoners, holder=HOLDER
-        ),
+        create=create,
         open=lambda name: open_session(folder, name, holder=HOLDER),
         game_of=lambda name: game_label(session_path(folder, name)),
     )

@@ -94,6 +94,10 @@ class Sheets(FPDF):
         self.set_fill_color(0)
         self.fallbacks: list[str] = []  # the CJK font families in use, best first
         self.unprintable = ""  # characters no loaded font has (see cover_text)
+        # Text that ran outside its box even at the smallest size (a translation too long for
+        # the layout): page number and text; the tests render every sheet in German and
+        # expect none.
+        self.overflows: list[tuple[int, str]] = []
 
     def cover_text(self, texts: Iterable[str]) -> str:
         """Make sure every character of ``texts`` can be printed: add CJK fallback fonts
@@ -152,6 +156,8 @@ class Sheets(FPDF):
         while size > shrink_to and self.text_width(text) > w:
             size -= 0.5
             self.set_font(FONT, style, size)
+        if self.text_width(text) > w + 0.01:
+            self.overflows.append((self.page, text))
         height = size * 0.3528 * 1.25
         self.set_xy(x, y)
         shaped = needs_shaping(text)
@@ -193,6 +199,8 @@ class Sheets(FPDF):
         self.set_font(FONT, "B" if bold else "", size)
         self.set_xy(x, y)
         self.multi_cell(w, size * 0.3528 * 1.3, text, align="L")
+        if self.get_y() > self.h - MARGIN + 0.01:  # below the page's printable area
+            self.overflows.append((self.page, text))
         return float(self.get_y())
 
     # ---- lines --------------------------------------------------------------------------

@@ -8,29 +8,32 @@ from pathlib import Path
 from fpdf import FPDF
 
 from companion.errors import UserError
+from companion.language import Language, language
 from companion.printing.common.layout import FONT_DIR, draw_qr
-from companion.rules.core.words import plural
 from companion.rules.dilemma.views import SentencesView
 
 FONT = FONT_DIR / "DejaVuSans.ttf"
 
 
-def write_poster(path: Path, join_url: str, sentences: SentencesView) -> Path:
-    """Write the poster to ``path``; ``sentences`` in months, as in the board view. Refuses
-    a path it cannot write in one sentence."""
+def write_poster(
+    path: Path, join_url: str, sentences: SentencesView, lang: Language | None = None
+) -> Path:
+    """Write the poster to ``path`` in ``lang`` (English by default); ``sentences`` in months,
+    as in the board view. Refuses a path it cannot write in one sentence."""
+    _ = lang or language()
     pdf = FPDF(format="A4")
     pdf.set_auto_page_break(False)
     pdf.add_page()
     pdf.add_font("body", "", str(FONT))
     pdf.set_font("body", size=30)
     pdf.set_xy(15, 22)
-    pdf.cell(180, 14, "The prisoner's dilemma", align="C")
+    pdf.cell(180, 14, _("The prisoner's dilemma"), align="C")
     pdf.set_font("body", size=16)
     pdf.set_xy(15, 40)
     pdf.multi_cell(
         180,
         8,
-        "A warm-up for everyone: scan the code with your phone and type your name.",
+        _("A warm-up for everyone: scan the code with your phone and type your name."),
         align="C",
     )
     side = 140.0
@@ -43,19 +46,19 @@ def write_poster(path: Path, join_url: str, sentences: SentencesView) -> Path:
     pdf.set_font("body", size=13)
     pdf.set_xy(25, top + side + 26)
     months = {
-        "both_silent": plural(sentences["both_silent"], "month"),
-        "both_betray": plural(sentences["both_betray"], "month"),
-        "betrayer": plural(sentences["betrayer"], "month"),
-        "betrayed": plural(sentences["betrayed"], "month"),
+        key: _.n_("%(count)s month", "%(count)s months", sentences[key])
+        for key in ("both_silent", "both_betray", "betrayer", "betrayed")
     }
     pdf.multi_cell(
         160,
         7,
-        "Each round you face one partner, questioned apart. Stay SILENT or BETRAY, in secret. "
-        f"Both silent: {months['both_silent']} each. Both betray: "
-        f"{months['both_betray']} each. Betray a silent partner and you serve "
-        f"{months['betrayer']} while they serve {months['betrayed']}. "
-        "Least time served wins.",
+        _(
+            "Each round you face one partner, questioned apart. Stay SILENT or BETRAY, in "
+            "secret. Both silent: %(both_silent)s each. Both betray: %(both_betray)s each. "
+            "Betray a silent partner and you serve %(betrayer)s while they serve "
+            "%(betrayed)s. Least time served wins.",
+            **months,
+        ),
         align="C",
     )
     try:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.language import N_, Language, language
 from companion.printing.common.layout import MARGIN, Paper, Sheets
 
 HEADER = 32.0  # mm: name, role, how-to lines
@@ -20,13 +21,13 @@ CARD_HEIGHT = HEADER + SECRET + FLAP
 QR_SIZE = 28.0
 QR_TOP = 3.0  # mm below the top of the secret part
 SEAT_CODE_TOP = QR_TOP + QR_SIZE + 4.0  # the seat code's line, then the join address
-FLAP_LINE = "Fold up over your code: whoever scans it plays your seat."
+FLAP_LINE = N_("Fold up over your code: whoever scans it plays your seat.")
 HOW_TO = (
-    "1. Scan the code with your phone's camera to open your page.",
-    "2. No camera? Open the address below and type your seat code.",
-    "3. Lost the page? Scan again: it always brings you back.",
+    N_("1. Scan the code with your phone's camera to open your page."),
+    N_("2. No camera? Open the address below and type your seat code."),
+    N_("3. Lost the page? Scan again: it always brings you back."),
 )
-ROLE_TITLES = {"prisoner": "Prisoner", "warden": "Warden"}
+ROLE_TITLES = {"prisoner": N_("Prisoner"), "warden": N_("Warden")}
 
 
 @dataclass(frozen=True)
@@ -62,46 +63,50 @@ def card_slot(paper: Paper, index: int) -> tuple[int, float, float, float, float
     return index // PER_PAGE, x, y, width, CARD_HEIGHT
 
 
-def add_cards(pdf: Sheets, cards: list[Card]) -> None:
+def add_cards(pdf: Sheets, cards: list[Card], lang: Language | None = None) -> None:
     """Pages of player cards, two columns and two rows to a page, cut lines between them."""
+    _ = lang or language()
     for index, card in enumerate(cards):
-        _, x, y, width, height = card_slot(pdf.paper, index)
+        _page, x, y, width, height = card_slot(pdf.paper, index)
         if index % PER_PAGE == 0:
             pdf.add_page()
             pdf.scissors_note(
-                "Cut along the dashed lines. Fold each flap up along the dotted line to hide "
-                "the code. Keep your card until the end of the game."
+                _(
+                    "Cut along the dashed lines. Fold each flap up along the dotted line to hide "
+                    "the code. Keep your card until the end of the game."
+                )
             )
         pdf.cut_box(x, y, width, height)
-        _card(pdf, card, x, y, width)
+        _card(pdf, card, x, y, width, _)
 
 
-def _card(pdf: Sheets, card: Card, x: float, y: float, w: float) -> None:
+def _card(pdf: Sheets, card: Card, x: float, y: float, w: float, _: Language) -> None:
     pad = 5.0
     inner = w - 2 * pad
-    role = ROLE_TITLES.get(card.role, card.role.title())
+    role = _(ROLE_TITLES[card.role]) if card.role in ROLE_TITLES else card.role.title()
     name = pdf.printable(card.name)
     if name:
         pdf.write_at(x + pad, y + 3.5, inner, name, 17, bold=True)
     else:  # no installed font has some of its letters: a line to write it on by hand
         pdf.set_line_width(0.3)
         pdf.line(x + pad, y + 10, x + pad + inner, y + 10)
-        pdf.write_at(x + pad, y + 3, inner, "(write the name here)", 6.5)
-    pdf.write_at(x + pad, y + 11.5, inner, f"{role} · The Prisoner's Dilemma", 9)
-    size = pdf.fitting_size(HOW_TO, inner, 7.5)
-    for i, line in enumerate(HOW_TO):
+        pdf.write_at(x + pad, y + 3, inner, _("(write the name here)"), 6.5)
+    pdf.write_at(x + pad, y + 11.5, inner, _("%(role)s · The Prisoner's Dilemma", role=role), 9)
+    how_to = [_(line) for line in HOW_TO]
+    size = pdf.fitting_size(how_to, inner, 7.5)
+    for i, line in enumerate(how_to):
         pdf.write_at(x + pad, y + 17.5 + i * 4, inner, line, size)
     # The secret part: QR code, then the seat code and the address to type it at.
     top = y + HEADER
     pdf.qr_code(card.url, x + (w - QR_SIZE) / 2, top + QR_TOP, QR_SIZE)
-    pdf.write_at(x + pad, top + SEAT_CODE_TOP, inner, f"Seat code  {spaced_code(card.code)}",
-                 11, bold=True, align="C")
-    pdf.write_at(x + pad, top + SEAT_CODE_TOP + 5, inner, f"or type it at {card.join}", 8,
-                 align="C")
+    seat_code = _("Seat code  %(code)s", code=spaced_code(card.code))
+    pdf.write_at(x + pad, top + SEAT_CODE_TOP, inner, seat_code, 11, bold=True, align="C")
+    pdf.write_at(x + pad, top + SEAT_CODE_TOP + 5, inner,
+                 _("or type it at %(address)s", address=card.join), 8, align="C")
     # The flap: folded up, the point ``fold + d`` comes to lie on ``fold - d``.
     fold = top + SECRET
     pdf.fold_line(x, fold, x + w, fold)
-    pdf.write_at(x + pad, fold + 1, inner, "fold up", 6.5, align="C")
+    pdf.write_at(x + pad, fold + 1, inner, _("fold up"), 6.5, align="C")
     first, last = tint_band()
     pdf.tint(x + 1, fold + first, w - 2, last - first)
     # The line of text goes over the blank band between the QR code and the seat code.
@@ -110,4 +115,4 @@ def _card(pdf: Sheets, card: Card, x: float, y: float, w: float) -> None:
     pdf.set_fill_color(255)
     pdf.rect(x + 1, fold + line_top, w - 2, band, style="F")
     pdf.set_fill_color(0)
-    pdf.write_at(x + pad, fold + line_top, inner, FLAP_LINE, 8, bold=True, align="C")
+    pdf.write_at(x + pad, fold + line_top, inner, _(FLAP_LINE), 8, bold=True, align="C")

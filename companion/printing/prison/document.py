@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from companion.errors import UserError
+from companion.language import Language, language
 from companion.printing.common.layout import FONT_ADVICE, Paper, Sheets, paper_named
 from companion.printing.prison.cards import Card, add_cards
 from companion.printing.prison.rules_card import add_rules_card
 from companion.printing.prison.tokens import add_token_sheets
 from companion.printing.prison.tracker import add_night_tracker
 from companion.printing.prison.warden_screen import add_warden_screen
-from companion.rules.core.words import plural
 from companion.rules.prison.scenario import PrisonRules
 
 if TYPE_CHECKING:
@@ -73,19 +73,33 @@ def session_rules(session: Session) -> PrisonRules:
     return PrisonRules.model_validate(session.setup["rules"])
 
 
-def print_session(
-    session: Session, paper: str, out: str | Path, public_url: str | None = None
-) -> Path:
-    """Write one PDF with everything a prison-break session needs; returns where it went.
+def session_language(session: Session, lang: str | None = None) -> Language:
+    """The language a session's printouts and board are in: ``lang`` when given (``companion
+    print --lang``), else the session's own (``lang`` in its meta, set by ``companion new
+    --lang``), else English. An unknown one is refused in one sentence."""
+    return language(lang or session.meta().get("lang") or None)
 
-    Raises :class:`UserError` (one sentence) for an unknown paper size, a session of another
-    game, a bad public address or a file that cannot be written; nothing is changed then.
+
+def print_session(
+    session: Session,
+    paper: str,
+    out: str | Path,
+    public_url: str | None = None,
+    lang: str | None = None,
+) -> Path:
+    """Write one PDF with everything a prison-break session needs, in the session's language
+    (or ``lang``); returns where it went.
+
+    Raises :class:`UserError` (one sentence) for an unknown paper size or language, a session
+    of another game, a bad public address or a file that cannot be written; nothing is changed
+    then.
     """
     from companion.rules.prison.views import table
     from companion.session.seats import join_url, seat_url, seats_of
     from companion.session.store import StoreError
 
     sheet = paper_named(paper)
+    _ = session_language(session, lang)
     if session.game != "prison-break":
         raise UserError(
             f"The session {session.name!r} is a {session.game} game; "
@@ -97,7 +111,7 @@ def print_session(
     prisoners = [p["name"] for p in view["prisoners"]]
     seats = seats_of(session)
     cards = [Card(s.name, s.role, seat_url(base, s), s.code, join_url(base)) for s in seats]
-    pdf = Sheets(sheet, f"The Prisoner's Dilemma: {session.name}")
+    pdf = Sheets(sheet, _("The Prisoner's Dilemma: %(session)s", session=session.name))
     missing = pdf.cover_text([c.name for c in cards])
     if missing:
         print(
@@ -105,12 +119,14 @@ def print_session(
             f"line to write them on by hand; to print them, {FONT_ADVICE} and print again.",
             file=sys.stderr,
         )
-    add_cards(pdf, cards)
-    add_warden_screen(pdf, rules, [pdf.printable(p) for p in prisoners])
+    add_cards(pdf, cards, _)
+    add_warden_screen(pdf, rules, [pdf.printable(p) for p in prisoners], _)
     scenario = str(session.setup.get("scenario", "custom"))
-    add_rules_card(pdf, rules, scenario, plural(len(prisoners), "prisoner"))
-    add_night_tracker(pdf, rules, f"Night tracker: {session.name}")
-    add_token_sheets(pdf, rules, len(prisoners), f"Tokens: {session.name}")
+    add_rules_card(pdf, rules, scenario, len(prisoners), _)
+    add_night_tracker(pdf, rules, _("Night tracker: %(session)s", session=session.name), _)
+    add_token_sheets(
+        pdf, rules, len(prisoners), _("Tokens: %(session)s", session=session.name), _
+    )
     path = _write(pdf, Path(out))
     try:
         session.store.set_meta("printed_url", base)
@@ -119,13 +135,23 @@ def print_session(
     return path
 
 
-def generic_document(rules: PrisonRules, scenario: str, paper: Paper, prisoners: int) -> Sheets:
+def generic_document(
+    rules: PrisonRules, scenario: str, paper: Paper, prisoners: int, lang: Language | None = None
+) -> Sheets:
     """The sheets that do not depend on a session: tokens, night tracker, rules card."""
-    pdf = Sheets(paper, f"The Prisoner's Dilemma: {scenario} sheets ({paper.name})")
-    group = plural(prisoners, "prisoner")
-    add_rules_card(pdf, rules, scenario, group)
-    add_night_tracker(pdf, rules, f"Night tracker ({scenario})")
-    add_token_sheets(pdf, rules, prisoners, f"Tokens for {group} ({scenario})")
+    _ = lang or language()
+    pdf = Sheets(
+        paper,
+        _("The Prisoner's Dilemma: %(scenario)s sheets (%(paper)s)", scenario=scenario,
+          paper=paper.name),
+    )
+    group = _.n_("%(count)s prisoner", "%(count)s prisoners", prisoners)
+    add_rules_card(pdf, rules, scenario, prisoners, _)
+    add_night_tracker(pdf, rules, _("Night tracker (%(scenario)s)", scenario=scenario), _)
+    add_token_sheets(
+        pdf, rules, prisoners,
+        _("Tokens for %(prisoners)s (%(scenario)s)", prisoners=group, scenario=scenario), _,
+    )
     return pdf
 
 

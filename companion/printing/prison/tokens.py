@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.language import N_, Language, language
 from companion.printing.common.layout import MARGIN, Sheets
 from companion.rules.prison.scenario import PrisonRules
 
@@ -28,43 +29,51 @@ class TokenKind:
     why: str
 
 
-def token_counts(rules: PrisonRules, prisoners: int) -> list[TokenKind]:
+def token_counts(
+    rules: PrisonRules, prisoners: int, lang: Language | None = None
+) -> list[TokenKind]:
+    _ = lang or language()
     parole = prisoners * (rules.parole_tokens_to_win - 1) + 1
     shivs = prisoners * rules.shivs_per_prisoner
+    group = _.n_("%(count)s prisoner", "%(count)s prisoners", prisoners)
     return [
-        TokenKind("work", "WORK", prisoners, "one per prisoner"),
+        TokenKind("work", _("WORK"), prisoners, _("one per prisoner")),
         TokenKind(
             "parole",
-            "PAROLE",
+            _("PAROLE"),
             parole,
-            f"{prisoners} prisoners × ({rules.parole_tokens_to_win} to win − 1) + 1",
+            _("%(prisoners)s × (%(to_win)s to win − 1) + 1", prisoners=group,
+              to_win=rules.parole_tokens_to_win),
         ),
         TokenKind(
             "shiv",
-            "SHIV",
+            _("SHIV"),
             shivs,
-            f"{prisoners} prisoners × {rules.shivs_per_prisoner} each",
+            _("%(prisoners)s × %(each)s each", prisoners=group, each=rules.shivs_per_prisoner),
         ),
     ]
 
 
-def add_token_sheets(pdf: Sheets, rules: PrisonRules, prisoners: int, title: str) -> None:
+def add_token_sheets(
+    pdf: Sheets, rules: PrisonRules, prisoners: int, title: str, lang: Language | None = None
+) -> None:
+    _ = lang or language()
     paper = pdf.paper
     cols = int(paper.inner_width // CELL)
     left = MARGIN + (paper.inner_width - cols * CELL) / 2
     bottom = paper.height - MARGIN - 7
-    y = _new_page(pdf, title)
-    for kind in token_counts(rules, prisoners):
+    y = _new_page(pdf, title, _)
+    for kind in token_counts(rules, prisoners, _):
         if kind.count == 0:
             continue
         number = 1
         if y + HEADING + CELL > bottom:
-            y = _new_page(pdf, title)
-        y = _heading(pdf, kind, y)
+            y = _new_page(pdf, title, _)
+        y = _heading(pdf, kind, y, _)
         while number <= kind.count:
             if y + CELL > bottom:
-                y = _new_page(pdf, title)
-                y = _heading(pdf, kind, y, more=True)
+                y = _new_page(pdf, title, _)
+                y = _heading(pdf, kind, y, _, more=True)
             row = min(cols, kind.count - number + 1)
             for col in range(row):
                 x = left + col * CELL
@@ -75,16 +84,23 @@ def add_token_sheets(pdf: Sheets, rules: PrisonRules, prisoners: int, title: str
         y += 4
 
 
-def _new_page(pdf: Sheets, title: str) -> float:
+def _new_page(pdf: Sheets, title: str, _: Language) -> float:
     pdf.add_page()
     pdf.write_at(MARGIN, MARGIN, pdf.paper.inner_width, title, 14, bold=True)
-    pdf.scissors_note("Cut along the dashed lines. The numbers tell you when a token is missing.")
+    pdf.scissors_note(
+        _("Cut along the dashed lines. The numbers tell you when a token is missing.")
+    )
     return MARGIN + 9
 
 
-def _heading(pdf: Sheets, kind: TokenKind, y: float, *, more: bool = False) -> float:
-    label = f"{kind.word.title()} tokens" if kind.key != "shiv" else "Shivs"
-    text = f"{label}{' (continued)' if more else ''}: {kind.count} ({kind.why})"
+HEADINGS = {"work": N_("Work tokens"), "parole": N_("Parole tokens"), "shiv": N_("Shivs")}
+
+
+def _heading(pdf: Sheets, kind: TokenKind, y: float, _: Language, *, more: bool = False) -> float:
+    label = _(HEADINGS[kind.key])
+    if more:
+        label = _("%(heading)s (continued)", heading=label)
+    text = _("%(heading)s: %(count)s (%(why)s)", heading=label, count=kind.count, why=kind.why)
     pdf.write_at(MARGIN, y + 2, pdf.paper.inner_width, text, 9, bold=True)
     return y + HEADING
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.language import Language, language
 from companion.printing.common.layout import MARGIN, Sheets
 from companion.rules.prison.scenario import PrisonRules
 
@@ -16,36 +17,47 @@ def day_boxes(rules: PrisonRules) -> int:
     return max(12, rules.nights_to_escape + 6)
 
 
-def add_night_tracker(pdf: Sheets, rules: PrisonRules, title: str) -> None:
+def add_night_tracker(
+    pdf: Sheets, rules: PrisonRules, title: str, lang: Language | None = None
+) -> None:
+    _ = lang or language()
     width = pdf.paper.inner_width
-    y = _page(pdf, title)
+    y = _page(pdf, title, _)
     nights = rules.nights_to_escape
     y = pdf.paragraph(
         MARGIN,
         y,
         width,
-        f"Nights of work: the prisoners escape when all {nights} boxes are covered. After each "
-        "reveal, put a marker on one more box for every prisoner who worked and was not caught.",
+        _(
+            "Nights of work: the prisoners escape when all %(nights)s boxes are covered. After "
+            "each reveal, put a marker on one more box for every prisoner who worked and was "
+            "not caught.",
+            nights=nights,
+        ),
         10,
     )
-    y = _strip(pdf, y + 4, nights, "ESCAPE", "Night", title)
+    y = _strip(pdf, y + 4, nights, _("ESCAPE"), _("Night"), title, _)
     limit = rules.max_days
     text = (
-        f"Days: cross out each day as it ends. When day {limit} ends without an escape, "
-        "the warden wins."
+        _(
+            "Days: cross out each day as it ends. When day %(day)s ends without an escape, "
+            "the warden wins.",
+            day=limit,
+        )
         if limit is not None
-        else "Days: cross out each day as it ends (there is no time limit in this scenario)."
+        else _("Days: cross out each day as it ends (there is no time limit in this scenario).")
     )
     if y + 8 + 10 + MIN_BOX > _bottom(pdf):
-        y = _page(pdf, f"{title} (continued)")
+        y = _page(pdf, _("%(title)s (continued)", title=title), _)
     y = pdf.paragraph(MARGIN, y + 8, width, text, 10)
-    _strip(pdf, y + 4, day_boxes(rules), "LAST DAY" if limit is not None else "", "Day", title)
+    last = _("LAST DAY") if limit is not None else ""
+    _strip(pdf, y + 4, day_boxes(rules), last, _("Day"), title, _)
 
 
-def _page(pdf: Sheets, title: str) -> float:
+def _page(pdf: Sheets, title: str, _: Language) -> float:
     pdf.add_page()
     pdf.write_at(MARGIN, MARGIN, pdf.paper.inner_width, title, 14, bold=True)
-    pdf.scissors_note("Cut the strips out along the dashed lines, or keep the page whole.")
+    pdf.scissors_note(_("Cut the strips out along the dashed lines, or keep the page whole."))
     return MARGIN + 10
 
 
@@ -53,7 +65,9 @@ def _bottom(pdf: Sheets) -> float:
     return pdf.paper.height - MARGIN - 8
 
 
-def _strip(pdf: Sheets, y: float, count: int, last: str, word: str, title: str) -> float:
+def _strip(
+    pdf: Sheets, y: float, count: int, last: str, word: str, title: str, _: Language
+) -> float:
     """Rows of numbered boxes, going on to new pages as needed; returns the y below them."""
     width = pdf.paper.inner_width - 6  # room for the cut line around the strip
     per_row = max(1, min(count, int(width // MIN_BOX)))
@@ -64,7 +78,7 @@ def _strip(pdf: Sheets, y: float, count: int, last: str, word: str, title: str) 
     while first < count:
         rows = max(0, int((_bottom(pdf) - y - 2) // box))
         if rows == 0:
-            y = _page(pdf, f"{title} (continued)") + 4
+            y = _page(pdf, _("%(title)s (continued)", title=title), _) + 4
             continue
         end = min(count, first + rows * per_row)
         for i in range(first, end):

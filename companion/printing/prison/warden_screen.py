@@ -7,54 +7,76 @@ prisoner.
 
 from __future__ import annotations
 
+from companion.language import Language, language
 from companion.printing.common.layout import FONT, MARGIN, Sheets
-from companion.printing.prison.rules_card import searched_cells
-from companion.rules.core.words import plural
+from companion.printing.prison.rules_card import deals, nights, parole_tokens, searched_cells
 from companion.rules.prison.scenario import PrisonRules
 
 
-def day_steps(rules: PrisonRules) -> list[tuple[str, str]]:
+def day_steps(rules: PrisonRules, lang: Language | None = None) -> list[tuple[str, str]]:
+    _ = lang or language()
     return [
-        ("Planning", "Wait outside while the prisoners plan and choose work or rest."),
+        (_("Planning"), _("Wait outside while the prisoners plan and choose work or rest.")),
         (
-            "Interviews",
-            "Call each prisoner in once, alone. Offer a deal: information for a parole token, "
-            f"at most {plural(rules.parole_tokens_per_day, 'deal')} a day.",
+            _("Interviews"),
+            _(
+                "Call each prisoner in once, alone. Offer a deal: information for a parole "
+                "token, at most %(deals)s a day.",
+                deals=deals(_, rules.parole_tokens_per_day),
+            ),
         ),
         (
-            "Search",
-            f"Search {searched_cells(rules.searches_per_day)}. Whoever chose work there is "
-            "caught. The first search ends the interviews.",
+            _("Search"),
+            _(
+                "Search %(cells)s. Whoever chose work there is caught. The first search ends "
+                "the interviews.",
+                cells=searched_cells(rules.searches_per_day, _),
+            ),
         ),
-        ("Reveal", "Watch: the nights of work are counted and who worked is shown."),
-        ("Accusations", "Watch: prisoners with shivs may accuse each other of dealing with you."),
+        (_("Reveal"), _("Watch: the nights of work are counted and who worked is shown.")),
+        (
+            _("Accusations"),
+            _("Watch: prisoners with shivs may accuse each other of dealing with you."),
+        ),
     ]
 
 
-def headline(rules: PrisonRules) -> tuple[str, str]:
+def headline(rules: PrisonRules, lang: Language | None = None) -> tuple[str, str]:
     """The number that decides the game, printed large, and what it means."""
+    _ = lang or language()
     tokens = rules.parole_tokens_to_win
-    what = "parole token" if tokens == 1 else "parole tokens"
-    return str(tokens), f"{what} parole a prisoner"
+    what = _.ngettext("parole token parole a prisoner", "parole tokens parole a prisoner", tokens)
+    return str(tokens), what
 
 
-def limit_lines(rules: PrisonRules) -> list[str]:
+def limit_lines(rules: PrisonRules, lang: Language | None = None) -> list[str]:
+    _ = lang or language()
     lines = [
-        f"A prisoner who holds {plural(rules.parole_tokens_to_win, 'parole token')} is paroled: "
-        "the game ends at once and you win with them.",
-        f"You may give at most {plural(rules.parole_tokens_per_day, 'parole token')} a day, "
-        "one for each deal.",
-        "You also win when no prisoner is left in the game.",
-        f"The prisoners win when they complete {plural(rules.nights_to_escape, 'night')} "
-        "of work.",
+        _(
+            "A prisoner who holds %(tokens)s is paroled: the game ends at once and you win "
+            "with them.",
+            tokens=parole_tokens(_, rules.parole_tokens_to_win),
+        ),
+        _(
+            "You may give at most %(tokens)s a day, one for each deal.",
+            tokens=parole_tokens(_, rules.parole_tokens_per_day),
+        ),
+        _("You also win when no prisoner is left in the game."),
+        _(
+            "The prisoners win when they complete %(nights)s of work.",
+            nights=nights(_, rules.nights_to_escape),
+        ),
     ]
     if rules.max_days is not None:
-        lines.append(f"You win when day {rules.max_days} ends with no escape.")
+        lines.append(_("You win when day %(day)s ends with no escape.", day=rules.max_days))
     return lines
 
 
-def add_warden_screen(pdf: Sheets, rules: PrisonRules, prisoners: list[str]) -> None:
+def add_warden_screen(
+    pdf: Sheets, rules: PrisonRules, prisoners: list[str], lang: Language | None = None
+) -> None:
     """``prisoners``: names for the tally (blank lines are printed for empty names)."""
+    _ = lang or language()
     pdf.add_page(orientation="L")
     width = (pdf.w - 2 * MARGIN) / 3
     top, bottom = MARGIN, pdf.h - MARGIN - 6
@@ -65,30 +87,37 @@ def add_warden_screen(pdf: Sheets, rules: PrisonRules, prisoners: list[str]) -> 
     inner = width - 2 * pad
     # Panel 1: the day.
     x = MARGIN + pad
-    pdf.write_at(x, top, inner, "Warden: your day", 14, bold=True)
+    pdf.write_at(x, top, inner, _("Warden: your day"), 14, bold=True)
     y = top + 9
-    for number, (phase, text) in enumerate(day_steps(rules), start=1):
+    for number, (phase, text) in enumerate(day_steps(rules, _), start=1):
         pdf.write_at(x, y, inner, f"{number}. {phase}", 12, bold=True)
         y = pdf.paragraph(x, y + 6, inner, text, 11) + 4
     # Panel 2: what decides the game.
     x = MARGIN + width + pad
-    pdf.write_at(x, top, inner, "How you win", 14, bold=True)
+    pdf.write_at(x, top, inner, _("How you win"), 14, bold=True)
     pdf.box(x, top + 10, inner, 38, width=1.0)
-    big, meaning = headline(rules)
+    big, meaning = headline(rules, _)
     pdf.write_at(x, top + 12, inner, big, 48, bold=True, align="C")
-    pdf.write_at(x, top + 38, inner, meaning, 12, bold=True, align="C")
+    pdf.set_font(FONT, "B", 12)
+    if pdf.text_width(meaning) <= inner:
+        pdf.write_at(x, top + 38, inner, meaning, 12, bold=True, align="C")
+    else:  # a longer language: two lines in the box rather than smaller print
+        pdf.set_xy(x + 2, top + 33.5)
+        pdf.multi_cell(inner - 4, 12 * 0.3528 * 1.2, meaning, align="C")
     y = top + 54
-    for line in limit_lines(rules):
+    for line in limit_lines(rules, _):
         y = pdf.paragraph(x, y, inner, line, 11) + 3
     # Panel 3: the tally of tokens given, going on to more pages for a large group.
     x = MARGIN + 2 * width + pad
-    left = _tally(pdf, rules, prisoners, x, top, inner, bottom, "Parole tokens given")
-    pdf.scissors_note("Fold along the dotted lines so the page stands in front of the warden.")
+    left = _tally(pdf, rules, prisoners, x, top, inner, bottom, _("Parole tokens given"), _)
+    pdf.scissors_note(
+        _("Fold along the dotted lines so the page stands in front of the warden.")
+    )
     while left:
         pdf.add_page(orientation="L")
         for panel in range(3):
             x = MARGIN + panel * width + pad
-            left = _tally(pdf, rules, left, x, top, inner, bottom, "Parole tokens (more)")
+            left = _tally(pdf, rules, left, x, top, inner, bottom, _("Parole tokens (more)"), _)
             if not left:
                 break
 
@@ -114,16 +143,16 @@ def name_lines(pdf: Sheets, name: str, w: float) -> list[str]:
 
 def _tally(
     pdf: Sheets, rules: PrisonRules, prisoners: list[str], x: float, top: float, w: float,
-    bottom: float, title: str,
+    bottom: float, title: str, _: Language,
 ) -> list[str]:
     """A row per prisoner to tick the tokens given (two rows' height for a long name);
     returns the names that did not fit."""
     pdf.write_at(x, top, w, title, 14, bold=True)
     to_win = rules.parole_tokens_to_win
     how = (
-        "Tick a box for every token you give. The last box of a row is parole."
+        _("Tick a box for every token you give. The last box of a row is parole.")
         if to_win <= MAX_BOXES
-        else f"Write how many tokens each prisoner holds: {to_win} is parole."
+        else _("Write how many tokens each prisoner holds: %(to_win)s is parole.", to_win=to_win)
     )
     y = pdf.paragraph(x, top + 9, w, how, 11) + 4
     boxes = to_win if to_win <= MAX_BOXES else 1

@@ -12,6 +12,7 @@ from pathlib import Path
 from fpdf import FPDF
 
 from companion.errors import UserError
+from companion.language import N_, Language, language
 from companion.printing.common.layout import FIXED_DATE, FONT_DIR, MARGIN, PAPERS
 
 INK = (30, 30, 30)
@@ -22,39 +23,51 @@ WIN = (214, 244, 214)
 
 RULES = [
     (
-        "Setup",
-        "2 to 6 players (4 is the classic game), each with 7 chips of their own color, in "
-        "view at all times. A chip held by anyone but its color's player is a **prisoner**. "
-        "The first mover is drawn at random.",
+        N_("Setup"),
+        N_(
+            "2 to 6 players (4 is the classic game), each with 7 chips of their own color, in "
+            "view at all times. A chip held by anyone but its color's player is a **prisoner**. "
+            "The first mover is drawn at random."
+        ),
     ),
     (
-        "A move",
-        "The player to move plays one chip they hold (their color or a prisoner) on a new "
-        "pile or on top of a pile. Piles are numbered 1, 2, 3… and a number is never reused.",
+        N_("A move"),
+        N_(
+            "The player to move plays one chip they hold (their color or a prisoner) on a new "
+            "pile or on top of a pile. Piles are numbered 1, 2, 3… and a number is never reused."
+        ),
     ),
     (
-        "Capture",
-        "Two chips of the same color on top of each other capture the pile for **that "
-        "color's player** (not necessarily the one who played): they kill one chip of their "
-        "choice (out of the game), take the rest (own color back to supply, others as "
-        "prisoners) and move next.",
+        N_("Capture"),
+        N_(
+            "Two chips of the same color on top of each other capture the pile for **that "
+            "color's player** (not necessarily the one who played): they kill one chip of their "
+            "choice (out of the game), take the rest (own color back to supply, others as "
+            "prisoners) and move next."
+        ),
     ),
     (
-        "Prisoners",
-        "At any time a player may kill a prisoner they hold, or give it to any live player, "
-        "unconditionally. Nobody may give or kill chips of their own color.",
+        N_("Prisoners"),
+        N_(
+            "At any time a player may kill a prisoner they hold, or give it to any live player, "
+            "unconditionally. Nobody may give or kill chips of their own color."
+        ),
     ),
     (
-        "Defeat and rescue",
-        "A player given the move with no chips awaits rescue: any holder of prisoners may give "
-        "them a chip (then they must move) or refuse. When every holder has refused, or nobody "
-        "holds prisoners, they are **defeated** for good; their chips stay in play as "
-        "prisoners but their color no longer counts for the order of play.",
+        N_("Defeat and rescue"),
+        N_(
+            "A player given the move with no chips awaits rescue: any holder of prisoners may give "
+            "them a chip (then they must move) or refuse. When every holder has refused, or nobody "
+            "holds prisoners, they are **defeated** for good; their chips stay in play as "
+            "prisoners but their color no longer counts for the order of play."
+        ),
     ),
     (
-        "Winning",
-        "The last live player wins, even one holding no chips. Coalitions are allowed; "
-        "nothing binds anyone to keep a promise.",
+        N_("Winning"),
+        N_(
+            "The last live player wins, even one holding no chips. Coalitions are allowed; "
+            "nothing binds anyone to keep a promise."
+        ),
     ),
 ]
 
@@ -62,14 +75,15 @@ RULES = [
 class Card:
     """The card being drawn: an fpdf2 page and the helpers that lay it out."""
 
-    def __init__(self, paper: str, scale: float = 1.0) -> None:
+    def __init__(self, paper: str, scale: float = 1.0, lang: Language | None = None) -> None:
         self.scale = scale
+        self._ = _ = lang or language()
         if paper not in PAPERS:
             raise UserError(f"{paper!r} is not a paper size this prints on; use a4 or letter.")
         self.width, self.height = PAPERS[paper].width, PAPERS[paper].height
         pdf = FPDF(unit="mm", format=(self.width, self.height))
         pdf.set_creation_date(FIXED_DATE)
-        pdf.set_title("So Long Sucker: rules at a glance")
+        pdf.set_title(_("So Long Sucker: rules at a glance"))
         pdf.set_author("companion")
         pdf.set_auto_page_break(False)
         pdf.add_font("dejavu", "", str(FONT_DIR / "DejaVuSans.ttf"))
@@ -141,13 +155,15 @@ class Card:
         pdf = self.pdf
         pdf.set_xy(MARGIN, MARGIN)
         pdf.set_font("dejavu", "B", 18)
-        pdf.cell(0, 8, "So Long Sucker: rules at a glance")
+        pdf.cell(0, 8, self._("So Long Sucker: rules at a glance"))
         pdf.set_xy(MARGIN, MARGIN + 8.5)
         pdf.set_font("dejavu", "", 8.5)
         pdf.multi_cell(
             0, 4.2,
-            "The chip game of coalitions and betrayal by Hausner, Nash, Shapley and Shubik "
-            "(1950). Referee it live with: companion sucker NAME",
+            self._(
+                "The chip game of coalitions and betrayal by Hausner, Nash, Shapley and Shubik "
+                "(1950). Referee it live with: companion sucker NAME"
+            ),
             align="L",
         )
         return pdf.get_y() + 3
@@ -164,12 +180,12 @@ class Card:
             for heading, text in chunk:
                 pdf.set_xy(x, y)
                 pdf.set_font("dejavu", "B", 10 * self.scale)
-                pdf.cell(col, 5, heading)
+                pdf.cell(col, 5, self._(heading))
                 y += 5.2 * self.scale
                 pdf.set_xy(x, y)
                 size = 8.3 * self.scale
                 pdf.set_font("dejavu", "", size)
-                pdf.multi_cell(col, size * 0.46, text, markdown=True, align="L")
+                pdf.multi_cell(col, size * 0.46, self._(text), markdown=True, align="L")
                 y = pdf.get_y() + 2.2
             bottom = max(bottom, y)
         return bottom
@@ -177,18 +193,19 @@ class Card:
     def flow(self, top: float) -> float:
         """Who moves next, as a flow chart; returns the bottom."""
         pdf = self.pdf
+        _ = self._
         inner = self.width - 2 * MARGIN
         mid = MARGIN + inner / 2
         pdf.set_xy(MARGIN, top)
         pdf.set_font("dejavu", "B", 12)
-        pdf.cell(0, 6, "Who moves next?")
+        pdf.cell(0, 6, _("Who moves next?"))
         y = top + 8
         w = 66.0
-        h = self.box(mid - w / 2, y, w, "A chip is played on a pile.", OUTCOME)
+        h = self.box(mid - w / 2, y, w, _("A chip is played on a pile."), OUTCOME)
         self.arrow(mid, y + h, mid, y + h + 5)
         y += h + 5
-        h = self.box(mid - w / 2, y, w, "Is it the **same color** as the chip directly under "
-                     "it?", QUESTION)
+        h = self.box(mid - w / 2, y, w, _("Is it the **same color** as the chip directly under "
+                     "it?"), QUESTION)
         split = y + h / 2
         lx, rx = MARGIN + 2, MARGIN + inner - 2 - 84
         bw = 84.0
@@ -196,60 +213,63 @@ class Card:
         # left: a capture
         self.pdf.set_line_width(0.35)
         self.pdf.line(mid - w / 2, split, lx + bw / 2, split)
-        self.arrow(lx + bw / 2, split, lx + bw / 2, y, "yes")
-        h1 = self.box(lx, y, bw, "**Capture.** Is that color's player defeated?", QUESTION)
+        self.arrow(lx + bw / 2, split, lx + bw / 2, y, _("yes"))
+        h1 = self.box(lx, y, bw, _("**Capture.** Is that color's player defeated?"), QUESTION)
         # right: no capture
         self.pdf.line(mid + w / 2, split, rx + bw / 2, split)
-        self.arrow(rx + bw / 2, split, rx + bw / 2, y, "no")
-        h2 = self.box(rx, y, bw, "Is **every live player's color** in that pile?", QUESTION)
+        self.arrow(rx + bw / 2, split, rx + bw / 2, y, _("no"))
+        h2 = self.box(rx, y, bw, _("Is **every live player's color** in that pile?"), QUESTION)
         y2 = y + max(h1, h2) + 7
         sub = (bw - 4) / 2
         outcomes = [
-            (lx, y + h1, "no", "That color's player kills one chip of the pile, takes the rest "
-             "and **moves next**.", OUTCOME),
-            (lx + sub + 4, y + h1, "yes", "The whole pile is killed; the move **rebounds** to "
-             "whoever played the chip.", OUTCOME),
-            (rx, y + h2, "yes", "The live player whose **topmost chip lies deepest** in the "
-             "pile moves next.", OUTCOME),
-            (rx + sub + 4, y + h2, "no", "The mover **names** a live player whose color is not "
-             "in the pile (themselves too, after playing a prisoner). Only one? It is them.",
-             OUTCOME),
+            (lx, y + h1, _("no"), _("That color's player kills one chip of the pile, takes "
+             "the rest and **moves next**."), OUTCOME),
+            (lx + sub + 4, y + h1, _("yes"), _("The whole pile is killed; the move "
+             "**rebounds** to whoever played the chip."), OUTCOME),
+            (rx, y + h2, _("yes"), _("The live player whose **topmost chip lies deepest** in "
+             "the pile moves next."), OUTCOME),
+            (rx + sub + 4, y + h2, _("no"), _("The mover **names** a live player whose color "
+             "is not in the pile (themselves too, after playing a prisoner). Only one? It is "
+             "them."), OUTCOME),
         ]
         bottom = y2
         for x, start, label, text, fill in outcomes:
             self.arrow(x + sub / 2, start, x + sub / 2, y2, label)
             bottom = max(bottom, y2 + self.box(x, y2, sub, text, fill, size=7))
         y3 = bottom + 7
-        for x, _, _, _, _ in outcomes:
+        for x, *_rest in outcomes:
             pdf.set_line_width(0.35)
             pdf.line(x + sub / 2, bottom, x + sub / 2, bottom + 3)
         pdf.line(lx + sub / 2, bottom + 3, rx + sub + 4 + sub / 2, bottom + 3)
         self.arrow(mid, bottom + 3, mid, y3)
         w3 = 110.0
-        h = self.box(mid - w3 / 2, y3, w3, "Does the player given the move **hold no chips**?",
+        h = self.box(mid - w3 / 2, y3, w3, _("Does the player given the move **hold no chips**?"),
                      QUESTION)
         yes_y = y3 + h / 2
         pdf.set_line_width(0.35)
         pdf.line(mid + w3 / 2, yes_y, MARGIN + inner - 2 - 26, yes_y)
         pdf.set_font("dejavu", "B", 7)
         pdf.set_xy(mid - w3 / 2 - 16, yes_y - 1.8)
-        pdf.cell(14, 3.6, "no: they play", align="R")
+        pdf.cell(14, 3.6, _("no: they play"), align="R")
         y4 = y3 + h + 7
         w4 = inner - 4
-        self.arrow(MARGIN + inner - 2 - 26, yes_y, MARGIN + inner - 2 - 26, y4, "yes")
+        self.arrow(MARGIN + inner - 2 - 26, yes_y, MARGIN + inner - 2 - 26, y4, _("yes"))
         h = self.box(
             MARGIN + 2, y4, w4,
-            "**Rescue round.** Each holder of prisoners may give them a chip (then they must "
-            "move) or refuse. Once every holder has refused, or if nobody holds prisoners: "
-            "**defeated**. The move returns to the player who gave it to them (the last other "
-            "player who did); if that player holds no chips, the same happens to them: "
-            "**defeat can cascade**. A defeated giver is skipped back along the givers; if "
-            "none is left, the move goes to the next live player in seating order.",
+            _(
+                "**Rescue round.** Each holder of prisoners may give them a chip (then they "
+                "must move) or refuse. Once every holder has refused, or if nobody holds "
+                "prisoners: **defeated**. The move returns to the player who gave it to them "
+                "(the last other player who did); if that player holds no chips, the same "
+                "happens to them: **defeat can cascade**. A defeated giver is skipped back "
+                "along the givers; if none is left, the move goes to the next live player in "
+                "seating order."
+            ),
             DANGER,
         )
         y5 = y4 + h + 5
         self.arrow(mid, y4 + h, mid, y5)
-        h = self.box(mid - w3 / 2, y5, w3, "**One live player left: they win.**", WIN)
+        h = self.box(mid - w3 / 2, y5, w3, _("**One live player left: they win.**"), WIN)
         return y5 + h
 
     def example(self, top: float) -> float:
@@ -258,9 +278,13 @@ class Card:
         x = MARGIN
         pdf.set_xy(x, top)
         pdf.set_font("dejavu", "B", 9)
-        pdf.cell(0, 4.5, "Example: every color is in the pile, so the deepest one moves")
-        chips = [("R", (230, 90, 90)), ("B", (110, 150, 230)), ("G", (120, 200, 120)),
-                 ("Y", (240, 220, 90)), ("R", (230, 90, 90))]
+        pdf.cell(0, 4.5, self._("Example: every color is in the pile, so the deepest one moves"))
+        _ = self._
+        red = _.pgettext("the letter on a red chip", "R")
+        chips = [(red, (230, 90, 90)), (_.pgettext("the letter on a blue chip", "B"),
+                 (110, 150, 230)), (_.pgettext("the letter on a green chip", "G"),
+                 (120, 200, 120)), (_.pgettext("the letter on a yellow chip", "Y"),
+                 (240, 220, 90)), (red, (230, 90, 90))]
         y = top + 6
         for i, (letter, fill) in enumerate(chips):
             self.chip(x + i * 11, y, letter, fill)
@@ -268,8 +292,10 @@ class Card:
         pdf.set_xy(x + 5 * 11 + 2, y)
         pdf.multi_cell(
             self.width - 2 * MARGIN - 60, 3.4,
-            "bottom → top. Red's topmost chip is now on top; Blue's lies deepest, so Blue "
-            "moves next. A second blue on top would instead capture the pile for Blue.",
+            self._(
+                "bottom → top. Red's topmost chip is now on top; Blue's lies deepest, so Blue "
+                "moves next. A second blue on top would instead capture the pile for Blue."
+            ),
         )
         return y + 8
 
@@ -279,15 +305,17 @@ class Card:
         pdf.set_font("dejavu", "", 7)
         pdf.cell(
             0, 4,
-            "Players may confer only openly at the table; no secret or prior agreements. "
-            "Printed by companion (companion sucker-rules).",
+            self._(
+                "Players may confer only openly at the table; no secret or prior agreements. "
+                "Printed by companion (companion sucker-rules)."
+            ),
         )
 
 
-def rules_card_pdf(paper: str = "a4") -> bytes:
-    """The card, in the largest type that fits the page."""
-    for scale in (1.15, 1.1, 1.05, 1.0):
-        card = Card(paper, scale)
+def rules_card_pdf(paper: str = "a4", lang: Language | None = None) -> bytes:
+    """The card, in ``lang`` (English by default), in the largest type that fits the page."""
+    for scale in (1.15, 1.1, 1.05, 1.0, 0.95, 0.9):
+        card = Card(paper, scale, lang)
         y = card.title()
         y = card.rules(y + 1)
         y = card.example(y)
@@ -300,8 +328,8 @@ def rules_card_pdf(paper: str = "a4") -> bytes:
     return bytes(card.pdf.output())
 
 
-def write_rules_card(path: Path, paper: str = "a4") -> Path:
-    data = rules_card_pdf(paper)
+def write_rules_card(path: Path, paper: str = "a4", lang: Language | None = None) -> Path:
+    data = rules_card_pdf(paper, lang)
     try:
         path.write_bytes(data)
     except OSError as error:

@@ -14,12 +14,15 @@ from aiohttp import web
 from aiohttp.web_request import FileField
 from multidict import MultiDictProxy
 
+from companion.language import N_, Language
 from companion.rules.core.game import Refused
 from companion.session.session import Session
 from companion.session.store import StoreError
 
 # What an unknown address answers (a game's own refusals may say more).
-NOT_FOUND = "There is nothing here; scan your card again or ask the game master for your link."
+NOT_FOUND = N_(
+    "There is nothing here; scan your card again or ask the game master for your link."
+)
 MAX_BODY = 4096  # bytes: the largest request body a phone sends
 
 
@@ -34,12 +37,22 @@ def json_answer(data: Any, status: int = 200) -> web.Response:
 
 
 class Problem(Exception):
-    """A request refused with an HTTP status and one clear sentence."""
+    """A request refused with an HTTP status and one clear sentence.
 
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
+    ``message`` is the sentence as written in English, with ``%(name)s`` filled from
+    ``params`` (if any): :meth:`text` gives it in a language (a sentence not in the catalog,
+    such as the rules' refusals for now, stays as it is).
+    """
+
+    def __init__(self, status: int, message: str, **params: object) -> None:
+        super().__init__(message % params if params else message)
         self.status = status
-        self.message = message
+        self.template = message
+        self.params = params
+        self.message = message % params if params else message
+
+    def text(self, lang: Language) -> str:
+        return lang(self.template, **self.params)
 
 
 def submit_for_phone(session: Session, command: dict[str, Any], by: str) -> None:
@@ -144,29 +157,43 @@ async def read_form(request: web.Request) -> MultiDictProxy[str | bytes | bytear
     try:
         return await request.post()
     except (ValueError, AssertionError, LookupError):
-        raise Problem(400, "The form could not be read; reload the page and try again.") from None
+        raise Problem(
+            400, N_("The form could not be read; reload the page and try again.")
+        ) from None
 
 
 async def read_field(request: web.Request, field: str, allowed: tuple[str, ...] | None) -> str:
     """The one text field of a small JSON body; 400 or 413 with one sentence otherwise."""
+    too_large = N_("The request is larger than %(size)s KiB; send less.")
     if request.content_length is not None and request.content_length > MAX_BODY:
-        raise Problem(413, f"The request is larger than {MAX_BODY // 1024} KiB; send less.")
+        raise Problem(413, too_large, size=MAX_BODY // 1024)
     raw = await request.read()
     if len(raw) > MAX_BODY:
-        raise Problem(413, f"The request is larger than {MAX_BODY // 1024} KiB; send less.")
+        raise Problem(413, too_large, size=MAX_BODY // 1024)
+    example = f'{{"{field}": "..."}}'
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):  # "[[[[…" nests too deep
-        raise Problem(400, f'The request body must be JSON such as {{"{field}": "..."}}.') from None
+        raise Problem(
+            400, N_("The request body must be JSON such as %(example)s."), example=example
+        ) from None
     if not isinstance(data, dict):
-        raise Problem(400, f'The request body must be a JSON object such as {{"{field}": "..."}}.')
+        raise Problem(
+            400, N_("The request body must be a JSON object such as %(example)s."),
+            example=example,
+        )
     extra = sorted(set(data) - {field})
     if extra:
-        raise Problem(400, f"The field {extra[0]!r} is not expected; send only {field!r}.")
+        raise Problem(
+            400, N_("The field %(extra)s is not expected; send only %(field)s."),
+            extra=repr(extra[0]), field=repr(field),
+        )
     value = data.get(field)
     if not isinstance(value, str):
-        raise Problem(400, f"The field {field!r} is missing or not text.")
+        raise Problem(400, N_("The field %(field)s is missing or not text."), field=repr(field))
     if allowed is not None and value not in allowed:
-        choices = " or ".join(repr(a) for a in allowed)
-        raise Problem(400, f"The field {field!r} must be {choices}.")
+        raise Problem(
+            400, N_("The field %(field)s must be %(choices)s."), field=repr(field),
+            choices=" or ".join(repr(a) for a in allowed),
+        )
     return value

@@ -1,5 +1,6 @@
 """What every game's pages share: the Jinja2 environment (the game's templates, then the
-common ones), the HTML answer with its cache headers, and the QR code as SVG."""
+common ones, with ``jinja2.ext.i18n``), rendering a template in a language, the HTML answer
+with its cache headers, and the QR code as SVG."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import qrcode
 import qrcode.image.svg
 from aiohttp import web
 
+from companion.language import Language
 from companion.rules.core.words import plural
 
 # A seat's or a player's page: never cached, never sent as a referrer.
@@ -19,8 +21,11 @@ PRIVATE_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"
 
 def make_environment(package: str, **helpers: Any) -> jinja2.Environment:
     """The templates of ``package`` (its ``templates`` folder first, then the common one),
-    autoescaped, with ``plural`` and the given helpers."""
+    autoescaped, with ``plural`` and the given helpers. Its messages are English until
+    :func:`render` is given a language (``_``, ``gettext``, ``ngettext``, ``{% trans %}``:
+    the newstyle callables, which escape what they fill in)."""
     env = jinja2.Environment(
+        extensions=["jinja2.ext.i18n"],
         loader=jinja2.ChoiceLoader(
             [
                 jinja2.PackageLoader(package, "templates"),
@@ -33,7 +38,17 @@ def make_environment(package: str, **helpers: Any) -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.globals.update(plural=plural, **helpers)
+    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     return env
+
+
+def render(env: jinja2.Environment, name: str, lang: Language, **context: Any) -> str:
+    """The template ``name`` in ``lang``: its callables are installed for this render (one
+    render at a time: the server renders on its one event loop thread)."""
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        lang.gettext, lang.ngettext, newstyle=True, pgettext=lang.pgettext
+    )
+    return env.get_template(name).render(lang=lang, lang_code=lang.code, **context)
 
 
 def html(text: str, status: int = 200, private: bool = True) -> web.Response:

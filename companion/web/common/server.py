@@ -18,11 +18,13 @@ from typing import Protocol
 from aiohttp import web
 from aiohttp.typedefs import Handler, Middleware
 
+from companion.language import N_
 from companion.session.session import Session
 from companion.session.store import StoreError
 from companion.web.common.address import base_url
 from companion.web.common.context import MAX_BODY, NOT_FOUND, Problem
 from companion.web.common.events import Hub
+from companion.web.common.language import current
 
 _log = logging.getLogger("companion.web")
 SECURITY_HEADERS = {
@@ -34,9 +36,9 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
 }
 _STATUS_WORDS = {
-    400: "The request is not understood; reload the page and try again.",
-    405: "That action is not possible at this address; reload the page.",
-    413: "The request is larger than 4 KiB; send less.",
+    400: N_("The request is not understood; reload the page and try again."),
+    405: N_("That action is not possible at this address; reload the page."),
+    413: N_("The request is larger than %(size)s KiB; send less."),
 }
 
 
@@ -47,8 +49,9 @@ class HubHolder(Protocol):
 
 
 def error_middleware(page: Callable[[int, str], web.StreamResponse]) -> Middleware:
-    """Every error as one sentence: JSON ``{"error": ...}`` under ``/api/``, else ``page``
-    (status, sentence). An unexpected failure is logged by route and type only, never by
+    """Every error as one sentence, in the request's language (:func:`current`): JSON
+    ``{"error": ...}`` under ``/api/``, else ``page`` (status, sentence); the status is the same
+    in every language. An unexpected failure is logged by route and type only, never by
     path (links carry tokens)."""
 
     def answer(request: web.Request, status: int, message: str) -> web.StreamResponse:
@@ -62,28 +65,30 @@ def error_middleware(page: Callable[[int, str], web.StreamResponse]) -> Middlewa
         _log.error(
             "The phone server failed on %s %s: %s", request.method, where, type(error).__name__
         )
-        return answer(request, 500, "Something went wrong on the laptop; try again.")
+        return answer(
+            request, 500, current()(N_("Something went wrong on the laptop; try again."))
+        )
 
     @web.middleware
     async def errors(request: web.Request, handler: Handler) -> web.StreamResponse:
         try:
             response: web.StreamResponse = await handler(request)
         except Problem as problem:
-            response = answer(request, problem.status, problem.message)
+            response = answer(request, problem.status, problem.text(current()))
         except web.HTTPNotFound:
-            response = answer(request, 404, NOT_FOUND)
+            response = answer(request, 404, current()(NOT_FOUND))
         except web.HTTPException as error:
             if error.status < 400:
                 raise
-            message = _STATUS_WORDS.get(error.status, "That did not work; reload the page.")
-            response = answer(request, error.status, message)
+            message = _STATUS_WORDS.get(error.status, N_("That did not work; reload the page."))
+            response = answer(request, error.status, current()(message, size=MAX_BODY // 1024))
         except StoreError as error:
             response = answer(request, 503, str(error))
         except OSError as error:
             if not request.path.startswith("/static/"):
                 response = failed(request, error)
             else:  # a file name the system refuses (too long)
-                response = answer(request, 404, NOT_FOUND)
+                response = answer(request, 404, current()(NOT_FOUND))
         except Exception as error:  # noqa: BLE001 - one sentence for the phone
             response = failed(request, error)
         if not response.prepared:

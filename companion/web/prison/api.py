@@ -22,11 +22,13 @@ from typing import Any
 
 from aiohttp import web
 
+from companion.language import N_, Language
 from companion.rules.prison.views import table
 from companion.session.seats import Seat
 from companion.session.stage import Stage, held_reveal, room_state, stage_of
 from companion.web.common.context import Problem, json_answer, read_field, submit_for_phone
 from companion.web.common.events import stream
+from companion.web.common.language import page_language
 from companion.web.prison.pages import render_board_part, render_seat_part
 from companion.web.prison.phones import Phones, game_view, phones_of, seat_view
 
@@ -35,12 +37,20 @@ def _submit(phones: Phones, command: dict[str, Any], seat: Seat) -> None:
     submit_for_phone(phones.session, command, f"phone:{seat.name}")
 
 
-def _seat(request: web.Request, role: str, doing: str) -> tuple[Phones, Seat]:
+# Who may do what, as the refusal says it to anyone else.
+ONLY = {
+    "choice": N_("Only a prisoner can choose work or rest; this page is %(name)s's."),
+    "deal": N_("Only the warden can give a parole token; this page is %(name)s's."),
+    "search": N_("Only the warden can search a cell; this page is %(name)s's."),
+}
+SAVED = {"work": N_("Saved: you WORK tonight."), "rest": N_("Saved: you REST tonight.")}
+
+
+def _seat(request: web.Request, role: str, action: str) -> tuple[Phones, Seat]:
     phones = phones_of(request)
     seat = phones.seat_for(request, request.match_info["token"])
     if seat.role != role:
-        who = "the warden" if role == "warden" else "a prisoner"
-        raise Problem(403, f"Only {who} can {doing}; this page is {seat.name}'s.")
+        raise Problem(403, ONLY[action], name=seat.name)
     return phones, seat
 
 
@@ -55,55 +65,62 @@ async def get_board(request: web.Request) -> web.Response:
 
 
 async def post_choice(request: web.Request) -> web.Response:
-    phones, seat = _seat(request, "prisoner", "choose work or rest")
+    phones, seat = _seat(request, "prisoner", "choice")
     choice = await read_field(request, "choice", ("work", "rest"))
     state = phones.session.state
     if not (state.phase == "planning" and state.day.choices.get(seat.name) == choice):
         _submit(phones, {"do": "choose", "prisoner": seat.name, "choice": choice}, seat)
-    message = f"Saved: you {choice.upper()} tonight."
+    message = page_language(request)(SAVED[choice])
     view = seat_view(phones.session, seat, phones.clock())
     return json_answer({"ok": True, "message": message, "view": view})
 
 
-def not_in_with_you(name: str, stage: Stage) -> str | None:
+def not_in_with_you(name: str, stage: Stage) -> Problem | None:
     """Why the warden may not deal with ``name`` now (``None``: she may)."""
     if stage.interview is None:
-        return "Nobody is in with you now; the game master calls each prisoner in."
+        return Problem(
+            409, N_("Nobody is in with you now; the game master calls each prisoner in.")
+        )
     if stage.interview.prisoner != name:
-        return f"{name} is not in with you; the game master calls each prisoner in."
+        return Problem(
+            409, N_("%(name)s is not in with you; the game master calls each prisoner in."),
+            name=name,
+        )
     return None
 
 
 async def post_deal(request: web.Request) -> web.Response:
-    phones, seat = _seat(request, "warden", "give a parole token")
+    phones, seat = _seat(request, "warden", "deal")
     name = await read_field(request, "prisoner", None)
     state = phones.session.state
     done = (name, True) in state.day.interviews
     if not done:  # sent twice (the answer was lost): acknowledged, not refused
         refusal = not_in_with_you(name, stage_of(phones.session))
         if refusal is not None:
-            raise Problem(409, refusal)
+            raise refusal
         _submit(phones, {"do": "interview", "prisoner": name, "deal": True}, seat)
-    message = f"Done: {name} received today's parole token."
+    _ = page_language(request)
+    message = _("Done: %(name)s received today's parole token.", name=name)
     view = seat_view(phones.session, seat, phones.clock())
     return json_answer({"ok": True, "message": message, "view": view})
 
 
-HELD = (
+HELD = N_(
     "The game master is still revealing the last search to the room; search again once "
     "the room has seen it."
 )
 
 
 async def post_search(request: web.Request) -> web.Response:
-    phones, seat = _seat(request, "warden", "search a cell")
+    phones, seat = _seat(request, "warden", "search")
     name = await read_field(request, "prisoner", None)
     state = phones.session.state
     if all(prisoner != name for prisoner, _ in state.day.searches):
         if held_reveal(phones.session) is not None:
             raise Problem(409, HELD)
         _submit(phones, {"do": "search", "prisoner": name}, seat)
-    message = f"Searched {name}'s cell; the game master now reveals it to the room."
+    _ = page_language(request)
+    message = _("Searched %(name)s's cell; the game master now reveals it to the room.", name=name)
     view = seat_view(phones.session, seat, phones.clock())
     return json_answer({"ok": True, "message": message, "view": view})
 
@@ -134,6 +151,7 @@ async def seat_events(request: web.Request) -> web.StreamResponse:
     seat = phones.seat_for(request, token)
     assert phones.hub is not None
     last = _Last()
+    lang: Language = page_language(request)  # the phone's, for as long as the stream is open
 
     def payload() -> dict[str, Any] | None:
         current = phones.find_seat(token)
@@ -143,7 +161,7 @@ async def seat_events(request: web.Request) -> web.StreamResponse:
 
         def make() -> dict[str, Any]:
             view = seat_view(phones.session, current, phones.clock())
-            return {"view": view, "html": render_seat_part(view, current)}
+            return {"view": view, "html": render_seat_part(view, current, lang)}
 
         # the same object when nothing changed: nothing is rendered again
         key = (game_view(room_state(phones.session), current), stage)
@@ -156,13 +174,14 @@ async def board_events(request: web.Request) -> web.StreamResponse:
     phones = phones_of(request)
     assert phones.hub is not None
     last = _Last()
+    lang = page_language(request)
 
     def payload() -> dict[str, Any]:
         stage = stage_of(phones.session)
 
         def make() -> dict[str, Any]:
             view = phones.board_view()
-            return {"view": view, "html": render_board_part(view, phones.base_url)}
+            return {"view": view, "html": render_board_part(view, phones.base_url, lang)}
 
         key = (table(room_state(phones.session)), stage, phones.phones_count())
         return last.get(key, stage, make)

@@ -15,36 +15,46 @@ import jinja2
 from aiohttp import web
 from markupsafe import Markup
 
-from companion.rules.core.words import joined, plural
+from companion.language import N_, Language, language
 from companion.session.seats import Seat, board_url, join_url
 from companion.web.common.context import Problem, read_form
-from companion.web.common.rendering import PRIVATE_HEADERS, html, make_environment, qr_svg
+from companion.web.common.language import current, page_language, switch
+from companion.web.common.rendering import PRIVATE_HEADERS, html, make_environment, qr_svg, render
 from companion.web.prison.phones import BoardView, SeatView, phones_of
 
 STATUS_WORDS = {
-    "active": "in the game",
-    "caught": "caught working and out of the game",
-    "shived": "shived and out of the game",
-    "paroled": "paroled",
-    "escaped": "escaped",
+    "active": N_("in the game"),
+    "caught": N_("caught working and out of the game"),
+    "shived": N_("shived and out of the game"),
+    "paroled": N_("paroled"),
+    "escaped": N_("escaped"),
+}
+# A status in one word, as the rosters show it.
+STATUS_LABELS = {
+    "active": N_("active"),
+    "caught": N_("caught"),
+    "shived": N_("shived"),
+    "paroled": N_("paroled"),
+    "escaped": N_("escaped"),
 }
 PHASE_TITLES = {
-    "planning": "Planning",
-    "interviews": "Interviews",
-    "search": "The search",
-    "accusations": "Accusations",
-    "over": "Game over",
+    "planning": N_("Planning"),
+    "interviews": N_("Interviews"),
+    "search": N_("The search"),
+    "accusations": N_("Accusations"),
+    "over": N_("Game over"),
 }
 # What is happening while the game master steps through a search's reveal.
-REVEALING = "The search: the game master reveals it to the room, step by step."
+REVEALING = N_("The search: the game master reveals it to the room, step by step.")
 # A private page left untouched this long puts its cover back (a phone put down on the table).
 COVER_AFTER_SECONDS = 30
 OUTCOME_WORDS = {
-    "escape": "The prisoners escaped!",
-    "parole": "A prisoner was paroled: the game is over.",
-    "all_caught": "No prisoner is left: the warden wins.",
-    "time_up": "Time is up: the warden wins.",
+    "escape": N_("The prisoners escaped!"),
+    "parole": N_("A prisoner was paroled: the game is over."),
+    "all_caught": N_("No prisoner is left: the warden wins."),
+    "time_up": N_("Time is up: the warden wins."),
 }
+GAME_OVER = N_("The game is over.")
 
 
 def clock_text(seconds: float) -> str:
@@ -58,39 +68,60 @@ def environment() -> jinja2.Environment:
     return make_environment(
         "companion.web.prison",
         status_words=STATUS_WORDS,
+        status_labels=STATUS_LABELS,
         phase_titles=PHASE_TITLES,
+        game_over=GAME_OVER,
         outcome_words=OUTCOME_WORDS,
         clock_text=clock_text,
     )
 
 
-def reveal_lines(reveal: Mapping[str, Any] | None) -> list[tuple[str, str, str]]:
+def _nights(_: Language, count: int) -> str:
+    return _.n_("%(count)s night", "%(count)s nights", count)
+
+
+def outcome_words(_: Language, outcome: str | None, winners: list[str]) -> str:
+    """How the game ended, and who won."""
+    words = _(OUTCOME_WORDS.get(outcome or "", GAME_OVER))
+    if winners:
+        words = _("%(outcome)s Winners: %(winners)s.", outcome=words, winners=_.joined(winners))
+    return words
+
+
+def reveal_lines(
+    reveal: Mapping[str, Any] | None, lang: Language | None = None
+) -> list[tuple[str, str, str]]:
     """The steps of a search's reveal the room has been shown, each as (step, headline,
     sentence): what the board shows in large type, one by one."""
+    _ = lang or language()
     if reveal is None:
         return []
     name = reveal["prisoner"]
     lines = []
     for step in reveal["shown"]:
         if step == "search":
-            lines.append((step, f"The warden searches {name}'s cell…", ""))
+            lines.append((step, _("The warden searches %(name)s's cell…", name=name), ""))
         elif step == "result" and reveal["caught"]:
-            lines.append(("caught", "CAUGHT", f"{name} was working: out of the game."))
+            lines.append(
+                ("caught", _("CAUGHT"), _("%(name)s was working: out of the game.", name=name))
+            )
         elif step == "result":
-            lines.append(("safe", "SAFE", f"{name} was not working."))
+            lines.append(("safe", _("SAFE"), _("%(name)s was not working.", name=name)))
         elif step == "night":
             workers = reveal["workers"] or []
             if workers:
-                nights = plural(reveal["nights_added"] or 0, "night")
-                lines.append((step, f"{joined(workers)} worked tonight", f"{nights} of work."))
+                nights = _nights(_, reveal["nights_added"] or 0)
+                lines.append((
+                    step,
+                    _.n_("%(names)s worked tonight", "%(names)s worked tonight", len(workers),
+                         names=_.joined(workers)),
+                    _("%(nights)s of work.", nights=nights),
+                ))
             else:
-                lines.append((step, "Nobody worked tonight", "No night of work was done."))
+                lines.append((step, _("Nobody worked tonight"), _("No night of work was done.")))
         elif step == "outcome":
-            winners = reveal["winners"]
-            words = OUTCOME_WORDS.get(reveal["outcome"] or "", "The game is over.")
-            if winners:
-                words += f" Winners: {joined(winners)}."
-            lines.append((step, "GAME OVER", words))
+            words = outcome_words(_, reveal["outcome"], reveal["winners"] or [])
+            lines.append((step, _("GAME OVER"), words))
     return lines
 
 
@@ -107,73 +138,97 @@ def shown_now(view: Mapping[str, Any]) -> dict[str, Any]:
     return {"nights": nights, "statuses": statuses}
 
 
-def results(day: Mapping[str, Any]) -> list[str]:
+def results(day: Mapping[str, Any], lang: Language | None = None) -> list[str]:
     """A day's public results in plain sentences (from a view's ``today`` or ``history``)."""
+    _ = lang or language()
     lines = []
     for s in day["searches"]:
-        how = "was caught working" if s["caught"] else "was safe"
-        lines.append(f"The warden searched {s['prisoner']}'s cell: {s['prisoner']} {how}.")
+        if s["caught"]:
+            line = _(
+                "The warden searched %(name)s's cell: %(name)s was caught working.",
+                name=s["prisoner"],
+            )
+        else:
+            line = _("The warden searched %(name)s's cell: %(name)s was safe.", name=s["prisoner"])
+        lines.append(line)
     if day["revealed"]:
         workers = day["workers"]
         if workers:
-            nights = plural(day["nights_added"], "night")
-            lines.append(f"{joined(workers)} worked: {nights} of work done.")
+            lines.append(
+                _.n_("%(names)s worked: %(nights)s of work done.",
+                     "%(names)s worked: %(nights)s of work done.", len(workers),
+                     names=_.joined(workers), nights=_nights(_, day["nights_added"]))
+            )
         else:
-            lines.append("Nobody worked successfully: no night of work was done.")
+            lines.append(_("Nobody worked successfully: no night of work was done."))
     for a in day["accusations"]:
         if a["result"] == "shived":
-            lines.append(f"{a['accuser']} accused {a['accused']}, who had parole tokens: shived.")
+            lines.append(
+                _("%(accuser)s accused %(accused)s, who had parole tokens: shived.",
+                  accuser=a["accuser"], accused=a["accused"])
+            )
         else:
-            lines.append(f"{a['accuser']} accused {a['accused']}, who had none: a shiv passed.")
+            lines.append(
+                _("%(accuser)s accused %(accused)s, who had none: a shiv passed.",
+                  accuser=a["accuser"], accused=a["accused"])
+            )
     return lines
 
 
-def now_words(view: Mapping[str, Any]) -> str:
+def now_words(view: Mapping[str, Any], lang: Language | None = None) -> str:
     """What is happening now, for the person holding this view."""
+    _ = lang or language()
     me = view.get("me", {})
     phase = view["phase"]
     if phase == "over":
         winners = view["winners"]
-        text = OUTCOME_WORDS.get(view["outcome"] or "", "The game is over.")
+        text = _(OUTCOME_WORDS.get(view["outcome"] or "", GAME_OVER))
         if me.get("name") in winners:
-            text += " You win."
+            text = _("%(outcome)s You win.", outcome=text)
         elif me:
-            text += " You lose."
+            text = _("%(outcome)s You lose.", outcome=text)
         return text
     if me.get("role") == "prisoner" and me.get("status") != "active":
-        return f"You are {STATUS_WORDS[me['status']]}. Watch the others finish the game."
+        return _(
+            "You are %(status)s. Watch the others finish the game.",
+            status=_(STATUS_WORDS[me["status"]]),
+        )
     warden = me.get("role") == "warden"
     if phase == "planning":
         if warden:
-            return "Planning: the prisoners plan and choose in secret. Wait outside."
+            return _("Planning: the prisoners plan and choose in secret. Wait outside.")
         if me:
-            return (
+            return _(
                 "Planning: talk with the others, then choose WORK or REST for tonight. "
                 "You can change your mind until the game master closes planning."
             )
-        return "Planning: the prisoners plan, then each chooses in secret on their phone."
+        return _("Planning: the prisoners plan, then each chooses in secret on their phone.")
     if phase == "interviews":
         if warden:
             left = view["deals_left_today"]
-            may = (
-                f"You may give {plural(left, 'more parole token')} today."
-                if left
-                else "You have made all of today's deals."
+            if left:
+                return _.n_(
+                    "Interviews: see each prisoner in private. You may give %(count)s more "
+                    "parole token today. Searching a cell ends them.",
+                    "Interviews: see each prisoner in private. You may give %(count)s more "
+                    "parole tokens today. Searching a cell ends them.",
+                    left,
+                )
+            return _(
+                "Interviews: see each prisoner in private. You have made all of today's deals. "
+                "Searching a cell ends them."
             )
-            return f"Interviews: see each prisoner in private. {may} Searching a cell ends them."
-        return "Interviews: the warden sees each prisoner in private."
+        return _("Interviews: the warden sees each prisoner in private.")
     if phase == "search":
         if warden:
-            return "The search: pick the next cell to search."
-        return "The search: the warden is searching the cells."
-    if me.get("role") == "prisoner":
-        if me["shivs"] and me["accusations_left"]:
-            return (
-                "Accusations: you hold a shiv and may accuse someone of collaborating "
-                "(tell the game master)."
-            )
-        return "Accusations: prisoners holding a shiv may accuse someone of collaborating."
-    return "Accusations: prisoners holding a shiv may accuse someone of collaborating."
+            return _("The search: pick the next cell to search.")
+        return _("The search: the warden is searching the cells.")
+    if me.get("role") == "prisoner" and me["shivs"] and me["accusations_left"]:
+        return _(
+            "Accusations: you hold a shiv and may accuse someone of collaborating "
+            "(tell the game master)."
+        )
+    return _("Accusations: prisoners holding a shiv may accuse someone of collaborating.")
 
 
 # What the shared lower part of every page (_results.html) reads from a view.
@@ -189,22 +244,21 @@ _RESULTS_KEYS = (
 
 
 @lru_cache(maxsize=256)
-def _results_part(key: str) -> Markup:
+def _results_part(key: str, code: str) -> Markup:
     """The nights bar, the results and the roster, rendered once for every phone that shows
-    the same (the roster makes it the costly part with many prisoners)."""
+    the same in the same language (the roster makes it the costly part with many prisoners)."""
     view, today, yesterday = json.loads(key)
-    part = (
-        environment()
-        .get_template("_results.html")
-        .render(v=view, today_results=today, yesterday_results=yesterday)
+    part = render(
+        environment(), "_results.html", language(code), v=view, today_results=today,
+        yesterday_results=yesterday,
     )
     return Markup(part)
 
 
-def _common(view: Mapping[str, Any]) -> dict[str, object]:
+def _common(view: Mapping[str, Any], lang: Language) -> dict[str, object]:
     yesterday = view["history"][-1] if view["history"] else None
-    today_results = results(view["today"])
-    yesterday_results = results(yesterday) if yesterday else []
+    today_results = results(view["today"], lang)
+    yesterday_results = results(yesterday, lang) if yesterday else []
     shown = {k: view[k] for k in _RESULTS_KEYS if k in view}
     shown.update(shown_now(view))
     key = json.dumps([shown, today_results, yesterday_results], sort_keys=True)
@@ -213,19 +267,21 @@ def _common(view: Mapping[str, Any]) -> dict[str, object]:
     return {
         "v": view,
         "st": stage,
-        "phase_title": PHASE_TITLES["search" if held else view["phase"]],
-        "now": REVEALING if held else now_words(view),
-        "reveal_lines": reveal_lines(stage["reveal"]),
+        "phase_title": lang(PHASE_TITLES["search" if held else view["phase"]]),
+        "now": lang(REVEALING) if held else now_words(view, lang),
+        "reveal_lines": reveal_lines(stage["reveal"], lang),
         "today_results": today_results,
         "yesterday_results": yesterday_results,
-        "results_part": _results_part(key),
+        "results_part": _results_part(key, lang.code),
+        "outcome_text": outcome_words(lang, view.get("outcome"), view.get("winners") or []),
     }
 
 
-def render_seat_part(view: SeatView, seat: Seat) -> str:
+def render_seat_part(view: SeatView, seat: Seat, lang: Language | None = None) -> str:
     """The live part of a seat's page, from that seat's view only."""
+    lang = lang or language()
     name = "part_warden.html" if seat.role == "warden" else "part_prisoner.html"
-    return environment().get_template(name).render(**_common(view), seat_name=seat.name)
+    return render(environment(), name, lang, **_common(view, lang), seat_name=seat.name)
 
 
 @lru_cache(maxsize=4)
@@ -233,85 +289,95 @@ def join_qr(join: str) -> Markup:
     return Markup(qr_svg(join, scalable=True))
 
 
-def render_board_part(view: BoardView, base: str | None) -> str:
+def render_board_part(view: BoardView, base: str | None, lang: Language | None = None) -> str:
+    lang = lang or language()
     join = join_url(base) if base else "/join"
-    return (
-        environment()
-        .get_template("part_board.html")
-        .render(**_common(view), shown=shown_now(view), join=join, qr=join_qr(join))
+    return render(
+        environment(), "part_board.html", lang, **_common(view, lang), shown=shown_now(view),
+        join=join, qr=join_qr(join),
     )
 
 
-def render_seat_page(view: SeatView, seat: Seat) -> str:
-    return (
-        environment()
-        .get_template("seat.html")
-        .render(
-            seat_name=seat.name,
-            role=seat.role,
-            token=seat.token,
-            part=render_seat_part(view, seat),
-            cover_after=COVER_AFTER_SECONDS,
-        )
+def render_seat_page(view: SeatView, seat: Seat, lang: Language | None = None) -> str:
+    lang = lang or language()
+    return render(
+        environment(),
+        "seat.html",
+        lang,
+        seat_name=seat.name,
+        role=seat.role,
+        token=seat.token,
+        part=render_seat_part(view, seat, lang),
+        cover_after=COVER_AFTER_SECONDS,
+        languages=switch(lang),
     )
 
 
-def render_board_page(view: BoardView, base: str | None) -> str:
-    return (
-        environment()
-        .get_template("board.html")
-        .render(part=render_board_part(view, base), board=board_url(base) if base else "/board")
+def render_board_page(view: BoardView, base: str | None, lang: Language | None = None) -> str:
+    lang = lang or language()
+    return render(
+        environment(), "board.html", lang, part=render_board_part(view, base, lang),
+        board=board_url(base) if base else "/board",
     )
 
 
-def render_join(message: str | None = None, code: str = "") -> str:
-    return environment().get_template("join.html").render(message=message, code=code)
+def render_join(message: str | None = None, code: str = "", lang: Language | None = None) -> str:
+    lang = lang or language()
+    return render(
+        environment(), "join.html", lang, message=message, code=code, languages=switch(lang)
+    )
 
 
-def render_problem(message: str) -> str:
-    return environment().get_template("problem.html").render(message=message)
+def render_problem(message: str, lang: Language | None = None) -> str:
+    lang = lang or language()
+    return render(environment(), "problem.html", lang, message=message, languages=switch(lang))
+
+
+UNKNOWN_CODE = N_(
+    "That seat code is not known; check the 8 letters and digits on your card and try again."
+)
 
 
 async def seat_page(request: web.Request) -> web.Response:
     phones = phones_of(request)
     seat = phones.seat_for(request, request.match_info["token"])
-    return html(render_seat_page(phones.seat_view(seat), seat))
+    return html(render_seat_page(phones.seat_view(seat), seat, page_language(request)))
 
 
 async def seat_part(request: web.Request) -> web.Response:
     phones = phones_of(request)
     seat = phones.seat_for(request, request.match_info["token"])
-    return html(render_seat_part(phones.seat_view(seat), seat))
+    return html(render_seat_part(phones.seat_view(seat), seat, page_language(request)))
 
 
 async def board_page(request: web.Request) -> web.Response:
     phones = phones_of(request)
-    return html(render_board_page(phones.board_view(), phones.base_url), private=False)
+    view, lang = phones.board_view(), page_language(request)
+    return html(render_board_page(view, phones.base_url, lang), private=False)
 
 
 async def board_part(request: web.Request) -> web.Response:
     phones = phones_of(request)
-    return html(render_board_part(phones.board_view(), phones.base_url), private=False)
+    view, lang = phones.board_view(), page_language(request)
+    return html(render_board_part(view, phones.base_url, lang), private=False)
 
 
 async def join_page(request: web.Request) -> web.Response:
-    return html(render_join(), private=False)
+    return html(render_join(lang=page_language(request)), private=False)
 
 
 async def join_submit(request: web.Request) -> web.Response:
     phones = phones_of(request)
+    lang = page_language(request)
     form = await read_form(request)
     code = str(form.get("code", ""))[:40]
     try:
         seat = phones.seat_for_code(request, code)
     except Problem as paused:  # on the join form, where the code is typed again
-        return html(render_join(paused.message, code), status=paused.status, private=False)
+        page = render_join(paused.text(lang), code, lang)
+        return html(page, status=paused.status, private=False)
     if seat is None:
-        message = (
-            "That seat code is not known; check the 8 letters and digits on your card "
-            "and try again."
-        )
-        return html(render_join(message, code), status=404, private=False)
+        return html(render_join(lang(UNKNOWN_CODE), code, lang), status=404, private=False)
     raise web.HTTPSeeOther(f"/p/{seat.token}", headers=PRIVATE_HEADERS)
 
 
@@ -320,5 +386,7 @@ async def home(request: web.Request) -> web.Response:
 
 
 def problem_page(problem: Problem) -> web.Response:
-    return html(render_problem(problem.message), status=problem.status, private=False)
+    """An error page in the request's language (the sentence comes translated)."""
+    page = render_problem(problem.message, current())
+    return html(page, status=problem.status, private=False)
 

@@ -15,6 +15,7 @@ from typing import TypedDict
 
 from aiohttp import web
 
+from companion.language import N_
 from companion.rules.prison.state import PrisonState
 from companion.rules.prison.views import (
     PrisonerView,
@@ -63,11 +64,11 @@ BoardView = BoardRoomView
 
 # What a paused device is told depends on what it was doing: following a link (scan the
 # card) or typing a seat code on the join page (type it again).
-TOO_MANY = (
+TOO_MANY = N_(
     "Too many wrong links or seat codes came from this device; wait a minute, then scan "
     "your card again."
 )
-TOO_MANY_CODES = (
+TOO_MANY_CODES = N_(
     "Too many wrong seat codes came from this device; wait a minute, then type the seat code "
     "on your card again, or ask the game master for help."
 )

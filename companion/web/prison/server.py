@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from aiohttp import web
 
+from companion.language import Language, language, negotiate
 from companion.session.links import DEFAULT_PORT
 from companion.session.session import Session
 from companion.web.common.context import Limiter, Presence, Problem
+from companion.web.common.language import language_middleware, phone_language
 from companion.web.common.server import (
     PhoneServer,
     error_middleware,
@@ -31,6 +33,15 @@ def build_app(
     phones = Phones(session, limiter or Limiter(), Presence(session), base)
     app = phone_app(session, phones, _errors, static_dir("companion.web.prison"))
     app[PHONES] = phones
+
+    def pick(request: web.Request) -> Language:
+        """The board speaks the session's language (as its printouts); a phone its own."""
+        if request.path.startswith(("/board", "/api/board")):
+            return language(negotiate([str(session.meta().get("lang") or "")]))
+        return phone_language(request)
+
+    # outside the error middleware, so that its pages and sentences are in the same language
+    app.middlewares.insert(0, language_middleware(pick))
     r = app.router
     r.add_get("/", pages.home)
     r.add_get("/join", pages.join_page)

@@ -116,6 +116,8 @@ def test_default_address_is_the_sessions_own_then_the_lan(
         (["print", "night", "--public-url", "ftp:/x"], "not a usable public address"),
         (["print"], "Name the session to print"),
         (["print", "night", "--generic"], "--generic prints no session"),
+        (["print", "night", "--lang", "tlh"],
+         "'tlh' is not a language companion speaks; use one of en, de, es, fr."),
     ],
 )
 def test_bad_input_gets_one_sentence_and_writes_nothing(

@@ -214,7 +214,9 @@ class Walk:
             assert render_board_page(other, BASE) == page
         if state.phase == "planning":
             chosen = sum(1 for n in state.active() if n in state.day.choices)
-            assert f"{chosen} of {len(state.active())} prisoners have chosen" in part
+            active = len(state.active())
+            have = "prisoner has" if active == 1 else "prisoners have"
+            assert f"{chosen} of {active} {have} chosen" in part
         for worker in state.day.workers:
             assert worker.replace("<", "&lt;").replace(">", "&gt;") in part
 

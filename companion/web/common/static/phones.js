@@ -11,6 +11,9 @@
 // gets a "countdown-zero" event (the board chimes). After each part is swapped in the document
 // gets a "live-shown" event. While the live part holds an element with data-wake, the screen is
 // kept awake where the browser allows it (a phone during planning, the board).
+//
+// Words: the page gives the script its sentences in its own language, as data-say-sending,
+// data-say-failed and data-say-unreachable on the body (English when a page has none).
 (function () {
   "use strict";
   var body = document.body;
@@ -152,7 +155,7 @@
     var payload = {};
     payload[field] = button.dataset.value;
     button.classList.add("busy");
-    say("Sending…");
+    say(body.dataset.saySending || "Sending…");
     fetch(apiUrl + "/" + button.dataset.action, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -165,12 +168,13 @@
       })
       .then(function (answer) {
         if (answer.ok) say(answer.data.message);
-        else say(answer.data.error || "That did not work; try again.", true);
+        else say(answer.data.error || body.dataset.sayFailed || "That did not work; try again.", true);
         stampNext = true;
         return refresh();
       })
       .catch(function () {
-        say("Not sent: the game cannot be reached. Check the Wi-Fi and try again.", true);
+        say(body.dataset.sayUnreachable ||
+          "Not sent: the game cannot be reached. Check the Wi-Fi and try again.", true);
       })
       .then(function () { button.classList.remove("busy"); });
   }

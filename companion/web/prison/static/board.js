@@ -1,7 +1,8 @@
 // The board's sound cues, made in the browser (nothing downloaded): a chime when a countdown
 // reaches zero, a sting when a search's reveal shows CAUGHT. The button (or the key M) turns
 // them on or off, remembered in this browser; browsers allow sound only after a click or a key
-// on the page, so until then the button says so.
+// on the page, so until then the button says so, in the words the page gives it (data-sound-off,
+// data-sound-allow, data-sound-on on the body: the board's language).
 (function () {
   "use strict";
   var KEY = "companion.board.sound";
@@ -33,9 +34,10 @@
     if (!button) return;
     var on = wanted();
     button.setAttribute("aria-pressed", on ? "true" : "false");
-    if (!on) button.textContent = "Sound off (M)";
-    else if (!allowed()) button.textContent = "Sound on: click to allow (M)";
-    else button.textContent = "Sound on (M)";
+    var words = document.body.dataset;
+    if (!on) button.textContent = words.soundOff || "Sound off (M)";
+    else if (!allowed()) button.textContent = words.soundAllow || "Sound on: click to allow (M)";
+    else button.textContent = words.soundOn || "Sound on (M)";
   }
 
   function wake() {  // a user gesture: the browser now lets the page make sound

@@ -1,0 +1,213 @@
+"""The languages the app speaks: gettext catalogs managed with Babel, and each locale's lists,
+numbers and times.
+
+English is the source language: every message is written in English in the code and the
+templates, marked with ``_``/``N_``/``n_`` (Python) or ``{% trans %}``/``_()`` (Jinja2),
+extracted into ``companion/locale/companion.pot`` (``scripts/catalogs.sh``, ``make catalogs``)
+and translated in ``companion/locale/LANG/LC_MESSAGES/companion.po``. The wheel carries them
+compiled (``.mo``, by ``setup.py``); a checkout without compiled catalogs reads the ``.po``
+sources directly. Adding a language is adding its ``.po`` file: :func:`available` finds it.
+
+Only the standard library and Babel: the printing and the web faces (and later the consoles)
+import it; the rules core does not (its refusals stay English for now).
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+from collections.abc import Iterable, Sequence
+from datetime import datetime, time
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+from typing import Literal
+
+from babel import Locale, UnknownLocaleError
+from babel.dates import format_time as _format_time
+from babel.lists import format_list as _format_list
+from babel.numbers import format_decimal
+
+from companion.errors import UserError
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+DOMAIN = "companion"
+SOURCE = "en"  # the language the messages are written in
+# The English the messages are written in lists "Ada, Ben and Cy" (no comma before "and").
+SOURCE_LOCALE = "en_GB"
+
+# Languages registered by code rather than found as catalogs (the tests' pseudo-locale).
+_extra: dict[str, Language] = {}
+
+
+def N_(message: str) -> str:  # noqa: N802 - the marker's conventional name
+    """Marks ``message`` for extraction where it is defined; it is translated where used."""
+    return message
+
+
+class Language:
+    """One language: its messages (gettext) and its locale's formatting (Babel)."""
+
+    def __init__(
+        self, code: str, translations: _gettext.NullTranslations, locale: Locale
+    ) -> None:
+        self.code = code
+        self.translations = translations
+        self.locale = locale
+
+    def gettext(self, message: str) -> str:
+        return self.translations.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        return self.translations.ngettext(singular, plural, count)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.translations.pgettext(context, message)
+
+    def __call__(self, message: str, **params: object) -> str:
+        """``message`` translated, with ``%(name)s`` filled from ``params`` (if any)."""
+        text = self.gettext(message)
+        return text % params if params else text
+
+    def n_(self, singular: str, plural: str, number: int, **params: object) -> str:
+        """A message with a count in it: ``%(count)s`` is ``number``, written in this locale."""
+        text = self.ngettext(singular, plural, number)
+        return text % {"count": self.number(number), **params}
+
+    def joined(
+        self,
+        items: Sequence[str],
+        nobody: str = "",
+        *,
+        style: Literal["standard", "or"] = "standard",
+    ) -> str:
+        """``Ada, Ben and Cy`` in this locale's words; ``nobody`` for an empty list;
+        ``style="or"`` for ``Ada, Ben or Cy``."""
+        if not items:
+            return nobody
+        return str(_format_list(list(items), style=style, locale=self.locale))
+
+    def number(self, value: float) -> str:
+        return str(format_decimal(value, locale=self.locale))
+
+    def time(self, moment: time | datetime) -> str:
+        return str(_format_time(moment, format="short", locale=self.locale))
+
+    @property
+    def name(self) -> str:
+        """The language's own name for itself: English, Deutsch, français, español."""
+        try:
+            own = Locale.parse(self.code)
+        except (ValueError, LookupError, UnknownLocaleError):
+            return self.code
+        return str(own.get_display_name(own) or self.code)
+
+    def __repr__(self) -> str:
+        return f"Language({self.code!r})"
+
+
+def _catalog_dirs() -> dict[str, Path]:
+    found = {}
+    if LOCALE_DIR.is_dir():
+        for folder in sorted(LOCALE_DIR.iterdir()):
+            messages = folder / "LC_MESSAGES"
+            if (messages / f"{DOMAIN}.mo").is_file() or (messages / f"{DOMAIN}.po").is_file():
+                found[folder.name] = messages
+    return found
+
+
+def available() -> list[str]:
+    """The languages with a catalog, English (the source) first, then by code."""
+    return [SOURCE, *sorted(c for c in {*_catalog_dirs(), *_extra} if c != SOURCE)]
+
+
+def check(code: str) -> str:
+    """``code`` as one of :func:`available` (``de_DE``, ``de-de``, ``DE`` all give ``de``);
+    refused in one sentence naming the languages there are."""
+    wanted = code.strip().replace("-", "_")
+    known = available()
+    for candidate in (wanted, wanted.split("_")[0]):
+        for known_code in known:
+            if candidate.lower() == known_code.lower():
+                return known_code
+    raise UserError(
+        f"{code!r} is not a language companion speaks; use one of {', '.join(known)}."
+    )
+
+
+def _load(messages: Path) -> _gettext.NullTranslations:
+    compiled = messages / f"{DOMAIN}.mo"
+    if compiled.is_file():
+        with compiled.open("rb") as file:
+            return _gettext.GNUTranslations(file)
+    # A checkout: the .po source compiled in memory (the wheel ships it compiled).
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with (messages / f"{DOMAIN}.po").open("rb") as file:
+        catalog = read_po(file)
+    buffer = BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return _gettext.GNUTranslations(buffer)
+
+
+@cache
+def _language(code: str) -> Language:
+    if code == SOURCE:
+        return Language(SOURCE, _gettext.NullTranslations(), Locale.parse(SOURCE_LOCALE))
+    return Language(code, _load(_catalog_dirs()[code]), Locale.parse(code))
+
+
+def language(code: str | None = None) -> Language:
+    """The language called ``code`` (English when ``None``); an unknown one is refused in one
+    sentence (:class:`UserError`)."""
+    if code is None:
+        return _language(SOURCE)
+    if code in _extra:
+        return _extra[code]
+    return _language(check(code))
+
+
+def register(
+    code: str, translations: _gettext.NullTranslations, locale: str = SOURCE_LOCALE
+) -> Language:
+    """Make a language known without a catalog file (the tests' pseudo-locale)."""
+    made = Language(code, translations, Locale.parse(locale))
+    _extra[code] = made
+    return made
+
+
+def unregister(code: str) -> None:
+    _extra.pop(code, None)
+
+
+def negotiate(wanted: Iterable[str]) -> str | None:
+    """The first of ``wanted`` (language tags, best first) that :func:`available` has, by its
+    full code or its language alone (``fr-CA`` gives ``fr``)."""
+    known = {c.lower(): c for c in available()}
+    for tag in wanted:
+        parts = tag.strip().replace("-", "_").lower()
+        for candidate in (parts, parts.split("_")[0]):
+            if candidate in known:
+                return known[candidate]
+    return None
+
+
+def accepted(header: str | None) -> list[str]:
+    """An ``Accept-Language`` header's tags, best first (``q=0`` left out)."""
+    if not header:
+        return []
+    weighted = []
+    for position, part in enumerate(header.split(",")):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        params = params.strip()
+        if params.startswith("q="):
+            try:
+                quality = float(params[2:])
+            except ValueError:
+                quality = 0.0
+        if tag and tag != "*" and quality > 0:
+            weighted.append((-quality, position, tag))
+    return [tag for _, _, tag in sorted(weighted)]
+

@@ -1,0 +1,81 @@
+"""Which language a page is in: a phone's own (its cookie, set by the page's language switch,
+else its browser's ``Accept-Language``), or the session's (the board, as the printouts).
+
+A game's server that speaks languages adds :func:`language_middleware`; while a request of it
+is handled, :func:`current` is that request's language, which the common error middleware
+uses for its sentences. A server without it (the dilemma warm-up, for now) stays English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextvars import ContextVar
+
+from aiohttp import web
+from aiohttp.typedefs import Handler, Middleware
+
+from companion.language import Language, accepted, available, language, negotiate
+
+COOKIE = "lang"
+COOKIE_SECONDS = 365 * 24 * 3600
+_current: ContextVar[Language | None] = ContextVar("companion_page_language", default=None)
+
+
+def current() -> Language:
+    """The language of the request being handled (English outside one)."""
+    return _current.get() or language()
+
+
+def phone_language(request: web.Request) -> Language:
+    """A phone's language: its cookie's, else the first its browser accepts, else English."""
+    chosen = request.cookies.get(COOKIE, "")
+    code = negotiate([chosen]) if chosen else None
+    if code is None:
+        code = negotiate(accepted(request.headers.get("Accept-Language")))
+    return language(code)
+
+
+def page_language(request: web.Request) -> Language:
+    """The language the middleware picked for this request (a phone's, without one)."""
+    return _current.get() or phone_language(request)
+
+
+def language_middleware(pick: Callable[[web.Request], Language]) -> Middleware:
+    """Sets each request's language with ``pick``; ``GET ...?lang=CODE`` (the language
+    switch) remembers CODE in the phone's cookie and comes back to the same address without
+    the query, so that a private link stays as it was."""
+
+    @web.middleware
+    async def languages(request: web.Request, handler: Handler) -> web.StreamResponse:
+        wanted = request.query.get(COOKIE)
+        if wanted is not None and request.method == "GET":
+            code = negotiate([wanted])
+            headers = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+            answer = web.HTTPSeeOther(request.path, headers=headers)
+            if code is not None:
+                answer.set_cookie(
+                    COOKIE, code, max_age=COOKIE_SECONDS, path="/", samesite="Lax", httponly=True
+                )
+            raise answer
+        token = _current.set(pick(request))
+        try:
+            response = await handler(request)
+        finally:
+            _current.reset(token)
+        if not response.prepared:  # a page's words depend on these (an event stream is sent)
+            response.headers.setdefault("Vary", "Accept-Language, Cookie")
+        return response
+
+    return languages
+
+
+def switch(lang: Language) -> list[dict[str, object]]:
+    """The language switch's entries: each language by its own name, the current one marked."""
+    return [
+        {"code": code, "name": _capital(language(code).name), "current": code == lang.code}
+        for code in available()
+    ]
+
+
+def _capital(name: str) -> str:
+    return name[:1].upper() + name[1:]  # "français" heads its entry in the switch: Français
