@@ -158,7 +158,8 @@ class GameScreen(DayActions):
         same is left alone, the board changes only its changed cells, and the footer is
         rebuilt only when the keys on offer change (a new phase, the last interview)."""
         view = self.view()
-        b = banner(view)
+        inside = stage.stage_of(self.ctx.session).interview
+        b = banner(view, inside.prisoner if inside is not None else None)
         name = self.ctx.session.name
         bar = nights_bar(view["nights_done"], view["nights_to_escape"])
         self._text("#topbar", f"{name} · {b.title} · Nights {bar}", layout=False)
@@ -170,7 +171,6 @@ class GameScreen(DayActions):
         down = self.ctx.phones_down
         self._text("#phones-bar", down or "", shown=down is not None)
         board = self.query_one(Board)
-        inside = stage.stage_of(self.ctx.session).interview
         board.with_warden = inside.prisoner if inside is not None else None
         board.show(view, private=self.private, presence=self.ctx.presence)
         self._text("#side", self.side_text(view), layout=False)

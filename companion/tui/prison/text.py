@@ -105,8 +105,9 @@ def outcome_line(view: View) -> str:
     return f"{OUTCOME_TITLES[outcome]}. Winners: {names(list(view['winners']))}."
 
 
-def banner(view: View) -> Banner:
-    """What the game master says and does now, from the game master's (sealed) view."""
+def banner(view: View, inside: str | None = None) -> Banner:
+    """What the game master says and does now, from the game master's (sealed) view;
+    ``inside``: the prisoner in with the warden now (the stage's), if any."""
     phase = view["phase"]
     day = view["day"]
     title = f"Day {day} · {PHASE_TITLES[phase]}"
@@ -131,6 +132,13 @@ def banner(view: View) -> Banner:
                 "S: search a cell.",
             )
         back = "" if view["today"]["interviewed"] else "Warden, please come back. "
+        if inside is not None:
+            return Banner(
+                title,
+                f"“{back}{inside}, please come in.”",
+                f"{inside} is with the warden. The interview's keys: D deal, N no deal, "
+                "P pause, + extend.",
+            )
         return Banner(
             title,
             f"“{back}{queue[0]}, please come in.”",

@@ -112,3 +112,14 @@ def test_the_help_counts_in_words() -> None:
     assert "(s)" not in text
     assert "(1 deal a day at most)" in text and "the warden searches 1 cell;" in text
     assert "after 6 nights of work" in text and "holding 3 parole tokens" in text
+
+
+def test_the_banner_calls_in_whoever_is_with_the_warden_not_the_queue_head() -> None:
+    # Before: "Ada, please come in." while the game master had called Dee in.
+    history = game()
+    ok(history, do="close_planning")
+    queue_head = banner(gm(history.state)).say
+    assert "Ada, please come in." in queue_head
+    inside = banner(gm(history.state), "Dee")
+    assert "Dee, please come in." in inside.say and "Ada" not in inside.say
+    assert inside.do.startswith("Dee is with the warden.")
