@@ -142,6 +142,7 @@ class RosterRow(TypedDict):
     months: int
     doing: str
     facing: str | None
+    facing_house: bool
     choice: NotRequired[Choice | None]  # only when the game master peeks
 
 
@@ -366,6 +367,7 @@ class Public(NamedTuple):
     board: BoardView
     rows: dict[str, LeaderRow]
     rounds: dict[str, list[MyRound]]
+    order: dict[str, int]  # each player's place in the leaderboard, 0 first
 
 
 def public(state: DilemmaState) -> Public:
@@ -402,8 +404,9 @@ def public(state: DilemmaState) -> Public:
                             "house": False,
                         }
                     )
-    rows = {p.pid: row for p, row in zip(_ranked(state), view["leaderboard"], strict=True)}
-    return Public(view, rows, rounds)
+    ranked = _ranked(state)
+    rows = {p.pid: row for p, row in zip(ranked, view["leaderboard"], strict=True)}
+    return Public(view, rows, rounds, {p.pid: i for i, p in enumerate(ranked)})
 
 
 def player(state: DilemmaState, pid: str, shared: Public | None = None) -> PlayerView:
@@ -456,6 +459,7 @@ def gm(state: DilemmaState, peek: bool = False) -> GmView:
             "months": months.get(p.pid, 0),
             "doing": doing,
             "facing": state.name(f) if open_round and (f := open_round.partner(p.pid)) else None,
+            "facing_house": bool(open_round and is_house(open_round.partner(p.pid) or "")),
         }
         if peek and open_round is not None:
             row["choice"] = open_round.choices.get(p.pid)
