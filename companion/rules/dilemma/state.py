@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Literal
 
 from companion.rules.dilemma.commands import Choice
@@ -79,11 +80,13 @@ class DilemmaState:
 
     # ---- looking things up ----------------------------------------------------------------
 
+    @cached_property
+    def _by_pid(self) -> dict[str, Player]:
+        """Each player by id, made once per state (a state never changes)."""
+        return {p.pid: p for p in self.players}
+
     def player(self, pid: str) -> Player | None:
-        for p in self.players:
-            if p.pid == pid:
-                return p
-        return None
+        return self._by_pid.get(pid)
 
     def name(self, pid: str) -> str:
         if is_house(pid):
@@ -117,11 +120,12 @@ class DilemmaState:
         r = self.current
         return r if r is not None and self.phase == "choosing" else None
 
-    def months(self) -> dict[str, int]:
+    @cached_property
+    def _months(self) -> dict[str, int]:
         """Total months per player over the revealed rounds. A player in the tournament who
         took no part in a round (they joined after it began, or were away) serves it as if
         they had sat it out: joining late is no way to a shorter sentence."""
-        total = {p.pid: 0 for p in self.players}
+        total = {p.pid: 0 for p in self.players}  # made once per state (a state never changes)
         for r in self.rounds:
             if not r.revealed:
                 continue
@@ -131,6 +135,10 @@ class DilemmaState:
             for pid in (*r.sitting_out, *self.missed(r)):
                 total[pid] = total.get(pid, 0) + r.sitting_out_months
         return total
+
+    def months(self) -> dict[str, int]:
+        """Total months per player over the revealed rounds (see ``_months``); read only."""
+        return self._months
 
     def missed(self, r: Round) -> list[str]:
         """Players now in the tournament who were neither paired nor sitting out in ``r``."""

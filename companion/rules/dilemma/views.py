@@ -11,6 +11,7 @@ Each view is plain JSON-ready data, typed by the ``TypedDict`` of its shape.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal, NamedTuple, NotRequired, TypedDict
 
 from companion.rules.core.roster import reading_key
@@ -225,10 +226,14 @@ def _round(state: DilemmaState, r: Round) -> RoundView:
     }
 
 
+_reading_key = lru_cache(maxsize=4096)(reading_key)  # names sort the same every time
+
+
 def _ranked(state: DilemmaState, months: dict[str, int] | None = None) -> list[Player]:
     months = state.months() if months is None else months
     return sorted(
-        state.players, key=lambda p: (not p.present, months.get(p.pid, 0), reading_key(p.name))
+        state.players,
+        key=lambda p: (not p.present, months.get(p.pid, 0), _reading_key(p.name)),
     )
 
 
@@ -373,7 +378,7 @@ class Public(NamedTuple):
 def public(state: DilemmaState) -> Public:
     view = board(state)
     rounds: dict[str, list[MyRound]] = {}
-    present = [p.pid for p in state.players if p.present]
+    present = {p.pid for p in state.players if p.present}
     for r in state.rounds:
         for o in r.outcomes:
             for me, other, mine, theirs, served in (

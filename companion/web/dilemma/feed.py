@@ -36,7 +36,8 @@ from companion.session.session import Change, Session
 from companion.web.common.events import HEARTBEAT_SECONDS, Attendance, last_event_id
 from companion.web.dilemma import pages
 
-COALESCE = 0.2  # seconds between two pushes to the same page: at most five a second
+COALESCE = 0.2  # seconds between two pushes of counts: at most five a second
+URGENT = 0.02  # a change of every page (a reveal, a round drawn) goes out this soon
 
 
 class Outbox:
@@ -106,6 +107,7 @@ class Feed:
         self.closing = False
         self.sent = 0  # messages handed to streams (the benchmark counts them)
         self._wake = asyncio.Event()
+        self._urgent = asyncio.Event()  # set by a change of every page: no waiting for counts
         self._made: Made | None = None
         self._unsubscribe = session.subscribe(self._on_change)
         self._task = self.loop.create_task(self._run())
@@ -141,6 +143,8 @@ class Feed:
                 dirty.everything = True
         else:  # an undo or a note (a timer, a peek): anything may have changed
             dirty.everything = True
+        if dirty.everything:
+            self._urgent.set()
         self._wake.set()
 
     # ---- making pages -------------------------------------------------------------------------
@@ -190,9 +194,14 @@ class Feed:
             if self.closing:
                 break
             dirty, self.dirty = self.dirty, Dirty()
+            self._urgent.clear()
             if dirty.any():
                 self.push(dirty)
-                await asyncio.sleep(COALESCE)
+                # Counts wait their turn; a reveal or a new round does not wait for them (it
+                # still waits a moment, so that the changes of one burst go out together).
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._urgent.wait(), COALESCE)
+                await asyncio.sleep(URGENT)
 
     def push(self, dirty: Dirty) -> None:
         made = self.made()
