@@ -29,7 +29,7 @@ from typing import Any
 from aiohttp import web
 
 from companion.rules.dilemma.events import Chose, Joined
-from companion.rules.dilemma.state import DilemmaState
+from companion.rules.dilemma.state import DilemmaState, is_house
 from companion.rules.dilemma.timer import RoundTimer, round_timer
 from companion.rules.dilemma.views import Public, player, public
 from companion.session.session import Change, Session
@@ -38,6 +38,18 @@ from companion.web.dilemma import pages
 
 COALESCE = 0.2  # seconds between two pushes of counts: at most five a second
 URGENT = 0.02  # a change of every page (a reveal, a round drawn) goes out this soon
+
+
+def counts(state: DilemmaState) -> pages.Counts:
+    """What a choice or a join changes on every page: how many have chosen, of how many, and
+    how many joined."""
+    r = state.open_round()
+    people = sum(1 for p in r.paired() if not is_house(p)) if r is not None else 0
+    return {
+        "chosen_count": people - len(state.waiting()),
+        "to_choose": people,
+        "players": [p.name for p in state.players if p.present],
+    }
 
 
 class Outbox:
@@ -134,14 +146,18 @@ class Feed:
             events = change.entry.events
             lobby = self.session.state.phase == "lobby"
             if events and all(isinstance(e, Chose) for e in events):
+                # the shared part stays as made: a choice shows only on its chooser's page
                 dirty.seats.update(e.pid for e in events if isinstance(e, Chose))
                 dirty.counts = dirty.board = True
             elif events and lobby and all(isinstance(e, Joined) for e in events):
+                self._made = None
                 dirty.seats.update(e.pid for e in events if isinstance(e, Joined))
                 dirty.counts = dirty.board = True
             elif events:
+                self._made = None
                 dirty.everything = True
         else:  # an undo or a note (a timer, a peek): anything may have changed
+            self._made = None
             dirty.everything = True
         if dirty.everything:
             self._urgent.set()
@@ -154,10 +170,11 @@ class Feed:
         return int(rows[-1].seq) if rows else 0
 
     def made(self) -> Made:
-        """The shared pages of the current state (made again only after a change)."""
+        """The shared pages, made again only after a change other than a choice (a choice
+        changes only its chooser's page and the counts, which are read afresh)."""
         version = self.version()
         state = self.session.state
-        if self._made is None or self._made.version != version or self._made.state is not state:
+        if self._made is None:
             shared = public(state)
             self._made = Made(
                 version, state, shared, pages.render_results(shared.board), self.clock(state)
@@ -172,18 +189,23 @@ class Feed:
         return round_timer((row.body for row in self.session.notes("round_timer")), r.number)
 
     def part(self, pid: str, made: Made | None = None) -> str:
+        """A phone's part: its own lines from the state as it is now, around the shared part."""
         made = made or self.made()
-        view = player(made.state, pid, made.shared)
-        row = made.shared.order.get(pid)
-        results = pages.mark_me(made.results, row)
+        state = self.session.state
+        if state.player(pid) is not None and pid not in made.shared.rows:
+            self._made = None  # a player the shared part does not know yet (not expected)
+            made = self.made()
+        view = player(state, pid, made.shared)
+        view.update(counts(state))  # type: ignore[typeddict-item]
+        results = pages.mark_me(made.results, made.shared.order.get(pid))
         return pages.render_player_part(view, made.timer(), results)
 
     def player_message(self, pid: str, made: Made) -> bytes:
-        return _message("view", {"html": self.part(pid, made)}, made.version)
+        return _message("view", {"html": self.part(pid, made)}, self.version())
 
     def board_message(self) -> bytes:
         made = self.made()
-        return _message("view", {"html": self.board_part(made.timer())}, made.version)
+        return _message("view", {"html": self.board_part(made.timer())}, self.version())
 
     # ---- pushing --------------------------------------------------------------------------
 
@@ -213,7 +235,7 @@ class Feed:
                 box.put(message)
                 self.sent += 1
         if dirty.counts and not dirty.everything:
-            patch = _message("patch", pages.progress(made.shared.board))
+            patch = _message("patch", pages.progress(counts(self.session.state)))
             for pid, boxes in self.players.items():
                 if pid not in redo:
                     for box in boxes:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypedDict
 
 import jinja2
 
@@ -120,7 +120,15 @@ def render_board_part(
     return _render("part_board.html", v=view, join=join, phones=phones, timer=timer)
 
 
-def progress(view: BoardView) -> dict[str, str]:
+class Counts(TypedDict):
+    """The counts a choice or a join changes (keys as in the board's view)."""
+
+    chosen_count: int
+    to_choose: int
+    players: list[str]
+
+
+def progress(view: BoardView | Counts) -> dict[str, str]:
     """The phones' counts, by element id: what a choice or a join changes on every phone."""
     return {
         "progress": f"{view['chosen_count']} of {view['to_choose']} have chosen.",
