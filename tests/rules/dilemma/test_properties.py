@@ -223,3 +223,17 @@ def test_replaying_the_stored_log_gives_the_same_state(
     assert reopened.state == live
     assert _views(reopened.state) == _views(live)
     reopened.close()
+
+
+def test_a_hall_of_300_after_departures_meets_nobody_twice() -> None:
+    """Past the exact search's size the matching is greedy and repaired: still no repeats
+    where a pairing without one is easy to find."""
+    h = tournament([f"Student {i}" for i in range(300)], rounds=8)
+    for n in range(6):
+        if n == 2:
+            for i in range(7):
+                ok(h, {"do": "remove", "pid": f"p{i}"})
+        ok(h, {"do": "start_round", "seed": n})
+        assert h.state.current.sitting_out == ()
+        ok(h, {"do": "close_round"})
+    assert max(h.state.met().values()) == 1
