@@ -55,9 +55,11 @@ class Choose(StrictModel):
 
 
 class CloseRound(StrictModel):
-    """Reveal now: whoever has not chosen stays silent."""
+    """Reveal now: whoever has not chosen gives no answer; ``timed_out`` when the round's
+    time ran out (the console's timer says so)."""
 
     do: Literal["close_round"] = "close_round"
+    timed_out: bool = False
 
 
 class SetHouse(StrictModel):

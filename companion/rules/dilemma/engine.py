@@ -178,7 +178,9 @@ def house_choices(state: DilemmaState, r: Round) -> list[HouseChose]:
     ]
 
 
-def _reveal(state: DilemmaState, r: Round, closed_early: bool) -> list[DilemmaEvent]:
+def _reveal(
+    state: DilemmaState, r: Round, closed_early: bool, timed_out: bool = False
+) -> list[DilemmaEvent]:
     s = state.rules.sentences
     events: list[DilemmaEvent] = []
     for chose in house_choices(state, r):
@@ -207,6 +209,7 @@ def _reveal(state: DilemmaState, r: Round, closed_early: bool) -> list[DilemmaEv
             outcomes=tuple(outcomes),
             sitting_out_months=_sitting_out_months(state, outcomes),
             closed_early=closed_early,
+            timed_out=timed_out,
         )
     )
     if r.number >= state.rules.rounds:
@@ -236,7 +239,7 @@ def _close_round(state: DilemmaState, cmd: CloseRound) -> list[DilemmaEvent]:
     r = state.open_round()
     if r is None:
         raise Refusal("No round is open; start one first.")
-    return _reveal(state, r, closed_early=bool(state.waiting()))
+    return _reveal(state, r, closed_early=bool(state.waiting()), timed_out=cmd.timed_out)
 
 
 def _set_house(state: DilemmaState, cmd: SetHouse) -> list[DilemmaEvent]:

@@ -91,6 +91,7 @@ class RoundRevealed(StrictModel):
     outcomes: tuple[Outcome, ...]
     sitting_out_months: int
     closed_early: bool = False
+    timed_out: bool = False  # closed because the round's time ran out
 
 
 class Ended(StrictModel):

@@ -53,6 +53,7 @@ class Round:
     sitting_out_months: int = 0
     revealed: bool = False
     closed_early: bool = False
+    timed_out: bool = False
     seed: int = 0
 
     def partner(self, pid: str) -> str | None:
@@ -230,6 +231,7 @@ def evolve(state: DilemmaState, event: DilemmaEvent) -> DilemmaState:
             sitting_out_months=event.sitting_out_months,
             revealed=True,
             closed_early=event.closed_early,
+            timed_out=event.timed_out,
         )
         return replace(_set_current(state, revealed), phase="revealed")
     if isinstance(event, Ended):

@@ -60,6 +60,7 @@ class RoundView(TypedDict):
     sitting_out: list[str]
     revealed: bool
     closed_early: bool
+    timed_out: bool
     outcomes: list[OutcomeRow]
     sitting_out_months: int | None
 
@@ -221,6 +222,7 @@ def _round(state: DilemmaState, r: Round) -> RoundView:
         "sitting_out": [state.name(p) for p in r.sitting_out],
         "revealed": r.revealed,
         "closed_early": r.closed_early,
+        "timed_out": r.timed_out,
         "outcomes": _outcomes(state, r) if r.revealed else [],
         "sitting_out_months": r.sitting_out_months if r.revealed else None,
     }

@@ -163,7 +163,8 @@ class DilemmaApp(App[None]):
         if timer.left(time.time()) > 0:
             self.room.refresh_status()
             return
-        done = attempt(lambda: self.session.submit({"do": "close_round"}, by="timer"))
+        close = {"do": "close_round", "timed_out": True}
+        done = attempt(lambda: self.session.submit(close, by="timer"))
         if not isinstance(done, NotDone):
             self.notify(f"Time is up: round {timer.round} is revealed.")
         self.refresh_view()

@@ -33,6 +33,7 @@ async def test_a_round_with_a_timer_counts_down_and_closes_at_zero(tmp_path: Pat
         assert s.state.phase == "choosing"
         s.note("round_timer", round=1, seconds=60, deadline=time.time() - 1)  # time runs out
         await wait_for(pilot, app, "Round 1 of 5 is revealed")
+        await wait_for(pilot, app, "Round 1 (time ran out):")
         assert s.rows[-1].body["by"] == "timer"
         (o, *_) = [o for o in s.state.current.outcomes if "~house1" not in (o.a, o.b)]
         assert not o.answered_a and not o.answered_b  # no answer, said as such
