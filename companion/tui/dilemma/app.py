@@ -10,6 +10,7 @@ runs in this app's event loop.
 
 from __future__ import annotations
 
+import gc
 import secrets
 import textwrap
 import time
@@ -24,6 +25,7 @@ from textual.screen import Screen
 from companion.rules.core.game import Refused
 from companion.rules.core.words import plural
 from companion.rules.dilemma.engine import DILEMMA
+from companion.rules.dilemma.events import Chose, Joined
 from companion.rules.dilemma.seen import seen_by_the_room
 from companion.rules.dilemma.strategies import HOW, NAMES
 from companion.session.dilemma_seats import forget, new_seat
@@ -41,6 +43,7 @@ from companion.tui.dilemma.words import View
 
 Service = Callable[["DilemmaApp"], Awaitable[Stopper]]
 
+REDRAW = 0.2  # seconds: the room is drawn again at most this often after phones' changes
 PROBLEM_WIDTH = 46  # a problem in the room's column (at most 50 wide, padding 1 a side)
 
 KEY_HELP = {
@@ -92,6 +95,7 @@ class DilemmaApp(App[None]):
         self.room = RoomScreen(self.room_state)
         self._started_services = StartedServices()
         self._unfollow: Callable[[], None] | None = None
+        self._redraw_due = self._redraw_view = self._redraw_roster = False
 
     @property
     def join_url(self) -> str | None:
@@ -146,10 +150,34 @@ class DilemmaApp(App[None]):
         await self._started_services.stop()
 
     def on_session_changed(self, message: SessionChanged) -> None:
-        if heard(self.room_state.presence, message.change.signal) is not None:
-            self.room.refresh_roster()  # only a phone came or went
+        """A change from a phone: drawn at most every ``REDRAW`` seconds, so that a hall's
+        burst of choices does not hold up the phone server, which shares this loop."""
+        change = message.change
+        if heard(self.room_state.presence, change.signal) is not None:
+            self._redraw_roster = True  # only a phone came or went
+        elif change.entry is not None and not all(
+            isinstance(event, (Chose, Joined)) for event in change.entry.events
+        ):
+            self.refresh_view()  # a reveal, a round drawn, an undo: at once
+            # What exists now (the log's states, the roster's cells) mostly lives on; kept out
+            # of the collector's full passes, which otherwise grew to ~250 ms with a hall's
+            # states and stalled the phone server sharing this loop in mid-round.
+            gc.freeze()
+            return
         else:
+            self._redraw_view = True
+        if not self._redraw_due:
+            self._redraw_due = True
+            self.set_timer(REDRAW, self._redraw)
+
+    def _redraw(self) -> None:
+        self._redraw_due = False
+        view, roster = self._redraw_view, self._redraw_roster
+        self._redraw_view = self._redraw_roster = False
+        if view:
             self.refresh_view()
+        elif roster:
+            self.room.refresh_roster()
 
     def refresh_view(self) -> None:
         self.room.refresh_view()

@@ -170,6 +170,8 @@ class RoomScreen(Screen[None]):
     def __init__(self, room: RoomState) -> None:
         super().__init__()
         self.room = room
+        self._shape: tuple[object, ...] = ()  # the roster's columns, widths and rows as drawn
+        self._cells: dict[str, list[str]] = {}
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -280,7 +282,6 @@ class RoomScreen(Screen[None]):
     def _fill_roster(self, v: View, width: int) -> None:
         table: DataTable[str] = self.query_one("#roster", DataTable)
         keep = table.cursor_row
-        table.clear(columns=True)
         peeking = self.room.peeking
         facing = any(row["facing"] for row in v["roster"])  # nobody faces anyone in the lobby
         pids = [row["pid"] for row in v["roster"]]
@@ -328,11 +329,27 @@ class RoomScreen(Screen[None]):
             labels.append(("Phone", "phone"))
         if peeking:
             labels.append(("Choice", "choice"))
-        for i, (label, key) in enumerate(labels):
-            width = max([len(label), *(len(cells[i]) for _, cells in rows)])
+        widths = [
+            max([len(label), *(len(cells[i]) for _, cells in rows)])
+            for i, (label, _) in enumerate(labels)
+        ]
+        shape = (tuple(labels), tuple(widths), tuple(pid for pid, _ in rows))
+        if shape == self._shape and table.row_count == len(rows):
+            # The same rows and columns (a choice, a phone): only the cells that changed. A
+            # hall's roster is hundreds of rows; drawing it all again held up the phones.
+            for pid, cells in rows:
+                before = self._cells.get(pid)
+                for i, (_, key) in enumerate(labels):
+                    if before is None or before[i] != cells[i]:
+                        table.update_cell(pid, key, cells[i])
+            self._cells = dict(rows)
+            return
+        table.clear(columns=True)
+        for (label, key), width in zip(labels, widths, strict=True):
             table.add_column(label, key=key, width=width)
         for pid, cells in rows:
             table.add_row(*cells, key=pid)
+        self._shape, self._cells = shape, dict(rows)
         if table.row_count:
             table.move_cursor(row=min(keep, table.row_count - 1))
 

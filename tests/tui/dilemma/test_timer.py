@@ -65,10 +65,16 @@ async def test_the_game_master_sets_the_timer_and_the_house(tmp_path: Path) -> N
         await pilot.press("0", "enter")
         await wait_for(pilot, app, "Rounds last 50 s")
         await pilot.press("o")
-        await pilot.pause()
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, PickScreen):
+                break
         assert isinstance(app.screen, PickScreen)
         await pilot.press("down", "enter")  # Always Betray
-        await pilot.pause()
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if s.state.house == "always_betray":
+                break
         assert s.state.house == "always_betray"
         await pilot.press("n")
         await wait_for(pilot, app, "left] Round 1")
