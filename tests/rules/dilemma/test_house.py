@@ -115,3 +115,28 @@ def test_the_debrief_replays_each_strategy_against_the_recorded_partners() -> No
     assert rows["tit_for_tat"]["months"] == (2 + 15) / 2
     assert rows["tit_for_tat"]["ahead"] == 0  # it never serves less than its partner
     assert d["people"] == (0 + 24) / 2
+
+
+def test_a_resumed_session_holds_the_house_players_recorded_choices(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The house's choices are events in the log: reopening (as after kill -9) folds them
+    back, and the state is the same, whatever the strategy now is."""
+    from companion.session.session import Session
+    from tests.dilemma_helpers import scenario
+
+    path = tmp_path / "h.sqlite"
+    s = Session.create(path, "dilemma", {"rules": scenario(rounds=3, house="random")})
+    for i, name in enumerate(["Ann", "Bob", "Cy"]):
+        s.submit({"do": "join", "pid": f"p{i}", "name": name})
+    for n in range(3):
+        s.submit({"do": "start_round", "seed": 100 + n})
+        for pid in s.state.waiting():
+            s.submit({"do": "choose", "pid": pid, "choice": "silent"})
+    before = (s.state.months(), s.state.house_history("~house1"))
+    logged = [e for row in s.rows for e in row.body.get("events", []) if e["type"] == "house_chose"]
+    s.close()
+    again = Session.open(path)
+    try:
+        assert (again.state.months(), again.state.house_history("~house1")) == before
+        assert [m for m, _ in before[1]] == [e["choice"] for e in logged]
+    finally:
+        again.close()

@@ -65,6 +65,8 @@ async def test_five_players_nobody_sits_out_and_the_house_is_labelled_and_unrank
     assert 'id="debrief"' in board and "Win-Stay-Lose-Shift" in board
     page = await (await client.get(f"/d/{tokens['Ann']}")).text()
     assert "not ranked" in page and 'id="debrief"' in page
+    mine = page[page.index('class="me ') :]  # her own row of the leaderboard, marked
+    assert mine.index("Ann") < mine.index("</tr>")
     table = rows(session.state)
     out = io.StringIO()
     csv.DictWriter(out, fieldnames=COLUMNS).writerows(table)
