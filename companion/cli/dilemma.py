@@ -9,13 +9,17 @@ the room's QR code instead.
 from __future__ import annotations
 
 import argparse
+import csv
+import json
 from pathlib import Path
 
 from companion.cli.consoles.dilemma import open_console
 from companion.cli.options import check_port, check_public_url, no_phones, phone_options
 from companion.cli.wiring import room_poster
 from companion.errors import UserError
-from companion.session.create import open_or_create_dilemma
+from companion.rules.dilemma.results import COLUMNS, rows, summary_markdown
+from companion.rules.dilemma.views import board
+from companion.session.create import open_or_create_dilemma, open_session
 from companion.session.links import DEFAULT_PORT
 from companion.session.paths import data_dir
 
@@ -30,6 +34,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--rounds", type=int, default=None, help="rounds to play (new sessions only)")
     p.add_argument("--scenario", default="dilemma", help="the scenario file (default: dilemma)")
     p.add_argument("--poster", metavar="FILE.pdf", help="write the room's QR poster and exit")
+    p.add_argument(
+        "--export",
+        metavar="FILE.csv",
+        help="write the results (one row per player per round; .csv or .json) and a Markdown "
+        "summary beside it, and exit",
+    )
     p.set_defaults(func=run_dilemma)
 
 
@@ -39,6 +49,8 @@ def run_dilemma(args: argparse.Namespace) -> int:
     if args.rounds is not None and not 1 <= args.rounds <= 100:
         raise UserError(f"--rounds {args.rounds} is out of range; play 1 to 100 rounds.")
     folder = data_dir(args.data_dir)
+    if args.export:
+        return export(folder, args.name, Path(args.export))
     session = open_or_create_dilemma(
         folder, args.name, args.scenario, args.rounds, holder="companion dilemma"
     )
@@ -53,3 +65,46 @@ def run_dilemma(args: argparse.Namespace) -> int:
         return open_console(session, args)
     finally:
         session.close()
+
+
+def export(folder: Path, name: str, path: Path) -> int:
+    """Write the results of the session ``name`` to ``path`` (.csv or .json) and the Markdown
+    summary beside it (same name, .md); reads the session without holding it."""
+    if path.suffix.lower() not in (".csv", ".json"):
+        raise UserError(f"--export {path} must end in .csv or .json; pick one of the two.")
+    session = open_session(folder, name)
+    try:
+        if session.game != "dilemma":
+            raise UserError(
+                f"The session {name!r} is not a dilemma warm-up; --export is for the warm-up."
+            )
+        state = session.state
+        table = rows(state, spreadsheet=path.suffix.lower() == ".csv")
+        summary = path.with_suffix(".md")
+        try:
+            if path.suffix.lower() == ".csv":
+                with path.open("w", newline="", encoding="utf-8") as handle:
+                    writer = csv.DictWriter(handle, fieldnames=COLUMNS)
+                    writer.writeheader()
+                    writer.writerows(table)
+            else:
+                view = board(state)
+                data = {
+                    "session": session.name,
+                    "rows": table,
+                    "leaderboard": view["leaderboard"],
+                    "house": view["house"],
+                    "cooperation": view["cooperation"],
+                    "debrief": view["debrief"],
+                }
+                path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", "utf-8")
+            summary.write_text(summary_markdown(session.name, state), encoding="utf-8")
+        except OSError as error:
+            raise UserError(
+                f"The results could not be written to {path} ({error.strerror}); "
+                "pick a folder you can write to."
+            ) from None
+    finally:
+        session.close()
+    print(f"Wrote {len(table)} rows to {path} and the summary to {summary}.")
+    return 0

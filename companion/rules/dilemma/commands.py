@@ -9,8 +9,9 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, TypeAdapter
 
 from companion.rules.core.parsing import CommandParser, StrictModel
+from companion.rules.dilemma.strategies import Choice, Strategy
 
-Choice = Literal["silent", "betray"]
+__all__ = ["Choice", "DilemmaCommand", "Strategy", "command_to_dict", "parse_command"]
 PID = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,24}$")]
 
 
@@ -54,9 +55,18 @@ class Choose(StrictModel):
 
 
 class CloseRound(StrictModel):
-    """Reveal now: whoever has not chosen stays silent."""
+    """Reveal now: whoever has not chosen gives no answer; ``timed_out`` when the round's
+    time ran out (the console's timer says so)."""
 
     do: Literal["close_round"] = "close_round"
+    timed_out: bool = False
+
+
+class SetHouse(StrictModel):
+    """The house player's strategy from now on (between rounds)."""
+
+    do: Literal["set_house"] = "set_house"
+    strategy: Strategy
 
 
 class Finish(StrictModel):
@@ -66,7 +76,7 @@ class Finish(StrictModel):
 
 
 DilemmaCommand = Annotated[
-    Join | Rename | Remove | BringBack | StartRound | Choose | CloseRound | Finish,
+    Join | Rename | Remove | BringBack | StartRound | Choose | CloseRound | SetHouse | Finish,
     Field(discriminator="do"),
 ]
 _COMMANDS: TypeAdapter[DilemmaCommand] = TypeAdapter(DilemmaCommand)
@@ -78,6 +88,7 @@ COMMAND_NAMES = (
     "start_round",
     "choose",
     "close_round",
+    "set_house",
     "finish",
 )
 

@@ -23,6 +23,7 @@ from companion.rules.dilemma.commands import (
     Join,
     Remove,
     Rename,
+    SetHouse,
     StartRound,
     command_to_dict,
     parse_command,
@@ -32,6 +33,8 @@ from companion.rules.dilemma.events import (
     Chose,
     DilemmaEvent,
     Ended,
+    HouseChose,
+    HouseSet,
     Joined,
     Left,
     Outcome,
@@ -43,7 +46,8 @@ from companion.rules.dilemma.events import (
 )
 from companion.rules.dilemma.pairing import draw
 from companion.rules.dilemma.scenario import DilemmaRules, check_scenario
-from companion.rules.dilemma.state import DilemmaState, Round, evolve, new_state
+from companion.rules.dilemma.state import HOUSE, DilemmaState, Round, evolve, is_house, new_state
+from companion.rules.dilemma.strategies import play
 
 
 def _player(state: DilemmaState, pid: str, *, present: bool | None = True) -> str:
@@ -101,7 +105,11 @@ def _remove(state: DilemmaState, cmd: Remove) -> list[DilemmaEvent]:
     _player(state, cmd.pid)
     r = state.open_round()
     partner = r.partner(cmd.pid) if r is not None else None
-    events: list[DilemmaEvent] = [Left(pid=cmd.pid, partner=partner)]
+    house = None
+    if r is not None and partner is not None and not is_house(partner):
+        taken = set(r.paired())
+        house = next(f"{HOUSE}{k}" for k in range(1, len(taken) + 2) if f"{HOUSE}{k}" not in taken)
+    events: list[DilemmaEvent] = [Left(pid=cmd.pid, partner=partner, house=house)]
     after = evolve(state, events[0])
     current = after.open_round()
     if partner is not None and current is not None and current.pairs and not after.waiting():
@@ -125,6 +133,8 @@ def _start_round(state: DilemmaState, cmd: StartRound) -> list[DilemmaEvent]:
     need = max(2, state.rules.min_players)
     if len(players) < need:
         raise Refusal(f"A round needs at least {need} players; {len(players)} joined so far.")
+    if len(players) % 2:  # the house player takes the empty seat: nobody sits out
+        players = [*players, f"{HOUSE}1"]
     pairing = draw(
         players, state.met(), state.sat_out(), state.plan, state.plan_step, random.Random(cmd.seed)
     )
@@ -135,15 +145,52 @@ def _start_round(state: DilemmaState, cmd: StartRound) -> list[DilemmaEvent]:
             sitting_out=pairing.sitting_out,
             plan=pairing.plan,
             plan_step=pairing.plan_step,
+            seed=cmd.seed,
         )
     ]
 
 
-def _reveal(state: DilemmaState, r: Round, closed_early: bool) -> list[DilemmaEvent]:
+def _sitting_out_months(state: DilemmaState, outcomes: list[Outcome]) -> int:
+    """A missed round's months: the scenario's number, or the mean of the months the people
+    who played the round served, rounded half up (a missed round neither rewards nor punishes)."""
+    rule = state.rules.sitting_out
+    if rule != "mean":
+        return rule
+    served = [
+        months
+        for o in outcomes
+        for pid, months in ((o.a, o.months_a), (o.b, o.months_b))
+        if not is_house(pid)
+    ]
+    return (2 * sum(served) + len(served)) // (2 * len(served)) if served else 0
+
+
+def house_choices(state: DilemmaState, r: Round) -> list[HouseChose]:
+    """The house player's choice in each of its seats, from that seat's earlier rounds only."""
+    return [
+        HouseChose(
+            seat=seat,
+            choice=play(state.house, state.house_history(seat), f"{r.seed}:{r.number}:{seat}"),
+            strategy=state.house,
+        )
+        for seat in r.paired()
+        if is_house(seat)
+    ]
+
+
+def _reveal(
+    state: DilemmaState, r: Round, closed_early: bool, timed_out: bool = False
+) -> list[DilemmaEvent]:
     s = state.rules.sentences
+    events: list[DilemmaEvent] = []
+    for chose in house_choices(state, r):
+        events.append(chose)
+        state = evolve(state, chose)
+    r = state.current or r
     outcomes = []
+    silence = state.rules.no_answer
     for a, b in r.pairs:
-        ca, cb = r.choices.get(a, "silent"), r.choices.get(b, "silent")
+        ca, cb = r.choices.get(a, silence), r.choices.get(b, silence)
         outcomes.append(
             Outcome(
                 a=a,
@@ -156,14 +203,15 @@ def _reveal(state: DilemmaState, r: Round, closed_early: bool) -> list[DilemmaEv
                 answered_b=b in r.choices,
             )
         )
-    events: list[DilemmaEvent] = [
+    events.append(
         RoundRevealed(
             number=r.number,
             outcomes=tuple(outcomes),
-            sitting_out_months=state.rules.sitting_out,
+            sitting_out_months=_sitting_out_months(state, outcomes),
             closed_early=closed_early,
+            timed_out=timed_out,
         )
-    ]
+    )
     if r.number >= state.rules.rounds:
         events.append(Ended(early=False))
     return events
@@ -191,7 +239,16 @@ def _close_round(state: DilemmaState, cmd: CloseRound) -> list[DilemmaEvent]:
     r = state.open_round()
     if r is None:
         raise Refusal("No round is open; start one first.")
-    return _reveal(state, r, closed_early=bool(state.waiting()))
+    return _reveal(state, r, closed_early=bool(state.waiting()), timed_out=cmd.timed_out)
+
+
+def _set_house(state: DilemmaState, cmd: SetHouse) -> list[DilemmaEvent]:
+    _not_over(state, "change the house player")
+    if state.phase == "choosing":
+        raise Refusal("A round is open; change the house player between rounds.")
+    if state.house == cmd.strategy:
+        return []
+    return [HouseSet(strategy=cmd.strategy)]
 
 
 def _finish(state: DilemmaState, cmd: Finish) -> list[DilemmaEvent]:
@@ -211,6 +268,7 @@ _HANDLERS: dict[type[Any], Callable[[DilemmaState, Any], list[DilemmaEvent]]] = 
     StartRound: _start_round,
     Choose: _choose,
     CloseRound: _close_round,
+    SetHouse: _set_house,
     Finish: _finish,
 }
 

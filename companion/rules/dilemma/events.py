@@ -10,6 +10,7 @@ from pydantic import Field, TypeAdapter
 
 from companion.rules.core.parsing import StrictModel
 from companion.rules.dilemma.commands import Choice
+from companion.rules.dilemma.strategies import Strategy
 
 
 class Joined(StrictModel):
@@ -25,11 +26,13 @@ class Renamed(StrictModel):
 
 
 class Left(StrictModel):
-    """A player left; ``partner`` (if a round was open) now sits that round out."""
+    """A player left; ``partner`` (if a round was open) faces the house seat ``house`` in their
+    place (in logs from before house players, ``house`` is ``None`` and the partner sat out)."""
 
     type: Literal["left"] = "left"
     pid: str
     partner: str | None = None
+    house: str | None = None
 
 
 class CameBack(StrictModel):
@@ -44,6 +47,23 @@ class RoundStarted(StrictModel):
     sitting_out: tuple[str, ...]
     plan: tuple[str | None, ...] | None = None  # a round-robin plan, while the roster holds
     plan_step: int = 0
+    seed: int = 0  # the house player's Random draws from it
+
+
+class HouseChose(StrictModel):
+    """The house player's choice in its seat, made from that seat's history at the reveal."""
+
+    type: Literal["house_chose"] = "house_chose"
+    seat: str
+    choice: Choice
+    strategy: Strategy
+
+
+class HouseSet(StrictModel):
+    """The house player plays ``strategy`` from the next choice it makes."""
+
+    type: Literal["house_set"] = "house_set"
+    strategy: Strategy
 
 
 class Chose(StrictModel):
@@ -71,6 +91,7 @@ class RoundRevealed(StrictModel):
     outcomes: tuple[Outcome, ...]
     sitting_out_months: int
     closed_early: bool = False
+    timed_out: bool = False  # closed because the round's time ran out
 
 
 class Ended(StrictModel):
@@ -79,7 +100,16 @@ class Ended(StrictModel):
 
 
 DilemmaEvent = Annotated[
-    Joined | Renamed | Left | CameBack | RoundStarted | Chose | RoundRevealed | Ended,
+    Joined
+    | Renamed
+    | Left
+    | CameBack
+    | RoundStarted
+    | Chose
+    | HouseChose
+    | HouseSet
+    | RoundRevealed
+    | Ended,
     Field(discriminator="type"),
 ]
 _EVENTS: TypeAdapter[DilemmaEvent] = TypeAdapter(DilemmaEvent)

@@ -7,12 +7,15 @@ validates data that is already parsed (``companion scenarios`` calls :func:`chec
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
 from companion.rules.core.parsing import StrictModel
 from companion.rules.core.scenario import validated
+from companion.rules.dilemma.strategies import DEFAULT, Strategy
+
+MAX_PLAYERS = 300
 
 
 class Sentences(StrictModel):
@@ -46,10 +49,19 @@ class DilemmaRules(StrictModel):
     game: Literal["dilemma"] = "dilemma"
     description: str = ""
     rounds: int = Field(ge=1, le=100)
-    min_players: int = Field(default=2, ge=2, le=60)
-    max_players: int = Field(default=60, ge=2, le=60)
-    sitting_out: int = Field(ge=0, le=1200)
+    min_players: int = Field(default=2, ge=2, le=MAX_PLAYERS)
+    max_players: int = Field(default=MAX_PLAYERS, ge=2, le=MAX_PLAYERS)
+    # Months for a round missed (joined late, away): "mean" is the round's played sentences'
+    # mean, rounded to whole months, so a missed round neither rewards nor punishes; a number
+    # is served as it is (older sessions kept 1).
+    sitting_out: Annotated[int, Field(ge=0, le=1200)] | Literal["mean"] = "mean"
     sentences: Sentences
+    house: Strategy = DEFAULT  # the house player's strategy, who fills an odd room's empty seat
+    # Seconds per round (the round closes at zero), or none for no timer.
+    round_seconds: int | None = Field(default=None, ge=10, le=3600)
+    # What a player who gives no answer serves as: their partner's sentence is decided as if
+    # they had made this choice, and the boards say "no answer".
+    no_answer: Literal["silent", "betray"] = "silent"
 
     @model_validator(mode="after")
     def _players_range(self) -> DilemmaRules:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Literal
 
 from companion.rules.dilemma.commands import Choice
@@ -12,6 +13,8 @@ from companion.rules.dilemma.events import (
     Chose,
     DilemmaEvent,
     Ended,
+    HouseChose,
+    HouseSet,
     Joined,
     Left,
     Outcome,
@@ -21,6 +24,14 @@ from companion.rules.dilemma.events import (
 )
 from companion.rules.dilemma.pairing import Plan, key
 from companion.rules.dilemma.scenario import DilemmaRules
+from companion.rules.dilemma.strategies import NAMES, Strategy
+
+HOUSE = "~house"  # house seats are ~house1, ~house2, ...: no player's id can start with "~"
+
+
+def is_house(pid: str) -> bool:
+    return pid.startswith(HOUSE)
+
 
 Phase = Literal["lobby", "choosing", "revealed", "over"]
 
@@ -42,6 +53,8 @@ class Round:
     sitting_out_months: int = 0
     revealed: bool = False
     closed_early: bool = False
+    timed_out: bool = False
+    seed: int = 0
 
     def partner(self, pid: str) -> str | None:
         for a, b in self.pairs:
@@ -64,18 +77,37 @@ class DilemmaState:
     ended_early: bool = False
     plan: Plan | None = None
     plan_step: int = 0
+    house: Strategy = "tit_for_tat"
 
     # ---- looking things up ----------------------------------------------------------------
 
+    @cached_property
+    def _by_pid(self) -> dict[str, Player]:
+        """Each player by id, made once per state (a state never changes)."""
+        return {p.pid: p for p in self.players}
+
     def player(self, pid: str) -> Player | None:
-        for p in self.players:
-            if p.pid == pid:
-                return p
-        return None
+        return self._by_pid.get(pid)
 
     def name(self, pid: str) -> str:
+        if is_house(pid):
+            return self.house_name()
         p = self.player(pid)
         return p.name if p else pid
+
+    def house_name(self) -> str:
+        return f"House ({NAMES[self.house]})"
+
+    def house_history(self, seat: str) -> list[tuple[Choice, Choice]]:
+        """What happened in a house seat's revealed rounds: (its choice, its partner's)."""
+        seen: list[tuple[Choice, Choice]] = []
+        for r in self.rounds:
+            for o in r.outcomes:
+                if o.a == seat:
+                    seen.append((o.choice_a, o.choice_b))
+                elif o.b == seat:
+                    seen.append((o.choice_b, o.choice_a))
+        return seen
 
     def present(self) -> list[str]:
         return [p.pid for p in self.players if p.present]
@@ -89,11 +121,12 @@ class DilemmaState:
         r = self.current
         return r if r is not None and self.phase == "choosing" else None
 
-    def months(self) -> dict[str, int]:
+    @cached_property
+    def _months(self) -> dict[str, int]:
         """Total months per player over the revealed rounds. A player in the tournament who
         took no part in a round (they joined after it began, or were away) serves it as if
         they had sat it out: joining late is no way to a shorter sentence."""
-        total = {p.pid: 0 for p in self.players}
+        total = {p.pid: 0 for p in self.players}  # made once per state (a state never changes)
         for r in self.rounds:
             if not r.revealed:
                 continue
@@ -103,6 +136,10 @@ class DilemmaState:
             for pid in (*r.sitting_out, *self.missed(r)):
                 total[pid] = total.get(pid, 0) + r.sitting_out_months
         return total
+
+    def months(self) -> dict[str, int]:
+        """Total months per player over the revealed rounds (see ``_months``); read only."""
+        return self._months
 
     def missed(self, r: Round) -> list[str]:
         """Players now in the tournament who were neither paired nor sitting out in ``r``."""
@@ -126,11 +163,13 @@ class DilemmaState:
     def waiting(self) -> list[str]:
         """Paired players of the open round who have not chosen yet."""
         r = self.open_round()
-        return [] if r is None else [p for p in r.paired() if p not in r.choices]
+        if r is None:
+            return []
+        return [p for p in r.paired() if p not in r.choices and not is_house(p)]
 
 
 def new_state(rules: DilemmaRules) -> DilemmaState:
-    return DilemmaState(rules)
+    return DilemmaState(rules, house=rules.house)
 
 
 def _set_player(state: DilemmaState, pid: str, **changes: object) -> DilemmaState:
@@ -151,17 +190,21 @@ def evolve(state: DilemmaState, event: DilemmaEvent) -> DilemmaState:
         state = _set_player(state, event.pid, present=False)
         r = state.open_round()
         if r is not None and r.partner(event.pid) is not None:
+            partner = event.partner
             pairs = tuple(p for p in r.pairs if event.pid not in p)
             choices = {k: v for k, v in r.choices.items() if k != event.pid}
-            if event.partner is not None:
-                choices.pop(event.partner, None)
-            out = r.sitting_out + ((event.partner,) if event.partner else ())
+            out = r.sitting_out
+            if partner is not None and event.house is not None:  # the house takes the seat
+                pairs += ((partner, event.house),)
+            elif partner is not None and not is_house(partner):  # a log from before the house
+                choices.pop(partner, None)
+                out += (partner,)
             state = _set_current(state, replace(r, pairs=pairs, choices=choices, sitting_out=out))
         return state
     if isinstance(event, CameBack):
         return _set_player(state, event.pid, present=True)
     if isinstance(event, RoundStarted):
-        started = Round(event.number, event.pairs, event.sitting_out)
+        started = Round(event.number, event.pairs, event.sitting_out, seed=event.seed)
         return replace(
             state,
             rounds=(*state.rounds, started),
@@ -173,6 +216,12 @@ def evolve(state: DilemmaState, event: DilemmaEvent) -> DilemmaState:
         r = state.current
         assert r is not None
         return _set_current(state, replace(r, choices={**r.choices, event.pid: event.choice}))
+    if isinstance(event, HouseChose):
+        r = state.current
+        assert r is not None
+        return _set_current(state, replace(r, choices={**r.choices, event.seat: event.choice}))
+    if isinstance(event, HouseSet):
+        return replace(state, house=event.strategy)
     if isinstance(event, RoundRevealed):
         r = state.current
         assert r is not None
@@ -182,6 +231,7 @@ def evolve(state: DilemmaState, event: DilemmaEvent) -> DilemmaState:
             sitting_out_months=event.sitting_out_months,
             revealed=True,
             closed_early=event.closed_early,
+            timed_out=event.timed_out,
         )
         return replace(_set_current(state, revealed), phase="revealed")
     if isinstance(event, Ended):

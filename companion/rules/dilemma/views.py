@@ -11,12 +11,15 @@ Each view is plain JSON-ready data, typed by the ``TypedDict`` of its shape.
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict
+from functools import lru_cache
+from typing import Literal, NamedTuple, NotRequired, TypedDict
 
 from companion.rules.core.roster import reading_key
 from companion.rules.core.words import plural
 from companion.rules.dilemma.commands import Choice
-from companion.rules.dilemma.state import DilemmaState, Phase, Round
+from companion.rules.dilemma.debrief import DebriefView, debrief
+from companion.rules.dilemma.state import DilemmaState, Phase, Player, Round, is_house
+from companion.rules.dilemma.strategies import HOW, Strategy
 
 
 class SentencesView(TypedDict):
@@ -24,7 +27,18 @@ class SentencesView(TypedDict):
     both_betray: int
     betrayer: int
     betrayed: int
-    sitting_out: int
+    sitting_out: int | Literal["mean"]
+    no_answer: Choice
+
+
+class HouseView(TypedDict):
+    """The house player: shown apart, never ranked against people."""
+
+    name: str
+    strategy: Strategy
+    how: str
+    months: int
+    rounds: int
 
 
 class OutcomeRow(TypedDict):
@@ -36,6 +50,8 @@ class OutcomeRow(TypedDict):
     months_b: int
     answered_a: bool
     answered_b: bool
+    house_a: bool
+    house_b: bool
 
 
 class RoundView(TypedDict):
@@ -44,6 +60,7 @@ class RoundView(TypedDict):
     sitting_out: list[str]
     revealed: bool
     closed_early: bool
+    timed_out: bool
     outcomes: list[OutcomeRow]
     sitting_out_months: int | None
 
@@ -88,6 +105,9 @@ class BoardView(TypedDict):
     leaderboard: list[LeaderRow]
     cooperation: list[CooperationRow]
     explanation: str | None
+    house: HouseView
+    missed_rule: str
+    debrief: DebriefView | None
 
 
 class MyRound(TypedDict):
@@ -96,6 +116,7 @@ class MyRound(TypedDict):
     mine: Choice | None
     theirs: Choice | None
     months: int
+    house: bool
 
 
 class PlayerMe(TypedDict):
@@ -104,6 +125,7 @@ class PlayerMe(TypedDict):
     months: int
     rank: int | None
     facing: str | None
+    facing_house: bool
     sitting_out: bool
     choice: Choice | None
     rounds: list[MyRound]
@@ -122,6 +144,7 @@ class RosterRow(TypedDict):
     months: int
     doing: str
     facing: str | None
+    facing_house: bool
     choice: NotRequired[Choice | None]  # only when the game master peeks
 
 
@@ -140,6 +163,35 @@ def _sentences(state: DilemmaState) -> SentencesView:
         "betrayer": s.betrayer,
         "betrayed": s.betrayed,
         "sitting_out": state.rules.sitting_out,
+        "no_answer": state.rules.no_answer,
+    }
+
+
+def missed_rule(state: DilemmaState) -> str:
+    """How a round missed is served, and why, in one sentence for the board and the phones."""
+    rule = state.rules.sitting_out
+    if rule == "mean":
+        return (
+            "A round missed (joined late, or away) counts the mean of that round's sentences, "
+            "so it neither rewards nor punishes."
+        )
+    return f"A round missed (joined late, or away) counts {plural(rule, 'month')}."
+
+
+def house(state: DilemmaState) -> HouseView:
+    months = rounds = 0
+    for r in state.rounds:
+        for o in r.outcomes:
+            for pid, served in ((o.a, o.months_a), (o.b, o.months_b)):
+                if is_house(pid):
+                    months += served
+                    rounds += 1
+    return {
+        "name": state.house_name(),
+        "strategy": state.house,
+        "how": HOW[state.house],
+        "months": months,
+        "rounds": rounds,
     }
 
 
@@ -155,6 +207,8 @@ def _outcomes(state: DilemmaState, r: Round) -> list[OutcomeRow]:
             "months_b": o.months_b,
             "answered_a": o.answered_a,
             "answered_b": o.answered_b,
+            "house_a": is_house(o.a),
+            "house_b": is_house(o.b),
         }
         for o in r.outcomes
     ]
@@ -168,9 +222,21 @@ def _round(state: DilemmaState, r: Round) -> RoundView:
         "sitting_out": [state.name(p) for p in r.sitting_out],
         "revealed": r.revealed,
         "closed_early": r.closed_early,
+        "timed_out": r.timed_out,
         "outcomes": _outcomes(state, r) if r.revealed else [],
         "sitting_out_months": r.sitting_out_months if r.revealed else None,
     }
+
+
+_reading_key = lru_cache(maxsize=4096)(reading_key)  # names sort the same every time
+
+
+def _ranked(state: DilemmaState, months: dict[str, int] | None = None) -> list[Player]:
+    months = state.months() if months is None else months
+    return sorted(
+        state.players,
+        key=lambda p: (not p.present, months.get(p.pid, 0), _reading_key(p.name)),
+    )
 
 
 def leaderboard(state: DilemmaState) -> list[LeaderRow]:
@@ -186,9 +252,7 @@ def leaderboard(state: DilemmaState) -> list[LeaderRow]:
             ):
                 played[pid] = played.get(pid, 0) + 1
                 silent[pid] = silent.get(pid, 0) + (answered and choice == "silent")
-    rows = sorted(
-        state.players, key=lambda p: (not p.present, months.get(p.pid, 0), reading_key(p.name))
-    )
+    rows = _ranked(state, months)
     out: list[LeaderRow] = []
     rank = 0
     last: tuple[bool, int] | None = None
@@ -210,7 +274,8 @@ def leaderboard(state: DilemmaState) -> list[LeaderRow]:
 
 
 def cooperation(state: DilemmaState) -> list[CooperationRow]:
-    """Per revealed round: how many chose SILENT, how many BETRAY, how many gave no answer."""
+    """Per revealed round: how many people chose SILENT, how many BETRAY, how many gave no
+    answer (the house player's choices are not the room's)."""
     rows: list[CooperationRow] = []
     for r in state.rounds:
         if not r.revealed:
@@ -218,7 +283,11 @@ def cooperation(state: DilemmaState) -> list[CooperationRow]:
         answers = [
             choice if answered else None
             for o in r.outcomes
-            for choice, answered in ((o.choice_a, o.answered_a), (o.choice_b, o.answered_b))
+            for pid, choice, answered in (
+                (o.a, o.choice_a, o.answered_a),
+                (o.b, o.choice_b, o.answered_b),
+            )
+            if not is_house(pid)
         ]
         silent = answers.count("silent")
         rows.append(
@@ -254,8 +323,8 @@ def explanation(state: DilemmaState) -> str:
         f"and together they served {s.betrayer + s.betrayed}."
     )
     if unanswered:  # served as silent, but nobody chose it: said, not hidden in the tally
-        tally += (
-            f" {plural(unanswered, 'time')} a player gave no answer and served as if silent."
+        tally += f" {plural(unanswered, 'time')} a player gave no answer and served as if " + (
+            "silent." if state.rules.no_answer == "silent" else "they had betrayed."
         )
     return (
         "Whatever your partner does, betraying shortens your own sentence: against a silent "
@@ -274,6 +343,7 @@ def board(state: DilemmaState) -> BoardView:
     open_round = state.open_round()
     waiting = state.waiting()
     revealed = [r for r in state.rounds if r.revealed]
+    people = [p for p in open_round.paired() if not is_house(p)] if open_round else []
     return {
         "game": "dilemma",
         "phase": state.phase,
@@ -284,60 +354,91 @@ def board(state: DilemmaState) -> BoardView:
         "players": [p.name for p in state.players if p.present],
         "left": [p.name for p in state.players if not p.present],
         "current": _round(state, open_round) if open_round else None,
-        "chosen_count": (len(open_round.paired()) - len(waiting)) if open_round else 0,
-        "to_choose": len(open_round.paired()) if open_round else 0,
+        "chosen_count": len(people) - len(waiting),
+        "to_choose": len(people),
         "waiting": [state.name(p) for p in waiting],
         "last": _round(state, revealed[-1]) if revealed else None,
         "leaderboard": leaderboard(state),
         "cooperation": cooperation(state),
         "explanation": explanation(state) if state.phase == "over" else None,
+        "house": house(state),
+        "missed_rule": missed_rule(state),
+        "debrief": debrief(state) if state.phase == "over" else None,
     }
 
 
-def player(state: DilemmaState, pid: str) -> PlayerView:
-    """One player's phone: the board, whom they face and their own choice, their rounds."""
+class Public(NamedTuple):
+    """What every phone's view shares, made once per state: the board, each player's row of
+    the leaderboard and each player's revealed rounds."""
+
+    board: BoardView
+    rows: dict[str, LeaderRow]
+    rounds: dict[str, list[MyRound]]
+    order: dict[str, int]  # each player's place in the leaderboard, 0 first
+
+
+def public(state: DilemmaState) -> Public:
     view = board(state)
+    rounds: dict[str, list[MyRound]] = {}
+    present = {p.pid for p in state.players if p.present}
+    for r in state.rounds:
+        for o in r.outcomes:
+            for me, other, mine, theirs, served in (
+                (o.a, o.b, o.choice_a, o.choice_b, o.months_a),
+                (o.b, o.a, o.choice_b, o.choice_a, o.months_b),
+            ):
+                if not is_house(me):
+                    rounds.setdefault(me, []).append(
+                        {
+                            "round": r.number,
+                            "opponent": state.name(other),
+                            "mine": mine,
+                            "theirs": theirs,
+                            "months": served,
+                            "house": is_house(other),
+                        }
+                    )
+        if r.revealed:
+            for pid in (*r.sitting_out, *state.missed(r)):
+                if pid in present or pid in r.sitting_out:
+                    rounds.setdefault(pid, []).append(
+                        {
+                            "round": r.number,
+                            "opponent": None,
+                            "mine": None,
+                            "theirs": None,
+                            "months": r.sitting_out_months,
+                            "house": False,
+                        }
+                    )
+    ranked = _ranked(state)
+    rows = {p.pid: row for p, row in zip(ranked, view["leaderboard"], strict=True)}
+    return Public(view, rows, rounds, {p.pid: i for i, p in enumerate(ranked)})
+
+
+def player(state: DilemmaState, pid: str, shared: Public | None = None) -> PlayerView:
+    """One player's phone: the board, whom they face and their own choice, their rounds.
+    ``shared`` (from :func:`public` of the same state) spares making the board again."""
+    shared = shared or public(state)
+    view = shared.board
     me = state.player(pid)
     if me is None:
         return {**view, "me": None}
-    board_rows = {row["name"]: row for row in view["leaderboard"]}
     open_round = state.open_round()
     facing = open_round.partner(pid) if open_round else None
-    mine: list[MyRound] = []
-    for r in state.rounds:
-        for o in r.outcomes:
-            if pid in (o.a, o.b):
-                first = pid == o.a
-                mine.append(
-                    {
-                        "round": r.number,
-                        "opponent": state.name(o.b if first else o.a),
-                        "mine": o.choice_a if first else o.choice_b,
-                        "theirs": o.choice_b if first else o.choice_a,
-                        "months": o.months_a if first else o.months_b,
-                    }
-                )
-        if r.revealed and (pid in r.sitting_out or pid in state.missed(r)):
-            mine.append(
-                {
-                    "round": r.number,
-                    "opponent": None,
-                    "mine": None,
-                    "theirs": None,
-                    "months": r.sitting_out_months,
-                }
-            )
+    row = shared.rows[pid]
     return {
         **view,
         "me": {
             "name": me.name,
             "present": me.present,
-            "months": board_rows[me.name]["months"],
-            "rank": board_rows[me.name]["rank"],
+            "months": row["months"],
+            "rank": row["rank"],
             "facing": state.name(facing) if facing else None,
+            "facing_house": facing is not None and is_house(facing),
             "sitting_out": bool(open_round and pid in open_round.sitting_out),
             "choice": open_round.choices.get(pid) if open_round else None,
-            "rounds": mine,
+            "rounds": shared.rounds.get(pid, []),
         },
     }
 
@@ -365,6 +466,7 @@ def gm(state: DilemmaState, peek: bool = False) -> GmView:
             "months": months.get(p.pid, 0),
             "doing": doing,
             "facing": state.name(f) if open_round and (f := open_round.partner(p.pid)) else None,
+            "facing_house": bool(open_round and is_house(open_round.partner(p.pid) or "")),
         }
         if peek and open_round is not None:
             row["choice"] = open_round.choices.get(p.pid)

@@ -10,8 +10,10 @@ runs in this app's event loop.
 
 from __future__ import annotations
 
+import gc
 import secrets
 import textwrap
+import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
@@ -23,7 +25,9 @@ from textual.screen import Screen
 from companion.rules.core.game import Refused
 from companion.rules.core.words import plural
 from companion.rules.dilemma.engine import DILEMMA
+from companion.rules.dilemma.events import Chose, Joined
 from companion.rules.dilemma.seen import seen_by_the_room
+from companion.rules.dilemma.strategies import HOW, NAMES
 from companion.session.dilemma_seats import forget, new_seat
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen
@@ -39,19 +43,22 @@ from companion.tui.dilemma.words import View
 
 Service = Callable[["DilemmaApp"], Awaitable[Stopper]]
 
+REDRAW = 0.2  # seconds: the room is drawn again at most this often after phones' changes
 PROBLEM_WIDTH = 46  # a problem in the room's column (at most 50 wide, padding 1 a side)
 
 KEY_HELP = {
     "add_player": "Add a player who has no phone (they choose here, with h)",
     "choose": "Choice: hand the laptop to a player, who chooses in private",
     "next_round": "Next round: draw new pairs and start the next round",
-    "close_round": "Close round: reveal now; who has not chosen stays silent",
+    "close_round": "Close round: reveal now; who has not chosen gives no answer",
     "rename": "Rename the player under the cursor",
-    "remove": "Remove the player under the cursor (asks first; they sit out)",
+    "remove": "Remove the player under the cursor (asks first)",
     "bring_back": "Bring a removed player back",
     "undo": "Undo the last change (asks first if the room saw it)",
     "peek": "Peek at the choices after asking (in the log), or hide them",
     "finish": "Finish the tournament after this round",
+    "round_time": "Timer: seconds per round, from the next round",
+    "house": "House player: the strategy in the empty seat",
     "results": "Results: leaderboard, silence per round and why",
     "toggle_qr": "Show or hide the room's QR code (the join address stays shown)",
     "poster": "Print QR: save the room's QR code as a one-page PDF poster",
@@ -88,6 +95,7 @@ class DilemmaApp(App[None]):
         self.room = RoomScreen(self.room_state)
         self._started_services = StartedServices()
         self._unfollow: Callable[[], None] | None = None
+        self._redraw_due = self._redraw_view = self._redraw_roster = False
 
     @property
     def join_url(self) -> str | None:
@@ -109,6 +117,7 @@ class DilemmaApp(App[None]):
         """Once the room is on screen: follow the session, start the phone server."""
         self._unfollow = follow(self, self.session)
         self.refresh_view()
+        self.set_interval(1.0, self._tick, name="round timer")
         if self.services:
             self.run_worker(self._start_services(), name="services", exit_on_error=False)
 
@@ -141,13 +150,52 @@ class DilemmaApp(App[None]):
         await self._started_services.stop()
 
     def on_session_changed(self, message: SessionChanged) -> None:
-        if heard(self.room_state.presence, message.change.signal) is not None:
-            self.room.refresh_roster()  # only a phone came or went
+        """A change from a phone: drawn at most every ``REDRAW`` seconds, so that a hall's
+        burst of choices does not hold up the phone server, which shares this loop."""
+        change = message.change
+        if heard(self.room_state.presence, change.signal) is not None:
+            self._redraw_roster = True  # only a phone came or went
+        elif change.entry is not None and not all(
+            isinstance(event, (Chose, Joined)) for event in change.entry.events
+        ):
+            self.refresh_view()  # a reveal, a round drawn, an undo: at once
+            # What exists now (the log's states, the roster's cells) mostly lives on; kept out
+            # of the collector's full passes, which otherwise grew to ~250 ms with a hall's
+            # states and stalled the phone server sharing this loop in mid-round.
+            gc.freeze()
+            return
         else:
+            self._redraw_view = True
+        if not self._redraw_due:
+            self._redraw_due = True
+            self.set_timer(REDRAW, self._redraw)
+
+    def _redraw(self) -> None:
+        self._redraw_due = False
+        view, roster = self._redraw_view, self._redraw_roster
+        self._redraw_view = self._redraw_roster = False
+        if view:
             self.refresh_view()
+        elif roster:
+            self.room.refresh_roster()
 
     def refresh_view(self) -> None:
         self.room.refresh_view()
+
+    def _tick(self) -> None:
+        """Each second while a round with a timer is open: the countdown, and at zero the
+        round closes (also at once after a resume, if its time ran out meanwhile)."""
+        timer = self.room_state.timer()
+        if timer is None:
+            return
+        if timer.left(time.time()) > 0:
+            self.room.refresh_status()
+            return
+        close = {"do": "close_round", "timed_out": True}
+        done = attempt(lambda: self.session.submit(close, by="timer"))
+        if not isinstance(done, NotDone):
+            self.notify(f"Time is up: round {timer.round} is revealed.")
+        self.refresh_view()
 
     # ---- changing the tournament --------------------------------------------------------
 
@@ -160,8 +208,55 @@ class DilemmaApp(App[None]):
         return True
 
     def action_next_round(self) -> None:
+        seconds = self.room_state.round_seconds()
         if self.submit({"do": "start_round", "seed": self.seed()}):
-            self.notify(f"Round {self.view()['round']} has started.")
+            number = self.view()["round"]
+            if seconds:  # the deadline in the log: a resumed console counts to the same moment
+                deadline = time.time() + seconds
+                self.session.note("round_timer", round=number, seconds=seconds, deadline=deadline)
+                self.refresh_view()
+                self.notify(f"Round {number} has started: {seconds} s to choose.")
+            else:
+                self.notify(f"Round {number} has started.")
+
+    @work(group="flow")
+    async def action_round_time(self) -> None:
+        now = self.room_state.round_seconds()
+        typed = await self.push_screen_wait(
+            TextScreen(
+                "Seconds per round",
+                "From the next round; at zero the round closes and who has not chosen gives no "
+                "answer. 0 or empty: no timer.",
+                str(now or ""),
+                check=_seconds_problem,
+                max_length=4,
+            )
+        )
+        if typed is None:
+            return
+        seconds = int(typed.strip() or "0")
+        self.session.note("round_seconds", seconds=seconds)
+        said = f"Rounds now last {seconds} s from the next one." if seconds else "No round timer."
+        self.notify(said)
+        self.refresh_view()
+
+    @work(group="flow")
+    async def action_house(self) -> None:
+        state = self.session.state
+        options: list[tuple[str, str]] = [
+            (key, f"{name}: {HOW[key]}") for key, name in NAMES.items()
+        ]
+        first = next(i for i, (key, _) in enumerate(options) if key == state.house)
+        strategy = await self.push_screen_wait(
+            PickScreen(
+                "The house player",
+                options,
+                "It fills the empty seat on an odd count; never ranked.",
+                first,
+            )
+        )
+        if strategy is not None and self.submit({"do": "set_house", "strategy": strategy}):
+            self.notify(f"The house player is now {self.session.state.house_name()}.")
 
     def refusal(self, command: dict[str, Any]) -> str | None:
         """What the rules would say against ``command`` now, without recording it."""
@@ -227,7 +322,8 @@ class DilemmaApp(App[None]):
         if v["phase"] == "choosing" and v["waiting"]:
             n = len(v["waiting"])
             have = "has" if n == 1 else "have"
-            question = f"{plural(n, 'player')} {have} not chosen: they stay silent."
+            rule = "silent" if v["sentences"]["no_answer"] == "silent" else "betraying"
+            question = f"{plural(n, 'player')} {have} not chosen: no answer, served as {rule}."
             if not await self.push_screen_wait(ConfirmScreen("Close the round now?", question)):
                 return
         self.submit({"do": "close_round"})
@@ -260,8 +356,8 @@ class DilemmaApp(App[None]):
             self.notify(f"{row['name']} has already left (b brings them back).")
             return
         question = f"{row['name']} sits out every round from now on; b brings them back."
-        if row["facing"]:
-            question += f" {row['facing']} then sits this round out."
+        if row["facing"] and not row["facing_house"]:
+            question += f" The house player takes their seat against {row['facing']}."
         if not await self.push_screen_wait(
             ConfirmScreen(f"Remove {row['name']}?", question, "Remove")
         ):
@@ -359,3 +455,13 @@ class DilemmaApp(App[None]):
             self.notify(f"The poster could not be written: {error}", severity="error")
             return
         self.notify(f"Room QR poster saved to {path}; print it and put it up.", timeout=10)
+
+
+def _seconds_problem(text: str) -> str | None:
+    """What is wrong with a typed number of seconds per round, in one sentence."""
+    typed = text.strip()
+    if not typed or typed == "0":
+        return None
+    if not typed.isdigit() or not 10 <= int(typed) <= 3600:
+        return "Type whole seconds from 10 to 3600, or 0 for no timer."
+    return None

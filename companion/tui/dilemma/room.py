@@ -5,6 +5,7 @@ round and the leaderboard. It draws itself from a :class:`RoomState`."""
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -16,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from companion.rules.core.words import plural
+from companion.rules.dilemma.timer import RoundTimer, round_seconds, round_timer
 from companion.rules.dilemma.views import gm
 from companion.session.session import Session
 from companion.tui.common.footer import fit_footer as fit_keys
@@ -35,14 +37,25 @@ NARROW_WIDTH = 110
 SHORT_HEIGHT = 30
 # The keys each phase needs in the footer (the rest still work, and ? lists them all).
 PHASE_KEYS = {
-    "lobby": {"add_player", "next_round", "rename", "remove", "bring_back"},
+    "lobby": {"add_player", "next_round", "rename", "remove", "bring_back", "round_time", "house"},
     "choosing": {"choose", "close_round", "peek", "rename", "remove", "bring_back", "finish"},
-    "revealed": {"next_round", "add_player", "finish", "rename", "remove", "bring_back"},
+    "revealed": {
+        "next_round",
+        "add_player",
+        "finish",
+        "rename",
+        "remove",
+        "bring_back",
+        "round_time",
+        "house",
+    },
     "over": {"results"},
 }
 ALWAYS_KEYS = {"undo", "toggle_qr", "poster", "keys", "quit"}
 # Left out of a footer too narrow for them all, in this order.
 DROP_FIRST = (
+    "house",
+    "round_time",
     "poster",
     "bring_back",
     "finish",
@@ -81,6 +94,18 @@ class RoomState:
     def view(self) -> View:
         return gm(self.session.state, peek=self.peeking)
 
+    def timer(self) -> RoundTimer | None:
+        """The open round's timer, from the session's notes (it survives a resume)."""
+        r = self.session.state.open_round()
+        if r is None:
+            return None
+        return round_timer((row.body for row in self.session.notes("round_timer")), r.number)
+
+    def round_seconds(self) -> int | None:
+        """Seconds per round for the rounds to come (the scenario's, or the console's)."""
+        notes = (row.body for row in self.session.notes("round_seconds"))
+        return round_seconds(self.session.state.rules.round_seconds, notes)
+
     def qr_shown(self, narrow: bool) -> bool:
         """The room's QR code is on screen: as the game master chose (s), else always when
         there is room beside it, and on a narrow terminal while players are joining."""
@@ -112,9 +137,7 @@ def room_footer(
         binding = item.binding
         action = _action(binding)
         if action == "toggle_qr":
-            binding = dataclasses.replace(
-                binding, description="Hide QR" if qr_shown else "Show QR"
-            )
+            binding = dataclasses.replace(binding, description="Hide QR" if qr_shown else "Show QR")
         if action not in wanted and binding.action.startswith("app."):
             binding = dataclasses.replace(binding, show=False)
         fitted[key] = item._replace(binding=binding)
@@ -135,6 +158,8 @@ class RoomScreen(Screen[None]):
         Binding("u", "app.undo", "Undo"),
         Binding("v", "app.peek", "Peek"),
         Binding("f", "app.finish", "Finish"),
+        Binding("t", "app.round_time", "Timer"),
+        Binding("o", "app.house", "House"),
         Binding("r", "app.results", "Results"),
         Binding("s", "app.toggle_qr", "QR code"),
         Binding("p", "app.poster", "Print QR"),
@@ -145,6 +170,8 @@ class RoomScreen(Screen[None]):
     def __init__(self, room: RoomState) -> None:
         super().__init__()
         self.room = room
+        self._shape: tuple[object, ...] = ()  # the roster's columns, widths and rows as drawn
+        self._cells: dict[str, list[str]] = {}
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -209,8 +236,20 @@ class RoomScreen(Screen[None]):
         narrow = self.narrow()
         self._fill_roster(self.room.view(), self._roster_width(self.room.qr_shown(narrow), narrow))
 
+    def refresh_status(self) -> None:
+        """Only the status line again (the round's countdown ticks)."""
+        self.query_one("#status", Static).update(
+            self._status(self.room.view(), self.room.qr_shown(self.narrow()))
+        )
+
     def _status(self, v: View, qr: bool) -> str:
         words = PHASE_WORDS[v["phase"]].format(**v)
+        timer = self.room.timer()
+        if timer is not None:
+            whole = int(-(-timer.left(time.time()) // 1))
+            words = f"[{whole // 60}:{whole % 60:02d} left] " + words
+        elif v["phase"] in ("lobby", "revealed") and (seconds := self.room.round_seconds()):
+            words += f" Rounds last {seconds} s (t changes it)."
         words += f" {plural(len(v['players']), 'player')} in the tournament."
         if v["phase"] == "choosing" and v["waiting"]:
             shown = waiting_text(v["waiting"], 2 * (self.app.size.width - 2))
@@ -243,7 +282,6 @@ class RoomScreen(Screen[None]):
     def _fill_roster(self, v: View, width: int) -> None:
         table: DataTable[str] = self.query_one("#roster", DataTable)
         keep = table.cursor_row
-        table.clear(columns=True)
         peeking = self.room.peeking
         facing = any(row["facing"] for row in v["roster"])  # nobody faces anyone in the lobby
         pids = [row["pid"] for row in v["roster"]]
@@ -272,7 +310,8 @@ class RoomScreen(Screen[None]):
             doing = SHORT_DOING.get(row["doing"], row["doing"])
             cells = [cut(row["name"], names), doing]
             if facing:
-                cells.append(cut(row["facing"] or "", names))
+                facing_name = "House" if row["facing_house"] else row["facing"] or ""
+                cells.append(cut(facing_name, names))
             if months:
                 cells.append(str(row["months"]))
             if shown_phones:
@@ -290,11 +329,27 @@ class RoomScreen(Screen[None]):
             labels.append(("Phone", "phone"))
         if peeking:
             labels.append(("Choice", "choice"))
-        for i, (label, key) in enumerate(labels):
-            width = max([len(label), *(len(cells[i]) for _, cells in rows)])
+        widths = [
+            max([len(label), *(len(cells[i]) for _, cells in rows)])
+            for i, (label, _) in enumerate(labels)
+        ]
+        shape = (tuple(labels), tuple(widths), tuple(pid for pid, _ in rows))
+        if shape == self._shape and table.row_count == len(rows):
+            # The same rows and columns (a choice, a phone): only the cells that changed. A
+            # hall's roster is hundreds of rows; drawing it all again held up the phones.
+            for pid, cells in rows:
+                before = self._cells.get(pid)
+                for i, (_, key) in enumerate(labels):
+                    if before is None or before[i] != cells[i]:
+                        table.update_cell(pid, key, cells[i])
+            self._cells = dict(rows)
+            return
+        table.clear(columns=True)
+        for (label, key), width in zip(labels, widths, strict=True):
             table.add_column(label, key=key, width=width)
         for pid, cells in rows:
             table.add_row(*cells, key=pid)
+        self._shape, self._cells = shape, dict(rows)
         if table.row_count:
             table.move_cursor(row=min(keep, table.row_count - 1))
 

@@ -48,6 +48,34 @@ class KeysScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+def house_line(view: View) -> str:
+    """The house player's months, said apart from the ranking, and the rule for a missed
+    round."""
+    house = view["house"]
+    words = str(view["missed_rule"])
+    if house["rounds"]:
+        words = (
+            f"{house['name']}, the house player: {house['months']} months in "
+            f"{house['rounds']} rounds, not ranked. " + words
+        )
+    return words
+
+
+def debrief_text(view: View, width: int = 20) -> str:
+    """Each famous strategy replayed in every player's seat: months each, rounds won."""
+    d = view.get("debrief")
+    if not d or not d["seats"]:
+        return ""
+    lines = [
+        "Famous strategies in your seats",
+        f"(months each; you served {d['people']:.1f}; rounds served less than the partner)",
+    ]
+    for row in d["strategies"]:
+        name = row["name"][:width]
+        lines.append(f" {name:<{width}} {row['months']:>5.1f}  {row['ahead']}/{row['rounds']}")
+    return "\n".join(lines)
+
+
 class FinalScreen(Screen[None]):
     """After the last round: the leaderboard, cooperation per round, and why."""
 
@@ -68,9 +96,11 @@ class FinalScreen(Screen[None]):
             with VerticalScroll(id="final-left"):
                 yield Static("Final leaderboard: least time served", classes="section-title")
                 yield DataTable(id="final-board", cursor_type="row", zebra_stripes=True)
+                yield Static(house_line(self.view), id="house-line", markup=False)
             with VerticalScroll(id="final-right"):
                 yield PlotextPlot(id="coop-chart")
                 yield Static(CHART_LEGEND, id="chart-legend")
+                yield Static(debrief_text(self.view), id="debrief", markup=False)
                 yield Static(self.view.get("explanation") or "", id="explanation", markup=False)
         yield Footer()
 

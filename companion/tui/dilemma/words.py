@@ -35,7 +35,8 @@ def last_round(v: View, pairs: int = 12, width: int = 18) -> str:
     last = v["last"]
     if last is None:
         return "No round revealed yet."
-    lines = [f"Round {last['number']}{' (closed early)' if last['closed_early'] else ''}:"]
+    closed = " (time ran out)" if last["timed_out"] else " (closed early)"
+    lines = [f"Round {last['number']}{closed if last['closed_early'] else ''}:"]
     shown = last["outcomes"][:pairs]
 
     def word(o: View, side: str) -> str:  # no answer is said, not shown as silent

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypedDict
 
 import jinja2
 
@@ -20,6 +20,21 @@ PHASE_TITLES = {
     "revealed": "Revealed",
     "over": "Final results",
 }
+
+
+RESULTS_LIMIT = 60  # leaderboard rows on a phone (results.html's ``limit``)
+
+
+class Timer(NamedTuple):
+    """The open round's countdown as a page shows it: seconds left when it was made."""
+
+    left: float
+    text: str  # "m:ss", what the page shows before its script ticks
+
+    @classmethod
+    def of(cls, left: float) -> Timer:
+        whole = max(0, int(-(-left // 1)))
+        return cls(round(max(0.0, left), 1), f"{whole // 60}:{whole % 60:02d}")
 
 
 class Phones(NamedTuple):
@@ -68,17 +83,57 @@ def _render(template: str, **values: Any) -> str:
     return environment().get_template(template).render(**values)
 
 
-def render_player_part(view: PlayerView) -> str:
-    return _render("part_player.html", v=view, me=view["me"])
+def render_results(view: BoardView) -> str:
+    """The part every phone shares (last round, leaderboard, chart, debrief), made once per
+    change for all the phones; :func:`mark_me` picks out one player's row."""
+    return _render("results.html", v=view, me=None, limit=RESULTS_LIMIT)
 
 
-def render_player_page(view: PlayerView, token: str) -> str:
+def mark_me(results: str, row: int | None) -> str:
+    """The shared results with the leaderboard's row ``row`` (0 first) marked as mine."""
+    if row is None or row >= RESULTS_LIMIT:
+        return results
+    mark = f'<tr data-row="{row}" class="'
+    return results.replace(mark, mark + "me ", 1)
+
+
+def render_player_part(
+    view: PlayerView, timer: Timer | None = None, results: str | None = None
+) -> str:
+    """One phone's part; ``results`` is :func:`render_results` of the same view, already
+    marked for this player, when the caller made it once for many phones."""
+    values: dict[str, Any] = {"v": view, "me": view["me"], "timer": timer}
+    if results is not None:
+        values["results"] = results
+    return _render("part_player.html", **values)
+
+
+def render_player_page(view: PlayerView, token: str, timer: Timer | None = None) -> str:
     name = view["me"]["name"] if view["me"] else "Dilemma"
-    return _render("player.html", name=name, token=token, part=render_player_part(view))
+    part = render_player_part(view, timer)
+    return _render("player.html", name=name, token=token, part=part)
 
 
-def render_board_part(view: BoardView, join: str, phones: Phones) -> str:
-    return _render("part_board.html", v=view, join=join, phones=phones)
+def render_board_part(
+    view: BoardView, join: str, phones: Phones, timer: Timer | None = None
+) -> str:
+    return _render("part_board.html", v=view, join=join, phones=phones, timer=timer)
+
+
+class Counts(TypedDict):
+    """The counts a choice or a join changes (keys as in the board's view)."""
+
+    chosen_count: int
+    to_choose: int
+    players: list[str]
+
+
+def progress(view: BoardView | Counts) -> dict[str, str]:
+    """The phones' counts, by element id: what a choice or a join changes on every phone."""
+    return {
+        "progress": f"{view['chosen_count']} of {view['to_choose']} have chosen.",
+        "joined": f"{plural(len(view['players']), 'player')} joined so far.",
+    }
 
 
 def render_board_page(part: str) -> str:

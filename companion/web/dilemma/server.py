@@ -14,8 +14,7 @@ the state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
 
 from aiohttp import web
 
@@ -35,7 +34,7 @@ from companion.web.common.context import (
     read_form,
     submit_for_phone,
 )
-from companion.web.common.events import Hub, stream
+from companion.web.common.events import Hub
 from companion.web.common.rendering import PRIVATE_HEADERS, html, qr_svg
 from companion.web.common.server import (
     PhoneServer,
@@ -45,6 +44,7 @@ from companion.web.common.server import (
     static_dir,
 )
 from companion.web.dilemma import pages
+from companion.web.dilemma.feed import Feed, serve
 
 COOKIE = "dilemma_seat"
 COOKIE_SECONDS = 12 * 3600
@@ -60,16 +60,21 @@ class Room:
     limiter: Limiter
     presence: Presence
     base_url: str | None = None
-    hub: Hub | None = None
+    hub: Hub | None = None  # the common kernel's hub (the prison's streams use it)
+    feed: Feed | None = None
+    known: dict[str, str] = field(default_factory=dict)  # token -> pid, once looked up
 
     def pid_for(self, request: web.Request, token: str) -> str:
         address = request.remote or "unknown"
         if self.limiter.blocked(address):
             raise Problem(429, TOO_MANY)
-        pid = pid_for(self.session, token)
+        pid = self.known.get(token)
+        if pid is None:
+            pid = pid_for(self.session, token)  # against every token, in constant time each
         if pid is None:
             count_wrong(self.session, self.limiter, address)
             raise Problem(404, NOT_FOUND)
+        self.known[token] = pid  # a seat's token never changes; forgotten ones never worked
         return pid
 
     def join_url(self) -> str:
@@ -86,8 +91,11 @@ class Room:
         present = [p.pid for p in self.session.state.players if p.present]
         return pages.Phones(self.presence.count(present), len(present))
 
-    def board_part(self) -> str:
-        return pages.render_board_part(self.board_view(), self.join_url(), self.phones())
+    def board_part(self, timer: pages.Timer | None = None) -> str:
+        return pages.render_board_part(self.board_view(), self.join_url(), self.phones(), timer)
+
+    def timer(self) -> pages.Timer | None:
+        return self.feed.made().timer() if self.feed is not None else None
 
 
 ROOM = web.AppKey("dilemma_room", Room)
@@ -156,13 +164,15 @@ async def player_page(request: web.Request) -> web.Response:
     room = _room(request)
     token = request.match_info["token"]
     view = room.player_view(room.pid_for(request, token))
-    return html(pages.render_player_page(view, token))
+    return html(pages.render_player_page(view, token, room.timer()))
 
 
 async def player_part(request: web.Request) -> web.Response:
     room = _room(request)
-    view = room.player_view(room.pid_for(request, request.match_info["token"]))
-    return html(pages.render_player_part(view))
+    pid = room.pid_for(request, request.match_info["token"])
+    if room.feed is not None:  # the shared part is made once per change for every phone
+        return html(room.feed.part(pid))
+    return html(pages.render_player_part(room.player_view(pid)))
 
 
 async def player_json(request: web.Request) -> web.Response:
@@ -175,35 +185,37 @@ async def post_choice(request: web.Request) -> web.Response:
     pid = room.pid_for(request, request.match_info["token"])
     choice = await read_field(request, "choice", ("silent", "betray"))
     submit_for_phone(room.session, {"do": "choose", "pid": pid, "choice": choice}, "phone")
-    view = room.player_view(pid)
     words = "stay SILENT" if choice == "silent" else "BETRAY"
-    return json_answer({"ok": True, "message": f"Saved: you {words}.", "view": view})
+    # The page itself comes by its event stream (or the part the phone asks for next).
+    return json_answer({"ok": True, "message": f"Saved: you {words}.", "choice": choice})
 
 
 async def player_events(request: web.Request) -> web.StreamResponse:
     room = _room(request)
-    token = request.match_info["token"]
-    seat = room.pid_for(request, token)
-    assert room.hub is not None
-
-    def payload() -> dict[str, Any] | None:
-        pid = pid_for(room.session, token)
-        if pid is None:
-            return None
-        return {"html": pages.render_player_part(room.player_view(pid))}
-
-    return await stream(request, room.hub, payload, attendance=(room.presence, seat))
+    seat = room.pid_for(request, request.match_info["token"])
+    feed = room.feed
+    assert feed is not None
+    boxes = feed.players.setdefault(seat, set())
+    return await serve(
+        request,
+        feed,
+        boxes,
+        lambda: feed.player_message(seat, feed.made()),
+        attendance=(room.presence, seat),
+    )
 
 
 # ---- the board --------------------------------------------------------------------------
 
 
 async def board_page(request: web.Request) -> web.Response:
-    return html(pages.render_board_page(_room(request).board_part()), private=False)
+    room = _room(request)
+    return html(pages.render_board_page(room.board_part(room.timer())), private=False)
 
 
 async def board_part(request: web.Request) -> web.Response:
-    return html(_room(request).board_part(), private=False)
+    room = _room(request)
+    return html(room.board_part(room.timer()), private=False)
 
 
 async def board_json(request: web.Request) -> web.Response:
@@ -214,12 +226,9 @@ async def board_json(request: web.Request) -> web.Response:
 
 async def board_events(request: web.Request) -> web.StreamResponse:
     room = _room(request)
-    assert room.hub is not None
-
-    def payload() -> dict[str, Any]:
-        return {"html": room.board_part()}
-
-    return await stream(request, room.hub, payload)
+    feed = room.feed
+    assert feed is not None
+    return await serve(request, feed, feed.boards, feed.board_message)
 
 
 async def join_qr(request: web.Request) -> web.Response:
@@ -239,6 +248,16 @@ def build_dilemma_app(
     room = Room(session, limiter or Limiter(), Presence(session), base)
     app = phone_app(session, room, _errors, static_dir("companion.web.dilemma"))
     app[ROOM] = room
+
+    async def start_feed(app: web.Application) -> None:
+        room.feed = Feed(session, room.board_part)
+
+    async def stop_feed(app: web.Application) -> None:
+        if room.feed is not None:
+            room.feed.close()
+
+    app.on_startup.append(start_feed)
+    app.on_shutdown.append(stop_feed)
     r = app.router
     r.add_get("/", home)
     r.add_get("/join-room", join_page)

@@ -94,11 +94,26 @@ def test_no_answer_is_its_own_case_in_the_chart_and_the_silent_count() -> None:
     assert "2 times a player gave no answer and served as if silent." in explanation(h.state)
 
 
-def test_the_one_sitting_out_serves_the_scenarios_months() -> None:
-    h = tournament(["Ann", "Bob", "Cy"], sitting_out=2)
-    play_round(h, 9, {"p0": "silent", "p1": "silent", "p2": "silent"})
-    (out,) = h.state.current.sitting_out
-    assert h.state.months()[out] == 2
+def test_an_odd_room_plays_the_house_player_and_nobody_sits_out() -> None:
+    h = tournament(["Ann", "Bob", "Cy"])
+    play_round(h, 9, {"p0": "betray", "p1": "betray", "p2": "betray"})
+    r = h.state.current
+    assert r.sitting_out == () and "~house1" in r.paired()
+    (facing,) = [p for p in r.paired() if r.partner(p) == "~house1"]
+    assert h.state.months()[facing] == 0  # Tit for Tat opens silent
+    assert h.state.name("~house1") == "House (Tit for Tat)"
+    assert [row["name"] for row in leaderboard(h.state)] == ["Ann", "Bob", "Cy"]
+    house = board(h.state)["house"]
+    assert house is not None and (house["name"], house["rounds"]) == ("House (Tit for Tat)", 1)
+    (outcome,) = [o for o in board(h.state)["last"]["outcomes"] if o["house_a"] or o["house_b"]]
+    assert "House (Tit for Tat)" in (outcome["a"], outcome["b"])
+
+
+def test_a_round_missed_is_served_as_the_rounds_mean() -> None:
+    h = tournament(["Ann", "Bob"], sitting_out=2)
+    play_round(h, 9, {"p0": "silent", "p1": "silent"})
+    ok(h, {"do": "join", "pid": "late", "name": "Late"})
+    assert h.state.months()["late"] == 2  # a number in the scenario is served as it is
 
 
 def test_the_last_round_ends_the_tournament_with_chart_and_explanation() -> None:
@@ -187,13 +202,12 @@ def test_a_player_who_leaves_mid_round_frees_their_partner() -> None:
     (a, b), (c, d) = h.state.current.pairs
     ok(h, {"do": "choose", "pid": b, "choice": "betray"})
     ok(h, {"do": "remove", "pid": a})
-    assert h.state.current.sitting_out == (b,)
-    assert "sits out" in refused(h, {"do": "choose", "pid": b, "choice": "silent"})
+    assert h.state.current.sitting_out == () and h.state.current.partner(b) == "~house1"
     ok(h, {"do": "choose", "pid": c, "choice": "silent"})
     ok(h, {"do": "choose", "pid": d, "choice": "silent"})
-    assert h.state.phase == "revealed"
+    assert h.state.phase == "revealed"  # b's choice stands against the house, which opens silent
     months = h.state.months()
-    assert months[b] == 1 and months[a] == 0 and months[c] == months[d] == 1
+    assert months[b] == 0 and months[a] == 0 and months[c] == months[d] == 1
     assert [r["name"] for r in leaderboard(h.state)][-1] == h.state.name(a)
     assert leaderboard(h.state)[-1]["rank"] is None
 
@@ -202,9 +216,10 @@ def test_the_last_pair_leaving_reveals_nothing_but_the_round_can_close() -> None
     h = tournament(["Ann", "Bob"])
     ok(h, {"do": "start_round", "seed": 7})
     ok(h, {"do": "remove", "pid": "p0"})
-    assert h.state.current.pairs == ()
+    assert h.state.current.pairs == (("p1", "~house1"),)
     ok(h, {"do": "close_round"})
-    assert h.state.months() == {"p0": 0, "p1": 1}
+    months = h.state.months()
+    assert (months["p0"], months["p1"]) == (0, 1)
 
 
 def test_a_late_joiner_waits_for_the_next_round() -> None:
@@ -218,29 +233,35 @@ def test_a_late_joiner_waits_for_the_next_round() -> None:
 def test_a_round_missed_is_served_as_a_round_sat_out() -> None:
     """Joining late (or coming back) is no way to a shorter sentence: a player in the
     tournament who took no part in a revealed round serves the sitting-out months for it."""
-    h = tournament(["Ann", "Bob", "Cy"])
+    h = tournament(["Ann", "Bob", "Cy", "Dee"])
     ok(h, {"do": "start_round", "seed": 7})
     ok(h, {"do": "join", "pid": "late", "name": "Late"})
-    ((a, b),) = h.state.current.pairs
+    (a, b), (x, y) = h.state.current.pairs
     ok(h, {"do": "choose", "pid": a, "choice": "betray"})
     ok(h, {"do": "choose", "pid": b, "choice": "betray"})
+    ok(h, {"do": "choose", "pid": x, "choice": "betray"})
+    ok(h, {"do": "choose", "pid": y, "choice": "silent"})
     months = h.state.months()
-    assert months["late"] == 1 and months[a] == months[b] == 3
+    # the round's mean: (3 + 3 + 0 + 12) / 4 = 4.5, rounded half up
+    assert months["late"] == 5 and months[a] == months[b] == 3
     rows = {row["name"]: row for row in leaderboard(h.state)}
-    assert rows["Late"]["rank"] == 1 and rows["Late"]["rounds"] == 0  # tied with the sitter
+    assert rows["Late"]["rounds"] == 0
     assert player(h.state, "late")["me"]["rounds"] == [
-        {"round": 1, "opponent": None, "mine": None, "theirs": None, "months": 1}
+        {"round": 1, "opponent": None, "mine": None, "theirs": None, "months": 5, "house": False}
     ]
     # Round 2: a player removed mid-round and brought back serves it as sat out too; one
     # removed for good is out of the leaderboard and serves nothing more.
     ok(h, {"do": "start_round", "seed": 8})
-    (c, d), (e, f) = h.state.current.pairs
+    (c, d), (e, f) = [pair for pair in h.state.current.pairs if "~house1" not in pair][:2]
     ok(h, {"do": "remove", "pid": c})
     ok(h, {"do": "bring_back", "pid": c})
     ok(h, {"do": "remove", "pid": e})
-    ok(h, {"do": "close_round"})
+    for pid in h.state.waiting():
+        ok(h, {"do": "choose", "pid": pid, "choice": "silent"})
     before = months
     months = h.state.months()
+    # everyone who played stayed silent against a silent house: a mean of 1
+    assert h.state.current.sitting_out_months == 1
     assert months[c] == before[c] + 1 and months[d] == before[d] + 1
     assert months[e] == before[e] and months[f] == before[f] + 1
 
@@ -248,19 +269,29 @@ def test_a_round_missed_is_served_as_a_round_sat_out() -> None:
 def test_a_players_view_shows_whom_they_face_and_their_own_rounds() -> None:
     h = tournament(["Ann", "Bob", "Cy"])
     ok(h, {"do": "start_round", "seed": 2})
-    (a, b) = h.state.current.pairs[0]
-    (out,) = h.state.current.sitting_out
+    (a, b), (c, d) = h.state.current.pairs
+    if "~house1" in (a, b):
+        (a, b), (c, d) = (c, d), (a, b)
+    out = c if d == "~house1" else d
     me = player(h.state, a)["me"]
     assert me["facing"] == h.state.name(b) and me["choice"] is None
-    assert player(h.state, out)["me"]["sitting_out"]
+    assert player(h.state, out)["me"]["facing_house"]
+    ok(h, {"do": "choose", "pid": out, "choice": "silent"})
     ok(h, {"do": "choose", "pid": a, "choice": "betray"})
     assert player(h.state, a)["me"]["choice"] == "betray"
     ok(h, {"do": "choose", "pid": b, "choice": "silent"})
     me = player(h.state, a)["me"]
     assert me["rounds"] == [
-        {"round": 1, "opponent": h.state.name(b), "mine": "betray", "theirs": "silent", "months": 0}
+        {
+            "round": 1,
+            "opponent": h.state.name(b),
+            "mine": "betray",
+            "theirs": "silent",
+            "months": 0,
+            "house": False,
+        }
     ]
-    assert player(h.state, out)["me"]["rounds"][0]["opponent"] is None
+    assert player(h.state, out)["me"]["rounds"][0]["house"]
     assert player(h.state, "nobody")["me"] is None
 
 
@@ -312,6 +343,6 @@ def test_when_the_last_one_waited_for_leaves_the_round_reveals_itself() -> None:
     for pid in (a, b, c):
         ok(h, {"do": "choose", "pid": pid, "choice": "silent"})
     ok(h, {"do": "remove", "pid": d})
-    assert h.state.phase == "revealed"
-    assert h.state.months() == {a: 1, b: 1, c: 1, d: 0}
-    assert h.state.current.sitting_out == (c,)
+    assert h.state.phase == "revealed"  # c's choice stands against the house
+    assert h.state.months() == {a: 1, b: 1, c: 1, d: 0, "~house1": 1}
+    assert h.state.current.sitting_out == ()

@@ -83,13 +83,13 @@ async def test_a_tournament_from_the_console(session: Session, tmp_path: Path) -
         assert "Players are joining" in text(app) and "5 players in the tournament" in text(app)
 
         await pilot.press("n")
-        await wait_for(pilot, app, "Round 1 of 2: 0 of 4 have chosen")
+        await wait_for(pilot, app, "Round 1 of 2: 0 of 5 have chosen")
         rows = roster(app)
-        out = [n for n, r in rows.items() if r[1] == "sits out"]
-        assert len(out) == 1
-        playing = [n for n in NAMES if n not in out]
+        assert not [n for n, r in rows.items() if r[1] == "sits out"]
+        assert [n for n, r in rows.items() if r[2] == "House"], "the house fills the seat"
+        playing = list(NAMES)
         choose(session, playing[0], "betray")  # from a phone
-        await wait_for(pilot, app, "1 of 4 have chosen")
+        await wait_for(pilot, app, "1 of 5 have chosen")
         assert roster(app)[playing[0]][1] == "chosen"
         assert "BETRAY" not in text(app) and "betray" not in text(app).lower().replace(
             "press", ""
@@ -249,8 +249,15 @@ async def room_shown(pilot: Any) -> None:
     await pilot.pause()
 
 
-ROUND_ONE = {"Ada": "silent", "Ben": "betray", "Cleo": "silent", "Dev": "silent", "Emi": "betray",
-             "Farouk": "silent", "Gwendolyn Marchetti-Okafor": "betray"}
+ROUND_ONE = {
+    "Ada": "silent",
+    "Ben": "betray",
+    "Cleo": "silent",
+    "Dev": "silent",
+    "Emi": "betray",
+    "Farouk": "silent",
+    "Gwendolyn Marchetti-Okafor": "betray",
+}
 ROUND_TWO = {"Ada": "betray", "Cleo": "silent", "Farouk": "silent"}
 
 
@@ -392,7 +399,7 @@ async def test_a_long_waiting_list_takes_two_lines_and_says_how_many_more(
         said = " ".join(" ".join(lines[start : end + 1]).split())
         shown = re.search(r"Waiting for (.*) and (\d+) more\.", said)
         assert shown is not None, said
-        assert len(shown.group(1).split(", ")) + int(shown.group(2)) == 30
+        assert len(shown.group(1).split(", ")) + int(shown.group(2)) == 31  # nobody sits out
     s.close()
 
 

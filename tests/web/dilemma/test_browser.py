@@ -169,8 +169,10 @@ async def test_six_phones_two_rounds(browser: Chromium, tmp_path: Path) -> None:
         board_text = await board.text()
         assert "Final leaderboard" in board_text and "betraying shortens" in board_text
         assert await board.js("document.querySelectorAll('.bar-row').length") == 2
-        for part in ("#leaderboard", "#last-round", "#cooperation", "#explanation"):
+        for part in ("#leaderboard", "#debrief", "#cooperation", "#explanation"):
             assert await board.js(f"{IN_VIEW}('{part}')"), f"{part} is off the 1280x720 board"
+        # the last round (seen at its reveal) gives way to the debrief beside the leaderboard
+        assert await board.js("!!document.getElementById('last-round')")
         ada = phones["Ada"]
         await ada.wait_for("document.getElementById('explanation')")
         await shot(ada, "phone-final")

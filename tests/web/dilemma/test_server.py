@@ -250,16 +250,27 @@ async def test_the_board_says_who_gave_no_answer_apart_from_the_silent(
     assert "1 betrayed, 1 no answer" in page
 
 
-async def test_the_one_sitting_out_is_not_said_to_serve_each(
+async def test_an_odd_room_faces_the_house_player_labelled_and_unranked(
     client: TestClient, session: Session
 ) -> None:
     tokens = {name: await join(client, name) for name in ["Ann", "Bob", "Ben"]}
     session.submit({"do": "start_round", "seed": 5})
+    assert session.state.current.sitting_out == ()
+    facing = session.state.current.partner("~house1")
+    name = session.state.name(facing)
+    page = await (await client.get(f"/d/{tokens[name]}")).text()
+    assert "the house player, who fills the empty seat" in page
+    board_page = await (await client.get("/board")).text()
+    assert "House (Tit for Tat) is the house player" in board_page
     session.submit({"do": "close_round"})
-    (out,) = session.state.current.sitting_out
-    page = await (await client.get("/board")).text()
-    assert f"Sat out: {session.state.name(out)} (1 month)." in page and "month each" not in page
-    assert len(tokens) == 3
+    board_page = await (await client.get("/board")).text()
+    assert 'class="who house">House (Tit for Tat)' in board_page
+    assert "Sat out" not in board_page
+    view = await (await client.get("/api/board")).json()
+    assert [row["name"] for row in view["leaderboard"]] == sorted(tokens)  # people only
+    assert view["house"]["rounds"] == 1
+    mine = await (await client.get(f"/d/{tokens[name]}")).text()
+    assert "(the house player)" in mine and "not ranked" in mine
 
 
 def test_several_sitting_out_serve_each() -> None:

@@ -6,6 +6,8 @@
 // the message was given in. A button with data-confirm acts only on a second tap. A page with
 // data-cover-after puts its cover back when left untouched that many seconds.
 //
+// A "patch" event ({id: text}) changes only those elements' texts in the live part.
+//
 // Countdowns: an element with data-left (seconds left when the server sent it) counts down to
 // the moment now + data-left, unless data-paused is "true"; when one reaches zero the document
 // gets a "countdown-zero" event (the board chimes). After each part is swapped in the document
@@ -141,6 +143,15 @@
       if (offline) offline.hidden = true;
       try { show(JSON.parse(e.data).html); } catch (err) { refresh(); }
       body.dataset.version = e.lastEventId;  // the session's row this page shows (for tests)
+    });
+    // A small change (a count) comes as texts by element id, in place of the whole part.
+    source.addEventListener("patch", function (e) {
+      var texts;
+      try { texts = JSON.parse(e.data); } catch (err) { return; }
+      Object.keys(texts).forEach(function (id) {
+        var el = document.getElementById(id);
+        if (el && live && live.contains(el) && el.textContent !== texts[id]) el.textContent = texts[id];
+      });
     });
     source.addEventListener("gone", function () {
       source.close();

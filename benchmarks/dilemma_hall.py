@@ -1,0 +1,482 @@
+"""A lecture hall on one laptop: N simulated phones play the warm-up against the real server.
+
+The phones (all in this process) join by name through the room's link within ``--join``
+seconds (the rush after the QR code goes up), hold their live-update streams, then play
+``--rounds`` rounds: the game master starts each round, every phone chooses within
+``--choose`` seconds of seeing it, and the round reveals itself when the last one has chosen.
+The same phones then do the same against a bare aiohttp server with the same routes and no
+work behind them (no log, no views, no templates), in the same run. Figures, side by side:
+
+- join: GET /join-room, POST the name, GET the player's page (p99); page: the last GET alone;
+- choice: a choice POST, answered after the session file's commit (p99, max);
+- reveal to every phone: from the reveal (the moment the server decided it; both processes
+  read the same wall clock) to each phone receiving its result (p50, p99, max);
+- events: server-sent events the phones received, all kinds;
+- peak memory of the server process (VmHWM);
+- nothing lost: every phone's last acknowledged choice of every round is the one the session
+  file revealed (ours), and every phone saw every result.
+
+The server runs in its own process, on 127.0.0.1 only; the phones share this one.
+
+Run: .venv/bin/python benchmarks/dilemma_hall.py [--phones 300] [--rounds 5] [--join 20]
+     [--choose 8]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+MAX_PHONES = 300
+MAX_ROUNDS = 10
+MAX_SECONDS = 30.0
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1000
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def peak_memory(pid: int) -> int:
+    """The process's peak resident memory in KiB (VmHWM), or -1."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return -1
+
+
+# ---- the servers ---------------------------------------------------------------------------
+
+
+def bench_routes(app: Any, start: Any, revealed: list[float]) -> None:
+    """The game master's two moves, for the benchmark only: start a round, read the reveals."""
+    from aiohttp import web
+
+    async def start_round(request: web.Request) -> web.Response:
+        return web.json_response(start())
+
+    async def reveals(request: web.Request) -> web.Response:
+        return web.json_response(revealed)
+
+    app.router.add_post("/bench/start_round", start_round)
+    app.router.add_get("/bench/revealed", reveals)
+
+
+def run_ours(port: int, folder: str) -> None:
+    """The real dilemma server (build_dilemma_app) on a fresh session of ``folder``."""
+    from aiohttp import web
+
+    from companion.rules.dilemma.events import RoundRevealed
+    from companion.session.create import open_or_create_dilemma
+    from companion.web.dilemma.server import build_dilemma_app
+
+    session = open_or_create_dilemma(Path(folder), "hall", "dilemma", MAX_ROUNDS)
+    revealed: list[float] = []
+
+    def on_change(s: Any, change: Any) -> None:
+        if change.entry is not None and any(
+            isinstance(e, RoundRevealed) for e in change.entry.events
+        ):
+            revealed.append(time.time())
+
+    session.subscribe(on_change)
+    seed = random.Random(7)
+
+    def start() -> dict[str, Any]:
+        outcome = session.submit({"do": "start_round", "seed": seed.randrange(2**62)})
+        return {"ok": not hasattr(outcome, "reason"), "round": session.state.current.number}
+
+    app = build_dilemma_app(session, base=f"http://127.0.0.1:{port}")
+    bench_routes(app, start, revealed)
+    print("Serving the dilemma (ours)", flush=True)
+    web.run_app(
+        app, host="127.0.0.1", port=port, access_log=None, print=None, shutdown_timeout=1.0
+    )
+
+
+def run_bare(port: int) -> None:
+    """The same routes with no work: names in a dict, pairs drawn in order, small JSON."""
+    from aiohttp import web
+
+    names: dict[str, str] = {}  # token -> name
+    order: list[str] = []
+    chosen: dict[str, str] = {}
+    partner: dict[str, str] = {}
+    revealed: list[float] = []
+    streams: dict[str, asyncio.Queue[bytes]] = {}
+    game = {"round": 0, "open": False}
+
+    def push(token: str, event: dict[str, Any]) -> None:
+        queue = streams.get(token)
+        if queue is not None:
+            queue.put_nowait(f"event: view\ndata: {json.dumps(event)}\n\n".encode())
+
+    def start() -> dict[str, Any]:
+        game["round"] += 1
+        game["open"] = True
+        chosen.clear()
+        partner.clear()
+        players = list(order)
+        for a, b in zip(players[::2], players[1::2], strict=False):
+            partner[a], partner[b] = b, a
+        for token in players:
+            push(token, {"round": game["round"], "facing": names.get(partner.get(token, ""))})
+        return {"ok": True, "round": game["round"]}
+
+    async def join_page(request: web.Request) -> web.Response:
+        return web.Response(text="<!doctype html><form>name</form>", content_type="text/html")
+
+    async def join(request: web.Request) -> web.Response:
+        form = await request.post()
+        token = f"t{len(order):04d}"
+        names[token] = str(form["name"])
+        order.append(token)
+        raise web.HTTPSeeOther(f"/d/{token}")
+
+    async def page(request: web.Request) -> web.Response:
+        return web.Response(text="<!doctype html><p>you</p>", content_type="text/html")
+
+    async def choice(request: web.Request) -> web.Response:
+        token = request.match_info["token"]
+        data = await request.json()
+        chosen[token] = data["choice"]
+        push(token, {"round": game["round"], "mine": data["choice"]})
+        if game["open"] and len(chosen) >= len(partner):
+            game["open"] = False
+            revealed.append(time.time())
+            for t in partner:
+                push(t, {"result": game["round"], "theirs": chosen.get(partner[t])})
+        return web.json_response({"ok": True})
+
+    async def events(request: web.Request) -> web.StreamResponse:
+        token = request.match_info["token"]
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await response.prepare(request)
+        queue: asyncio.Queue[bytes] = asyncio.Queue()
+        streams[token] = queue
+        try:
+            while True:
+                await response.write(await queue.get())
+        except ConnectionError:
+            pass
+        return response
+
+    async def board(request: web.Request) -> web.Response:
+        return web.json_response({"ok": True})
+
+    app = web.Application()
+    app.router.add_get("/join-room", join_page)
+    app.router.add_post("/join-room", join)
+    app.router.add_get("/d/{token}", page)
+    app.router.add_get("/api/d/{token}/events", events)
+    app.router.add_post("/api/d/{token}/choice", choice)
+    app.router.add_get("/api/board", board)
+    bench_routes(app, start, revealed)
+    print("Serving the dilemma (bare)", flush=True)
+    web.run_app(
+        app, host="127.0.0.1", port=port, access_log=None, print=None, shutdown_timeout=1.0
+    )
+
+
+# ---- the phones ----------------------------------------------------------------------------
+
+
+@dataclass
+class Phone:
+    name: str
+    token: str = ""
+    joins: float = 0.0
+    page: float = 0.0
+    events: int = 0
+    round_seen: dict[int, asyncio.Event] = field(default_factory=dict)
+    results: dict[int, float] = field(default_factory=dict)  # round -> received (wall clock)
+    acked: dict[int, str] = field(default_factory=dict)  # round -> last acknowledged choice
+    posts: list[float] = field(default_factory=list)
+    failed: int = 0
+
+    def seen(self, number: int) -> asyncio.Event:
+        return self.round_seen.setdefault(number, asyncio.Event())
+
+
+def _shows(data: dict[str, Any], phone: Phone, ours: bool) -> None:
+    """What a view says: a round to choose in, or a round's result."""
+    if ours:
+        html = data.get("html", "")
+        if 'id="my-result"' in html:
+            at = html.index('id="my-result"')
+            number = int(html[at:].split("<h2>Round ", 1)[1].split("<", 1)[0])
+            phone.results.setdefault(number, time.time())
+        if 'data-action="choice"' in html:
+            number = int(html.split("<h2>Round ", 1)[1].split(" ", 1)[0])
+            phone.seen(number).set()
+    else:
+        if "result" in data:
+            phone.results.setdefault(int(data["result"]), time.time())
+        elif "facing" in data:
+            phone.seen(int(data["round"])).set()
+
+
+async def hold_stream(http: aiohttp.ClientSession, base: str, phone: Phone, ours: bool) -> None:
+    async with http.get(f"{base}/api/d/{phone.token}/events") as r:
+        event = ""
+        async for raw in r.content:
+            line = raw.decode().rstrip("\n")
+            if line.startswith("event: "):
+                event = line[7:]
+            elif line.startswith("data: "):
+                phone.events += 1
+                if event == "view":
+                    _shows(json.loads(line[6:]), phone, ours)
+
+
+async def join(http: aiohttp.ClientSession, base: str, phone: Phone, delay: float) -> None:
+    await asyncio.sleep(delay)
+    start = time.perf_counter()
+    async with http.get(f"{base}/join-room") as r:
+        await r.read()
+    async with http.post(
+        f"{base}/join-room", data={"name": phone.name}, allow_redirects=False
+    ) as r:
+        await r.read()
+        location = r.headers.get("Location", "")
+    if not location.startswith("/d/"):
+        raise SystemExit(f"{phone.name} could not join: {r.status}")
+    phone.token = location.removeprefix("/d/")
+    page = time.perf_counter()
+    async with http.get(f"{base}{location}") as r:
+        await r.read()
+    phone.page = time.perf_counter() - page
+    phone.joins = time.perf_counter() - start
+
+
+async def choose(
+    http: aiohttp.ClientSession, base: str, phone: Phone, number: int, within: float,
+    rng: random.Random, part: str,
+) -> None:
+    await asyncio.wait_for(phone.seen(number).wait(), 30)
+    await asyncio.sleep(rng.uniform(0, within))
+    choice = rng.choice(["silent", "betray"])
+    sent = time.perf_counter()
+    try:
+        async with http.post(
+            f"{base}/api/d/{phone.token}/choice", json={"choice": choice}
+        ) as r:
+            await r.read()
+            ok = r.status == 200
+    except aiohttp.ClientError:
+        ok = False
+    if ok:
+        phone.posts.append(time.perf_counter() - sent)
+        phone.acked[number] = choice
+        # as the page's script does after an answer: fetch its own part at once
+        async with http.get(f"{base}/d/{phone.token}{part}") as r:
+            await r.read()
+    else:
+        phone.failed += 1
+
+
+@dataclass
+class Run:
+    label: str
+    phones: list[Phone]
+    revealed: list[float]
+    joined_in: float
+    memory: int
+    lost: list[str]
+
+    def reveal_times(self) -> list[float]:
+        out = []
+        for number, at in enumerate(self.revealed, start=1):
+            out += [p.results[number] - at for p in self.phones if number in p.results]
+        return out
+
+    def missing(self) -> int:
+        return sum(1 for p in self.phones for n in range(1, len(self.revealed) + 1)
+                   if n not in p.results)
+
+
+async def wait_for_port(port: int, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    async with aiohttp.ClientSession() as http:
+        while True:
+            try:
+                async with http.get(f"http://127.0.0.1:{port}/api/board") as r:
+                    if r.status == 200:
+                        return
+            except aiohttp.ClientError:
+                pass
+            if time.monotonic() > deadline:
+                raise SystemExit(f"The server on port {port} did not start in {timeout:.0f} s.")
+            await asyncio.sleep(0.1)
+
+
+async def play(label: str, port: int, pid: int, args: argparse.Namespace, ours: bool) -> Run:
+    base = f"http://127.0.0.1:{port}"
+    rng = random.Random(args.seed)
+    phones = [Phone(f"Student {i + 1:03d}") for i in range(args.phones)]
+    sessions = [aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=60)) for _ in phones]
+    start = time.perf_counter()
+    await asyncio.gather(*(
+        join(http, base, phone, rng.uniform(0, args.join))
+        for http, phone in zip(sessions, phones, strict=True)
+    ))
+    joined_in = time.perf_counter() - start
+    streams = [
+        asyncio.create_task(hold_stream(http, base, phone, ours))
+        for http, phone in zip(sessions, phones, strict=True)
+    ]
+    await asyncio.sleep(1.0)
+    async with aiohttp.ClientSession() as gm:
+        for number in range(1, args.rounds + 1):
+            async with gm.post(f"{base}/bench/start_round") as r:
+                started = await r.json()
+            if started["round"] != number:
+                raise SystemExit(f"{label}: round {number} did not start: {started}")
+            await asyncio.gather(*(
+                choose(
+                    http, base, phone, number, args.choose, random.Random(rng.random()),
+                    "/part" if ours else "",
+                )
+                for http, phone in zip(sessions, phones, strict=True)
+            ))
+            for _ in range(100):  # every result in, or 10 s
+                if all(number in p.results for p in phones):
+                    break
+                await asyncio.sleep(0.1)
+            await asyncio.sleep(0.5)
+        async with gm.get(f"{base}/bench/revealed") as r:
+            revealed = await r.json()
+    memory = peak_memory(pid)
+    for task in streams:
+        task.cancel()
+    for http in sessions:
+        await http.close()
+    return Run(label, phones, revealed, joined_in, memory, [])
+
+
+def check_file(folder: Path, run: Run) -> None:
+    """Every phone's last acknowledged choice of every round is the one the file revealed."""
+    from companion.session.session import Session
+
+    session = Session.open(folder / "hall.sqlite")
+    try:
+        names = {p.pid: p.name for p in session.state.players}
+        revealed: dict[tuple[int, str], str] = {}
+        for r in session.state.rounds:
+            for o in r.outcomes:
+                for pid, choice, answered in ((o.a, o.choice_a, o.answered_a),
+                                              (o.b, o.choice_b, o.answered_b)):
+                    if answered and pid in names:
+                        revealed[(r.number, names[pid])] = choice
+        for phone in run.phones:
+            for number, choice in phone.acked.items():
+                if revealed.get((number, phone.name)) != choice:
+                    run.lost.append(f"{phone.name} round {number}")
+        if not session.store.integrity_ok():
+            run.lost.append("the session file's integrity check")
+    finally:
+        session.close()
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    runs = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for ours in (True, False):
+            port = free_port()
+            mode = ["--ours-server", str(port), str(folder)] if ours else ["--bare-server",
+                                                                           str(port)]
+            process = subprocess.Popen(
+                [sys.executable, __file__, *mode], stdout=subprocess.DEVNULL, cwd=ROOT
+            )
+            try:
+                await wait_for_port(port)
+                label = "ours: the dilemma server" if ours else "bare aiohttp"
+                run = await play(label, port, process.pid, args, ours)
+            finally:
+                process.terminate()
+                try:
+                    process.wait(15)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait(5)
+            if ours:
+                check_file(folder, run)
+            runs.append(run)
+    print(f"{args.phones} phones, {args.rounds} rounds; joins spread over {args.join:.0f} s, "
+          f"choices over {args.choose:.0f} s of each round")
+    rows = [
+        ("all joined within (s)", lambda r: f"{r.joined_in:.1f}"),
+        ("join p99 (ms)", lambda r: f"{pct([p.joins for p in r.phones], .99):.0f}"),
+        ("page load p99 (ms)", lambda r: f"{pct([p.page for p in r.phones], .99):.0f}"),
+        ("choice POST p50 (ms)", lambda r: f"{pct([t for p in r.phones for t in p.posts], .5):.0f}"),
+        ("choice POST p99 (ms)", lambda r: f"{pct([t for p in r.phones for t in p.posts], .99):.0f}"),
+        ("choice POST max (ms)", lambda r: f"{pct([t for p in r.phones for t in p.posts], 1):.0f}"),
+        ("reveal to phone p50 (ms)", lambda r: f"{pct(r.reveal_times(), .5):.0f}"),
+        ("reveal to phone p99 (ms)", lambda r: f"{pct(r.reveal_times(), .99):.0f}"),
+        ("reveal to phone max (ms)", lambda r: f"{pct(r.reveal_times(), 1):.0f}"),
+        ("events received", lambda r: str(sum(p.events for p in r.phones))),
+        ("peak memory (MiB)", lambda r: f"{r.memory / 1024:.0f}"),
+        ("failed POSTs", lambda r: str(sum(p.failed for p in r.phones))),
+        ("results not received", lambda r: str(r.missing())),
+    ]
+    print(f"{'':28}" + "".join(f"{r.label:>28}" for r in runs))
+    for title, figure in rows:
+        print(f"{title:28}" + "".join(f"{figure(r):>28}" for r in runs))
+    ours = runs[0]
+    if ours.lost:
+        raise SystemExit(f"LOST: {ours.lost[:10]}")
+    print("nothing lost: every acknowledged choice is the one the session file revealed")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--phones", type=int, default=300)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--join", type=float, default=20.0, help="seconds over which all join")
+    parser.add_argument("--choose", type=float, default=8.0, help="seconds to choose in")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ours-server", nargs=2, metavar=("PORT", "FOLDER"))
+    parser.add_argument("--bare-server", type=int, metavar="PORT")
+    args = parser.parse_args()
+    if args.ours_server:
+        run_ours(int(args.ours_server[0]), args.ours_server[1])
+        return
+    if args.bare_server:
+        run_bare(args.bare_server)
+        return
+    if not (2 <= args.phones <= MAX_PHONES and 1 <= args.rounds <= MAX_ROUNDS):
+        raise SystemExit(f"Use 2 to {MAX_PHONES} phones and 1 to {MAX_ROUNDS} rounds.")
+    if not (0 < args.join <= MAX_SECONDS and 0 < args.choose <= MAX_SECONDS):
+        raise SystemExit(f"--join and --choose are seconds up to {MAX_SECONDS:.0f}.")
+    asyncio.run(main_async(args))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+"""The round timer, read from the session's notes (pure: the notes come in as data).
+
+When a round with a timer starts, the console writes a ``round_timer`` note with the round's
+number, its length and its deadline (epoch seconds), so that a resumed session counts down to
+the same moment; ``round_seconds`` notes are the game master's setting for the rounds to come
+(``seconds`` 0: no timer), over the scenario's ``round_seconds``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, NamedTuple
+
+
+class RoundTimer(NamedTuple):
+    round: int
+    seconds: int
+    deadline: float  # epoch seconds
+
+    def left(self, now: float) -> float:
+        return max(0.0, self.deadline - now)
+
+
+def round_timer(notes: Iterable[Mapping[str, Any]], number: int) -> RoundTimer | None:
+    """The timer of round ``number``: the last ``round_timer`` note written for it."""
+    found = None
+    for body in notes:
+        if body.get("what") == "round_timer" and body.get("round") == number:
+            found = RoundTimer(number, int(body["seconds"]), float(body["deadline"]))
+    return found
+
+
+def round_seconds(default: int | None, notes: Iterable[Mapping[str, Any]]) -> int | None:
+    """Seconds per round for the next round: the game master's last setting, else the
+    scenario's; ``None`` for no timer."""
+    seconds = default
+    for body in notes:
+        if body.get("what") == "round_seconds":
+            seconds = int(body["seconds"]) or None
+    return seconds

@@ -1,0 +1,82 @@
+"""The console's round timer and house player: the deadline is in the log, the round closes at
+zero (also after a resume), and the game master picks the house's strategy."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from companion.session.session import Session
+from companion.tui.common.dialogs import PickScreen, TextScreen
+from companion.tui.dilemma.app import DilemmaApp
+from tests.dilemma_helpers import scenario
+from tests.tui.dilemma.test_console import text, wait_for
+
+
+def _room(tmp_path: Path, **rules: object) -> Session:
+    s = Session.create(tmp_path / "t.sqlite", "dilemma", {"rules": scenario(**rules)})
+    for i, name in enumerate(["Ann", "Bob", "Cy"]):
+        s.submit({"do": "join", "pid": f"p{i}", "name": name})
+    return s
+
+
+async def test_a_round_with_a_timer_counts_down_and_closes_at_zero(tmp_path: Path) -> None:
+    s = _room(tmp_path, round_seconds=60)
+    app = DilemmaApp(s, seed=lambda: 7)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_for(pilot, app, "Rounds last 60 s")
+        await pilot.press("n")
+        await wait_for(pilot, app, "left] Round 1 of 5")
+        (note,) = [row.body for row in s.notes("round_timer")]
+        assert note["round"] == 1 and note["seconds"] == 60
+        assert 55 < note["deadline"] - time.time() <= 60
+        assert s.state.phase == "choosing"
+        s.note("round_timer", round=1, seconds=60, deadline=time.time() - 1)  # time runs out
+        await wait_for(pilot, app, "Round 1 of 5 is revealed")
+        await wait_for(pilot, app, "Round 1 (time ran out):")
+        assert s.rows[-1].body["by"] == "timer"
+        (o, *_) = [o for o in s.state.current.outcomes if "~house1" not in (o.a, o.b)]
+        assert not o.answered_a and not o.answered_b  # no answer, said as such
+    s.close()
+
+
+async def test_a_resumed_console_closes_a_round_whose_time_ran_out(tmp_path: Path) -> None:
+    s = _room(tmp_path)
+    s.submit({"do": "start_round", "seed": 1})
+    s.note("round_timer", round=1, seconds=30, deadline=time.time() - 5)  # the laptop was off
+    app = DilemmaApp(s, seed=lambda: 7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, app, "is revealed")
+    assert s.state.phase == "revealed"
+    s.close()
+
+
+async def test_the_game_master_sets_the_timer_and_the_house(tmp_path: Path) -> None:
+    s = _room(tmp_path)
+    app = DilemmaApp(s, seed=lambda: 7)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_for(pilot, app, "Players are joining")
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        await pilot.press("5", "enter")  # too short: said, nothing changes
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen) and not s.notes("round_seconds")
+        await pilot.press("0", "enter")
+        await wait_for(pilot, app, "Rounds last 50 s")
+        await pilot.press("o")
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, PickScreen):
+                break
+        assert isinstance(app.screen, PickScreen)
+        await pilot.press("down", "enter")  # Always Betray
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if s.state.house == "always_betray":
+                break
+        assert s.state.house == "always_betray"
+        await pilot.press("n")
+        await wait_for(pilot, app, "left] Round 1")
+        assert "House" in text(app)
+    s.close()
