@@ -473,12 +473,11 @@ async def main(args: argparse.Namespace) -> None:
 
 def costs(n: int) -> None:
     """What one change costs the server, part by part, with n prisoners (in this process)."""
-    from companion.rules.prison.views import prisoner
     from companion.session.create import create_prison_session
     from companion.session.seats import by_token, seats_of
     from companion.web.common.context import Limiter, Presence
     from companion.web.prison.pages import render_seat_part
-    from companion.web.prison.phones import Phones
+    from companion.web.prison.phones import Phones, seat_view
 
     folder = Path(tempfile.mkdtemp(prefix="companion-costs-"))
     names = [f"P{i:03d}" for i in range(1, min(n, MAX_SEATS) + 1)]
@@ -508,8 +507,8 @@ def costs(n: int) -> None:
     timed("seat lookup from the metadata (seats_of, uncached)", lambda: seats_of(session))
     timed("seat lookup (Phones.seats, cached on the stored text)", phones.seats)
     timed("constant-time token comparison over every seat", lambda: by_token(seats, seat.token))
-    view = prisoner(session.state, seat.name)
-    timed("a prisoner's view", lambda: prisoner(session.state, seat.name))
+    view = seat_view(session, seat)
+    timed("a prisoner's view (the room's game and stage)", lambda: seat_view(session, seat))
     timed("render the seat's live part (shared roster part cached)",
           lambda: render_seat_part(view, seat))
     data = {"view": view, "html": render_seat_part(view, seat)}
