@@ -4,6 +4,8 @@ unknown one refused in one sentence before anything is made."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,13 @@ from companion.session.create import create_session, open_session
 from companion.session.paths import session_path
 
 REFUSAL = "companion: 'tlh' is not a language companion speaks; use one of en, de, es, fr."
+
+
+def pdf_text(path: str) -> str:
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext is not installed")
+    return subprocess.run(["pdftotext", path, "-"], capture_output=True, text=True,
+                          check=True).stdout
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -37,6 +46,7 @@ def test_dilemma_lang_is_stored_then_changed_with_a_note(
         assert session.notes("language") == []  # a new session just has it
     finally:
         session.close()
+    assert "Le dilemme du prisonnier" in pdf_text(poster)  # the poster prints in it
     status, _, _ = run(capsys, "--data-dir", data, "dilemma", "warm", "--lang", "ES",
                        "--poster", poster)
     assert status == 0
@@ -47,6 +57,7 @@ def test_dilemma_lang_is_stored_then_changed_with_a_note(
         assert note.body == {"what": "language", "before": "fr", "after": "es"}
     finally:
         session.close()
+    assert "TRAICIONAR" in pdf_text(poster)
     run(capsys, "--data-dir", data, "dilemma", "warm", "--lang", "es", "--poster", poster)
     session = open_session(Path(data), "warm")
     try:
