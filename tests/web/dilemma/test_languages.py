@@ -6,6 +6,7 @@ session's; an error's sentence is translated and its status code is not."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import time
@@ -152,3 +153,36 @@ async def test_the_switch_is_remembered_by_the_phone_and_keeps_the_link(
     await client.get(f"/d/{token}?lang=tlh")  # an unknown language leaves the choice as it was
     page = await (await client.get(f"/d/{token}")).text()
     assert '<html lang="de">' in page
+
+
+async def test_each_stream_gets_its_pages_and_counts_in_its_phones_language(
+    client: TestClient, session: Session
+) -> None:
+    from tests.web.dilemma.test_presence import read_event
+
+    tokens = {name: await join(client, name) for name in NAMES[:4]}
+    session.submit({"do": "start_round", "seed": 1})
+    await asyncio.sleep(0.3)  # the round's pages have gone out (to no stream yet)
+    pids = {p.name: p.pid for p in session.state.players}
+    client.session.cookie_jar.clear()
+    ann = await client.get(f"/api/d/{tokens['Ann']}/events", headers={"Accept-Language": "fr"})
+    bob = await client.get(f"/api/d/{tokens['Bob']}/events", headers={"Accept-Language": "es"})
+    assert "SE TAIRE" in (await read_event(ann))["data"]["html"]
+    assert "CALLAR" in (await read_event(bob))["data"]["html"]
+    session.submit({"do": "choose", "pid": pids["Cy"], "choice": "silent"})
+    seen = {}
+    for name, stream in (("Ann", ann), ("Bob", bob)):
+        event = await read_event(stream)
+        while event["event"] != "patch":
+            event = await read_event(stream)
+        seen[name] = event["data"]["progress"]
+    assert seen == {"Ann": "Choix faits : 1 sur 4.", "Bob": "Han elegido 1 de 4."}
+    for name in ("Ann", "Bob", "Dee"):
+        session.submit({"do": "choose", "pid": pids[name], "choice": "betray"})
+    session.submit({"do": "close_round"})
+    for stream, words in ((ann, "les peines"), (bob, "las condenas")):
+        event = await read_event(stream)
+        while event["event"] != "view" or words not in event["data"]["html"]:
+            event = await read_event(stream)
+    ann.close()
+    bob.close()
