@@ -25,7 +25,7 @@ from tests.dilemma_helpers import scenario
 from tests.web.prison.test_languages import LIST_WORDS, OWN_NAMES, shown_text
 
 BASE = "http://192.0.2.7:8765"
-NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]  # five: the house player fills the sixth seat
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Flo"]  # five at first: the house fills the sixth
 
 
 @pytest.fixture
@@ -80,7 +80,7 @@ async def test_no_english_is_left_through_a_whole_tournament(
     client.session.cookie_jar.update_cookies({"lang": "qps"})
     session.store.set_meta("lang", "qps")  # the board speaks the session's language
     await check_all(client, {}, "an empty room")
-    tokens = {name: await join(client, name) for name in NAMES}
+    tokens = {name: await join(client, name) for name in NAMES[:5]}
     client.session.cookie_jar.update_cookies({"lang": "qps"})
     await check_all(client, tokens, "the lobby")
     session.submit({"do": "start_round", "seed": 3})
@@ -92,10 +92,16 @@ async def test_no_english_is_left_through_a_whole_tournament(
     assert answer.status == 200 and "[!!" in (await answer.json())["message"]
     session.submit({"do": "choose", "pid": pids["Bob"], "choice": "betray"})
     await check_all(client, tokens, "round 1, two chose")
+    tokens["Flo"] = await join(client, "Flo")  # joins during the round: plays from the next
+    client.session.cookie_jar.update_cookies({"lang": "qps"})
+    await check_all(client, tokens, "round 1, Flo joined late")
     session.submit({"do": "close_round", "timed_out": True})  # the others gave no answer
     await check_all(client, tokens, "round 1 revealed")
+    session.submit({"do": "remove", "pid": pids["Eve"]})  # the game master takes Eve out
     session.submit({"do": "start_round", "seed": 4})
-    for name in NAMES:
+    await check_all(client, tokens, "round 2 open, Eve out")
+    pids = {p.name: p.pid for p in session.state.players}
+    for name in ["Ann", "Bob", "Cy", "Dee", "Flo"]:
         session.submit({"do": "choose", "pid": pids[name], "choice": "betray"})
     session.submit({"do": "close_round"})
     assert session.state.phase == "over"
