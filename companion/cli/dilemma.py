@@ -3,7 +3,9 @@
 Creates the session the first time (from ``scenarios/dilemma.toml``), reopens it after that
 (also after a crash: the log holds every join and choice), runs the phone server inside the
 console's event loop and shows the room's QR code. ``--poster FILE`` writes a one-page PDF of
-the room's QR code instead.
+the room's QR code instead. ``--lang LANG`` sets the session's language (the board and the
+poster; each phone picks its own): stored when the session is made, changed (and the change
+noted in the log) when it is reopened.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from companion.rules.dilemma.results import COLUMNS, rows, summary_markdown
 from companion.rules.dilemma.views import board
 from companion.session.create import open_or_create_dilemma, open_session
 from companion.session.links import DEFAULT_PORT
-from companion.session.paths import data_dir
+from companion.session.paths import data_dir, session_path
+from companion.session.session import Session
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -34,6 +37,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--rounds", type=int, default=None, help="rounds to play (new sessions only)")
     p.add_argument("--scenario", default="dilemma", help="the scenario file (default: dilemma)")
     p.add_argument("--poster", metavar="FILE.pdf", help="write the room's QR poster and exit")
+    p.add_argument("--lang", metavar="LANG",
+                   help="the session's language for its board and poster: en (the default), "
+                   "de, es, fr; changes an existing session's")
     p.add_argument(
         "--export",
         metavar="FILE.csv",
@@ -48,13 +54,21 @@ def run_dilemma(args: argparse.Namespace) -> int:
     public_url = check_public_url(args.public_url) if args.public_url else None
     if args.rounds is not None and not 1 <= args.rounds <= 100:
         raise UserError(f"--rounds {args.rounds} is out of range; play 1 to 100 rounds.")
+    lang = None
+    if args.lang is not None:
+        from companion.language import check
+
+        lang = check(args.lang)  # refused in one sentence before anything is opened
     folder = data_dir(args.data_dir)
     if args.export:
         return export(folder, args.name, Path(args.export))
+    existed = session_path(folder, args.name).exists()
     session = open_or_create_dilemma(
         folder, args.name, args.scenario, args.rounds, holder="companion dilemma"
     )
     try:
+        if lang is not None:
+            keep_language(session, lang, existed=existed)
         if args.poster:
             from companion.web.common.address import base_url
 
@@ -65,6 +79,17 @@ def run_dilemma(args: argparse.Namespace) -> int:
         return open_console(session, args)
     finally:
         session.close()
+
+
+def keep_language(session: Session, lang: str, *, existed: bool) -> None:
+    """Store ``lang`` (checked) as the session's language: a new session just gets it; an
+    existing one whose language it changes has the change noted in its log."""
+    before = session.meta().get("lang") or "en"
+    if existed and before == lang:
+        return
+    session.store.set_meta("lang", lang)
+    if existed:
+        session.note("language", before=before, after=lang)
 
 
 def export(folder: Path, name: str, path: Path) -> int:

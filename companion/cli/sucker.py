@@ -29,6 +29,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--players", help=f"names and colors in seating order, e.g. {EXAMPLE}")
     p.add_argument("--chips", type=int, help="chips per player (default 7)")
     p.add_argument("--first", help="who moves first (default: drawn at random)")
+    p.add_argument("--lang", metavar="LANG",
+                   help="the session's language: en (the default), de, es, fr; changes an "
+                   "existing session's")
     p.set_defaults(func=run_sucker)
 
     r = sub.add_parser("sucker-rules", help="print the one-page So Long Sucker rules summary")
@@ -96,7 +99,18 @@ def open_or_create(folder: Path, args: argparse.Namespace) -> Session:
 
 
 def run_sucker(args: argparse.Namespace) -> int:
-    session = open_or_create(data_dir(args.data_dir), args)
+    lang = None
+    if args.lang is not None:
+        from companion.language import check
+
+        lang = check(args.lang)  # refused in one sentence before anything is opened
+    folder = data_dir(args.data_dir)
+    existed = session_path(folder, args.name).exists()
+    session = open_or_create(folder, args)
+    if lang is not None:
+        from companion.cli.dilemma import keep_language
+
+        keep_language(session, lang, existed=existed)
     from companion.tui.sucker.app import SuckerApp
 
     try:

@@ -10,6 +10,9 @@ changes, not to the room:
   shared part (results, leaderboard, debrief) is made once and each phone's own part around it;
 - the board is made again after any of these, and after a phone comes or goes.
 
+Each phone's page is in its own language: the shared part is made once per language that an
+open phone speaks (when one first needs it), each phone's part in its stream's language.
+
 Changes are gathered and sent at most every ``COALESCE`` seconds: each stream has an
 :class:`Outbox` that keeps only the latest message, so a slow phone gets the newest page and
 never a backlog. Nothing is sent that the log does not hold: the session tells the feed after
@@ -28,6 +31,7 @@ from typing import Any
 
 from aiohttp import web
 
+from companion.language import Language, language
 from companion.rules.dilemma.events import Chose, Joined
 from companion.rules.dilemma.state import DilemmaState, is_house
 from companion.rules.dilemma.timer import RoundTimer, round_timer
@@ -53,11 +57,13 @@ def counts(state: DilemmaState) -> pages.Counts:
 
 
 class Outbox:
-    """One stream's next message; a newer one replaces it, unsent."""
+    """One stream's next message; a newer one replaces it, unsent. ``lang``: the stream's
+    page's language (``None``: the board, in the session's)."""
 
-    __slots__ = ("message", "ready")
+    __slots__ = ("lang", "message", "ready")
 
-    def __init__(self) -> None:
+    def __init__(self, lang: Language | None = None) -> None:
+        self.lang = lang
         self.message: bytes | None = None
         self.ready = asyncio.Event()
 
@@ -98,8 +104,15 @@ class Made:
     version: int
     state: DilemmaState
     shared: Public
-    results: str
     clock: RoundTimer | None
+    results: dict[str, str] = field(default_factory=dict)  # by language, made when needed
+
+    def results_in(self, lang: Language) -> str:
+        """The shared results in ``lang``, made the first time a phone in it needs them."""
+        made = self.results.get(lang.code)
+        if made is None:
+            made = self.results[lang.code] = pages.render_results(self.shared.board, lang)
+        return made
 
     def timer(self) -> pages.Timer | None:
         """The countdown as of now (a page made later than the state counts from now)."""
@@ -176,9 +189,7 @@ class Feed:
         state = self.session.state
         if self._made is None:
             shared = public(state)
-            self._made = Made(
-                version, state, shared, pages.render_results(shared.board), self.clock(state)
-            )
+            self._made = Made(version, state, shared, self.clock(state))
         return self._made
 
     def clock(self, state: DilemmaState) -> RoundTimer | None:
@@ -188,7 +199,7 @@ class Feed:
             return None
         return round_timer((row.body for row in self.session.notes("round_timer")), r.number)
 
-    def part(self, pid: str, made: Made | None = None) -> str:
+    def part(self, pid: str, lang: Language, made: Made | None = None) -> str:
         """A phone's part: its own lines from the state as it is now, around the shared part."""
         made = made or self.made()
         state = self.session.state
@@ -197,11 +208,11 @@ class Feed:
             made = self.made()
         view = player(state, pid, made.shared)
         view.update(counts(state))  # type: ignore[typeddict-item]
-        results = pages.mark_me(made.results, made.shared.order.get(pid))
-        return pages.render_player_part(view, made.timer(), results)
+        results = pages.mark_me(made.results_in(lang), made.shared.order.get(pid))
+        return pages.render_player_part(view, lang, made.timer(), results)
 
-    def player_message(self, pid: str, made: Made) -> bytes:
-        return _message("view", {"html": self.part(pid, made)}, self.version())
+    def player_message(self, pid: str, made: Made, lang: Language) -> bytes:
+        return _message("view", {"html": self.part(pid, lang, made)}, self.version())
 
     def board_message(self) -> bytes:
         made = self.made()
@@ -230,16 +241,27 @@ class Feed:
         open_seats = {pid for pid, boxes in self.players.items() if boxes}
         redo = open_seats if dirty.everything else dirty.seats & open_seats
         for pid in redo:
-            message = self.player_message(pid, made)
+            messages: dict[str, bytes] = {}  # one page per language its phones speak
             for box in self.players[pid]:
+                lang = box.lang or language()
+                message = messages.get(lang.code)
+                if message is None:
+                    message = messages[lang.code] = self.player_message(pid, made, lang)
                 box.put(message)
                 self.sent += 1
         if dirty.counts and not dirty.everything:
-            patch = _message("patch", pages.progress(counts(self.session.state)))
+            now = counts(self.session.state)
+            patches: dict[str, bytes] = {}  # encoded once per language
             for pid, boxes in self.players.items():
                 if pid not in redo:
                     for box in boxes:
                         if box.message is None or box.message.startswith(b"event: patch"):
+                            lang = box.lang or language()
+                            patch = patches.get(lang.code)
+                            if patch is None:
+                                patch = patches[lang.code] = _message(
+                                    "patch", pages.progress(now, lang)
+                                )
                             box.put(patch)  # never in place of a whole page not yet sent
                             self.sent += 1
         if self.boards and (dirty.everything or dirty.board or dirty.counts):
@@ -266,6 +288,7 @@ async def serve(
     *,
     attendance: tuple[Attendance, str] | None = None,
     heartbeat: float = HEARTBEAT_SECONDS,
+    lang: Language | None = None,
 ) -> web.StreamResponse:
     """One event stream: ``first()`` at once (unless the browser already has this version),
     then whatever the feed puts in this stream's outbox, and a comment every ``heartbeat``
@@ -280,7 +303,7 @@ async def serve(
     await response.prepare(request)
     if request.method == "HEAD":  # headers only: a body here would corrupt the connection
         return response
-    box = Outbox()
+    box = Outbox(lang)
     boxes.add(box)
     if attendance is not None:
         attendance[0].opened(attendance[1])

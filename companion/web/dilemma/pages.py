@@ -6,19 +6,34 @@ from functools import lru_cache
 from typing import Any, NamedTuple, TypedDict
 
 import jinja2
+from babel.numbers import format_percent
 
-from companion.rules.core.words import joined, plural
+from companion.language import N_, Language, language
 
 # The views the pages read, as rules/dilemma/views.py gives them.
-from companion.rules.dilemma.views import BoardView, OutcomeRow, PlayerView
-from companion.web.common.rendering import make_environment
+from companion.rules.dilemma.views import BoardView, OutcomeRow, PlayerView, SentencesView
+from companion.web.common.language import switch
+from companion.web.common.rendering import make_environment, render
 
-CHOICE_WORDS = {"silent": "stayed SILENT", "betray": "BETRAYED"}
-PHASE_TITLES = {
-    "lobby": "Joining",
-    "choosing": "Choosing",
-    "revealed": "Revealed",
-    "over": "Final results",
+CHOICE_WORDS = {"silent": N_("stayed SILENT"), "betray": N_("BETRAYED")}
+# The famous strategies (the house player's and the debrief's), by their key in the rules.
+STRATEGY_NAMES = {
+    "tit_for_tat": N_("Tit for Tat"),
+    "always_betray": N_("Always Betray"),
+    "always_silent": N_("Always Silent"),
+    "grim_trigger": N_("Grim Trigger"),
+    "win_stay_lose_shift": N_("Win-Stay-Lose-Shift"),
+    "random": N_("Random"),
+}
+STRATEGY_HOW = {
+    "tit_for_tat": N_("silent first, then does what its last partner did"),
+    "always_betray": N_("always betrays"),
+    "always_silent": N_("always stays silent"),
+    "grim_trigger": N_("silent until betrayed once, then betrays for ever"),
+    "win_stay_lose_shift": N_(
+        "silent first; keeps its choice after a partner's silence, switches after a betrayal"
+    ),
+    "random": N_("silent or betray, at random"),
 }
 
 
@@ -44,17 +59,51 @@ class Phones(NamedTuple):
     of: int
 
 
-def months(n: int | None) -> str:
+def months(_: Language, n: int | None) -> str:
     """``1 month``, ``2 months``; nothing for no sentence."""
-    return "" if n is None else plural(n, "month")
+    return "" if n is None else _.n_("%(count)s month", "%(count)s months", n)
 
 
-def sat_out(names: list[str], served: int | None) -> str:
+def sat_out(_: Language, names: list[str], served: int | None) -> str:
     """``Sat out: Ben (1 month).``; ``Sat out: Ben and Cy (2 months each).``"""
     if served is None:
-        return f"Sat out: {joined(names)}."
-    each = " each" if len(names) > 1 else ""
-    return f"Sat out: {joined(names)} ({months(served)}{each})."
+        return _("Sat out: %(names)s.", names=_.joined(names))
+    if len(names) > 1:
+        return _("Sat out: %(names)s (%(months)s each).", names=_.joined(names),
+                 months=months(_, served))
+    return _("Sat out: %(names)s (%(months)s).", names=_.joined(names),
+             months=months(_, served))
+
+
+def missed_rule(_: Language, sentences: SentencesView) -> str:
+    """How a round missed is served, and why, in one sentence for the board and the phones."""
+    rule = sentences["sitting_out"]
+    if rule == "mean":
+        return _(
+            "A round missed (joined late, or away) counts the mean of that round's sentences, "
+            "so it neither rewards nor punishes."
+        )
+    return _("A round missed (joined late, or away) counts %(months)s.",
+             months=months(_, int(rule)))
+
+
+def strategy_name(_: Language, key: str) -> str:
+    return _(STRATEGY_NAMES[key]) if key in STRATEGY_NAMES else key
+
+
+def strategy_how(_: Language, key: str) -> str:
+    return _(STRATEGY_HOW[key]) if key in STRATEGY_HOW else key
+
+
+def house_name(_: Language, view: BoardView | PlayerView, name: str) -> str:
+    """A name as the pages show it: the house player's in this language."""
+    if name == view["house"]["name"]:
+        return _("House (%(strategy)s)", strategy=strategy_name(_, view["house"]["strategy"]))
+    return name
+
+
+def percent(_: Language, rate: float) -> str:
+    return str(format_percent(round(rate, 2), locale=_.locale))
 
 
 def no_answer(outcomes: list[OutcomeRow]) -> list[str]:
@@ -72,21 +121,25 @@ def environment() -> jinja2.Environment:
         "companion.web.dilemma",
         months=months,
         sat_out=sat_out,
+        missed_rule=missed_rule,
+        strategy_name=strategy_name,
+        strategy_how=strategy_how,
+        house_name=house_name,
         no_answer=no_answer,
         choice_words=CHOICE_WORDS,
-        phase_titles=PHASE_TITLES,
-        percent=lambda rate: f"{round(rate * 100)}%",
+        percent=percent,
+        switch=switch,
     )
 
 
-def _render(template: str, **values: Any) -> str:
-    return environment().get_template(template).render(**values)
+def _render(template: str, lang: Language | None, **values: Any) -> str:
+    return render(environment(), template, lang or language(), **values)
 
 
-def render_results(view: BoardView) -> str:
-    """The part every phone shares (last round, leaderboard, chart, debrief), made once per
-    change for all the phones; :func:`mark_me` picks out one player's row."""
-    return _render("results.html", v=view, me=None, limit=RESULTS_LIMIT)
+def render_results(view: BoardView, lang: Language | None = None) -> str:
+    """The part every phone in ``lang`` shares (last round, leaderboard, chart, debrief),
+    made once per change for all of them; :func:`mark_me` picks out one player's row."""
+    return _render("results.html", lang, v=view, me=None, limit=RESULTS_LIMIT)
 
 
 def mark_me(results: str, row: int | None) -> str:
@@ -98,26 +151,36 @@ def mark_me(results: str, row: int | None) -> str:
 
 
 def render_player_part(
-    view: PlayerView, timer: Timer | None = None, results: str | None = None
+    view: PlayerView,
+    lang: Language | None = None,
+    timer: Timer | None = None,
+    results: str | None = None,
 ) -> str:
-    """One phone's part; ``results`` is :func:`render_results` of the same view, already
-    marked for this player, when the caller made it once for many phones."""
+    """One phone's part; ``results`` is :func:`render_results` of the same view in the same
+    language, already marked for this player, when the caller made it once for many phones."""
     values: dict[str, Any] = {"v": view, "me": view["me"], "timer": timer}
     if results is not None:
         values["results"] = results
-    return _render("part_player.html", **values)
+    return _render("part_player.html", lang, **values)
 
 
-def render_player_page(view: PlayerView, token: str, timer: Timer | None = None) -> str:
-    name = view["me"]["name"] if view["me"] else "Dilemma"
-    part = render_player_part(view, timer)
-    return _render("player.html", name=name, token=token, part=part)
+def render_player_page(
+    view: PlayerView, token: str, lang: Language | None = None, timer: Timer | None = None
+) -> str:
+    _ = lang or language()
+    name = view["me"]["name"] if view["me"] else _("The dilemma")
+    part = render_player_part(view, _, timer)
+    return _render("player.html", _, player_name=name, token=token, part=part)
 
 
 def render_board_part(
-    view: BoardView, join: str, phones: Phones, timer: Timer | None = None
+    view: BoardView,
+    join: str,
+    phones: Phones,
+    lang: Language | None = None,
+    timer: Timer | None = None,
 ) -> str:
-    return _render("part_board.html", v=view, join=join, phones=phones, timer=timer)
+    return _render("part_board.html", lang, v=view, join=join, phones=phones, timer=timer)
 
 
 class Counts(TypedDict):
@@ -128,21 +191,26 @@ class Counts(TypedDict):
     players: list[str]
 
 
-def progress(view: BoardView | Counts) -> dict[str, str]:
+def progress(view: BoardView | Counts, _: Language) -> dict[str, str]:
     """The phones' counts, by element id: what a choice or a join changes on every phone."""
     return {
-        "progress": f"{view['chosen_count']} of {view['to_choose']} have chosen.",
-        "joined": f"{plural(len(view['players']), 'player')} joined so far.",
+        "progress": _.n_("%(chosen)s of %(count)s has chosen.",
+                            "%(chosen)s of %(count)s have chosen.", view["to_choose"],
+                            chosen=_.number(view["chosen_count"])),
+        "joined": _.n_("%(count)s player joined so far.", "%(count)s players joined so far.",
+                          len(view["players"])),
     }
 
 
-def render_board_page(part: str) -> str:
-    return _render("board.html", part=part)
+def render_board_page(part: str, lang: Language | None = None) -> str:
+    return _render("board.html", lang, part=part)
 
 
-def render_join(view: BoardView, message: str | None = None, name: str = "") -> str:
-    return _render("join.html", v=view, message=message, name=name)
+def render_join(
+    view: BoardView, lang: Language | None = None, message: str | None = None, name: str = ""
+) -> str:
+    return _render("join.html", lang, v=view, message=message, typed=name)
 
 
-def render_problem(message: str) -> str:
-    return _render("problem.html", message=message)
+def render_problem(message: str, lang: Language | None = None) -> str:
+    return _render("problem.html", lang, message=message)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from aiohttp import web
 
+from companion.language import N_, Language, language, negotiate
 from companion.rules.core.game import Refused
 from companion.rules.dilemma.views import BoardView, PlayerView, board, player
 from companion.session.dilemma_seats import forget, new_seat, pid_for
@@ -35,6 +36,12 @@ from companion.web.common.context import (
     submit_for_phone,
 )
 from companion.web.common.events import Hub
+from companion.web.common.language import (
+    current,
+    language_middleware,
+    page_language,
+    phone_language,
+)
 from companion.web.common.rendering import PRIVATE_HEADERS, html, qr_svg
 from companion.web.common.server import (
     PhoneServer,
@@ -48,8 +55,11 @@ from companion.web.dilemma.feed import Feed, serve
 
 COOKIE = "dilemma_seat"
 COOKIE_SECONDS = 12 * 3600
-NOT_FOUND = "There is nothing here; scan the room's QR code again to join or come back."
-TOO_MANY = "Too many wrong links came from this device; wait a minute, then scan the code again."
+NOT_FOUND = N_("There is nothing here; scan the room's QR code again to join or come back.")
+TOO_MANY = N_(
+    "Too many wrong links came from this device; wait a minute, then scan the code again."
+)
+SAVED = {"silent": N_("Saved: you stay SILENT."), "betray": N_("Saved: you BETRAY.")}
 
 
 @dataclass
@@ -91,8 +101,14 @@ class Room:
         present = [p.pid for p in self.session.state.players if p.present]
         return pages.Phones(self.presence.count(present), len(present))
 
+    def board_language(self) -> Language:
+        """The board speaks the session's language (as the poster); a phone its own."""
+        return language(negotiate([str(self.session.meta().get("lang") or "")]))
+
     def board_part(self, timer: pages.Timer | None = None) -> str:
-        return pages.render_board_part(self.board_view(), self.join_url(), self.phones(), timer)
+        return pages.render_board_part(
+            self.board_view(), self.join_url(), self.phones(), self.board_language(), timer
+        )
 
     def timer(self) -> pages.Timer | None:
         return self.feed.made().timer() if self.feed is not None else None
@@ -108,7 +124,9 @@ def _room(request: web.Request) -> Room:
 # ---- errors -----------------------------------------------------------------------------
 
 _errors = error_middleware(
-    lambda status, message: html(pages.render_problem(message), status=status, private=False)
+    lambda status, message: html(
+        pages.render_problem(message, current()), status=status, private=False
+    )
 )
 
 
@@ -133,7 +151,7 @@ async def join_page(request: web.Request) -> web.Response:
         view = room.player_view(pid)
         if view["me"] is not None and view["me"]["present"]:
             raise web.HTTPSeeOther(f"/d/{token}", headers=PRIVATE_HEADERS)
-    return html(pages.render_join(room.board_view()), private=False)
+    return html(pages.render_join(room.board_view(), page_language(request)), private=False)
 
 
 async def join_submit(request: web.Request) -> web.Response:
@@ -149,7 +167,8 @@ async def join_submit(request: web.Request) -> web.Response:
         raise Problem(503, str(error)) from None
     if isinstance(outcome, Refused):
         forget(room.session, token)
-        return html(pages.render_join(view, outcome.reason, name), status=409, private=False)
+        lang = page_language(request)
+        return html(pages.render_join(view, lang, outcome.reason, name), status=409, private=False)
     response = web.HTTPSeeOther(f"/d/{token}", headers=PRIVATE_HEADERS)
     response.set_cookie(
         COOKIE, token, max_age=COOKIE_SECONDS, httponly=True, samesite="Lax", path="/"
@@ -164,15 +183,16 @@ async def player_page(request: web.Request) -> web.Response:
     room = _room(request)
     token = request.match_info["token"]
     view = room.player_view(room.pid_for(request, token))
-    return html(pages.render_player_page(view, token, room.timer()))
+    return html(pages.render_player_page(view, token, page_language(request), room.timer()))
 
 
 async def player_part(request: web.Request) -> web.Response:
     room = _room(request)
     pid = room.pid_for(request, request.match_info["token"])
+    lang = page_language(request)
     if room.feed is not None:  # the shared part is made once per change for every phone
-        return html(room.feed.part(pid))
-    return html(pages.render_player_part(room.player_view(pid)))
+        return html(room.feed.part(pid, lang))
+    return html(pages.render_player_part(room.player_view(pid), lang))
 
 
 async def player_json(request: web.Request) -> web.Response:
@@ -185,9 +205,9 @@ async def post_choice(request: web.Request) -> web.Response:
     pid = room.pid_for(request, request.match_info["token"])
     choice = await read_field(request, "choice", ("silent", "betray"))
     submit_for_phone(room.session, {"do": "choose", "pid": pid, "choice": choice}, "phone")
-    words = "stay SILENT" if choice == "silent" else "BETRAY"
     # The page itself comes by its event stream (or the part the phone asks for next).
-    return json_answer({"ok": True, "message": f"Saved: you {words}.", "choice": choice})
+    message = page_language(request)(SAVED[choice])
+    return json_answer({"ok": True, "message": message, "choice": choice})
 
 
 async def player_events(request: web.Request) -> web.StreamResponse:
@@ -196,11 +216,13 @@ async def player_events(request: web.Request) -> web.StreamResponse:
     feed = room.feed
     assert feed is not None
     boxes = feed.players.setdefault(seat, set())
+    lang = page_language(request)
     return await serve(
         request,
         feed,
         boxes,
-        lambda: feed.player_message(seat, feed.made()),
+        lambda: feed.player_message(seat, feed.made(), lang),
+        lang=lang,
         attendance=(room.presence, seat),
     )
 
@@ -210,7 +232,8 @@ async def player_events(request: web.Request) -> web.StreamResponse:
 
 async def board_page(request: web.Request) -> web.Response:
     room = _room(request)
-    return html(pages.render_board_page(room.board_part(room.timer())), private=False)
+    lang = room.board_language()
+    return html(pages.render_board_page(room.board_part(room.timer()), lang), private=False)
 
 
 async def board_part(request: web.Request) -> web.Response:
@@ -248,6 +271,15 @@ def build_dilemma_app(
     room = Room(session, limiter or Limiter(), Presence(session), base)
     app = phone_app(session, room, _errors, static_dir("companion.web.dilemma"))
     app[ROOM] = room
+
+    def pick(request: web.Request) -> Language:
+        """The board speaks the session's language (as the poster); a phone its own."""
+        if request.path.startswith(("/board", "/api/board")):
+            return room.board_language()
+        return phone_language(request)
+
+    # outside the error middleware, so that its pages and sentences are in the same language
+    app.middlewares.insert(0, language_middleware(pick))
 
     async def start_feed(app: web.Application) -> None:
         room.feed = Feed(session, room.board_part)

@@ -274,6 +274,7 @@ async def test_an_odd_room_faces_the_house_player_labelled_and_unranked(
 
 
 def test_several_sitting_out_serve_each() -> None:
+    from companion.language import language
     from companion.web.dilemma.pages import sat_out
 
-    assert sat_out(["Ben", "Cy"], 2) == "Sat out: Ben and Cy (2 months each)."
+    assert sat_out(language(), ["Ben", "Cy"], 2) == "Sat out: Ben and Cy (2 months each)."

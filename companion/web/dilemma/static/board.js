@@ -13,7 +13,9 @@
 
   function show() {
     button.setAttribute("aria-pressed", on ? "true" : "false");
-    button.textContent = on ? "Sound: on (m)" : "Sound: off (m)";
+    // the page gives the words in its language
+    button.textContent = on ? (document.body.dataset.soundOn || "Sound: on (m)")
+      : (document.body.dataset.soundOff || "Sound: off (m)");
   }
 
   function context() {
