@@ -30,7 +30,14 @@ from companion.web.common.context import Problem, json_answer, read_field, submi
 from companion.web.common.events import stream
 from companion.web.common.language import page_language
 from companion.web.prison.pages import render_board_part, render_seat_part
-from companion.web.prison.phones import Phones, game_view, phones_of, seat_view
+from companion.web.prison.phones import (
+    Phones,
+    game_view,
+    phones_of,
+    room_stage,
+    seat_view,
+    seat_view_of_game,
+)
 
 
 def _submit(phones: Phones, command: dict[str, Any], seat: Seat) -> None:
@@ -158,14 +165,14 @@ async def seat_events(request: web.Request) -> web.StreamResponse:
         if current is None:
             return None
         stage = stage_of(phones.session)
+        game = game_view(room_state(phones.session), current)
 
-        def make() -> dict[str, Any]:
-            view = seat_view(phones.session, current, phones.clock())
+        def make() -> dict[str, Any]:  # the game view above, with the stage as of now
+            view = seat_view_of_game(game, current, room_stage(phones.session, phones.clock()))
             return {"view": view, "html": render_seat_part(view, current, lang)}
 
         # the same object when nothing changed: nothing is rendered again
-        key = (game_view(room_state(phones.session), current), stage)
-        return last.get(key, stage, make)
+        return last.get((game, stage), stage, make)
 
     return await stream(request, phones.hub, payload, attendance=(phones.presence, seat.name))
 

@@ -88,6 +88,16 @@ def seat_view_of(state: PrisonState, seat: Seat, stage: StageView) -> SeatView:
     return PrisonerRoomView(**prisoner(state, seat.name), stage=stage)
 
 
+def seat_view_of_game(
+    game: PrisonerView | WardenView, seat: Seat, stage: StageView
+) -> SeatView:
+    """``game`` (:func:`game_view` of ``seat``) with ``stage``: a stream that already made
+    the game view to see whether anything changed need not make it again."""
+    if seat.role == "warden":
+        return WardenRoomView(**game, stage=stage)  # type: ignore[typeddict-item]
+    return PrisonerRoomView(**game, stage=stage)  # type: ignore[typeddict-item]
+
+
 def board_view_of(state: PrisonState, stage: StageView, phones: PhonesCount) -> BoardView:
     return BoardRoomView(**table(state), stage=stage, phones=phones)
 
