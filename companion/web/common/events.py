@@ -131,14 +131,15 @@ class Attendance(Protocol):
 async def stream(
     request: web.Request,
     hub: Hub,
-    payload: Callable[[], dict[str, Any] | None],
+    payload: Callable[[], dict[str, Any] | str | None],
     *,
     attendance: tuple[Attendance, str] | None = None,
     heartbeat: float = HEARTBEAT_SECONDS,
 ) -> web.StreamResponse:
     """Serve one event stream until the client leaves, the seat is gone or the server stops.
 
-    ``payload()`` builds the current message (``None``: the seat no longer exists); when it
+    ``payload()`` builds the current message (``None``: the seat no longer exists), as data or
+    as its JSON text already (a game may encode the part every stream shares once); when it
     returns the very object it returned last time (nothing this stream shows has changed), the
     text already encoded is sent again under the new id.
 
@@ -157,7 +158,7 @@ async def stream(
     if request.method == "HEAD":  # headers only: a body here would corrupt the connection
         return response
     seen = last_event_id(request)
-    sent: dict[str, Any] | None = None
+    sent: dict[str, Any] | str | None = None
     encoded = ""
     loop = asyncio.get_running_loop()
     if attendance is not None:
@@ -176,7 +177,11 @@ async def stream(
                     await response.write(sse_message("gone", {}))
                     break
                 if data is not sent:
-                    encoded = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+                    encoded = (
+                        data
+                        if isinstance(data, str)
+                        else json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+                    )
                     sent = data
                 elif not moved:  # a phone came or went, and this stream shows nothing of it
                     continue
