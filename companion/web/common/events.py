@@ -27,7 +27,7 @@ from aiohttp import web
 from companion.session.session import Change, Session
 
 HEARTBEAT_SECONDS = 15.0
-PACE = 0.05  # seconds: the least time between two wakes of the streams (at most 20 a second)
+PACE = 0.02  # seconds: the least time between two wakes of the streams (at most 50 a second)
 
 
 class Hub:
