@@ -5,6 +5,13 @@ An event's id is the number of the session's latest log row, so a browser that r
 ``Last-Event-ID`` gets the current view at once if it missed anything, and nothing otherwise.
 Presence signals (``kind == "signal"``) are not changes of the game and wake nobody; a
 stream counts its seat as connected while it is open (see ``Presence``).
+
+Wakes are coalesced: the first change after a quiet spell wakes the streams at once; changes
+that follow within ``PACE`` seconds of a wake wake them together at the end of that spell, so
+a burst of POSTs costs every stream one view, not one per POST. The last change is never
+dropped: a wake always publishes the log's latest row, and every stream then builds its view
+from the session as it is. Nothing is published that is not committed (the session tells the
+hub after its commit).
 """
 
 from __future__ import annotations
@@ -20,18 +27,23 @@ from aiohttp import web
 from companion.session.session import Change, Session
 
 HEARTBEAT_SECONDS = 15.0
+PACE = 0.02  # seconds: the least time between two wakes of the streams (at most 50 a second)
 
 
 class Hub:
     """Wakes every waiting stream when the session's log grows."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, pace: float = PACE) -> None:
         self.session = session
         self.loop = asyncio.get_running_loop()
-        self.version = self._latest()
+        self.version = self._latest()  # the latest row the streams were woken for
         self.pulse = 0  # counts presence changes, which some streams show (the board's count)
         self.closing = False
+        self.pace = pace
         self._wake = asyncio.Event()
+        self._woke = -pace  # loop time of the last wake
+        self._pending: asyncio.TimerHandle | None = None
+        self._presence = False  # a presence change waits for the pending wake
         self._unsubscribe = session.subscribe(self._on_change)
 
     def _latest(self) -> int:
@@ -51,9 +63,26 @@ class Hub:
             self.loop.call_soon_threadsafe(self._bump)
 
     def _bump(self) -> None:
+        """Wake the streams now, or at the end of the pace if they were woken just now."""
+        if self._latest() == self.version:  # a phone came or went: the log did not grow
+            self._presence = True
+        if self._pending is not None:  # a wake is due soon: it will see this change
+            return
+        due = self._woke + self.pace
+        if self.closing or self.loop.time() >= due:
+            self._publish()
+        else:
+            self._pending = self.loop.call_at(due, self._publish)
+
+    def _publish(self) -> None:
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+        self._woke = self.loop.time()
         latest = self._latest()
-        if latest == self.version:  # a phone came or went: the log did not grow
+        if self._presence or latest == self.version:
             self.pulse += 1
+        self._presence = False
         self.version = latest
         wake, self._wake = self._wake, asyncio.Event()
         wake.set()
@@ -70,7 +99,7 @@ class Hub:
         """Wake every stream so that it ends (the server is stopping)."""
         self.closing = True
         self._unsubscribe()
-        self._bump()
+        self._publish()
 
 
 def last_event_id(request: web.Request) -> int | None:
@@ -102,14 +131,15 @@ class Attendance(Protocol):
 async def stream(
     request: web.Request,
     hub: Hub,
-    payload: Callable[[], dict[str, Any] | None],
+    payload: Callable[[], dict[str, Any] | str | None],
     *,
     attendance: tuple[Attendance, str] | None = None,
     heartbeat: float = HEARTBEAT_SECONDS,
 ) -> web.StreamResponse:
     """Serve one event stream until the client leaves, the seat is gone or the server stops.
 
-    ``payload()`` builds the current message (``None``: the seat no longer exists); when it
+    ``payload()`` builds the current message (``None``: the seat no longer exists), as data or
+    as its JSON text already (a game may encode the part every stream shares once); when it
     returns the very object it returned last time (nothing this stream shows has changed), the
     text already encoded is sent again under the new id.
 
@@ -128,7 +158,7 @@ async def stream(
     if request.method == "HEAD":  # headers only: a body here would corrupt the connection
         return response
     seen = last_event_id(request)
-    sent: dict[str, Any] | None = None
+    sent: dict[str, Any] | str | None = None
     encoded = ""
     loop = asyncio.get_running_loop()
     if attendance is not None:
@@ -147,7 +177,11 @@ async def stream(
                     await response.write(sse_message("gone", {}))
                     break
                 if data is not sent:
-                    encoded = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+                    encoded = (
+                        data
+                        if isinstance(data, str)
+                        else json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+                    )
                     sent = data
                 elif not moved:  # a phone came or went, and this stream shows nothing of it
                     continue

@@ -17,12 +17,14 @@ is acknowledged without recording anything again.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from aiohttp import web
 
 from companion.language import N_, Language
+from companion.rules.prison.state import PrisonState
 from companion.rules.prison.views import table
 from companion.session.seats import Seat
 from companion.session.stage import Stage, held_reveal, room_state, stage_of
@@ -30,7 +32,16 @@ from companion.web.common.context import Problem, json_answer, read_field, submi
 from companion.web.common.events import stream
 from companion.web.common.language import page_language
 from companion.web.prison.pages import render_board_part, render_seat_part
-from companion.web.prison.phones import Phones, game_view, phones_of, seat_view
+from companion.web.prison.phones import (
+    Phones,
+    PrisonerRoomView,
+    game_view,
+    phones_of,
+    prisoner_me,
+    room_stage,
+    seat_view,
+    seat_view_of_game,
+)
 
 
 def _submit(phones: Phones, command: dict[str, Any], seat: Seat) -> None:
@@ -125,6 +136,9 @@ async def post_search(request: web.Request) -> web.Response:
     return json_answer({"ok": True, "message": message, "view": view})
 
 
+T = TypeVar("T")
+
+
 def _ticking(stage: Stage) -> bool:
     """Whether a countdown is running (a view made now differs from one made a second ago)."""
     return any(c is not None and not c.paused for c in (stage.clock("interview"), stage.planning))
@@ -137,12 +151,36 @@ class _Last:
 
     def __init__(self) -> None:
         self.key: Any = None
-        self.data: dict[str, Any] = {}
+        self.data: Any = None
 
-    def get(self, key: Any, stage: Stage, make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    def get(self, key: Any, stage: Stage, make: Callable[[], T]) -> T:
         if key != self.key or _ticking(stage):
             self.key, self.data = key, make()
-        return self.data
+        return cast(T, self.data)
+
+
+def prisoner_message(
+    phones: Phones, last: _Last, seat: Seat, lang: Language, room: PrisonState, stage: Stage
+) -> str:
+    """A prisoner's stream message as JSON text: the table every prisoner shares is encoded
+    once (:class:`SharedTable`), the prisoner's own part and the live part for this stream."""
+    shared, shared_json = phones.shared.of(room)
+    me = prisoner_me(room, seat.name)
+
+    def make() -> str:
+        now = room_stage(phones.session, phones.clock())
+        view = PrisonerRoomView(**shared, me=me, stage=now)  # type: ignore[typeddict-item]
+        html = render_seat_part(view, seat, lang)
+        return (
+            '{"view":{' + shared_json + ',"me":' + _dumps(me) + ',"stage":' + _dumps(now)
+            + '},"html":' + _dumps(html) + "}"
+        )
+
+    return last.get((shared, me, stage), stage, make)
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 async def seat_events(request: web.Request) -> web.StreamResponse:
@@ -153,19 +191,22 @@ async def seat_events(request: web.Request) -> web.StreamResponse:
     last = _Last()
     lang: Language = page_language(request)  # the phone's, for as long as the stream is open
 
-    def payload() -> dict[str, Any] | None:
+    def payload() -> dict[str, Any] | str | None:
         current = phones.find_seat(token)
         if current is None:
             return None
         stage = stage_of(phones.session)
+        room = room_state(phones.session)
+        if current.role == "prisoner":
+            return prisoner_message(phones, last, current, lang, room, stage)
+        game = game_view(room, current)
 
-        def make() -> dict[str, Any]:
-            view = seat_view(phones.session, current, phones.clock())
+        def make() -> dict[str, Any]:  # the game view above, with the stage as of now
+            view = seat_view_of_game(game, current, room_stage(phones.session, phones.clock()))
             return {"view": view, "html": render_seat_part(view, current, lang)}
 
         # the same object when nothing changed: nothing is rendered again
-        key = (game_view(room_state(phones.session), current), stage)
-        return last.get(key, stage, make)
+        return last.get((game, stage), stage, make)
 
     return await stream(request, phones.hub, payload, attendance=(phones.presence, seat.name))
 

@@ -65,7 +65,7 @@ def clock_text(seconds: float) -> str:
 
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
-    return make_environment(
+    env = make_environment(
         "companion.web.prison",
         status_words=STATUS_WORDS,
         status_labels=STATUS_LABELS,
@@ -74,6 +74,10 @@ def environment() -> jinja2.Environment:
         outcome_words=OUTCOME_WORDS,
         clock_text=clock_text,
     )
+    # the templates ship with the package: every stream renders at every change, and asking
+    # the disk whether each template (and each one it includes) changed was a tenth of that
+    env.auto_reload = False
+    return env
 
 
 def _nights(_: Language, count: int) -> str:

@@ -8,10 +8,11 @@ the warden and the time left, the planning countdown, the reveal as far as it wa
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from aiohttp import web
 
@@ -88,6 +89,51 @@ def seat_view_of(state: PrisonState, seat: Seat, stage: StageView) -> SeatView:
     return PrisonerRoomView(**prisoner(state, seat.name), stage=stage)
 
 
+def prisoner_me(state: PrisonState, name: str) -> dict[str, Any]:
+    """A prisoner's own part of their view (:func:`prisoner` is the table and this): what a
+    prisoner's stream adds to the table it shares with every other prisoner."""
+    me = state.prisoners[name]
+    day = state.day
+    return {
+        "name": name,
+        "role": "prisoner",
+        "status": me.status,
+        "shivs": me.shivs,
+        "parole_tokens": me.parole_tokens,
+        "choice": day.choices.get(name) if state.phase == "planning" else day.choice_of(name),
+        "interviewed_today": any(n == name for n, _ in day.interviews),
+        "accusations_left": state.accusations_left(name),
+    }
+
+
+class SharedTable:
+    """The table of the room's game and its JSON text, made once for every prisoner's stream
+    while the game stays the same (a prisoner's view is the table and its own part)."""
+
+    def __init__(self) -> None:
+        self._state: PrisonState | None = None
+        self.table: TableView | None = None
+        self.json = ""
+
+    def of(self, state: PrisonState) -> tuple[TableView, str]:
+        """The table of ``state`` and its JSON text without the outer braces."""
+        if state is not self._state or self.table is None:
+            self.table = table(state)
+            self.json = json.dumps(self.table, ensure_ascii=False, separators=(",", ":"))[1:-1]
+            self._state = state
+        return self.table, self.json
+
+
+def seat_view_of_game(
+    game: PrisonerView | WardenView, seat: Seat, stage: StageView
+) -> SeatView:
+    """``game`` (:func:`game_view` of ``seat``) with ``stage``: a stream that already made
+    the game view to see whether anything changed need not make it again."""
+    if seat.role == "warden":
+        return WardenRoomView(**game, stage=stage)  # type: ignore[typeddict-item]
+    return PrisonerRoomView(**game, stage=stage)  # type: ignore[typeddict-item]
+
+
 def board_view_of(state: PrisonState, stage: StageView, phones: PhonesCount) -> BoardView:
     return BoardRoomView(**table(state), stage=stage, phones=phones)
 
@@ -117,6 +163,7 @@ class Phones:
     base_url: str | None = None
     hub: Hub | None = None
     clock: Callable[[], float] = time.time  # the countdowns' "now" (tests pin it)
+    shared: SharedTable = field(default_factory=SharedTable, repr=False)
     _seats: tuple[str | None, list[Seat]] = field(default=(None, []), repr=False)
 
     def seats(self) -> list[Seat]:

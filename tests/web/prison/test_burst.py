@@ -1,0 +1,100 @@
+"""A burst of choices from many phones at once, against the real phone server on 127.0.0.1:
+the streams' wakes are coalesced (:class:`companion.web.common.events.Hub`), yet every stream
+ends holding the latest view, and no phone is told "Saved" before its choice is in the
+session file (read by a connection of its own, as another process would)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+from companion.rules.prison.views import prisoner, table, warden
+from companion.session.create import create_prison_session
+from companion.session.seats import seats_of
+from companion.session.stage import room_state
+from companion.web.prison.server import start_phone_server
+from tests.web.prison.test_phones import game_of, latest, next_event, open_stream
+
+PRISONERS = [f"P{i:02d}" for i in range(1, 25)]
+ROUNDS = 4
+
+
+def last_choice_in_file(path: Path, name: str) -> str | None:
+    """The last choice ``name``'s phone made, as committed to the session file."""
+    with sqlite3.connect(path) as db:
+        rows = db.execute("SELECT body FROM log WHERE kind = 'command' ORDER BY seq").fetchall()
+    choice = None
+    for (body,) in rows:
+        row = json.loads(body)
+        command = row["command"]
+        if command["do"] == "choose" and row["by"] == f"phone:{name}":
+            choice = command["choice"]
+    return choice
+
+
+async def test_a_burst_of_choices_ends_with_every_stream_holding_the_latest_view(
+    tmp_path: Path,
+) -> None:
+    session = create_prison_session(
+        tmp_path, "burst", "classic", "Wendy", PRISONERS,
+        rules_overrides={"min_prisoners": 4, "max_prisoners": len(PRISONERS)},
+    )
+    path = session.store.path
+    server = await start_phone_server(session, "127.0.0.1", 0)
+    seats = seats_of(session)
+    last: dict[str, dict[str, Any]] = {}
+    early: list[str] = []
+
+    async def follow(key: str, r: aiohttp.ClientResponse) -> None:
+        while True:
+            last[key] = await next_event(r, timeout=30)
+
+    async def phone(http: aiohttp.ClientSession, name: str, token: str) -> None:
+        for n in range(ROUNDS):
+            choice = "work" if (n + len(name)) % 2 else "rest"
+            async with http.post(
+                f"{server.base_url}/api/p/{token}/choice", json={"choice": choice}
+            ) as r:
+                assert r.status == 200
+                body = await r.json()
+            assert body["message"].startswith("Saved")
+            if last_choice_in_file(path, name) != choice:
+                early.append(name)  # told "Saved" before the commit
+
+    try:
+        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30)) as http:
+            streams = {s.name: f"{server.base_url}/api/p/{s.token}/events" for s in seats}
+            streams["board"] = f"{server.base_url}/api/board/events"
+            readers = [
+                asyncio.create_task(follow(key, await open_stream(http, url)))
+                for key, url in streams.items()
+            ]
+            await asyncio.gather(
+                *(phone(http, s.name, s.token) for s in seats if s.role == "prisoner")
+            )
+            final = latest(session)
+            for _ in range(200):  # the last wake is due within the pace; allow a slow machine
+                if len(last) == len(streams) and all(e["id"] == final for e in last.values()):
+                    break
+                await asyncio.sleep(0.05)
+            for task in readers:
+                task.cancel()
+    finally:
+        await server.stop()
+        session.close()
+
+    assert early == []
+    room = room_state(session)
+    assert all(event["id"] == final for event in last.values())
+    for s in seats:
+        view = game_of(last[s.name]["data"]["view"])
+        assert view == (warden(room) if s.role == "warden" else prisoner(room, s.name)), s.name
+    assert game_of(last["board"]["data"]["view"]) == table(room)
+    assert room.day.choices == {
+        name: "work" if (ROUNDS - 1 + len(name)) % 2 else "rest" for name in PRISONERS
+    }
