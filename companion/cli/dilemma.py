@@ -17,14 +17,13 @@ from pathlib import Path
 
 from companion.cli.consoles.dilemma import open_console
 from companion.cli.options import check_port, check_public_url, no_phones, phone_options
-from companion.cli.wiring import room_poster
+from companion.cli.wiring import keep_language, room_poster
 from companion.errors import UserError
 from companion.rules.dilemma.results import COLUMNS, rows, summary_markdown
 from companion.rules.dilemma.views import board
 from companion.session.create import open_or_create_dilemma, open_session
 from companion.session.links import DEFAULT_PORT
 from companion.session.paths import data_dir, session_path
-from companion.session.session import Session
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -79,17 +78,6 @@ def run_dilemma(args: argparse.Namespace) -> int:
         return open_console(session, args)
     finally:
         session.close()
-
-
-def keep_language(session: Session, lang: str, *, existed: bool) -> None:
-    """Store ``lang`` (checked) as the session's language: a new session just gets it; an
-    existing one whose language it changes has the change noted in its log."""
-    before = session.meta().get("lang") or "en"
-    if existed and before == lang:
-        return
-    session.store.set_meta("lang", lang)
-    if existed:
-        session.note("language", before=before, after=lang)
 
 
 def export(folder: Path, name: str, path: Path) -> int:

@@ -108,7 +108,7 @@ def run_sucker(args: argparse.Namespace) -> int:
     existed = session_path(folder, args.name).exists()
     session = open_or_create(folder, args)
     if lang is not None:
-        from companion.cli.dilemma import keep_language
+        from companion.cli.wiring import keep_language
 
         keep_language(session, lang, existed=existed)
     from companion.tui.sucker.app import SuckerApp

@@ -258,3 +258,14 @@ def room_poster(session: Session, path: Path, join_url: str) -> Path:
 
     lang = language(session.meta().get("lang") or None)
     return write_poster(path, join_url, board(session.state)["sentences"], lang)
+
+
+def keep_language(session: Session, lang: str, *, existed: bool) -> None:
+    """Store ``lang`` (checked) as the session's language: a new session just gets it; an
+    existing one whose language it changes has the change noted in its log."""
+    before = session.meta().get("lang") or "en"
+    if existed and before == lang:
+        return
+    session.store.set_meta("lang", lang)
+    if existed:
+        session.note("language", before=before, after=lang)
