@@ -431,13 +431,16 @@ async def main_async(args: argparse.Namespace) -> None:
             runs.append(run)
     print(f"{args.phones} phones, {args.rounds} rounds; joins spread over {args.join:.0f} s, "
           f"choices over {args.choose:.0f} s of each round")
+    def posts(r: Any) -> list[float]:
+        return [t for p in r.phones for t in p.posts]
+
     rows = [
         ("all joined within (s)", lambda r: f"{r.joined_in:.1f}"),
         ("join p99 (ms)", lambda r: f"{pct([p.joins for p in r.phones], .99):.0f}"),
         ("page load p99 (ms)", lambda r: f"{pct([p.page for p in r.phones], .99):.0f}"),
-        ("choice POST p50 (ms)", lambda r: f"{pct([t for p in r.phones for t in p.posts], .5):.0f}"),
-        ("choice POST p99 (ms)", lambda r: f"{pct([t for p in r.phones for t in p.posts], .99):.0f}"),
-        ("choice POST max (ms)", lambda r: f"{pct([t for p in r.phones for t in p.posts], 1):.0f}"),
+        ("choice POST p50 (ms)", lambda r: f"{pct(posts(r), .5):.0f}"),
+        ("choice POST p99 (ms)", lambda r: f"{pct(posts(r), .99):.0f}"),
+        ("choice POST max (ms)", lambda r: f"{pct(posts(r), 1):.0f}"),
         ("reveal to phone p50 (ms)", lambda r: f"{pct(r.reveal_times(), .5):.0f}"),
         ("reveal to phone p99 (ms)", lambda r: f"{pct(r.reveal_times(), .99):.0f}"),
         ("reveal to phone max (ms)", lambda r: f"{pct(r.reveal_times(), 1):.0f}"),
