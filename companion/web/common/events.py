@@ -128,6 +128,20 @@ class Attendance(Protocol):
     def closed(self, seat: str) -> None: ...
 
 
+async def open_stream(request: web.Request) -> web.StreamResponse:
+    """An event stream's response, its headers sent (never cached, never buffered by a
+    proxy); for ``HEAD`` nothing more may be written to it."""
+    response = web.StreamResponse(
+        headers={
+            "Content-Type": "text/event-stream; charset=utf-8",
+            "Cache-Control": "no-cache, no-store",
+            "X-Accel-Buffering": "no",
+        }
+    )
+    await response.prepare(request)
+    return response
+
+
 async def stream(
     request: web.Request,
     hub: Hub,
@@ -147,14 +161,7 @@ async def stream(
     away without a word is found out (its write fails) within that time. With ``attendance``
     (presence, seat), the seat counts as connected while this stream is open.
     """
-    response = web.StreamResponse(
-        headers={
-            "Content-Type": "text/event-stream; charset=utf-8",
-            "Cache-Control": "no-cache, no-store",
-            "X-Accel-Buffering": "no",
-        }
-    )
-    await response.prepare(request)
+    response = await open_stream(request)
     if request.method == "HEAD":  # headers only: a body here would corrupt the connection
         return response
     seen = last_event_id(request)

@@ -37,7 +37,12 @@ from companion.rules.dilemma.state import DilemmaState, is_house
 from companion.rules.dilemma.timer import RoundTimer, round_timer
 from companion.rules.dilemma.views import Public, player, public
 from companion.session.session import Change, Session
-from companion.web.common.events import HEARTBEAT_SECONDS, Attendance, last_event_id
+from companion.web.common.events import (
+    HEARTBEAT_SECONDS,
+    Attendance,
+    last_event_id,
+    open_stream,
+)
 from companion.web.dilemma import pages
 
 COALESCE = 0.2  # seconds between two pushes of counts: at most five a second
@@ -293,14 +298,7 @@ async def serve(
     """One event stream: ``first()`` at once (unless the browser already has this version),
     then whatever the feed puts in this stream's outbox, and a comment every ``heartbeat``
     seconds so that a phone gone without a word is found out."""
-    response = web.StreamResponse(
-        headers={
-            "Content-Type": "text/event-stream; charset=utf-8",
-            "Cache-Control": "no-cache, no-store",
-            "X-Accel-Buffering": "no",
-        }
-    )
-    await response.prepare(request)
+    response = await open_stream(request)
     if request.method == "HEAD":  # headers only: a body here would corrupt the connection
         return response
     box = Outbox(lang)
