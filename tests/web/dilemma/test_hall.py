@@ -9,12 +9,10 @@ import io
 from pathlib import Path
 
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
+from aiohttp.test_utils import TestClient
 
 from companion.rules.dilemma.results import COLUMNS, rows
 from companion.session.session import Session
-from companion.web.common.context import Limiter
-from companion.web.dilemma.server import build_dilemma_app
 from tests.dilemma_helpers import scenario
 from tests.web.dilemma.test_presence import pid, read_event
 from tests.web.dilemma.test_server import choose, join
@@ -28,13 +26,6 @@ def session(tmp_path: Path):
     s = Session.create(tmp_path / "d.sqlite", "dilemma", {"rules": scenario(rounds=5)})
     yield s
     s.close()
-
-
-@pytest.fixture
-async def client(session: Session):
-    app = build_dilemma_app(session, base="http://192.0.2.7:8765", limiter=Limiter(5, 60.0))
-    async with TestClient(TestServer(app, host="127.0.0.1")) as c:
-        yield c
 
 
 async def test_five_players_nobody_sits_out_and_the_house_is_labelled_and_unranked(

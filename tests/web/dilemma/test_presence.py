@@ -7,32 +7,13 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from pathlib import Path
 from typing import Any
 
-import pytest
 from aiohttp import ClientResponse
-from aiohttp.test_utils import TestClient, TestServer
+from aiohttp.test_utils import TestClient
 
 from companion.session.session import Session
-from companion.web.common.context import Limiter
-from companion.web.dilemma.server import build_dilemma_app
-from tests.dilemma_helpers import scenario
 from tests.web.dilemma.test_server import choose, join
-
-
-@pytest.fixture
-def session(tmp_path: Path):
-    s = Session.create(tmp_path / "d.sqlite", "dilemma", {"rules": scenario(rounds=2)})
-    yield s
-    s.close()
-
-
-@pytest.fixture
-async def client(session: Session):
-    app = build_dilemma_app(session, base="http://192.0.2.7:8765", limiter=Limiter(5, 60.0))
-    async with TestClient(TestServer(app, host="127.0.0.1")) as c:
-        yield c
 
 
 async def read_event(response: ClientResponse) -> dict[str, Any]:
