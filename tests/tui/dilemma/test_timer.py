@@ -57,7 +57,10 @@ async def test_the_game_master_sets_the_timer_and_the_house(tmp_path: Path) -> N
     async with app.run_test(size=(120, 36)) as pilot:
         await wait_for(pilot, app, "Players are joining")
         await pilot.press("t")
-        await pilot.pause()
+        for _ in range(100):  # the dialog opens from a worker: wait for it, on a busy machine too
+            await pilot.pause(0.02)
+            if isinstance(app.screen, TextScreen):
+                break
         assert isinstance(app.screen, TextScreen)
         await pilot.press("5", "enter")  # too short: said, nothing changes
         await pilot.pause()
