@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from companion.cli.consoles.prison import open_console
-from companion.cli.options import no_phones, phone_options
+from companion.cli.options import console_lang, no_phones, phone_options
 from companion.session.create import create_prison_session
 from companion.session.paths import data_dir
 
@@ -16,7 +16,9 @@ DEMO_PRISONERS = ["Ada", "Ben", "Cy", "Dee"]
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "demo",
-        parents=[no_phones(), phone_options()],
+        parents=[no_phones(), phone_options(), console_lang(
+            "the demo's language, its console's and its board's: en, de, es, fr (default: the "
+            "laptop's, from LANG, for the console; English for the board)")],
         help="open a fresh demo session (warden Wendy; Ada, Ben, Cy, Dee)",
     )
     p.set_defaults(func=run_demo)
@@ -27,4 +29,8 @@ def run_demo(args: argparse.Namespace) -> int:
         data_dir(args.data_dir), "demo", "classic", DEMO_WARDEN, DEMO_PRISONERS, replace=True,
         holder="companion demo",
     )
+    if args.lang:
+        from companion.language import check
+
+        session.store.set_meta("lang", check(args.lang))
     return open_console(session, args)

@@ -37,8 +37,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--scenario", default="dilemma", help="the scenario file (default: dilemma)")
     p.add_argument("--poster", metavar="FILE.pdf", help="write the room's QR poster and exit")
     p.add_argument("--lang", metavar="LANG",
-                   help="the session's language for its board and poster: en (the default), "
-                   "de, es, fr; changes an existing session's")
+                   help="the session's language for its board and poster, and the console's: "
+                   "en (the default), de, es, fr; changes an existing session's")
     p.add_argument(
         "--export",
         metavar="FILE.csv",

@@ -38,8 +38,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="a CSV file (as a sign-up form exports it) with a name column and, if "
                    "you like, a role column (warden or prisoner)")
     p.add_argument("--lang", metavar="LANG",
-                   help="the session's language for its printouts and board: en (the "
-                   "default), de, es, fr; each phone follows its own browser")
+                   help="the session's language for its printouts and board, and the "
+                   "console's: en (the default), de, es, fr; each phone follows its own browser")
     p.add_argument("--create-only", action="store_true",
                    help="create the session and stop (open it later with 'companion resume')")
     p.set_defaults(func=run_new)

@@ -21,6 +21,15 @@ def no_phones() -> argparse.ArgumentParser:
     return p
 
 
+def console_lang(
+    help: str = "the console's language: en, de, es, fr (default: the laptop's, from LANG)",
+) -> argparse.ArgumentParser:
+    """``--lang``, for the commands that open a console and have no ``--lang`` of their own."""
+    p = argparse.ArgumentParser(add_help=False)
+    p.add_argument("--lang", metavar="LANG", help=help)
+    return p
+
+
 def phone_options(
     host: str | None = "0.0.0.0", host_help: str = "phones: listen here (default: all)"
 ) -> argparse.ArgumentParser:

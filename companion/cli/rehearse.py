@@ -7,7 +7,7 @@ import argparse
 from typing import Any
 
 from companion.cli.consoles.prison import run_console
-from companion.cli.options import phone_options, pick_mix, whole
+from companion.cli.options import console_lang, phone_options, pick_mix, whole
 from companion.cli.wiring import check_terminal, phone_service
 from companion.errors import UserError
 from companion.session.contracts import Service, ServiceHost, Stopper
@@ -22,7 +22,7 @@ REHEARSAL_MARK = "rehearsal"
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "rehearse",
-        parents=[phone_options()],
+        parents=[phone_options(), console_lang()],
         help="practise a game alone: bots play every seat through the phone server",
         description="Open the console on a fresh session whose players are bots acting "
         "through the real phone API on this laptop at a human pace. You run the console: "

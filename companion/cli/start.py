@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 
 from companion.cli.consoles.prison import open_console
-from companion.cli.options import no_phones, phone_options
+from companion.cli.options import console_lang, no_phones, phone_options
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "start",
-        parents=[no_phones(), phone_options()],
+        parents=[no_phones(), phone_options(), console_lang()],
         help="the session picker (also what plain 'companion' opens)",
     )
     p.set_defaults(func=run_start)

@@ -30,8 +30,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--chips", type=int, help="chips per player (default 7)")
     p.add_argument("--first", help="who moves first (default: drawn at random)")
     p.add_argument("--lang", metavar="LANG",
-                   help="the session's language: en (the default), de, es, fr; changes an "
-                   "existing session's")
+                   help="the session's language and the console's: en (the default), de, es, "
+                   "fr; changes an existing session's")
     p.set_defaults(func=run_sucker)
 
     r = sub.add_parser("sucker-rules", help="print the one-page So Long Sucker rules summary")
@@ -111,13 +111,9 @@ def run_sucker(args: argparse.Namespace) -> int:
         from companion.cli.wiring import keep_language
 
         keep_language(session, lang, existed=existed)
-    from companion.tui.sucker.app import SuckerApp
+    from companion.cli.consoles.sucker import open_console
 
-    try:
-        SuckerApp(session).run()
-    finally:
-        session.close()
-    return 0
+    return open_console(session, args)
 
 
 def run_rules(args: argparse.Namespace) -> int:

@@ -30,6 +30,7 @@ from companion.session.session import Session
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
+    from companion.language import Language
     from companion.sim.runner import Batch, Tally
     from companion.tui.balance.app import BalanceScreen
 
@@ -258,6 +259,14 @@ def room_poster(session: Session, path: Path, join_url: str) -> Path:
 
     lang = language(session.meta().get("lang") or None)
     return write_poster(path, join_url, board(session.state)["sentences"], lang)
+
+
+def console_words(args: argparse.Namespace) -> Language:
+    """The console's language: ``--lang`` (refused in one sentence if unknown), else the
+    laptop's locale (``LANG``), else English."""
+    from companion.tui.common.language import console_language
+
+    return console_language(getattr(args, "lang", None))
 
 
 def keep_language(session: Session, lang: str, *, existed: bool) -> None:

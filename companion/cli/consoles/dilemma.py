@@ -47,7 +47,7 @@ def _run(session: Session, args: argparse.Namespace) -> int:
         return str(wiring.room_poster(session, path, join_url))
 
     services = [] if getattr(args, "no_phones", False) else [phones]
-    app = DilemmaApp(session, services=services, poster=poster)
+    app = DilemmaApp(session, services=services, poster=poster, lang=wiring.console_words(args))
     app.run()
     if app.return_code:
         print(

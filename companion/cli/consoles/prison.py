@@ -43,7 +43,8 @@ def run_console(
 
     wiring.check_terminal()
     folder = data_dir(args.data_dir)
-    lang = getattr(args, "lang", None)  # ``companion new --lang``, checked there
+    words = wiring.console_words(args)  # an unknown --lang is refused before anything opens
+    lang = words.code if getattr(args, "lang", None) else None  # sessions made here get it too
 
     def create(name: str, scenario: str, warden: str, prisoners: list[str]) -> Session:
         made = create_prison_session(folder, name, scenario, warden, prisoners, holder=HOLDER)
@@ -70,6 +71,7 @@ def run_console(
             addresses=wiring.laptop_addresses(args),
             balance=wiring.balance_screen(pool, wiring.table_rates([folder])),
             notice=notice,
+            lang=words,
         )
         try:
             app.run()

@@ -14,7 +14,7 @@ def open_console(session: Session, args: argparse.Namespace) -> int:
 
     try:
         wiring.check_terminal()
-        app = SuckerApp(session)
+        app = SuckerApp(session, lang=wiring.console_words(args))
         app.run()
     finally:
         session.close()

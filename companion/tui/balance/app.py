@@ -25,8 +25,10 @@ from textual.widgets import DataTable, Footer, Header, Static
 from textual.worker import get_current_worker
 from textual_plotext import PlotextPlot
 
+from companion.language import Language
 from companion.rules.core.words import plural
 from companion.session.contracts import TableRates
+from companion.tui.common.language import console_language
 
 Point = Mapping[str, Any]
 Source = Callable[[int, int, list[int] | None], Iterable[Point]]
@@ -344,8 +346,9 @@ class BalanceApp(App[None]):
 
     TITLE = "companion balance"
 
-    def __init__(self, source: Source, **options: Any) -> None:
+    def __init__(self, source: Source, *, lang: Language | None = None, **options: Any) -> None:
         super().__init__()
+        self.lang = lang or console_language()
         self._source = source
         self._options = options
 

@@ -22,6 +22,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
+from companion.language import Language
 from companion.rules.core.game import Refused
 from companion.rules.core.words import plural
 from companion.rules.dilemma.engine import DILEMMA
@@ -32,6 +33,7 @@ from companion.session.dilemma_seats import forget, new_seat
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen
 from companion.tui.common.follow import SessionChanged, follow
+from companion.tui.common.language import console_language
 from companion.tui.common.moves import NotDone, attempt
 from companion.tui.common.presence import heard
 from companion.tui.common.qr import qr_lines
@@ -84,8 +86,10 @@ class DilemmaApp(App[None]):
         services: Iterable[Service] = (),
         poster: Callable[[str], str] | None = None,
         seed: Callable[[], int] = lambda: secrets.randbelow(2**63),
+        lang: Language | None = None,
     ) -> None:
         super().__init__()
+        self.lang = lang or console_language()
         self.session = session
         self.services = list(services)
         self.poster = poster

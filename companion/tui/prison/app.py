@@ -23,11 +23,13 @@ from textual.app import App, SystemCommand
 from textual.dom import DOMNode
 from textual.screen import Screen
 
+from companion.language import Language
 from companion.session import links
 from companion.session.contracts import Addresses, BalanceFactory, Links, Printer
 from companion.session.session import Session
 from companion.tui.common.faults import Faults
 from companion.tui.common.follow import Redrawing, SessionChanged, follow
+from companion.tui.common.language import console_language
 from companion.tui.common.presence import heard
 from companion.tui.common.services import StartedServices, Stopper
 from companion.tui.prison import flows
@@ -77,8 +79,10 @@ class ConsoleApp(App[None]):
         ticking: bool = True,
         clock: Callable[[], float] = time.time,
         notice: str | None = None,
+        lang: Language | None = None,
     ) -> None:
         super().__init__()
+        self.lang = lang or console_language()
         self.faults = Faults(self._tell_fault, lambda: self.exit(return_code=1))
         self.context = Context(
             self.faults,

@@ -15,7 +15,9 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
+from companion.language import Language
 from companion.session.session import Session
+from companion.tui.common.language import console_language
 from companion.tui.sucker.referee import RefereeScreen
 
 
@@ -34,8 +36,9 @@ class SuckerApp(App[None]):
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, *, lang: Language | None = None) -> None:
         super().__init__()
+        self.lang = lang or console_language()
         self.session = session
         self.sub_title = session.name
         self.referee = RefereeScreen(session)

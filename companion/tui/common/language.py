@@ -1,0 +1,54 @@
+"""The language a console speaks: the game master's, which is ``--lang`` when given, else the
+first of the laptop's locale variables (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``)
+that names a language companion has, else English. Not the session's: the players' board and
+paper follow the session, the console follows the person at the keyboard.
+
+Every console app carries its :class:`~companion.language.Language` as ``lang``; a screen or a
+widget reads it with :func:`words` (``_ = words(self)``, then ``_("Save")``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+from textual._context import NoActiveAppError
+from textual.dom import DOMNode
+
+from companion.language import Language, language, negotiate
+
+# The variables a POSIX program reads its messages' language from, strongest first.
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def locale_tags(environ: Mapping[str, str]) -> list[str]:
+    """The language tags the locale variables ask for, best first (``de_DE.UTF-8`` gives
+    ``de_DE``; ``C`` and ``POSIX`` ask for none; ``LANGUAGE`` may list several, ``fr:de``)."""
+    tags: list[str] = []
+    for variable in LOCALE_VARIABLES:
+        value = environ.get(variable, "")
+        parts = value.split(":") if variable == "LANGUAGE" else [value]
+        for part in parts:
+            tag = part.split(".")[0].split("@")[0].strip()
+            if tag and tag not in ("C", "POSIX"):
+                tags.append(tag)
+    return tags
+
+
+def console_language(code: str | None = None, environ: Mapping[str, str] | None = None) -> Language:
+    """``code`` (``--lang``, refused in one sentence if unknown), else the locale's, else
+    English."""
+    if code is not None:
+        return language(code)
+    tags = locale_tags(os.environ if environ is None else environ)
+    return language(negotiate(tags))
+
+
+def words(node: DOMNode) -> Language:
+    """The language of the console ``node`` is in (English for an app that has none)."""
+    try:
+        app = node.app
+    except NoActiveAppError:  # not yet mounted: no app to ask
+        return language()
+    found = getattr(app, "lang", None)
+    return found if isinstance(found, Language) else language()
