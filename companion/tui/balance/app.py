@@ -21,13 +21,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 from textual.worker import get_current_worker
 from textual_plotext import PlotextPlot
 
 from companion.language import Language
 from companion.rules.core.words import plural
 from companion.session.contracts import TableRates
+from companion.tui.common.footer import Keys
 from companion.tui.common.language import console_language
 
 Point = Mapping[str, Any]
@@ -98,7 +99,7 @@ class BalanceScreen(Screen[None]):
             table.can_focus = False  # the arrow keys belong to the screen's settings
             yield table
         yield Static(id="balance-status")
-        yield Footer(compact=True, id="balance-footer")
+        yield Keys(compact=True, id="balance-footer")
 
     def on_mount(self) -> None:
         self.query_one("#balance-describe").display = bool(self.describe)

@@ -14,13 +14,15 @@ from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from companion.rules.core.words import plural
 from companion.rules.dilemma.timer import RoundTimer, round_seconds, round_timer
 from companion.rules.dilemma.views import gm
 from companion.session.session import Session
+from companion.tui.common.footer import Keys
 from companion.tui.common.footer import fit_footer as fit_keys
+from companion.tui.common.language import words
 from companion.tui.common.presence import Presence, phone_words
 from companion.tui.dilemma.screens import FinalScreen
 from companion.tui.dilemma.words import View, cut, last_round, leaders, waiting_text
@@ -128,6 +130,7 @@ def room_footer(
     qr_shown: bool,
     width: int,
     display: Callable[[Binding], str],
+    describe: Callable[[str], str] = str,
 ) -> dict[str, ActiveBinding]:
     """The room's keys for the footer: those the phase needs, less the optional ones (in
     ``DROP_FIRST`` order) until they fit in ``width`` columns; the QR key says what it does."""
@@ -141,7 +144,9 @@ def room_footer(
         if action not in wanted and binding.action.startswith("app."):
             binding = dataclasses.replace(binding, show=False)
         fitted[key] = item._replace(binding=binding)
-    return fit_keys(fitted, width, display, [f"app.{action}" for action in DROP_FIRST])
+    return fit_keys(
+        fitted, width, display, [f"app.{action}" for action in DROP_FIRST], describe
+    )
 
 
 class RoomScreen(Screen[None]):
@@ -184,14 +189,19 @@ class RoomScreen(Screen[None]):
             with VerticalScroll(id="side"):
                 yield Static("", id="last", markup=False)
                 yield Static("", id="leaders", markup=False)
-        yield Footer(compact=True, id="room-footer")
+        yield Keys(compact=True, id="room-footer")
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
         phase = self.room.view()["phase"]
         qr_shown = self.room.qr_shown(self.narrow())
         return room_footer(
-            super().active_bindings, phase, qr_shown, self.app.size.width, self.app.get_key_display
+            super().active_bindings,
+            phase,
+            qr_shown,
+            self.app.size.width,
+            self.app.get_key_display,
+            words(self),
         )
 
     def on_mount(self) -> None:

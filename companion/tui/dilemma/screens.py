@@ -8,9 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 from textual_plotext import PlotextPlot
 
+from companion.tui.common.footer import Keys
 from companion.tui.dilemma.words import View
 
 # The chart's cases, bottom up, with their colours: no answer is its own case, never silent.
@@ -102,7 +103,7 @@ class FinalScreen(Screen[None]):
                 yield Static(CHART_LEGEND, id="chart-legend")
                 yield Static(debrief_text(self.view), id="debrief", markup=False)
                 yield Static(self.view.get("explanation") or "", id="explanation", markup=False)
-        yield Footer()
+        yield Keys()
 
     def on_mount(self) -> None:
         table = self.query_one("#final-board", DataTable)

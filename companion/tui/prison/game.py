@@ -13,14 +13,15 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.reactive import reactive
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from companion.rules.prison.views import table
 from companion.session import links, stage
 from companion.session.seats import join_url
 from companion.session.stage import Clock, held_reveal
 from companion.tui.common.follow import PhonesSeen, Redraw
-from companion.tui.common.footer import fit_footer
+from companion.tui.common.footer import Keys, fit_footer
+from companion.tui.common.language import words
 from companion.tui.common.presence import connected_count, phone_words
 from companion.tui.prison import flows
 from companion.tui.prison.board import Board
@@ -117,7 +118,7 @@ class GameScreen(DayActions):
             yield Board(id="board")
             yield Static("", id="side", markup=False)
         yield Static("", id="private-bar", markup=False)
-        yield Footer(compact=True)
+        yield Keys(compact=True)
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
@@ -126,6 +127,7 @@ class GameScreen(DayActions):
             self.app.size.width,
             self.app.get_key_display,
             self.FOOTER_OPTIONAL,
+            words(self),
         )
 
     def on_resize(self) -> None:

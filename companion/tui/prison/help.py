@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from companion.rules.core.words import plural
 from companion.rules.prison.views import table
+from companion.tui.common.footer import Keys
 from companion.tui.prison.context import Context
 
 KEYS = """\
@@ -89,7 +90,7 @@ class HelpScreen(Screen[None]):
         with VerticalScroll(id="help-scroll"):
             yield Static(rules_text(view["rules"], view["warden"]), markup=False)
             yield Static(KEYS, markup=False)
-        yield Footer()
+        yield Keys()
 
     def on_mount(self) -> None:
         self.query_one("#help-scroll").focus()

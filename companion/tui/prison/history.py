@@ -7,9 +7,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from companion.tui.common.follow import Redraw
+from companion.tui.common.footer import Keys
 from companion.tui.prison.context import Context, Show
 
 
@@ -29,7 +30,7 @@ class HistoryScreen(Screen[None]):
         yield Static("", id="history-title", markup=False)
         with VerticalScroll(id="history-scroll"):
             yield Static("", id="history", markup=False)
-        yield Footer()
+        yield Keys()
 
     def on_mount(self) -> None:
         self.ctx.faults.guarded(self.refresh_view)()

@@ -15,13 +15,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from companion.rules.core.words import plural
 from companion.rules.prison.views import gm
 from companion.session import stage
 from companion.session.stage import Clock
 from companion.tui.common.follow import Redraw
+from companion.tui.common.footer import Keys
 from companion.tui.prison import flows
 from companion.tui.prison.context import Context
 from companion.tui.prison.text import clock as clock_words
@@ -59,7 +60,7 @@ class InterviewScreen(ModalScreen[Ending]):
                 "[b]Esc[/b] cancel",
                 classes="dialog-keys",
             )
-        yield Footer()
+        yield Keys()
 
     def _deal_text(self) -> str:
         # The countdown is the room's clock: nothing here (text, keys) may differ with the

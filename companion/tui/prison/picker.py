@@ -9,12 +9,13 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.errors import UserError
 from companion.session.paths import check_session_name, list_sessions, session_path
 from companion.tui.common.dialogs import PickScreen, TextScreen
+from companion.tui.common.footer import Keys
 from companion.tui.prison.context import Context, NewSession, SessionOpened
 
 NEW = "\x00new"
@@ -91,7 +92,7 @@ class PickerScreen(Screen[None]):
             label = f"Resume {path.stem}" + (f"  ({game})" if game else "")
             options.append(Option(Text(label), id=path.stem))
         yield OptionList(*options, id="sessions")
-        yield Footer()
+        yield Keys()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

@@ -16,12 +16,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, RadioButton, RadioSet, Static
+from textual.widgets import Input, RadioButton, RadioSet, Static
 from textual.worker import Worker, WorkerState
 
 from companion.errors import UserError
 from companion.session import links, seats
 from companion.tui.common.follow import Redraw
+from companion.tui.common.footer import Keys
 from companion.tui.prison.context import Context, Moved
 
 PAPERS = {"a4": "A4", "letter": "Letter"}
@@ -96,7 +97,7 @@ class PrintScreen(Screen[None]):
             yield Input(id="print-out")
             yield Static("", id="print-links", markup=False)
             yield Static("", id="print-status", markup=False)
-        yield Footer()
+        yield Keys()
 
     def on_mount(self) -> None:
         session = self.ctx.session

@@ -12,13 +12,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from companion.rules.core.words import plural
 from companion.rules.prison.views import table
 from companion.session import stage
 from companion.session.stage import Reveal, Step
 from companion.tui.common.follow import Redraw
+from companion.tui.common.footer import Keys
 from companion.tui.prison import flows
 from companion.tui.prison.context import Context
 from companion.tui.prison.text import View, night_work, nights_bar, outcome_line
@@ -92,7 +93,7 @@ class RevealScreen(Screen[None]):
             yield Static("", id="reveal-line", markup=False)
             yield Static("", id="reveal-shown", markup=False)
             yield Static("", id="reveal-keys", markup=False)
-        yield Footer()
+        yield Keys()
 
     def reveal(self) -> Reveal | None:
         """This search's reveal on the stage (``None``: the search was taken back)."""

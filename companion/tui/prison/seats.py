@@ -13,11 +13,12 @@ from textual.containers import Center, Vertical
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from companion.session import links, seats
 from companion.tui.common.dialogs import ConfirmScreen
 from companion.tui.common.follow import PhonesSeen, Redraw
+from companion.tui.common.footer import Keys
 from companion.tui.common.presence import phone_words
 from companion.tui.common.qr import qr_lines
 from companion.tui.prison.context import Context, Show, StartPhones
@@ -51,7 +52,7 @@ class QRScreen(ModalScreen[None]):
                 f"or open {seats.join_url(self.base)} and type {spaced(self.seat.code)}",
                 markup=False,
             )
-        yield Footer()
+        yield Keys()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -82,7 +83,7 @@ class SeatsScreen(Screen[None]):
         yield DataTable(id="seats", cursor_type="row")
         yield Static("", id="seats-private", markup=False)
         yield Static("", id="seats-links", markup=False)
-        yield Footer()
+        yield Keys()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

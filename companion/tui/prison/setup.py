@@ -10,12 +10,13 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.errors import UserError
 from companion.rules.core.roster import RosterError, check_name, check_roster
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen
+from companion.tui.common.footer import Keys
 from companion.tui.prison.context import BackToPicker, Context, SessionOpened
 from companion.tui.prison.picker import AUTOMATIC, AUTOMATIC_LABEL, scenario_choices
 
@@ -55,7 +56,7 @@ class SetupScreen(Screen[None]):
         yield OptionList(id="prisoners")
         yield Input(placeholder="a prisoner's name, then Enter to add", id="entry")
         yield Static("", id="problem", markup=False)
-        yield Footer()
+        yield Keys()
 
     def on_mount(self) -> None:
         self.query_one("#warden", Input).focus()

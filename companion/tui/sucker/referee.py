@@ -12,12 +12,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, RichLog, Static
+from textual.widgets import Header, RichLog, Static
 from textual.widgets.input import Selection
 
 from companion.rules.sucker.views import event_text, table
 from companion.session.session import Session
 from companion.tui.common.follow import SessionChanged, follow
+from companion.tui.common.footer import Keys
 from companion.tui.common.moves import NotDone, attempt
 from companion.tui.sucker.chips import PlayersPanel, dead_text
 from companion.tui.sucker.entry import (
@@ -59,7 +60,7 @@ class RefereeScreen(Screen[None]):
         yield MoveLine(placeholder="move: r 2 · r n · next bo · kill g · give g bo · refuse · undo",
                        id="entry")
         yield Static(id="problem")
-        yield Footer()
+        yield Keys()
 
     def on_mount(self) -> None:
         self.query_one("#piles-box").border_title = "Piles (top chip first)"
