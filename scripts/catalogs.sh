@@ -21,7 +21,7 @@ extract() {
 case "${1:-update}" in
   update)
     extract
-    "$PYBABEL" update -D companion -i "$POT" -d companion/locale --no-wrap --ignore-obsolete
+    "$PYBABEL" update -D companion -i "$POT" -d companion/locale --no-wrap --ignore-obsolete --no-fuzzy-matching
     for po in companion/locale/*/LC_MESSAGES/companion.po; do
       sed -i '/^"POT-Creation-Date:/d' "$po"
     done
