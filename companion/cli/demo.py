@@ -25,12 +25,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run_demo(args: argparse.Namespace) -> int:
+    if args.lang:
+        from companion.language import check
+
+        args.lang = check(args.lang)  # refused in one sentence before the demo is made
     session = create_prison_session(
         data_dir(args.data_dir), "demo", "classic", DEMO_WARDEN, DEMO_PRISONERS, replace=True,
         holder="companion demo",
     )
     if args.lang:
-        from companion.language import check
-
-        session.store.set_meta("lang", check(args.lang))
+        session.store.set_meta("lang", args.lang)
     return open_console(session, args)

@@ -28,6 +28,7 @@ def _run(session: Session, args: argparse.Namespace) -> int:
     port = check_port(getattr(args, "port", None)) or DEFAULT_PORT
     public = getattr(args, "public_url", None)
     public = check_public_url(public) if public else None
+    lang = wiring.console_words(args)  # an unknown --lang is refused before anything opens
     wiring.check_terminal()
 
     async def phones(app: RoomHost) -> Stopper:
@@ -47,7 +48,7 @@ def _run(session: Session, args: argparse.Namespace) -> int:
         return str(wiring.room_poster(session, path, join_url))
 
     services = [] if getattr(args, "no_phones", False) else [phones]
-    app = DilemmaApp(session, services=services, poster=poster, lang=wiring.console_words(args))
+    app = DilemmaApp(session, services=services, poster=poster, lang=lang)
     app.run()
     if app.return_code:
         print(

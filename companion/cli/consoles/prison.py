@@ -41,9 +41,9 @@ def run_console(
     of another game picked there opens in its own console."""
     from companion.tui.prison.app import ConsoleApp, SessionShelf
 
+    words = wiring.console_words(args)  # an unknown --lang is refused before anything opens
     wiring.check_terminal()
     folder = data_dir(args.data_dir)
-    words = wiring.console_words(args)  # an unknown --lang is refused before anything opens
     lang = words.code if getattr(args, "lang", None) else None  # sessions made here get it too
 
     def create(name: str, scenario: str, warden: str, prisoners: list[str]) -> Session:

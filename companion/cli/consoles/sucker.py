@@ -13,8 +13,9 @@ def open_console(session: Session, args: argparse.Namespace) -> int:
     from companion.tui.sucker.app import SuckerApp
 
     try:
+        lang = wiring.console_words(args)  # an unknown --lang is refused first
         wiring.check_terminal()
-        app = SuckerApp(session, lang=wiring.console_words(args))
+        app = SuckerApp(session, lang=lang)
         app.run()
     finally:
         session.close()
