@@ -11,7 +11,9 @@ import asyncio
 import contextlib
 import itertools
 import json
+import os
 import shutil
+import signal
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -135,6 +137,7 @@ class Chromium:
             "about:blank",
             stdout=asyncio.subprocess.DEVNULL,
             stderr=asyncio.subprocess.DEVNULL,
+            start_new_session=True,  # its helper processes in one group, stopped together
         )
         marker = self.profile / "DevToolsActivePort"
         for _ in range(300):
@@ -171,14 +174,33 @@ class Chromium:
                 await page.close()
         if self.http is not None:
             await self.http.close()
-        if self.process is not None and self.process.returncode is None:
-            self.process.terminate()
-            try:
-                await asyncio.wait_for(self.process.wait(), 10)
-            except TimeoutError:
-                self.process.kill()
-                await self.process.wait()
+        if self.process is not None:
+            group = self.process.pid
+            if self.process.returncode is None:
+                self._signal(group, signal.SIGTERM)
+                try:
+                    await asyncio.wait_for(self.process.wait(), 10)
+                except TimeoutError:
+                    self._signal(group, signal.SIGKILL)
+                    await self.process.wait()
+            # Its network service outlives it for a moment and writes into the profile: wait
+            # for the whole group to be gone, so that the profile folder goes for good.
+            for _ in range(100):
+                if not self._signal(group, 0):
+                    break
+                await asyncio.sleep(0.02)
+            else:
+                self._signal(group, signal.SIGKILL)
         shutil.rmtree(self.profile, ignore_errors=True)
+
+    @staticmethod
+    def _signal(group: int, number: int) -> bool:
+        """Send ``number`` to the process group; False when no process of it is left."""
+        try:
+            os.killpg(group, number)
+        except ProcessLookupError:
+            return False
+        return True
 
 
 @pytest.fixture
