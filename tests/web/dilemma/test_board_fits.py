@@ -1,7 +1,8 @@
 """The warm-up's final board on a projector, in real headless Chromium: at 1920x1080 and
 1280x720, in German and French (the longest words), with a full room (more names than the
 board lists) and a long tournament, every panel is whole: inside the window and its column,
-nothing overflowing inside it. The last round, beside the debrief, shows whole or not at all.
+nothing overflowing inside it. The last round, below the chart, shows whole or not at all.
+A round revealed to a full room (German) is whole too.
 
 ``COMPANION_SHOTS=DIR`` keeps a screenshot of each board for a human to look at.
 """
@@ -50,15 +51,18 @@ CUT = """(() => {
 })()"""
 
 
-def finished(folder: Path, lang: str, players: int, rounds: int) -> Session:
-    """A tournament played to its end: one in four gives no answer each round, someone joins
-    late, someone is taken out, the house player fills the odd seat."""
-    s = Session.create(folder / f"{lang}-{players}-{rounds}.sqlite", "dilemma",
+def finished(
+    folder: Path, lang: str, players: int, rounds: int, played: int | None = None
+) -> Session:
+    """A tournament of ``rounds`` played to its end (or its first ``played`` rounds): one in
+    four gives no answer each round, someone joins late, someone is taken out, the house
+    player fills the odd seat."""
+    s = Session.create(folder / f"{lang}-{players}-{rounds}-{played}.sqlite", "dilemma",
                        {"rules": scenario(rounds=rounds)})
     s.store.set_meta("lang", lang)
     for i, name in enumerate(NAMES[:players]):
         s.submit({"do": "join", "pid": f"p{i}", "name": name})
-    for n in range(rounds):
+    for n in range(rounds if played is None else played):
         s.submit({"do": "start_round", "seed": n})
         if n == 1:
             s.submit({"do": "join", "pid": "late", "name": "Zacharias-Spät"})
@@ -69,7 +73,7 @@ def finished(folder: Path, lang: str, players: int, rounds: int) -> Session:
         s.submit({"do": "close_round", "timed_out": True})
         if n == 2:
             s.submit({"do": "remove", "pid": "p3"})
-    assert s.state.phase == "over"
+    assert s.state.phase == ("over" if played is None else "revealed")
     return s
 
 
@@ -119,3 +123,18 @@ async def test_every_panel_of_the_final_board_is_whole(browser: Chromium, tmp_pa
             session.close()
     assert last is not None
     assert found == {case: [] for case in found}
+
+
+async def test_a_round_revealed_to_a_full_room_is_whole(browser: Chromium, tmp_path: Path) -> None:
+    session = finished(tmp_path, "de", 23, 5, played=3)
+    server = await start_dilemma_server(session, "127.0.0.1", 0)
+    try:
+        page = await browser.open(server.board_url)
+        await page.wait_for("document.body.dataset.live && document.getElementById('last-round')")
+        for width, height in SIZES:
+            assert await cut_at(page, width, height) == [], f"{width}x{height}"
+            if SHOTS:
+                await page.screenshot(Path(SHOTS) / f"board-revealed-de-23-{width}.png")
+    finally:
+        await server.stop()
+        session.close()
