@@ -3,9 +3,10 @@
 Creates the session the first time (from ``scenarios/dilemma.toml``), reopens it after that
 (also after a crash: the log holds every join and choice), runs the phone server inside the
 console's event loop and shows the room's QR code. ``--poster FILE`` writes a one-page PDF of
-the room's QR code instead. ``--lang LANG`` sets the session's language (the board and the
-poster; each phone picks its own): stored when the session is made, changed (and the change
-noted in the log) when it is reopened.
+the room's QR code instead. ``--lang LANG`` sets the session's language (the board, the poster
+and the exported summary; each phone picks its own): stored when the session is made, changed
+(and the change noted in the log) when it is reopened; with ``--export`` it is the summary's
+language for once, the session's left as it is.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from companion.cli.consoles.dilemma import open_console
 from companion.cli.options import check_port, check_public_url, no_phones, phone_options
 from companion.cli.wiring import keep_language, room_poster
 from companion.errors import UserError
-from companion.rules.dilemma.results import COLUMNS, rows, summary_markdown
+from companion.rules.dilemma.results import COLUMNS, rows
 from companion.rules.dilemma.views import board
 from companion.session.create import open_or_create_dilemma, open_session
 from companion.session.links import DEFAULT_PORT
@@ -38,12 +39,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--poster", metavar="FILE.pdf", help="write the room's QR poster and exit")
     p.add_argument("--lang", metavar="LANG",
                    help="the session's language for its board and poster, and the console's: "
-                   "en (the default), de, es, fr; changes an existing session's")
+                   "en (the default), de, es, fr; changes an existing session's (with --export: "
+                   "the summary's, for once)")
     p.add_argument(
         "--export",
         metavar="FILE.csv",
         help="write the results (one row per player per round; .csv or .json) and a Markdown "
-        "summary beside it, and exit",
+        "summary beside it (in the session's language, or --lang's), and exit",
     )
     p.set_defaults(func=run_dilemma)
 
@@ -60,7 +62,7 @@ def run_dilemma(args: argparse.Namespace) -> int:
         lang = check(args.lang)  # refused in one sentence before anything is opened
     folder = data_dir(args.data_dir)
     if args.export:
-        return export(folder, args.name, Path(args.export))
+        return export(folder, args.name, Path(args.export), lang)
     existed = session_path(folder, args.name).exists()
     session = open_or_create_dilemma(
         folder, args.name, args.scenario, args.rounds, holder="companion dilemma"
@@ -80,9 +82,10 @@ def run_dilemma(args: argparse.Namespace) -> int:
         session.close()
 
 
-def export(folder: Path, name: str, path: Path) -> int:
+def export(folder: Path, name: str, path: Path, lang: str | None = None) -> int:
     """Write the results of the session ``name`` to ``path`` (.csv or .json) and the Markdown
-    summary beside it (same name, .md); reads the session without holding it."""
+    summary beside it (same name, .md), the summary in ``lang`` (else the session's language);
+    reads the session without holding it. The rows' keys and values stay language-neutral."""
     if path.suffix.lower() not in (".csv", ".json"):
         raise UserError(f"--export {path} must end in .csv or .json; pick one of the two.")
     session = open_session(folder, name)
@@ -91,6 +94,10 @@ def export(folder: Path, name: str, path: Path) -> int:
             raise UserError(
                 f"The session {name!r} is not a dilemma warm-up; --export is for the warm-up."
             )
+        from companion.language import language, negotiate
+        from companion.web.dilemma.summary import summary_markdown
+
+        words = language(lang or negotiate([str(session.meta().get("lang") or "")]))
         state = session.state
         table = rows(state, spreadsheet=path.suffix.lower() == ".csv")
         summary = path.with_suffix(".md")
@@ -111,7 +118,7 @@ def export(folder: Path, name: str, path: Path) -> int:
                     "debrief": view["debrief"],
                 }
                 path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", "utf-8")
-            summary.write_text(summary_markdown(session.name, state), encoding="utf-8")
+            summary.write_text(summary_markdown(session.name, state, words), encoding="utf-8")
         except OSError as error:
             raise UserError(
                 f"The results could not be written to {path} ({error.strerror}); "

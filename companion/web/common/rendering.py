@@ -14,6 +14,7 @@ from aiohttp import web
 
 from companion.language import Language
 from companion.rules.core.words import plural
+from companion.web.common.language import switch
 
 # A seat's or a player's page: never cached, never sent as a referrer.
 PRIVATE_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
@@ -21,7 +22,8 @@ PRIVATE_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"
 
 def make_environment(package: str, **helpers: Any) -> jinja2.Environment:
     """The templates of ``package`` (its ``templates`` folder first, then the common one),
-    autoescaped, with ``plural`` and the given helpers. Its messages are English until
+    autoescaped, with ``plural``, ``switch`` (the language switch's entries, for the common
+    ``_languages.html``) and the given helpers. Its messages are English until
     :func:`render` is given a language (``_``, ``gettext``, ``ngettext``, ``{% trans %}``:
     the newstyle callables, which escape what they fill in)."""
     env = jinja2.Environment(
@@ -37,7 +39,7 @@ def make_environment(package: str, **helpers: Any) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.globals.update(plural=plural, **helpers)
+    env.globals.update(plural=plural, switch=switch, **helpers)
     env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     return env
 

@@ -12,7 +12,6 @@ from companion.language import N_, Language, language
 
 # The views the pages read, as rules/dilemma/views.py gives them.
 from companion.rules.dilemma.views import BoardView, OutcomeRow, PlayerView, SentencesView
-from companion.web.common.language import switch
 from companion.web.common.rendering import make_environment, render
 
 CHOICE_WORDS = {"silent": N_("stayed SILENT"), "betray": N_("BETRAYED")}
@@ -128,7 +127,6 @@ def environment() -> jinja2.Environment:
         no_answer=no_answer,
         choice_words=CHOICE_WORDS,
         percent=percent,
-        switch=switch,
     )
 
 

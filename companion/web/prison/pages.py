@@ -18,7 +18,7 @@ from markupsafe import Markup
 from companion.language import N_, Language, language
 from companion.session.seats import Seat, board_url, join_url
 from companion.web.common.context import Problem, read_form
-from companion.web.common.language import current, page_language, switch
+from companion.web.common.language import current, page_language
 from companion.web.common.rendering import PRIVATE_HEADERS, html, make_environment, qr_svg, render
 from companion.web.prison.phones import BoardView, SeatView, phones_of
 
@@ -313,7 +313,6 @@ def render_seat_page(view: SeatView, seat: Seat, lang: Language | None = None) -
         token=seat.token,
         part=render_seat_part(view, seat, lang),
         cover_after=COVER_AFTER_SECONDS,
-        languages=switch(lang),
     )
 
 
@@ -327,14 +326,12 @@ def render_board_page(view: BoardView, base: str | None, lang: Language | None =
 
 def render_join(message: str | None = None, code: str = "", lang: Language | None = None) -> str:
     lang = lang or language()
-    return render(
-        environment(), "join.html", lang, message=message, code=code, languages=switch(lang)
-    )
+    return render(environment(), "join.html", lang, message=message, code=code)
 
 
 def render_problem(message: str, lang: Language | None = None) -> str:
     lang = lang or language()
-    return render(environment(), "problem.html", lang, message=message, languages=switch(lang))
+    return render(environment(), "problem.html", lang, message=message)
 
 
 UNKNOWN_CODE = N_(

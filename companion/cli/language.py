@@ -1,0 +1,61 @@
+"""``companion language NAME [LANG]``: a session's language, shown or changed, for every game.
+
+Without LANG it says which language the session speaks and which ones there are; with LANG it
+stores it (the change noted in the session's log, see :func:`~companion.cli.wiring.keep_language`).
+The session is read without being held, so this works while its console and phone server run:
+the board reads the session's language at each request (it shows the new one from its next
+update, or at once when reloaded) and so do the printouts and the warm-up's poster and export.
+An unknown session or language is refused in one sentence and nothing is changed.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from companion.cli.wiring import keep_language
+from companion.session.create import open_session
+from companion.session.paths import data_dir
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "language",
+        help="show a session's language, or change it (its board and printouts follow)",
+    )
+    p.add_argument("name", help="the session's name")
+    p.add_argument("lang", nargs="?", metavar="LANG",
+                   help="the new language: en, de, es, fr (without it: show the current one)")
+    p.set_defaults(func=run_language)
+
+
+def described(code: str) -> str:
+    """``Deutsch (de)``: a language by its own name and its code."""
+    from companion.language import available, language
+
+    return f"{language(code).name} ({code})" if code in available() else code
+
+
+def run_language(args: argparse.Namespace) -> int:
+    from companion.language import SOURCE, available, check
+
+    lang = check(args.lang) if args.lang is not None else None  # refused before opening
+    session = open_session(data_dir(args.data_dir), args.name)
+    try:
+        before = str(session.meta().get("lang") or SOURCE)
+        if lang is None:
+            print(f"The session {args.name!r} speaks {described(before)}.")
+            print("The languages there are: " + ", ".join(described(c) for c in available()))
+            print(f"Change it with: companion language {args.name} LANG")
+            return 0
+        if lang == before:
+            print(f"The session {args.name!r} already speaks {described(lang)}; nothing changed.")
+            return 0
+        keep_language(session, lang, existed=True)
+    finally:
+        session.close()
+    print(
+        f"The session {args.name!r} now speaks {described(lang)} instead of {described(before)}: "
+        "its board follows from its next update (reload it to see it at once), and so do its "
+        "printouts; the change is noted in its log."
+    )
+    return 0
