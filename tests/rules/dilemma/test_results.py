@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli.main import main
-from companion.rules.dilemma.results import rows, summary_markdown
+from companion.rules.dilemma.results import md, rows
 from companion.rules.dilemma.views import leaderboard
 from companion.session.session import Session
 from tests.dilemma_helpers import ok, scenario, tournament
@@ -37,19 +37,6 @@ def test_the_rows_add_up_to_the_leaderboard_and_label_the_house() -> None:
     assert {r["player"] for r in table if r["house"]} == {"House (Tit for Tat)"}
     assert [r["choice"] for r in table if r["player"] == "=Late"][:2] == ["missed", "missed"]
     assert {r["round"] for r in table} == {1, 2, 3, 4, 5}
-
-
-def test_the_summary_ranks_people_and_keeps_the_house_apart() -> None:
-    h = tournament(["Ann", "Bob", "C|y"], rounds=2)
-    for n in range(2):
-        ok(h, {"do": "start_round", "seed": n})
-        for pid in h.state.waiting():
-            ok(h, {"do": "choose", "pid": pid, "choice": "silent"})
-    text = summary_markdown("friday", h.state)
-    assert text.startswith("# friday: the two-prisoner dilemma")
-    assert "| House" not in text and "the house player" in text and "not ranked" in text
-    assert "C\\|y" in text and "## Had a famous strategy sat in each seat" in text
-    assert "Tit for Tat" in text and "## Why betray" in text
 
 
 @pytest.fixture
@@ -108,3 +95,7 @@ def test_the_json_export_and_its_errors(played: Path, capsys: pytest.CaptureFixt
     code = main(["--data-dir", str(played), "dilemma", "nope", "--export", str(out)])
     assert code != 0 and "no session called 'nope'" in capsys.readouterr().err
     assert not (played / "nope.sqlite").exists()  # exporting creates nothing
+
+
+def test_a_name_is_one_markdown_table_cell() -> None:
+    assert md("C|y") == "C\\|y"
