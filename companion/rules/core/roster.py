@@ -14,7 +14,15 @@ MAX_NAME = 40
 
 
 class RosterError(ValueError):
-    """A roster that cannot be played; the message is one clear sentence."""
+    """A roster that cannot be played; the message is one clear sentence. A name refused by
+    :func:`check_name` also says which ``check`` it failed (``text``, ``empty``, ``long``,
+    ``spaces``, ``control``) and its ``params`` (``name``, as written in the sentence;
+    ``length`` and ``most`` for a long one), so that a game may say it in its own words."""
+
+    def __init__(self, message: str, check: str = "", **params: str | int) -> None:
+        super().__init__(message)
+        self.check = check
+        self.params = params
 
 
 def name_key(name: str) -> str:
@@ -46,19 +54,31 @@ def reading_key(name: str) -> tuple[tuple[Chunk, ...], tuple[Chunk, ...], str]:
 
 def check_name(name: object, what: str) -> str:
     if not isinstance(name, str):
-        raise RosterError(f"The {what}'s name must be text, not {name!r}.")
+        raise RosterError(f"The {what}'s name must be text, not {name!r}.", "text", name=repr(name))
     clean = name.strip()
     if not clean:
-        raise RosterError(f"The {what}'s name is empty; give every player a name.")
+        raise RosterError(f"The {what}'s name is empty; give every player a name.", "empty")
     if len(clean) > MAX_NAME:
         raise RosterError(
             f"The {what}'s name {clean[:20]!r}... is {len(clean)} characters long; "
-            f"use at most {MAX_NAME}."
+            f"use at most {MAX_NAME}.",
+            "long",
+            name=repr(clean[:20]),
+            length=len(clean),
+            most=MAX_NAME,
         )
     if clean != name:
-        raise RosterError(f"The {what}'s name {name!r} has spaces at its ends; remove them.")
+        raise RosterError(
+            f"The {what}'s name {name!r} has spaces at its ends; remove them.",
+            "spaces",
+            name=repr(name),
+        )
     if any(ord(c) < 32 for c in name):
-        raise RosterError(f"The {what}'s name {name!r} holds a control character; retype it.")
+        raise RosterError(
+            f"The {what}'s name {name!r} holds a control character; retype it.",
+            "control",
+            name=repr(name),
+        )
     return name
 
 
