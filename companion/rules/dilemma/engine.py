@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.rules.core.game import Engine, Refusal, Refused, refusing
 from companion.rules.core.roster import RosterError, check_name, name_key
+from companion.rules.core.words import N_
 from companion.rules.dilemma.commands import (
     BringBack,
     Choose,
@@ -97,12 +98,14 @@ def _name(state: DilemmaState, name: str, pid: str | None = None) -> str:
 
 
 _OVER = {
-    "join": "The tournament is over; nobody can join now.",
-    "leave": "The tournament is over; nobody can leave now.",
-    "come back": "The tournament is over; nobody can come back now.",
-    "start a round": "The tournament is over; nobody can start a round now.",
-    "change the house player": "The tournament is over; nobody can change the house player now.",
-    "finish it again": "The tournament is over; nobody can finish it again now.",
+    "join": N_("The tournament is over; nobody can join now."),
+    "leave": N_("The tournament is over; nobody can leave now."),
+    "come back": N_("The tournament is over; nobody can come back now."),
+    "start a round": N_("The tournament is over; nobody can start a round now."),
+    "change the house player": N_(
+        "The tournament is over; nobody can change the house player now."
+    ),
+    "finish it again": N_("The tournament is over; nobody can finish it again now."),
 }
 
 

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.rules.core.game import Engine, Refusal, Refused, refusing
+from companion.rules.core.words import N_
 from companion.rules.prison.commands import (
     Accuse,
     Choose,
@@ -39,46 +40,54 @@ from companion.rules.prison.state import PrisonState, evolve, new_game
 # (the game being over is refused before any command is looked at).
 _OUT_OF_PHASE: dict[str, dict[str, str]] = {
     "choose": {
-        "interviews": "You can choose work or rest only during planning; it is the interviews now.",
-        "search": "You can choose work or rest only during planning; it is the search now.",
-        "accusations": (
+        "interviews": N_(
+            "You can choose work or rest only during planning; it is the interviews now."
+        ),
+        "search": N_("You can choose work or rest only during planning; it is the search now."),
+        "accusations": N_(
             "You can choose work or rest only during planning; it is the accusations now."
         ),
     },
     "close": {
-        "interviews": "You can close planning only during planning; it is the interviews now.",
-        "search": "You can close planning only during planning; it is the search now.",
-        "accusations": "You can close planning only during planning; it is the accusations now.",
+        "interviews": N_("You can close planning only during planning; it is the interviews now."),
+        "search": N_("You can close planning only during planning; it is the search now."),
+        "accusations": N_(
+            "You can close planning only during planning; it is the accusations now."
+        ),
     },
     "interview": {
-        "planning": "You can interview a prisoner only during the interviews; it is planning now.",
-        "search": (
+        "planning": N_(
+            "You can interview a prisoner only during the interviews; it is planning now."
+        ),
+        "search": N_(
             "You can interview a prisoner only during the interviews; it is the search now."
         ),
-        "accusations": (
+        "accusations": N_(
             "You can interview a prisoner only during the interviews; it is the accusations now."
         ),
     },
     "search": {
-        "planning": (
+        "planning": N_(
             "You can search a cell only during the interviews or the search; it is planning now."
         ),
-        "accusations": (
+        "accusations": N_(
             "You can search a cell only during the interviews or the search; "
             "it is the accusations now."
         ),
     },
     "accuse": {
-        "planning": "You can accuse someone only during the accusations; it is planning now.",
-        "interviews": (
+        "planning": N_("You can accuse someone only during the accusations; it is planning now."),
+        "interviews": N_(
             "You can accuse someone only during the accusations; it is the interviews now."
         ),
-        "search": "You can accuse someone only during the accusations; it is the search now.",
+        "search": N_("You can accuse someone only during the accusations; it is the search now."),
     },
     "end_day": {
-        "planning": "You can end the day only during the accusations; it is planning now.",
-        "interviews": "You can end the day only during the accusations; it is the interviews now.",
-        "search": "You can end the day only during the accusations; it is the search now.",
+        "planning": N_("You can end the day only during the accusations; it is planning now."),
+        "interviews": N_(
+            "You can end the day only during the accusations; it is the interviews now."
+        ),
+        "search": N_("You can end the day only during the accusations; it is the search now."),
     },
 }
 _PHASES_FOR = {
@@ -92,18 +101,18 @@ _PHASES_FOR = {
 
 # Someone out of the game, by their part in the command and how they left it.
 _OUT: dict[tuple[str, str], str] = {
-    ("", "caught"): "%(name)s is caught and out of the game.",
-    ("", "shived"): "%(name)s is shived and out of the game.",
-    ("", "paroled"): "%(name)s is paroled and out of the game.",
-    ("", "escaped"): "%(name)s is escaped and out of the game.",
-    ("accuser", "caught"): "%(name)s (the accuser) is caught and out of the game.",
-    ("accuser", "shived"): "%(name)s (the accuser) is shived and out of the game.",
-    ("accuser", "paroled"): "%(name)s (the accuser) is paroled and out of the game.",
-    ("accuser", "escaped"): "%(name)s (the accuser) is escaped and out of the game.",
-    ("accused", "caught"): "%(name)s (the accused) is caught and out of the game.",
-    ("accused", "shived"): "%(name)s (the accused) is shived and out of the game.",
-    ("accused", "paroled"): "%(name)s (the accused) is paroled and out of the game.",
-    ("accused", "escaped"): "%(name)s (the accused) is escaped and out of the game.",
+    ("", "caught"): N_("%(name)s is caught and out of the game."),
+    ("", "shived"): N_("%(name)s is shived and out of the game."),
+    ("", "paroled"): N_("%(name)s is paroled and out of the game."),
+    ("", "escaped"): N_("%(name)s is escaped and out of the game."),
+    ("accuser", "caught"): N_("%(name)s (the accuser) is caught and out of the game."),
+    ("accuser", "shived"): N_("%(name)s (the accuser) is shived and out of the game."),
+    ("accuser", "paroled"): N_("%(name)s (the accuser) is paroled and out of the game."),
+    ("accuser", "escaped"): N_("%(name)s (the accuser) is escaped and out of the game."),
+    ("accused", "caught"): N_("%(name)s (the accused) is caught and out of the game."),
+    ("accused", "shived"): N_("%(name)s (the accused) is shived and out of the game."),
+    ("accused", "paroled"): N_("%(name)s (the accused) is paroled and out of the game."),
+    ("accused", "escaped"): N_("%(name)s (the accused) is escaped and out of the game."),
 }
 
 

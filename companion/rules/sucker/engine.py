@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.rules.core.game import Engine, Listed, Param, Refusal, Refused, refusing
-from companion.rules.core.words import joined
+from companion.rules.core.words import N_, joined
 from companion.rules.sucker.chain import Chain
 from companion.rules.sucker.commands import (
     Kill,
@@ -107,42 +107,42 @@ def awaiting_text(state: SuckerState) -> str:
 # A move out of its turn: one whole sentence per move and what the table awaits instead (the
 # game being over is refused before any move is looked at).
 _NOT_NOW: dict[tuple[str, str], str] = {
-    ("play", "next"): (
+    ("play", "next"): N_(
         "Nobody can play a chip now: %(player)s must name the next player (%(options)s)."
     ),
-    ("play", "kill"): (
+    ("play", "kill"): N_(
         "Nobody can play a chip now: "
         "%(player)s captured pile %(pile)s and must kill one chip from it."
     ),
-    ("play", "rescue"): (
+    ("play", "rescue"): N_(
         "Nobody can play a chip now: "
         "%(player)s holds no chips and awaits rescue (from %(pending)s)."
     ),
-    ("next", "play"): "Nobody can name the next player now: %(player)s must play a chip.",
-    ("next", "kill"): (
+    ("next", "play"): N_("Nobody can name the next player now: %(player)s must play a chip."),
+    ("next", "kill"): N_(
         "Nobody can name the next player now: "
         "%(player)s captured pile %(pile)s and must kill one chip from it."
     ),
-    ("next", "rescue"): (
+    ("next", "rescue"): N_(
         "Nobody can name the next player now: "
         "%(player)s holds no chips and awaits rescue (from %(pending)s)."
     ),
-    ("kill", "play"): (
+    ("kill", "play"): N_(
         "Nobody can kill a chip from a captured pile now: %(player)s must play a chip."
     ),
-    ("kill", "next"): (
+    ("kill", "next"): N_(
         "Nobody can kill a chip from a captured pile now: "
         "%(player)s must name the next player (%(options)s)."
     ),
-    ("kill", "rescue"): (
+    ("kill", "rescue"): N_(
         "Nobody can kill a chip from a captured pile now: "
         "%(player)s holds no chips and awaits rescue (from %(pending)s)."
     ),
-    ("rescue", "play"): "Nobody can refuse a rescue now: %(player)s must play a chip.",
-    ("rescue", "next"): (
+    ("rescue", "play"): N_("Nobody can refuse a rescue now: %(player)s must play a chip."),
+    ("rescue", "next"): N_(
         "Nobody can refuse a rescue now: %(player)s must name the next player (%(options)s)."
     ),
-    ("rescue", "kill"): (
+    ("rescue", "kill"): N_(
         "Nobody can refuse a rescue now: "
         "%(player)s captured pile %(pile)s and must kill one chip from it."
     ),
