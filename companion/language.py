@@ -111,8 +111,8 @@ class Language:
     def refused(self, refused: Refusing) -> str:
         """A refusal's sentence in this language: its message translated, names as they are,
         numbers in this locale, lists joined in this locale's words ("or" where the English
-        says "or")."""
-        if not refused.template:
+        says "or"). In English, the rules' own sentence."""
+        if not refused.template or self.code == SOURCE:
             return self.gettext(refused.reason)
         values: dict[str, object] = {k: self._param(v) for k, v in refused.params}
         if refused.plural and refused.count is not None:

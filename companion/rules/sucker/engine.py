@@ -188,12 +188,17 @@ def _prisoner(state: SuckerState, player: str, color: str, transfer: bool) -> No
     _player(state, player)
     _color(state, color)
     if state.color_of(player) == color:
-        own = (
-            "Nobody may transfer chips of their own color, and %(name)s's color is %(color)s."
-            if transfer
-            else "Nobody may kill chips of their own color, and %(name)s's color is %(color)s."
+        if transfer:
+            raise Refusal(
+                "Nobody may transfer chips of their own color, and %(name)s's color is %(color)s.",
+                name=player,
+                color=color,
+            )
+        raise Refusal(
+            "Nobody may kill chips of their own color, and %(name)s's color is %(color)s.",
+            name=player,
+            color=color,
         )
-        raise Refusal(own, name=player, color=color)
     if not state.holdings[player].get(color, 0):
         raise Refusal("%(name)s holds no %(color)s prisoner.", name=player, color=color)
 
