@@ -10,6 +10,7 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.rules.core.game import History, Refused
+from companion.rules.core.roster import RosterError, check_name, check_roster
 from companion.rules.dilemma.engine import DILEMMA
 from companion.rules.prison.commands import parse_command
 from companion.rules.sucker.engine import SO_LONG_SUCKER, initial_state
@@ -576,3 +577,57 @@ def _after_the_end(command: dict[str, Any]) -> Case:
 
 for _name, _command in _AFTER_THE_END.items():
     case(f"dilemma-{_name}-after-the-end")(_after_the_end(_command))
+
+
+# ---- a roster's names (the console's set-up screen, a phone's name) ---------------------------
+
+
+def roster_said(check: Callable[[], object]) -> Refused:
+    try:
+        check()
+    except RosterError as error:
+        return error.refused
+    raise AssertionError(f"{check} was accepted")
+
+
+_BAD_NAMES: dict[str, object] = {
+    "text": 7,
+    "empty": " ",
+    "long": "A" * 41,
+    "spaces": " Zed",
+    "control": "Z\x07ed",
+}
+
+
+def _bad_name(what: str, name: object) -> Case:
+    return lambda: roster_said(lambda: check_name(name, what))
+
+
+def _bad_listed_name(name: object) -> Case:
+    return lambda: roster_said(lambda: check_roster("Wendy", ["Ada", name, "Cy", "Dee"], 4, 4))
+
+
+for _check, _name in _BAD_NAMES.items():
+    for _what in ("warden", "prisoner", "player"):
+        case(f"roster-{_what}-{_check}")(_bad_name(_what, _name))
+    case(f"roster-listed-prisoner-{_check}")(_bad_listed_name(_name))
+
+
+@case("roster-not-a-list")
+def _() -> Refused:
+    return roster_said(lambda: check_roster("Wendy", "Ada, Ben", 4, 4))
+
+
+@case("roster-name-twice")
+def _() -> Refused:
+    return roster_said(lambda: check_roster("Wendy", ["Ada", "Ben", "ada", "Dee"], 4, 4))
+
+
+@case("roster-not-exactly-the-size")
+def _() -> Refused:
+    return roster_said(lambda: check_roster("Wendy", ["Ada", "Ben", "Cy"], 4, 4))
+
+
+@case("roster-not-in-the-range")
+def _() -> Refused:
+    return roster_said(lambda: check_roster("Wendy", ["Ada", "Ben", "Cy"], 4, 8))

@@ -15,6 +15,7 @@ from babel.messages.pofile import read_po
 
 from companion.language import LOCALE_DIR, Language, language
 from companion.rules.core.game import Listed, Refusal, Refused
+from companion.rules.core.roster import RosterError, check_name
 from tests import pseudo_locale
 from tests.refusal_cases import CASES, NAMES
 
@@ -199,19 +200,58 @@ ENGLISH = {
         "The tournament is over; nobody can change the house player now."
     ),
     "dilemma-finish-after-the-end": "The tournament is over; nobody can finish it again now.",
+    "roster-warden-text": "The warden's name must be text, not 7.",
+    "roster-prisoner-text": "The prisoner's name must be text, not 7.",
+    "roster-player-text": "The player's name must be text, not 7.",
+    "roster-listed-prisoner-text": "The prisoner #2's name must be text, not 7.",
+    "roster-warden-empty": "The warden's name is empty; give every player a name.",
+    "roster-prisoner-empty": "The prisoner's name is empty; give every player a name.",
+    "roster-player-empty": "The player's name is empty; give every player a name.",
+    "roster-listed-prisoner-empty": "The prisoner #2's name is empty; give every player a name.",
+    "roster-warden-long": (
+        "The warden's name 'AAAAAAAAAAAAAAAAAAAA'... is 41 characters long; use at most 40."
+    ),
+    "roster-prisoner-long": (
+        "The prisoner's name 'AAAAAAAAAAAAAAAAAAAA'... is 41 characters long; use at most 40."
+    ),
+    "roster-player-long": (
+        "The player's name 'AAAAAAAAAAAAAAAAAAAA'... is 41 characters long; use at most 40."
+    ),
+    "roster-listed-prisoner-long": (
+        "The prisoner #2's name 'AAAAAAAAAAAAAAAAAAAA'... is 41 characters long; use at most 40."
+    ),
+    "roster-warden-spaces": "The warden's name ' Zed' has spaces at its ends; remove them.",
+    "roster-prisoner-spaces": "The prisoner's name ' Zed' has spaces at its ends; remove them.",
+    "roster-player-spaces": "The player's name ' Zed' has spaces at its ends; remove them.",
+    "roster-listed-prisoner-spaces": (
+        "The prisoner #2's name ' Zed' has spaces at its ends; remove them."
+    ),
+    "roster-warden-control": "The warden's name 'Z\\x07ed' holds a control character; retype it.",
+    "roster-prisoner-control": (
+        "The prisoner's name 'Z\\x07ed' holds a control character; retype it."
+    ),
+    "roster-player-control": "The player's name 'Z\\x07ed' holds a control character; retype it.",
+    "roster-listed-prisoner-control": (
+        "The prisoner #2's name 'Z\\x07ed' holds a control character; retype it."
+    ),
+    "roster-not-a-list": "The prisoners must be a list of names.",
+    "roster-name-twice": "The name 'ada' is used twice; every player needs their own name.",
+    "roster-not-exactly-the-size": (
+        "This scenario is balanced for exactly 4 prisoners, but the roster has 3; pick a "
+        "scenario for this group size (see 'companion scenarios')."
+    ),
+    "roster-not-in-the-range": (
+        "This scenario is balanced for 4 to 8 prisoners, but the roster has 3; pick a "
+        "scenario for this group size (see 'companion scenarios')."
+    ),
 }
 # Lists take their joining words from Babel's locale data: the pseudo-locale lists the English way.
 LIST_WORDS = [" and ", " or "]
-# Messages no command can reach: the game is over before anyone is paroled or escapes, and a
-# player's name is a non-empty string before it is checked (commands are parsed, names stripped).
+# Messages no command can reach: the game is over before anyone is paroled or escapes.
 UNREACHABLE = {
-    *(
-        f"%(name)s{role} is {status} and out of the game."
-        for role in ("", " (the accuser)", " (the accused)")
-        for status in ("paroled", "escaped")
-    ),
-    "The player's name must be text, not %(name)s.",
-    "The player's name is empty; give every player a name.",
+    f"%(name)s{role} is {status} and out of the game."
+    for role in ("", " (the accuser)", " (the accused)")
+    for status in ("paroled", "escaped")
 }
 
 
@@ -319,3 +359,11 @@ def test_a_refusal_with_a_count_takes_the_readers_plural() -> None:
 def test_a_reason_that_is_not_a_message_is_shown_as_it_is() -> None:
     refused = Refused("That command is malformed: no field 'x'.")
     assert language("es").refused(refused) == refused.reason
+
+
+def test_a_name_of_a_part_the_rules_do_not_list_is_said_in_english() -> None:
+    with pytest.raises(RosterError) as refused:
+        check_name(7, "player", 2)  # a So Long Sucker setup's, from the command line only
+    assert str(refused.value) == "The player #2's name must be text, not 7."
+    assert refused.value.refused.template == ""
+    assert language("de").refused(refused.value.refused) == str(refused.value)

@@ -64,30 +64,15 @@ def _player(state: DilemmaState, pid: str, *, present: bool | None = True) -> st
     return p.name
 
 
-def _bad_name(error: RosterError) -> Refusal:
-    """A player's name :func:`check_name` refused, in one whole message per check."""
-    p = error.params
-    if error.check == "long":
-        return Refusal(
-            "The player's name %(name)s... is %(length)s characters long; use at most %(most)s.",
-            **p,
-        )
-    if error.check == "spaces":
-        return Refusal("The player's name %(name)s has spaces at its ends; remove them.", **p)
-    if error.check == "control":
-        return Refusal("The player's name %(name)s holds a control character; retype it.", **p)
-    if error.check == "text":
-        return Refusal("The player's name must be text, not %(name)s.", **p)
-    return Refusal("The player's name is empty; give every player a name.")
-
-
 def _name(state: DilemmaState, name: str, pid: str | None = None) -> str:
     if not name.strip():  # said to whoever types it, a player on a phone or the game master
         raise Refusal("Type a name first.")
     try:
         check_name(name, "player")
     except RosterError as error:
-        raise _bad_name(error) from None
+        if not error.template:  # not a message (a kind of name the rules do not list)
+            raise Refusal(str(error)) from None
+        raise Refusal(error.template, **error.params) from None
     for p in state.players:
         if p.pid != pid and name_key(p.name) == name_key(name):
             raise Refusal(
