@@ -244,7 +244,7 @@ async def test_a_refused_move_is_said_in_the_phones_language_with_the_same_statu
             "jetzt sind die Verhöre."
         )),
         ({"Accept-Language": "fr"}, (
-            "Vous ne pouvez choisir TRAVAIL ou REPOS que pendant la préparation ; "
+            "Tu ne peux choisir TRAVAIL ou REPOS que pendant la préparation ; "
             "ce sont les entretiens maintenant."
         )),
     ]:
