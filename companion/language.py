@@ -8,8 +8,9 @@ and translated in ``companion/locale/LANG/LC_MESSAGES/companion.po``. The wheel 
 compiled (``.mo``, by ``setup.py``); a checkout without compiled catalogs reads the ``.po``
 sources directly. Adding a language is adding its ``.po`` file: :func:`available` finds it.
 
-Only the standard library and Babel: the printing and the web faces (and later the consoles)
-import it; the rules core does not (its refusals stay English for now).
+Only the standard library and Babel: the printing, the web faces and the consoles import it;
+the rules core does not. Its refusals carry their English message and parameters
+(``Refused.template``/``params``), which :meth:`Language.refused` says in a language.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from datetime import datetime, time
 from functools import cache
 from io import BytesIO
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_time as _format_time
@@ -42,6 +43,27 @@ _extra: dict[str, Language] = {}
 def N_(message: str) -> str:  # noqa: N802 - the marker's conventional name
     """Marks ``message`` for extraction where it is defined; it is translated where used."""
     return message
+
+
+class Refusing(Protocol):
+    """What a refusal says (``companion.rules.core.game.Refused``), read without importing
+    the rules: the English ``reason``, its message ``template`` (empty: ``reason`` is not a
+    message), its ``params`` and, for a count, ``plural`` and ``count``."""
+
+    @property
+    def reason(self) -> str: ...
+
+    @property
+    def template(self) -> str: ...
+
+    @property
+    def params(self) -> tuple[tuple[str, object], ...]: ...
+
+    @property
+    def plural(self) -> str: ...
+
+    @property
+    def count(self) -> int | None: ...
 
 
 class Language:
@@ -85,6 +107,29 @@ class Language:
         if not items:
             return nobody
         return str(_format_list(list(items), style=style, locale=self.locale))
+
+    def refused(self, refused: Refusing) -> str:
+        """A refusal's sentence in this language: its message translated, names as they are,
+        numbers in this locale, lists joined in this locale's words ("or" where the English
+        says "or"). In English, the rules' own sentence."""
+        if not refused.template or self.code == SOURCE:
+            return self.gettext(refused.reason)
+        values: dict[str, object] = {k: self._param(v) for k, v in refused.params}
+        if refused.plural and refused.count is not None:
+            return self.n_(refused.template, refused.plural, refused.count, **values)
+        return self(refused.template, **values)
+
+    def _param(self, value: object) -> object:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, int):
+            return self.number(value)
+        items = getattr(value, "items", None)
+        if isinstance(items, tuple):  # a list of names, colors or numbers (rules' ``Listed``)
+            words = [self.number(i) if isinstance(i, int) else str(i) for i in items]
+            style = getattr(value, "style", "and")
+            return self.joined(words, style="or" if style == "or" else "standard")
+        return value
 
     def number(self, value: float) -> str:
         return str(format_decimal(value, locale=self.locale))

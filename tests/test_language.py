@@ -19,11 +19,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def fresh_template(tmp_path: Path) -> set[object]:
-    """The messages a fresh extraction finds in the code and templates now."""
+    """The messages a fresh extraction finds in the code and templates now (the keywords of
+    scripts/catalogs.sh)."""
     out = tmp_path / "fresh.pot"
     subprocess.run(
         [sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg",
-         "-k", "N_", "-k", "n_:1,2", "-k", "Binding:3", "-o", str(out), "."],
+         "-k", "N_", "-k", "n_:1,2", "-k", "Binding:3", "-k", "Refusal", "-o", str(out), "."],
         cwd=ROOT, check=True, capture_output=True,
     )
     with out.open("rb") as file:

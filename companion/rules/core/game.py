@@ -20,7 +20,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
+
+from companion.rules.core.words import joined
 
 S = TypeVar("S")
 C = TypeVar("C")
@@ -34,15 +36,77 @@ class MalformedCommand(ValueError):
 
 
 @dataclass(frozen=True)
+class Listed:
+    """Names, colors or numbers in a refusal's sentence, joined where it is written: in
+    English for :attr:`Refused.reason` (``Ada, Ben and Cy``; ``style="or"``: ``red or blue``;
+    ``style="comma"``: ``Ada, Ben, Cy``), in the reader's language by a face."""
+
+    items: tuple[str | int, ...]
+    style: Literal["and", "or", "comma"] = "and"
+
+    def english(self) -> str:
+        words = [str(item) for item in self.items]
+        if self.style == "comma":
+            return ", ".join(words)
+        return joined(words, last=self.style)
+
+
+Param = str | int | Listed
+
+
+def english(message: str, params: Mapping[str, Param]) -> str:
+    """``message`` with its ``%(name)s`` placeholders filled in English."""
+    if not params:
+        return message
+    return message % {k: v.english() if isinstance(v, Listed) else v for k, v in params.items()}
+
+
+@dataclass(frozen=True)
 class Refused:
-    """A well-formed command that is not legal now; ``reason`` is one clear sentence."""
+    """A well-formed command that is not legal now; ``reason`` is one clear sentence, in
+    English (the scripts' outputs and the session log keep it as it is).
+
+    A face says it in its reader's language from ``template`` (the English message, with
+    ``%(name)s`` placeholders, as extracted into the catalogs; empty when ``reason`` is not a
+    message), ``params`` and, for a sentence with a count in it, ``plural`` and ``count``
+    (``%(count)s``). Two refusals are equal when they say the same."""
 
     reason: str
+    template: str = field(default="", compare=False)
+    params: tuple[tuple[str, Param], ...] = field(default=(), compare=False)
+    plural: str = field(default="", compare=False)
+    count: int | None = field(default=None, compare=False)
 
 
 class Refusal(Exception):
     """Raised by a rule check to refuse a command with one sentence; :func:`refusing` turns it
-    into :class:`Refused`."""
+    into :class:`Refused`.
+
+    ``message`` is the English sentence with ``%(name)s`` placeholders filled from ``params``
+    (names as text, numbers as ``int``, lists as :class:`Listed`), a whole sentence that the
+    catalogs take as it is (``-k Refusal`` in ``scripts/catalogs.sh``); :meth:`n_` is one with
+    a count in it. The rules never translate: the faces do, from :attr:`refused`."""
+
+    def __init__(self, message: str, /, **params: Param) -> None:
+        self.template = message
+        self.params = params
+        self.plural = ""
+        self.count: int | None = None
+        super().__init__(english(message, params))
+
+    @classmethod
+    def n_(cls, singular: str, plural: str, count: int, /, **params: Param) -> Refusal:
+        """A refusal with a count in it (``%(count)s`` is ``count``): ``singular`` when it is
+        one, ``plural`` otherwise (in English; other languages have their own forms)."""
+        made = cls(singular if count == 1 else plural, count=count, **params)
+        made.template, made.plural, made.count = singular, plural, count
+        return made
+
+    @property
+    def refused(self) -> Refused:
+        return Refused(
+            str(self), self.template, tuple(self.params.items()), self.plural, self.count
+        )
 
 
 def refusing(decide: Callable[[S, C], Sequence[E]], state: S, command: C) -> Sequence[E] | Refused:
@@ -51,7 +115,7 @@ def refusing(decide: Callable[[S, C], Sequence[E]], state: S, command: C) -> Seq
     try:
         return decide(state, command)
     except Refusal as refusal:
-        return Refused(str(refusal))
+        return refusal.refused
 
 
 class Game(Protocol[S, C, E]):
@@ -169,12 +233,12 @@ class History(Generic[S, C, E]):
         asked about), refused when another command has become the last since."""
         target = self.last_undoable()
         if target is None:
-            return Refused("There is nothing to undo.")
+            return Refusal("There is nothing to undo.").refused
         if only is not None and target.seq != only:
-            return Refused(
+            return Refusal(
                 "Nothing was undone: a move came in meanwhile, so the last move is no longer "
                 "the one you were asked about; undo again to see what would be taken back."
-            )
+            ).refused
         return target
 
     def record_undo(self, only: int | None = None) -> Entry[C, E] | Refused:

@@ -10,11 +10,95 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
+from companion.rules.core.game import Refused, english
+from companion.rules.core.words import N_
+
 MAX_NAME = 40
 
 
 class RosterError(ValueError):
-    """A roster that cannot be played; the message is one clear sentence."""
+    """A roster that cannot be played; the message is one clear sentence, in English.
+
+    ``template`` is that sentence as a message of the catalogs, with ``%(name)s`` placeholders
+    filled from ``params`` (empty when the sentence is not a message), so that a face says it in
+    its reader's language from :attr:`refused` (``Language.refused``)."""
+
+    def __init__(self, message: str, template: str = "", **params: str | int) -> None:
+        super().__init__(message)
+        self.template = template
+        self.params = params
+
+    @property
+    def refused(self) -> Refused:
+        return Refused(str(self), self.template, tuple(self.params.items()))
+
+
+def _refusing(template: str, **params: str | int) -> RosterError:
+    return RosterError(english(template, params), template, **params)
+
+
+# A name that cannot be played, one whole sentence per check and whose name it is (a name
+# whose part is not here, such as a So Long Sucker setup's "player #2", is said in English).
+_NAME_PROBLEMS: dict[tuple[str, str], str] = {
+    ("warden", "text"): N_("The warden's name must be text, not %(name)s."),
+    ("warden", "empty"): N_("The warden's name is empty; give every player a name."),
+    ("warden", "long"): N_(
+        "The warden's name %(name)s... is %(length)s characters long; use at most %(most)s."
+    ),
+    ("warden", "spaces"): N_("The warden's name %(name)s has spaces at its ends; remove them."),
+    ("warden", "control"): N_(
+        "The warden's name %(name)s holds a control character; retype it."
+    ),
+    ("prisoner", "text"): N_("The prisoner's name must be text, not %(name)s."),
+    ("prisoner", "empty"): N_("The prisoner's name is empty; give every player a name."),
+    ("prisoner", "long"): N_(
+        "The prisoner's name %(name)s... is %(length)s characters long; use at most %(most)s."
+    ),
+    ("prisoner", "spaces"): N_(
+        "The prisoner's name %(name)s has spaces at its ends; remove them."
+    ),
+    ("prisoner", "control"): N_(
+        "The prisoner's name %(name)s holds a control character; retype it."
+    ),
+    ("prisoner #", "text"): N_("The prisoner #%(number)s's name must be text, not %(name)s."),
+    ("prisoner #", "empty"): N_(
+        "The prisoner #%(number)s's name is empty; give every player a name."
+    ),
+    ("prisoner #", "long"): N_(
+        "The prisoner #%(number)s's name %(name)s... is %(length)s characters long; "
+        "use at most %(most)s."
+    ),
+    ("prisoner #", "spaces"): N_(
+        "The prisoner #%(number)s's name %(name)s has spaces at its ends; remove them."
+    ),
+    ("prisoner #", "control"): N_(
+        "The prisoner #%(number)s's name %(name)s holds a control character; retype it."
+    ),
+    ("player", "text"): N_("The player's name must be text, not %(name)s."),
+    ("player", "empty"): N_("The player's name is empty; give every player a name."),
+    ("player", "long"): N_(
+        "The player's name %(name)s... is %(length)s characters long; use at most %(most)s."
+    ),
+    ("player", "spaces"): N_("The player's name %(name)s has spaces at its ends; remove them."),
+    ("player", "control"): N_("The player's name %(name)s holds a control character; retype it."),
+}
+_NAME_ENGLISH = {
+    "text": "The {what}'s name must be text, not %(name)s.",
+    "empty": "The {what}'s name is empty; give every player a name.",
+    "long": "The {what}'s name %(name)s... is %(length)s characters long; use at most %(most)s.",
+    "spaces": "The {what}'s name %(name)s has spaces at its ends; remove them.",
+    "control": "The {what}'s name %(name)s holds a control character; retype it.",
+}
+
+
+def _name_problem(what: str, number: int | None, check: str, **params: str | int) -> RosterError:
+    if number is not None:
+        params["number"] = number
+    template = _NAME_PROBLEMS.get((what + (" #" if number is not None else ""), check))
+    if template is not None:
+        return _refusing(template, **params)
+    whose = what if number is None else f"{what} #{number}"
+    return RosterError(_NAME_ENGLISH[check].replace("{what}", whose) % params)
 
 
 def name_key(name: str) -> str:
@@ -44,21 +128,22 @@ def reading_key(name: str) -> tuple[tuple[Chunk, ...], tuple[Chunk, ...], str]:
     return _chunks(bare), _chunks(folded), name
 
 
-def check_name(name: object, what: str) -> str:
+def check_name(name: object, what: str, number: int | None = None) -> str:
+    """``name`` as the name of the ``what`` (``warden``, ``prisoner``, ``player``; ``number``:
+    the ``what #number`` of a list), or :class:`RosterError` saying what is wrong with it."""
     if not isinstance(name, str):
-        raise RosterError(f"The {what}'s name must be text, not {name!r}.")
+        raise _name_problem(what, number, "text", name=repr(name))
     clean = name.strip()
     if not clean:
-        raise RosterError(f"The {what}'s name is empty; give every player a name.")
+        raise _name_problem(what, number, "empty")
     if len(clean) > MAX_NAME:
-        raise RosterError(
-            f"The {what}'s name {clean[:20]!r}... is {len(clean)} characters long; "
-            f"use at most {MAX_NAME}."
+        raise _name_problem(
+            what, number, "long", name=repr(clean[:20]), length=len(clean), most=MAX_NAME
         )
     if clean != name:
-        raise RosterError(f"The {what}'s name {name!r} has spaces at its ends; remove them.")
+        raise _name_problem(what, number, "spaces", name=repr(name))
     if any(ord(c) < 32 for c in name):
-        raise RosterError(f"The {what}'s name {name!r} holds a control character; retype it.")
+        raise _name_problem(what, number, "control", name=repr(name))
     return name
 
 
@@ -67,24 +152,35 @@ def check_roster(
 ) -> tuple[str, list[str]]:
     """Validate a prison-break roster; returns the warden's and the prisoners' names."""
     if not isinstance(prisoners, Sequence) or isinstance(prisoners, str):
-        raise RosterError("The prisoners must be a list of names.")
+        raise _refusing(N_("The prisoners must be a list of names."))
     w = check_name(warden, "warden")
-    names = [check_name(p, f"prisoner #{i + 1}") for i, p in enumerate(prisoners)]
+    names = [check_name(p, "prisoner", i + 1) for i, p in enumerate(prisoners)]
     seen: set[str] = {name_key(w)}
     for name in names:
         if name_key(name) in seen:
-            raise RosterError(
-                f"The name {name!r} is used twice; every player needs their own name."
+            raise _refusing(
+                N_("The name %(name)s is used twice; every player needs their own name."),
+                name=repr(name),
             )
         seen.add(name_key(name))
     if not min_prisoners <= len(names) <= max_prisoners:
-        span = (
-            f"exactly {min_prisoners}"
-            if min_prisoners == max_prisoners
-            else f"{min_prisoners} to {max_prisoners}"
-        )
-        raise RosterError(
-            f"This scenario is balanced for {span} prisoners, but the roster has {len(names)}; "
-            "pick a scenario for this group size (see 'companion scenarios')."
+        if min_prisoners == max_prisoners:
+            raise _refusing(
+                N_(
+                    "This scenario is balanced for exactly %(most)s prisoners, but the roster "
+                    "has %(count)s; pick a scenario for this group size "
+                    "(see 'companion scenarios')."
+                ),
+                most=max_prisoners,
+                count=len(names),
+            )
+        raise _refusing(
+            N_(
+                "This scenario is balanced for %(least)s to %(most)s prisoners, but the roster "
+                "has %(count)s; pick a scenario for this group size (see 'companion scenarios')."
+            ),
+            least=min_prisoners,
+            most=max_prisoners,
+            count=len(names),
         )
     return w, names

@@ -1,9 +1,17 @@
 """The few English helpers every face shares when it writes about players and counts: one
-plural, one list of names. Pure functions, so the rules core may use them too."""
+plural, one list of names; and the rules' own ``N_`` marker. Pure functions, so the rules core
+may use them too."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+
+
+def N_(message: str) -> str:  # noqa: N802 - the marker's conventional name
+    """Marks ``message`` for the catalogs where it is defined (a table of refusals' sentences,
+    raised later as a :class:`~companion.rules.core.game.Refusal`); the rules never translate
+    it, the faces do."""
+    return message
 
 
 def plural(count: int, one: str, many: str | None = None) -> str:

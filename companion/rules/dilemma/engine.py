@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.rules.core.game import Engine, Refusal, Refused, refusing
 from companion.rules.core.roster import RosterError, check_name, name_key
+from companion.rules.core.words import N_
 from companion.rules.dilemma.commands import (
     BringBack,
     Choose,
@@ -55,31 +56,47 @@ def _player(state: DilemmaState, pid: str, *, present: bool | None = True) -> st
     if p is None:
         raise Refusal("That player is not in the tournament; join again from the room's QR code.")
     if present is True and not p.present:
-        raise Refusal(f"{p.name} has left the tournament; the game master can bring them back.")
+        raise Refusal(
+            "%(name)s has left the tournament; the game master can bring them back.", name=p.name
+        )
     if present is False and p.present:
-        raise Refusal(f"{p.name} is still in the tournament.")
+        raise Refusal("%(name)s is still in the tournament.", name=p.name)
     return p.name
-
-
-EMPTY_NAME = "Type a name first."
 
 
 def _name(state: DilemmaState, name: str, pid: str | None = None) -> str:
     if not name.strip():  # said to whoever types it, a player on a phone or the game master
-        raise Refusal(EMPTY_NAME)
+        raise Refusal("Type a name first.")
     try:
         check_name(name, "player")
     except RosterError as error:
-        raise Refusal(str(error)) from None
+        if not error.template:  # not a message (a kind of name the rules do not list)
+            raise Refusal(str(error)) from None
+        raise Refusal(error.template, **error.params) from None
     for p in state.players:
         if p.pid != pid and name_key(p.name) == name_key(name):
-            raise Refusal(f"The name {name!r} is already taken; add an initial or pick another.")
+            raise Refusal(
+                "The name %(name)s is already taken; add an initial or pick another.",
+                name=repr(name),
+            )
     return name
+
+
+_OVER = {
+    "join": N_("The tournament is over; nobody can join now."),
+    "leave": N_("The tournament is over; nobody can leave now."),
+    "come back": N_("The tournament is over; nobody can come back now."),
+    "start a round": N_("The tournament is over; nobody can start a round now."),
+    "change the house player": N_(
+        "The tournament is over; nobody can change the house player now."
+    ),
+    "finish it again": N_("The tournament is over; nobody can finish it again now."),
+}
 
 
 def _not_over(state: DilemmaState, doing: str) -> None:
     if state.phase == "over":
-        raise Refusal(f"The tournament is over; nobody can {doing} now.")
+        raise Refusal(_OVER[doing])
 
 
 def _join(state: DilemmaState, cmd: Join) -> list[DilemmaEvent]:
@@ -88,8 +105,10 @@ def _join(state: DilemmaState, cmd: Join) -> list[DilemmaEvent]:
         raise Refusal("That player id is taken; join again.")
     _name(state, cmd.name)
     if len(state.present()) >= state.rules.max_players:
-        full = state.rules.max_players
-        raise Refusal(f"The tournament is full ({full} players); watch the board.")
+        raise Refusal(
+            "The tournament is full (%(most)s players); watch the board.",
+            most=state.rules.max_players,
+        )
     return [Joined(pid=cmd.pid, name=cmd.name)]
 
 
@@ -121,7 +140,9 @@ def _bring_back(state: DilemmaState, cmd: BringBack) -> list[DilemmaEvent]:
     _not_over(state, "come back")
     _player(state, cmd.pid, present=False)
     if len(state.present()) >= state.rules.max_players:
-        raise Refusal(f"The tournament is full ({state.rules.max_players} players).")
+        raise Refusal(
+            "The tournament is full (%(most)s players).", most=state.rules.max_players
+        )
     return [CameBack(pid=cmd.pid)]
 
 
@@ -132,7 +153,11 @@ def _start_round(state: DilemmaState, cmd: StartRound) -> list[DilemmaEvent]:
     players = state.present()
     need = max(2, state.rules.min_players)
     if len(players) < need:
-        raise Refusal(f"A round needs at least {need} players; {len(players)} joined so far.")
+        raise Refusal(
+            "A round needs at least %(need)s players; %(joined)s joined so far.",
+            need=need,
+            joined=len(players),
+        )
     if len(players) % 2:  # the house player takes the empty seat: nobody sits out
         players = [*players, f"{HOUSE}1"]
     pairing = draw(
@@ -223,7 +248,7 @@ def _choose(state: DilemmaState, cmd: Choose) -> list[DilemmaEvent]:
     if r is None:
         raise Refusal("No round is open; wait for the game master to start the next one.")
     if r.partner(cmd.pid) is None:
-        raise Refusal(f"{name} sits out this round; wait for the next one.")
+        raise Refusal("%(name)s sits out this round; wait for the next one.", name=name)
     if r.choices.get(cmd.pid) == cmd.choice:
         return []
     events: list[DilemmaEvent] = [Chose(pid=cmd.pid, choice=cmd.choice)]

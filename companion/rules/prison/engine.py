@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.rules.core.game import Engine, Refusal, Refused, refusing
-from companion.rules.core.words import joined, plural
+from companion.rules.core.words import N_
 from companion.rules.prison.commands import (
     Accuse,
     Choose,
@@ -36,55 +36,127 @@ from companion.rules.prison.events import (
 )
 from companion.rules.prison.state import PrisonState, evolve, new_game
 
-PHASE_WORDS = {
-    "planning": "planning",
-    "interviews": "the interviews",
-    "search": "the search",
-    "accusations": "the accusations",
-    "over": "the end of the game",
+# A command out of its phase, one whole sentence per command and phase it is refused in
+# (the game being over is refused before any command is looked at).
+_OUT_OF_PHASE: dict[str, dict[str, str]] = {
+    "choose": {
+        "interviews": N_(
+            "You can choose work or rest only during planning; it is the interviews now."
+        ),
+        "search": N_("You can choose work or rest only during planning; it is the search now."),
+        "accusations": N_(
+            "You can choose work or rest only during planning; it is the accusations now."
+        ),
+    },
+    "close": {
+        "interviews": N_("You can close planning only during planning; it is the interviews now."),
+        "search": N_("You can close planning only during planning; it is the search now."),
+        "accusations": N_(
+            "You can close planning only during planning; it is the accusations now."
+        ),
+    },
+    "interview": {
+        "planning": N_(
+            "You can interview a prisoner only during the interviews; it is planning now."
+        ),
+        "search": N_(
+            "You can interview a prisoner only during the interviews; it is the search now."
+        ),
+        "accusations": N_(
+            "You can interview a prisoner only during the interviews; it is the accusations now."
+        ),
+    },
+    "search": {
+        "planning": N_(
+            "You can search a cell only during the interviews or the search; it is planning now."
+        ),
+        "accusations": N_(
+            "You can search a cell only during the interviews or the search; "
+            "it is the accusations now."
+        ),
+    },
+    "accuse": {
+        "planning": N_("You can accuse someone only during the accusations; it is planning now."),
+        "interviews": N_(
+            "You can accuse someone only during the accusations; it is the interviews now."
+        ),
+        "search": N_("You can accuse someone only during the accusations; it is the search now."),
+    },
+    "end_day": {
+        "planning": N_("You can end the day only during the accusations; it is planning now."),
+        "interviews": N_(
+            "You can end the day only during the accusations; it is the interviews now."
+        ),
+        "search": N_("You can end the day only during the accusations; it is the search now."),
+    },
+}
+_PHASES_FOR = {
+    "choose": ("planning",),
+    "close": ("planning",),
+    "interview": ("interviews",),
+    "search": ("interviews", "search"),
+    "accuse": ("accusations",),
+    "end_day": ("accusations",),
+}
+
+# Someone out of the game, by their part in the command and how they left it.
+_OUT: dict[tuple[str, str], str] = {
+    ("", "caught"): N_("%(name)s is caught and out of the game."),
+    ("", "shived"): N_("%(name)s is shived and out of the game."),
+    ("", "paroled"): N_("%(name)s is paroled and out of the game."),
+    ("", "escaped"): N_("%(name)s is escaped and out of the game."),
+    ("accuser", "caught"): N_("%(name)s (the accuser) is caught and out of the game."),
+    ("accuser", "shived"): N_("%(name)s (the accuser) is shived and out of the game."),
+    ("accuser", "paroled"): N_("%(name)s (the accuser) is paroled and out of the game."),
+    ("accuser", "escaped"): N_("%(name)s (the accuser) is escaped and out of the game."),
+    ("accused", "caught"): N_("%(name)s (the accused) is caught and out of the game."),
+    ("accused", "shived"): N_("%(name)s (the accused) is shived and out of the game."),
+    ("accused", "paroled"): N_("%(name)s (the accused) is paroled and out of the game."),
+    ("accused", "escaped"): N_("%(name)s (the accused) is escaped and out of the game."),
 }
 
 
-def _phase(state: PrisonState, *allowed: str, doing: str) -> None:
-    if state.phase not in allowed:
-        wanted = joined([PHASE_WORDS[p] for p in allowed], last="or")
-        now = PHASE_WORDS[state.phase]
-        raise Refusal(f"You can {doing} only during {wanted}; it is {now} now.")
+def _phase(state: PrisonState, doing: str) -> None:
+    if state.phase not in _PHASES_FOR[doing]:
+        raise Refusal(_OUT_OF_PHASE[doing][state.phase])
 
 
 def _active(state: PrisonState, name: str, role: str = "") -> None:
     prisoner = state.prisoners.get(name)
     if prisoner is None:
         raise Refusal(
-            f"There is no prisoner called {name!r}; check the spelling against the roster."
+            "There is no prisoner called %(name)s; check the spelling against the roster.",
+            name=repr(name),
         )
     if not prisoner.active:
-        who = f"{name} ({role})" if role else name
-        raise Refusal(f"{who} is {prisoner.status} and out of the game.")
+        raise Refusal(_OUT[role, prisoner.status], name=name)
 
 
 def _choose(state: PrisonState, cmd: Choose) -> list[PrisonEvent]:
-    _phase(state, "planning", doing="choose work or rest")
+    _phase(state, "choose")
     _active(state, cmd.prisoner)
     return [ChoiceMade(cmd.prisoner, cmd.choice)]
 
 
 def _close_planning(state: PrisonState, cmd: ClosePlanning) -> list[PrisonEvent]:
-    _phase(state, "planning", doing="close planning")
+    _phase(state, "close")
     return [PlanningClosed()]
 
 
 def _interview(state: PrisonState, cmd: Interview) -> list[PrisonEvent]:
-    _phase(state, "interviews", doing="interview a prisoner")
+    _phase(state, "interview")
     _active(state, cmd.prisoner)
     day = state.day
     if cmd.prisoner not in state.not_interviewed():
-        raise Refusal(f"{cmd.prisoner} was already interviewed today.")
+        raise Refusal("%(name)s was already interviewed today.", name=cmd.prisoner)
     limit = state.rules.parole_tokens_per_day
     if cmd.deal and day.deals >= limit:
-        raise Refusal(
-            f"The warden has already made {plural(limit, 'deal')} today, "
-            "the most allowed; any other interview today ends without a deal."
+        raise Refusal.n_(
+            "The warden has already made %(count)s deal today, "
+            "the most allowed; any other interview today ends without a deal.",
+            "The warden has already made %(count)s deals today, "
+            "the most allowed; any other interview today ends without a deal.",
+            limit,
         )
     events: list[PrisonEvent] = [Interviewed(cmd.prisoner, cmd.deal)]
     tokens = state.prisoners[cmd.prisoner].parole_tokens + (1 if cmd.deal else 0)
@@ -110,10 +182,12 @@ def _reveal(state: PrisonState, caught_now: str | None) -> list[PrisonEvent]:
 
 
 def _search(state: PrisonState, cmd: Search) -> list[PrisonEvent]:
-    _phase(state, "interviews", "search", doing="search a cell")
+    _phase(state, "search")
     _active(state, cmd.prisoner)
     if cmd.prisoner not in state.unsearched():
-        raise Refusal(f"{cmd.prisoner}'s cell was already searched today; pick another cell.")
+        raise Refusal(
+            "%(name)s's cell was already searched today; pick another cell.", name=cmd.prisoner
+        )
     caught = state.day.choice_of(cmd.prisoner) == "work"
     events: list[PrisonEvent] = [Searched(cmd.prisoner, caught)]
     if state.searches_left() <= 1:  # this was the day's last search (or the last cell)
@@ -122,18 +196,23 @@ def _search(state: PrisonState, cmd: Search) -> list[PrisonEvent]:
 
 
 def _accuse(state: PrisonState, cmd: Accuse) -> list[PrisonEvent]:
-    _phase(state, "accusations", doing="accuse someone")
-    _active(state, cmd.accuser, "the accuser")
-    _active(state, cmd.accused, "the accused")
+    _phase(state, "accuse")
+    _active(state, cmd.accuser, "accuser")
+    _active(state, cmd.accused, "accused")
     if cmd.accuser == cmd.accused:
-        raise Refusal(f"{cmd.accuser} cannot accuse themselves; pick another prisoner.")
+        raise Refusal(
+            "%(name)s cannot accuse themselves; pick another prisoner.", name=cmd.accuser
+        )
     accuser = state.prisoners[cmd.accuser]
     if accuser.shivs < 1:
-        raise Refusal(f"{cmd.accuser} holds no shiv, so cannot accuse anyone.")
+        raise Refusal("%(name)s holds no shiv, so cannot accuse anyone.", name=cmd.accuser)
     if state.accusations_left(cmd.accuser) < 1:
         made = state.rules.accusations_per_day
-        raise Refusal(
-            f"{cmd.accuser} has already made {plural(made, 'accusation')} today, the most allowed."
+        raise Refusal.n_(
+            "%(name)s has already made %(count)s accusation today, the most allowed.",
+            "%(name)s has already made %(count)s accusations today, the most allowed.",
+            made,
+            name=cmd.accuser,
         )
     shived = state.prisoners[cmd.accused].parole_tokens > 0
     events: list[PrisonEvent] = [Accused(cmd.accuser, cmd.accused, shived)]
@@ -141,7 +220,7 @@ def _accuse(state: PrisonState, cmd: Accuse) -> list[PrisonEvent]:
 
 
 def _end_day(state: PrisonState, cmd: EndDay) -> list[PrisonEvent]:
-    _phase(state, "accusations", doing="end the day")
+    _phase(state, "end_day")
     limit = state.rules.max_days
     if limit is not None and state.day.number >= limit:
         return [GameEnded("time_up", (state.warden,))]
@@ -160,7 +239,7 @@ _HANDLERS: dict[type[Any], Callable[[PrisonState, Any], list[PrisonEvent]]] = {
 
 def decide(state: PrisonState, command: PrisonCommand) -> Sequence[PrisonEvent] | Refused:
     if state.over:
-        return Refused("The game is over; only undo is possible now.")
+        return Refusal("The game is over; only undo is possible now.").refused
     return refusing(_HANDLERS[type(command)], state, command)
 
 

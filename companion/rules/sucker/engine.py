@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from companion.rules.core.game import Engine, Refusal, Refused, refusing
-from companion.rules.core.words import joined
+from companion.rules.core.game import Engine, Listed, Param, Refusal, Refused, refusing
+from companion.rules.core.words import N_, joined
 from companion.rules.sucker.chain import Chain
 from companion.rules.sucker.commands import (
     Kill,
@@ -104,36 +104,103 @@ def awaiting_text(state: SuckerState) -> str:
 
 # ---- checks ---------------------------------------------------------------------------------
 
+# A move out of its turn: one whole sentence per move and what the table awaits instead (the
+# game being over is refused before any move is looked at).
+_NOT_NOW: dict[tuple[str, str], str] = {
+    ("play", "next"): N_(
+        "Nobody can play a chip now: %(player)s must name the next player (%(options)s)."
+    ),
+    ("play", "kill"): N_(
+        "Nobody can play a chip now: "
+        "%(player)s captured pile %(pile)s and must kill one chip from it."
+    ),
+    ("play", "rescue"): N_(
+        "Nobody can play a chip now: "
+        "%(player)s holds no chips and awaits rescue (from %(pending)s)."
+    ),
+    ("next", "play"): N_("Nobody can name the next player now: %(player)s must play a chip."),
+    ("next", "kill"): N_(
+        "Nobody can name the next player now: "
+        "%(player)s captured pile %(pile)s and must kill one chip from it."
+    ),
+    ("next", "rescue"): N_(
+        "Nobody can name the next player now: "
+        "%(player)s holds no chips and awaits rescue (from %(pending)s)."
+    ),
+    ("kill", "play"): N_(
+        "Nobody can kill a chip from a captured pile now: %(player)s must play a chip."
+    ),
+    ("kill", "next"): N_(
+        "Nobody can kill a chip from a captured pile now: "
+        "%(player)s must name the next player (%(options)s)."
+    ),
+    ("kill", "rescue"): N_(
+        "Nobody can kill a chip from a captured pile now: "
+        "%(player)s holds no chips and awaits rescue (from %(pending)s)."
+    ),
+    ("rescue", "play"): N_("Nobody can refuse a rescue now: %(player)s must play a chip."),
+    ("rescue", "next"): N_(
+        "Nobody can refuse a rescue now: %(player)s must name the next player (%(options)s)."
+    ),
+    ("rescue", "kill"): N_(
+        "Nobody can refuse a rescue now: "
+        "%(player)s captured pile %(pile)s and must kill one chip from it."
+    ),
+}
 
-def _player(state: SuckerState, name: str, role: str = "") -> None:
+
+def _player(state: SuckerState, name: str) -> None:
     if name not in state.holdings:
         raise Refusal(
-            f"There is no player called {name!r}; the players are {', '.join(state.names)}."
+            "There is no player called %(name)s; the players are %(players)s.",
+            name=repr(name),
+            players=Listed(tuple(state.names), "comma"),
         )
     if name in state.defeated:
-        who = f"{name} ({role})" if role else name
-        raise Refusal(f"{who} is defeated and out of the game.")
+        raise Refusal("%(name)s is defeated and out of the game.", name=name)
 
 
 def _color(state: SuckerState, color: str) -> None:
     if color not in state.colors:
-        raise Refusal(f"There is no color {color!r} in this game; use {_either(state.colors)}.")
+        raise Refusal(
+            "There is no color %(color)s in this game; use %(colors)s.",
+            color=repr(color),
+            colors=Listed(tuple(state.colors), "or"),
+        )
 
 
-def _waiting_for(state: SuckerState, what: str, doing: str) -> None:
-    if state.awaiting.what != what:
-        raise Refusal(f"Nobody can {doing} now: {awaiting_text(state)}")
+def _waiting_for(state: SuckerState, what: str) -> None:
+    a = state.awaiting
+    if a.what != what:
+        params: dict[str, Param] = {"player": a.player or ""}
+        if a.what == "next":
+            assert a.pile is not None
+            params["options"] = Listed(tuple(choices_for_next(state, a.pile)), "or")
+        elif a.what == "kill":
+            assert a.pile is not None
+            params["pile"] = a.pile
+        elif a.what == "rescue":
+            params["pending"] = Listed(tuple(state.rescuers_pending()), "or")
+        raise Refusal(_NOT_NOW[what, a.what], **params)
 
 
-def _prisoner(state: SuckerState, player: str, color: str, doing: str) -> None:
+def _prisoner(state: SuckerState, player: str, color: str, transfer: bool) -> None:
     _player(state, player)
     _color(state, color)
     if state.color_of(player) == color:
+        if transfer:
+            raise Refusal(
+                "Nobody may transfer chips of their own color, and %(name)s's color is %(color)s.",
+                name=player,
+                color=color,
+            )
         raise Refusal(
-            f"Nobody may {doing} chips of their own color, and {player}'s color is {color}."
+            "Nobody may kill chips of their own color, and %(name)s's color is %(color)s.",
+            name=player,
+            color=color,
         )
     if not state.holdings[player].get(color, 0):
-        raise Refusal(f"{player} holds no {color} prisoner.")
+        raise Refusal("%(name)s holds no %(color)s prisoner.", name=player, color=color)
 
 
 # ---- commands -------------------------------------------------------------------------------
@@ -141,21 +208,37 @@ def _prisoner(state: SuckerState, player: str, color: str, doing: str) -> None:
 
 def _play(work: Chain, cmd: Play) -> None:
     state = work.state
-    _waiting_for(state, "play", "play a chip")
+    _waiting_for(state, "play")
     _player(state, cmd.player)
     if cmd.player != state.awaiting.player:
-        raise Refusal(f"It is {state.awaiting.player}'s move, not {cmd.player}'s.")
+        raise Refusal(
+            "It is %(mover)s's move, not %(player)s's.",
+            mover=state.awaiting.player or "",
+            player=cmd.player,
+        )
     _color(state, cmd.color)
     if not state.holdings[cmd.player].get(cmd.color, 0):
-        held = _either(playable_colors(state, cmd.player))
-        raise Refusal(f"{cmd.player} holds no {cmd.color} chip; they can play {held}.")
+        raise Refusal(
+            "%(name)s holds no %(color)s chip; they can play %(colors)s.",
+            name=cmd.player,
+            color=cmd.color,
+            colors=Listed(tuple(playable_colors(state, cmd.player)), "or"),
+        )
     if cmd.pile == "new":
         pile, new = state.next_pile, True
     elif cmd.pile in state.piles:
         pile, new = cmd.pile, False
     else:
-        numbers = ", ".join(str(n) for n in state.piles) or "none yet"
-        raise Refusal(f"There is no pile {cmd.pile} (piles: {numbers}); play on one or on \"new\".")
+        if not state.piles:
+            raise Refusal(
+                'There is no pile %(pile)s (piles: none yet); play on one or on "new".',
+                pile=cmd.pile,
+            )
+        raise Refusal(
+            'There is no pile %(pile)s (piles: %(piles)s); play on one or on "new".',
+            pile=cmd.pile,
+            piles=Listed(tuple(state.piles), "comma"),
+        )
     work.emit(ChipPlayed(cmd.player, cmd.color, pile, new))
     chips = work.state.piles[pile]
     if len(chips) >= 2 and chips[-1] == chips[-2]:
@@ -177,7 +260,7 @@ def _play(work: Chain, cmd: Play) -> None:
 
 def _next(work: Chain, cmd: Next) -> None:
     state = work.state
-    _waiting_for(state, "next", "name the next player")
+    _waiting_for(state, "next")
     _player(state, cmd.player)
     pile = state.awaiting.pile
     assert pile is not None
@@ -185,8 +268,11 @@ def _next(work: Chain, cmd: Next) -> None:
     if cmd.player not in options:
         color = state.color_of(cmd.player)
         raise Refusal(
-            f"{cmd.player}'s color {color} is already in pile {pile}; "
-            f"choose {_either(options)}."
+            "%(name)s's color %(color)s is already in pile %(pile)s; choose %(options)s.",
+            name=cmd.player,
+            color=color,
+            pile=pile,
+            options=Listed(tuple(options), "or"),
         )
     mover = state.awaiting.player
     work.give_move(cmd.player, mover)
@@ -194,30 +280,44 @@ def _next(work: Chain, cmd: Next) -> None:
 
 def _kill(work: Chain, cmd: Kill) -> None:
     state = work.state
-    _waiting_for(state, "kill", "kill a chip from a captured pile")
+    _waiting_for(state, "kill")
     a = state.awaiting
     assert a.pile is not None and a.by is not None
     if cmd.player != a.player:
-        raise Refusal(f"Pile {a.pile} was captured by {a.player}, not {cmd.player}.")
+        raise Refusal(
+            "Pile %(pile)s was captured by %(capturer)s, not %(player)s.",
+            pile=a.pile,
+            capturer=a.player or "",
+            player=cmd.player,
+        )
     chips = state.piles[a.pile]
     if cmd.color not in chips:
-        options = _either([c for c in state.colors if c in chips])
-        raise Refusal(f"Pile {a.pile} holds no {cmd.color} chip; kill {options}.")
+        raise Refusal(
+            "Pile %(pile)s holds no %(color)s chip; kill %(colors)s.",
+            pile=a.pile,
+            color=cmd.color,
+            colors=Listed(tuple(c for c in state.colors if c in chips), "or"),
+        )
     work.emit(PileTaken(cmd.player, a.pile, cmd.color))
     work.give_move(cmd.player, a.by)
 
 
 def _transfer(work: Chain, cmd: Transfer) -> None:
     state = work.state
-    _prisoner(state, cmd.player, cmd.color, "transfer")
+    _prisoner(state, cmd.player, cmd.color, transfer=True)
     if cmd.to not in state.holdings:
         raise Refusal(
-            f"There is no player called {cmd.to!r}; the players are {', '.join(state.names)}."
+            "There is no player called %(name)s; the players are %(players)s.",
+            name=repr(cmd.to),
+            players=Listed(tuple(state.names), "comma"),
         )
     if cmd.to == cmd.player:
-        raise Refusal(f"{cmd.player} cannot transfer a chip to themselves; name another player.")
+        raise Refusal(
+            "%(name)s cannot transfer a chip to themselves; name another player.",
+            name=cmd.player,
+        )
     if cmd.to in state.defeated:
-        raise Refusal(f"{cmd.to} is defeated; chips go to live players only.")
+        raise Refusal("%(name)s is defeated; chips go to live players only.", name=cmd.to)
     work.emit(PrisonerTransferred(cmd.player, cmd.color, cmd.to))
     a = work.state.awaiting
     if a.what == "rescue" and a.player == cmd.to:
@@ -227,22 +327,28 @@ def _transfer(work: Chain, cmd: Transfer) -> None:
 
 
 def _kill_prisoner(work: Chain, cmd: KillPrisoner) -> None:
-    _prisoner(work.state, cmd.player, cmd.color, "kill")
+    _prisoner(work.state, cmd.player, cmd.color, transfer=False)
     work.emit(PrisonerKilled(cmd.player, cmd.color))
     work.after_holdings_change(cmd.player)
 
 
 def _refuse(work: Chain, cmd: Refuse) -> None:
     state = work.state
-    _waiting_for(state, "rescue", "refuse a rescue")
+    _waiting_for(state, "rescue")
     _player(state, cmd.player)
-    need = state.awaiting.player
+    need = state.awaiting.player or ""
     if cmd.player == need:
-        raise Refusal(f"{need} is the one awaiting rescue; only holders of prisoners refuse.")
+        raise Refusal(
+            "%(name)s is the one awaiting rescue; only holders of prisoners refuse.", name=need
+        )
     if cmd.player in state.awaiting.refused:
-        raise Refusal(f"{cmd.player} has already refused to rescue {need}.")
+        raise Refusal(
+            "%(name)s has already refused to rescue %(need)s.", name=cmd.player, need=need
+        )
     if not state.holds_prisoners(cmd.player):
-        raise Refusal(f"{cmd.player} holds no prisoners, so has nothing to refuse.")
+        raise Refusal(
+            "%(name)s holds no prisoners, so has nothing to refuse.", name=cmd.player
+        )
     work.emit(RescueRefused(cmd.player))
     work.after_holdings_change(cmd.player)
 
@@ -265,7 +371,10 @@ def _consequences(state: SuckerState, command: SuckerCommand) -> list[SuckerEven
 
 def decide(state: SuckerState, command: SuckerCommand) -> Sequence[SuckerEvent] | Refused:
     if state.over:
-        return Refused(f"The game is over ({state.winner} won); only undo is possible now.")
+        return Refusal(
+            "The game is over (%(winner)s won); only undo is possible now.",
+            winner=state.winner or "",
+        ).refused
     return refusing(_consequences, state, command)
 
 

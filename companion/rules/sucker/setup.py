@@ -64,7 +64,7 @@ def seats_from(players: object) -> list[Seat]:
         if not isinstance(player, Mapping) or set(player) != {"name", "color"}:
             raise SetupError(f"{where} must be an object with exactly 'name' and 'color'.")
         try:
-            name = check_name(player["name"], f"player #{i + 1}")
+            name = check_name(player["name"], "player", i + 1)
         except RosterError as error:
             raise SetupError(str(error)) from None
         seats.append(Seat(name, _check_color(player["color"], f"{where} ({name})")))

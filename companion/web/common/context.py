@@ -40,8 +40,9 @@ class Problem(Exception):
     """A request refused with an HTTP status and one clear sentence.
 
     ``message`` is the sentence as written in English, with ``%(name)s`` filled from
-    ``params`` (if any): :meth:`text` gives it in a language (a sentence not in the catalog,
-    such as the rules' refusals for now, stays as it is).
+    ``params`` (if any): :meth:`text` gives it in a language (a sentence not in the catalog
+    stays as it is). :meth:`refusing` makes one of a rules' refusal, said in a language by
+    :meth:`Language.refused`.
     """
 
     def __init__(self, status: int, message: str, **params: object) -> None:
@@ -50,8 +51,18 @@ class Problem(Exception):
         self.template = message
         self.params = params
         self.message = message % params if params else message
+        self.refused: Refused | None = None
+
+    @classmethod
+    def refusing(cls, status: int, refused: Refused) -> Problem:
+        """The rules' refusal ``refused`` as a problem: its English ``reason`` as the message."""
+        problem = cls(status, refused.reason)
+        problem.refused = refused
+        return problem
 
     def text(self, lang: Language) -> str:
+        if self.refused is not None:
+            return lang.refused(self.refused)
         return lang(self.template, **self.params)
 
 
@@ -63,7 +74,7 @@ def submit_for_phone(session: Session, command: dict[str, Any], by: str) -> None
     except StoreError as error:
         raise Problem(503, str(error)) from None
     if isinstance(outcome, Refused):
-        raise Problem(409, outcome.reason)
+        raise Problem.refusing(409, outcome)
 
 
 class Limiter:

@@ -168,7 +168,8 @@ async def join_submit(request: web.Request) -> web.Response:
     if isinstance(outcome, Refused):
         forget(room.session, token)
         lang = page_language(request)
-        return html(pages.render_join(view, lang, outcome.reason, name), status=409, private=False)
+        said = lang.refused(outcome)
+        return html(pages.render_join(view, lang, said, name), status=409, private=False)
     response = web.HTTPSeeOther(f"/d/{token}", headers=PRIVATE_HEADERS)
     response.set_cookie(
         COOKIE, token, max_age=COOKIE_SECONDS, httponly=True, samesite="Lax", path="/"

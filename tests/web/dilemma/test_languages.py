@@ -192,3 +192,37 @@ async def test_each_stream_gets_its_pages_and_counts_in_its_phones_language(
             event = await read_event(stream)
     ann.close()
     bob.close()
+
+
+async def test_a_refused_move_is_said_in_the_phones_language_with_the_same_status(
+    client: TestClient, session: Session, qps: Language
+) -> None:
+    token = await join(client, "Ann")
+    answer = await client.post(f"/api/d/{token}/choice", data=json.dumps({"choice": "silent"}),
+                               headers={"Accept-Language": "es"})
+    assert answer.status == 409
+    assert await answer.json() == {
+        "error": (
+            "No hay ninguna ronda abierta; "
+            "espera a que el director de juego empiece la siguiente."
+        )
+    }
+    answer = await client.post(f"/api/d/{token}/choice", data=json.dumps({"choice": "silent"}))
+    assert answer.status == 409
+    assert await answer.json() == {
+        "error": "No round is open; wait for the game master to start the next one."
+    }
+    client.session.cookie_jar.clear()
+    client.session.cookie_jar.update_cookies({"lang": "de"})
+    taken = await client.post("/join-room", data={"name": "ann"}, allow_redirects=False)
+    assert taken.status == 409
+    assert (
+        "Der Name &#39;ann&#39; ist schon vergeben; füge eine Initiale hinzu oder wähle einen "
+        "anderen." in await taken.text()
+    )
+    client.session.cookie_jar.update_cookies({"lang": "qps"})
+    long = await client.post("/join-room", data={"name": "B" * 41}, allow_redirects=False)
+    assert long.status == 409
+    page = shown_text(await long.text())
+    assert "[!!" in page and "41" in page
+    assert english_on(await long.text(), ["B" * 20, "B" * 41]) == []

@@ -229,3 +229,33 @@ async def test_an_error_is_translated_and_its_status_is_not(
     assert "Aquí no hay nada" in await page.text() and '<html lang="es">' in await page.text()
     wrong = await client.post("/join", data={"code": "ZZZZZZZZ"}, headers={"Accept-Language": "fr"})
     assert wrong.status == 404 and "Ce code de place est inconnu" in await wrong.text()
+
+
+async def test_a_refused_move_is_said_in_the_phones_language_with_the_same_status(
+    client: TestClient, session: Session, qps: Language
+) -> None:
+    session.submit({"do": "close_planning"})
+    ada = seat(session, "Ada").token
+    english = "You can choose work or rest only during planning; it is the interviews now."
+    for headers, said in [
+        ({}, english),
+        ({"Accept-Language": "de"}, (
+            "Du kannst nur während der Planung ARBEITEN oder RUHEN wählen; "
+            "jetzt sind die Verhöre."
+        )),
+        ({"Accept-Language": "fr"}, (
+            "Tu ne peux choisir TRAVAIL ou REPOS que pendant la préparation ; "
+            "ce sont les entretiens maintenant."
+        )),
+    ]:
+        answer = await client.post(f"/api/p/{ada}/choice", data=json.dumps({"choice": "work"}),
+                                   headers=headers)
+        assert answer.status == 409
+        assert await answer.json() == {"error": said}
+    client.session.cookie_jar.update_cookies({"lang": "qps"})
+    wendy = seat(session, "Wendy").token
+    answer = await client.post(f"/api/p/{wendy}/search", data=json.dumps({"prisoner": "Zed"}))
+    assert answer.status == 409
+    error = (await answer.json())["error"]
+    assert "[!!" in error and "'Zed'" in error
+    assert pseudo_locale.leftovers(error, ["'Zed'"]) == []
