@@ -53,7 +53,7 @@ class HistoryScreen(Screen[None]):
         else:
             title = _("History so far (spoiler-free: no choices, no deals)")
         self.query_one("#history-title", Static).update(title)
-        lines = self.ctx.history_lines(self.full)
+        lines = self.ctx.history_lines(self.full, _)
         self.query_one("#history", Static).update("\n".join(lines))
         self.refresh_bindings()
 
