@@ -42,13 +42,11 @@ class ConfirmScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         _ = words(self)
         yes = self.yes if self.yes is not None else _("Yes")
+        no = _("No, go back")
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
             yield Static(self.question, classes="dialog-body", markup=False)
-            yield Static(
-                f"[b]y[/b] {escape(yes)}    [b]n[/b] {escape(_('No, go back'))}",
-                classes="dialog-keys",
-            )
+            yield Static(f"[b]y[/b] {escape(yes)}    [b]n[/b] {escape(no)}", classes="dialog-keys")
 
     def action_answer(self, value: bool) -> None:
         self.dismiss(value)

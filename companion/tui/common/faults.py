@@ -47,7 +47,8 @@ class Faults:
                 log.write("".join(traceback.format_exception(error)) + "\n")
         except OSError:
             return ""
-        return " " + self.lang("(details in %(log)s)", log=str(self.log))
+        _ = self.lang
+        return " " + _("(details in %(log)s)", log=str(self.log))
 
     def report(self, error: BaseException) -> None:
         """Say it went wrong, log the details; the console goes on."""
