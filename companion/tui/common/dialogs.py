@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,6 +14,14 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
+
+from companion.tui.common.language import words
+
+
+def keys_line(*pairs: tuple[str, str]) -> str:
+    """The keys a dialog answers, as markup: each key in bold, then what it does (already in
+    the console's language; markup in it is shown as it is)."""
+    return "  ".join(f"[b]{escape(key)}[/b] {escape(does)}" for key, does in pairs)
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -23,17 +32,21 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No"),
     ]
 
-    def __init__(self, title: str, question: str, yes: str = "Yes") -> None:
+    def __init__(self, title: str, question: str, yes: str | None = None) -> None:
+        """``yes``: what y does (``None``: "Yes" in the console's language)."""
         super().__init__()
         self.title_text = title
         self.question = question
         self.yes = yes
 
     def compose(self) -> ComposeResult:
+        _ = words(self)
+        yes = self.yes if self.yes is not None else _("Yes")
+        no = _("No, go back")
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
             yield Static(self.question, classes="dialog-body", markup=False)
-            yield Static(f"[b]y[/b] {self.yes}    [b]n[/b] No, go back", classes="dialog-keys")
+            yield Static(f"[b]y[/b] {escape(yes)}    [b]n[/b] {escape(no)}", classes="dialog-keys")
 
     def action_answer(self, value: bool) -> None:
         self.dismiss(value)
@@ -61,8 +74,10 @@ class PickScreen(ModalScreen[str | None]):
             yield OptionList(
                 *[Option(Text(label), id=key) for key, label in self.options], id="pick"
             )
+            _ = words(self)
             yield Static(
-                "[b]↑↓[/b] move  [b]Enter[/b] pick  [b]Esc[/b] cancel", classes="dialog-keys"
+                keys_line(("↑↓", _("move")), ("Enter", _("pick")), ("Esc", _("cancel"))),
+                classes="dialog-keys",
             )
 
     def on_mount(self) -> None:
@@ -92,8 +107,10 @@ class TextScreen(ModalScreen[str | None]):
         *,
         max_length: int = 0,
         problems: bool = True,
-        keys: str = "[b]Enter[/b] save  [b]Esc[/b] cancel",
+        keys: str | None = None,
     ) -> None:
+        """``keys``: the keys line as markup (``None``: Enter save, Esc cancel, in the
+        console's language)."""
         super().__init__()
         self.title_text = title
         self.prompt = prompt  # none shown when empty
@@ -111,7 +128,11 @@ class TextScreen(ModalScreen[str | None]):
             yield Input(self.value, id="text", max_length=self.max_length)
             if self.problems:
                 yield Static("", id="problem", classes="problem", markup=False)
-            yield Static(self.keys, classes="dialog-keys")
+            _ = words(self)
+            keys = self.keys
+            if keys is None:
+                keys = keys_line(("Enter", _("save")), ("Esc", _("cancel")))
+            yield Static(keys, classes="dialog-keys")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
@@ -146,9 +167,17 @@ class MessageScreen(ModalScreen[None]):
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
             yield Static(self.body, classes="dialog-body", markup=False)
-            keys = "[b]Enter[/b] close"
+            _ = words(self)
+            keys = keys_line(("Enter", _("close")))
             if self.hide_after is not None:
-                keys += f" (it closes itself in {round(self.hide_after)} s)"
+                seconds = round(self.hide_after)
+                keys += " " + escape(
+                    _.n_(
+                        "(it closes itself in %(count)s s)",
+                        "(it closes itself in %(count)s s)",
+                        seconds,
+                    )
+                )
             yield Static(keys, classes="dialog-keys")
 
     def on_mount(self) -> None:

@@ -17,6 +17,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import ParamSpec, TypeVar
 
+from companion.language import Language, language
+
 P = ParamSpec("P")
 T = TypeVar("T")
 
@@ -24,9 +26,15 @@ T = TypeVar("T")
 class Faults:
     """The crash log of a console and the two ways it meets an error."""
 
-    def __init__(self, tell: Callable[[str], None], quit: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        tell: Callable[[str], None],
+        quit: Callable[[], None],
+        lang: Language | None = None,
+    ) -> None:
         self.tell = tell  # shows one sentence to the game master
         self.quit = quit  # stops the console (with return code 1)
+        self.lang = lang or language()  # the console's: what the game master reads
         self.log: Path | None = None  # the file next to the session
         self.crashed: BaseException | None = None
 
@@ -39,12 +47,20 @@ class Faults:
                 log.write("".join(traceback.format_exception(error)) + "\n")
         except OSError:
             return ""
-        return f" (details in {self.log})"
+        _ = self.lang
+        return " " + _("(details in %(log)s)", log=str(self.log))
 
     def report(self, error: BaseException) -> None:
         """Say it went wrong, log the details; the console goes on."""
         where = self.write(error)
-        self.tell(f"That went wrong: {error}{where}. The game is safe in the session log.")
+        _ = self.lang
+        self.tell(
+            _(
+                "That went wrong: %(error)s%(details)s. The game is safe in the session log.",
+                error=str(error),
+                details=where,
+            )
+        )
 
     def guarded(self, func: Callable[P, T]) -> Callable[P, T | None]:
         """``func``, reporting an error instead of raising it."""

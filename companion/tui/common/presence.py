@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.language import Language, language
+
 
 @dataclass(frozen=True)
 class PhoneSeen:
@@ -29,13 +31,15 @@ def heard(presence: Presence, signal: Mapping[str, Any] | None) -> str | None:
     return seat
 
 
-def phone_words(seen: PhoneSeen | None) -> str:
-    """``connected``, ``away since 21:04``, or ``-`` (not seen since the console started)."""
+def phone_words(seen: PhoneSeen | None, lang: Language | None = None) -> str:
+    """``connected``, ``away since 21:04``, or ``-`` (not seen since the console started), in
+    ``lang`` (English by default)."""
+    _ = lang or language()
     if seen is None:
         return "-"
     if seen.connected:
-        return "connected"
-    return "away since " + time.strftime("%H:%M", time.localtime(seen.since))
+        return _("connected")
+    return _("away since %(time)s", time=time.strftime("%H:%M", time.localtime(seen.since)))
 
 
 def connected_count(presence: Presence, seats: list[str] | None = None) -> int:

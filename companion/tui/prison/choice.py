@@ -11,6 +11,8 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
+from companion.tui.common.language import words
+
 
 class ChoiceScreen(Screen[str | None]):
     BINDINGS = [
@@ -24,14 +26,21 @@ class ChoiceScreen(Screen[str | None]):
         self.prisoner = prisoner
 
     def compose(self) -> ComposeResult:
+        _ = words(self)
         with Center(), Vertical(id="choice-box"):
-            yield Static("PRIVATE", id="private-title")
-            yield Static(f"{self.prisoner}, this is your secret choice for tonight.", markup=False)
-            yield Static("Press W to work, or R to rest.", classes="choice-keys")
+            yield Static(_("PRIVATE"), id="private-title", markup=False)
             yield Static(
-                "The screen hides itself as soon as you choose. You may change your mind "
-                "until planning closes. Esc: go back without choosing.",
+                _("%(name)s, this is your secret choice for tonight.", name=self.prisoner),
+                markup=False,
+            )
+            yield Static(_("Press W to work, or R to rest."), classes="choice-keys", markup=False)
+            yield Static(
+                _(
+                    "The screen hides itself as soon as you choose. You may change your mind "
+                    "until planning closes. Esc: go back without choosing."
+                ),
                 classes="choice-note",
+                markup=False,
             )
 
     def action_choose(self, choice: str) -> None:

@@ -13,6 +13,7 @@ from typing import Literal
 from textual.message import Message
 from textual.screen import Screen
 
+from companion.language import Language, language
 from companion.rules.prison.views import story, table
 from companion.session import links
 from companion.session.contracts import Addresses, BalanceFactory, Links, Printer
@@ -76,13 +77,16 @@ class Context:
         except OSError:
             return None
 
-    def address_warning(self) -> str | None:
+    def address_warning(self, lang: Language | None = None) -> str | None:
+        """The line warning that the printed cards' address changed, in ``lang`` (English by
+        default); ``None`` while it has not."""
         if not links.address_changed(self.session):
             return None
-        return address.warning(self.session, self.known_addresses())
+        return address.warning(self.session, self.known_addresses(), lang)
 
-    def wrong_links(self, *, earlier: bool = False) -> list[str]:
-        """The addresses paused for too many wrong links (and, ``earlier``, those that were)."""
+    def wrong_links(self, *, earlier: bool = False, lang: Language | None = None) -> list[str]:
+        """The addresses paused for too many wrong links (and, ``earlier``, those that were),
+        in ``lang`` (English by default)."""
         notes = []
         for row in self.session.notes("bad_tokens"):
             try:
@@ -90,12 +94,13 @@ class Context:
             except ValueError:
                 continue
             notes.append((at, row.body))
-        return wrong_link_lines(notes, self.clock(), earlier=earlier)
+        return wrong_link_lines(notes, self.clock(), earlier=earlier, lang=lang)
 
-    def extras(self) -> list[tuple[int, str]]:
+    def extras(self, lang: Language | None = None) -> list[tuple[int, str]]:
         """Corrections and notes from the log, spoiler-free (never a choice or a deal), each
         with the day it belongs to: a taken-back move under the day it was made, a note under
-        the day it was written."""
+        the day it was written. In ``lang`` (English by default)."""
+        _ = lang or language()
         session = self.session
         commands = {r.body["hseq"]: r.body["command"] for r in session.rows if r.kind == "command"}
         day = 1
@@ -111,17 +116,20 @@ class Context:
                 reverts = row.body["reverts"]
                 day = made_on.get(reverts, day)
                 what = commands.get(reverts)
-                text = describe_command(what) if what else "a move"
-                lines.append((day, f"Correction: the game master took back {text}."))
+                text = describe_command(what, _) if what else _("a move")
+                lines.append((day, _("Correction: the game master took back %(move)s.", move=text)))
             elif row.kind == "note":
-                line = note_line(row.body, row.at)
+                line = note_line(row.body, row.at, _)
                 if line:
                     lines.append((day, line))
         return lines
 
-    def history_lines(self, full: bool) -> list[str]:
+    def history_lines(self, full: bool, lang: Language | None = None) -> list[str]:
+        """The history screen's lines (``full``: the whole story), in ``lang`` (English by
+        default)."""
+        _ = lang or language()
         state = self.session.state
-        return timeline(table(state), story(state) if full else None, self.extras())
+        return timeline(table(state), story(state) if full else None, self.extras(_), _)
 
 
 class SessionOpened(Message):

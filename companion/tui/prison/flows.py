@@ -13,10 +13,12 @@ from typing import Any
 
 from textual.app import App
 
+from companion.language import Language
 from companion.rules.prison.views import gm, story, table
 from companion.session import links
 from companion.session.store import StoreError
 from companion.tui.common.dialogs import ConfirmScreen, MessageScreen, PickScreen, TextScreen
+from companion.tui.common.language import words
 from companion.tui.common.moves import NotDone, attempt
 from companion.tui.prison import address
 from companion.tui.prison.context import INTERVIEW_META, Context, Moved
@@ -58,22 +60,23 @@ def undo(app: App[Any], ctx: Context, only: int | None = None) -> bool:
         else:
             app.notify(done.reason, severity="warning")
         return False
-    app.notify("Undone; the history keeps it as a correction.")
+    app.notify(words(app)("Undone; the history keeps it as a correction."))
     app.post_message(Moved())
     return True
 
 
 async def peek(app: App[Any], ctx: Context) -> None:
+    _ = words(app)
     state = ctx.session.state
     if not gm(state)["sealed"]:
-        app.notify("Nothing is sealed now: the choices are on the board or not made.")
+        app.notify(_("Nothing is sealed now: the choices are on the board or not made."))
         return
     day = table(state)["day"]
     look = await app.push_screen_wait(
         ConfirmScreen(
-            "Peek at the sealed choices?",
-            "Make sure no player can see the screen. The peek is written to the history.",
-            "Peek",
+            _("Peek at the sealed choices?"),
+            _("Make sure no player can see the screen. The peek is written to the history."),
+            _("Peek"),
         )
     )
     if not look:
@@ -84,10 +87,10 @@ async def peek(app: App[Any], ctx: Context) -> None:
         app.notify(str(error), severity="error")
         return
     choices = gm(ctx.session.state, peek=True)["choices"] or {}
-    body = "\n".join(f"{n}: {c or 'not chosen yet'}" for n, c in choices.items())
+    body = "\n".join(f"{n}: {choice_word(c, _)}" for n, c in choices.items())
     await app.push_screen(
         MessageScreen(
-            f"Day {day}: tonight's sealed choices",
+            _("Day %(day)s: tonight's sealed choices", day=day),
             body,
             classes="private",
             hide_after=ctx.private_seconds,
@@ -95,20 +98,31 @@ async def peek(app: App[Any], ctx: Context) -> None:
     )
 
 
-def _length_problem(text: str) -> str | None:
+def choice_word(choice: str | None, lang: Language) -> str:
+    """A sealed choice as the peek shows it: ``work``, ``rest`` or ``not chosen yet``."""
+    _ = lang
+    if choice == "work":
+        return _("work")
+    if choice == "rest":
+        return _("rest")
+    return choice or _("not chosen yet")
+
+
+def _length_problem(text: str, lang: Language) -> str | None:
     if parse_duration(text) is None:
-        return "Give a length between 10 seconds and an hour, such as 120, 2:30 or 3m."
+        return lang("Give a length between 10 seconds and an hour, such as 120, 2:30 or 3m.")
     return None
 
 
 async def set_interview_length(app: App[Any], ctx: Context) -> None:
+    _ = words(app)
     current = ctx.interview_seconds()
     text = await app.push_screen_wait(
         TextScreen(
-            "Interview length",
-            "How long is each interview (seconds, or minutes:seconds)?",
+            _("Interview length"),
+            _("How long is each interview (seconds, or minutes:seconds)?"),
             f"{current // 60}:{current % 60:02d}",
-            _length_problem,
+            lambda typed: _length_problem(typed, _),
         )
     )
     seconds = parse_duration(text) if text else None
@@ -119,7 +133,7 @@ async def set_interview_length(app: App[Any], ctx: Context) -> None:
     except StoreError as error:
         app.notify(str(error), severity="error")
         return
-    app.notify(f"Interviews now last {seconds // 60}:{seconds % 60:02d}.")
+    app.notify(_("Interviews now last %(length)s.", length=f"{seconds // 60}:{seconds % 60:02d}"))
     app.post_message(Moved())
 
 
@@ -128,16 +142,17 @@ def default_report_path(ctx: Context) -> Path:
 
 
 async def export_report(app: App[Any], ctx: Context) -> None:
+    _ = words(app)
     session = ctx.session
     state = session.state
     full = story(state)
     if full is None:
-        app.notify("The report can be exported once the game is over.", severity="warning")
+        app.notify(_("The report can be exported once the game is over."), severity="warning")
         return
     text = await app.push_screen_wait(
         TextScreen(
-            "Export the report (Markdown)",
-            "Where should it go? Press Enter for the file next to the session.",
+            _("Export the report (Markdown)"),
+            _("Where should it go? Press Enter for the file next to the session."),
             str(default_report_path(ctx)),
         )
     )
@@ -146,18 +161,26 @@ async def export_report(app: App[Any], ctx: Context) -> None:
     path = Path(text.strip() or default_report_path(ctx)).expanduser()
     if path.is_dir():
         path = path / f"{session.name}.md"
-    report = story_markdown(session.name, gm(state), full, ctx.extras())
+    report = story_markdown(session.name, gm(state), full, ctx.extras(_), _)
     try:
         path.write_text(report, encoding="utf-8")
     except OSError as error:
         app.notify(
-            f"The report could not be written to {path}: {error.strerror}; give another path.",
+            _(
+                "The report could not be written to %(file)s: %(error)s; give another path.",
+                file=str(path),
+                error=str(error.strerror),
+            ),
             severity="error",
             timeout=10,
         )
         return
     ctx.last_report = path
-    await app.push_screen(MessageScreen("Report exported", f"The report is in {path.resolve()}"))
+    await app.push_screen(
+        MessageScreen(
+            _("Report exported"), _("The report is in %(file)s", file=str(path.resolve()))
+        )
+    )
 
 
 def show_print(app: App[Any], ctx: Context) -> None:
@@ -168,7 +191,9 @@ def show_print(app: App[Any], ctx: Context) -> None:
 def show_balance(app: App[Any], ctx: Context) -> None:
     if ctx.balance is None:
         app.notify(
-            "The Balance screen is not available here; run 'companion balance --screen'.",
+            words(app)(
+                "The Balance screen is not available here; run 'companion balance --screen'."
+            ),
             severity="warning",
         )
         return
@@ -177,13 +202,14 @@ def show_balance(app: App[Any], ctx: Context) -> None:
 
 async def choose_address(app: App[Any], ctx: Context) -> None:
     """The address dialog (pin the printed address, pick another, reprint), then the choice."""
+    _ = words(app)
     session = ctx.session
     addresses = ctx.known_addresses()
     key = await app.push_screen_wait(
         PickScreen(
-            "The players' links",
-            address.options(session, addresses),
-            address.explain(session, addresses),
+            _("The players' links"),
+            address.options(session, addresses, _),
+            address.explain(session, addresses, _),
         )
     )
     if key is None:
@@ -209,6 +235,11 @@ def pin(app: App[Any], ctx: Context, url: str | None) -> None:
     except StoreError as error:
         app.notify(str(error), severity="error", timeout=10)
         return
+    _ = words(app)
     now = links.current_base(session)
-    app.notify(f"The players' links now start with {now}." if now else "The links are unpinned.")
+    app.notify(
+        _("The players' links now start with %(url)s.", url=now)
+        if now
+        else _("The links are unpinned.")
+    )
     app.post_message(Moved())

@@ -11,12 +11,13 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from companion.rules.core.words import plural
+from companion.language import N_, Language, language
 from companion.rules.prison.views import table
 from companion.tui.common.footer import Keys
+from companion.tui.common.language import words
 from companion.tui.prison.context import Context
 
-KEYS = """\
+KEYS = N_("""\
 Keys on the game screen (the footer offers the ones that fit the phase)
   C  planning: a prisoner's choice, on a private full screen
   X  close planning (asks when someone has not chosen: they rest)
@@ -42,40 +43,53 @@ Keys on the game screen (the footer offers the ones that fit the phase)
   Ctrl+P  palette: peek at sealed choices, interview length, ...
   ?  this help      Q  quit (every move is already saved)
   A narrow footer leaves out H, W, P, L, B, +, M and T; they still work.
-"""
+""")
 
-
-def rules_text(rules: Mapping[str, Any], warden: str) -> str:
-    days = rules["max_days"]
-    deals = plural(int(rules["parole_tokens_per_day"]), "deal")
-    cells = plural(int(rules["searches_per_day"]), "cell")
-    accusations = plural(int(rules["accusations_per_day"]), "accusation")
-    nights = plural(int(rules["nights_to_escape"]), "night")
-    tokens = plural(int(rules["parole_tokens_to_win"]), "parole token")
-    limit = (
-        f"The game ends after day {days} (time up: the warden wins)."
-        if days
-        else "There is no time limit."
-    )
-    return f"""\
+RULES = N_("""\
 The prison break, in short
-  One warden ({warden}) against the prisoners. Every day:
+  One warden (%(warden)s) against the prisoners. Every day:
   1. Planning: the warden leaves; each prisoner secretly chooses
      work or rest (no choice means rest).
   2. Interviews: each prisoner sees the warden alone; a deal trades
-     information for a parole token ({deals} a day at most).
-  3. Search: the warden searches {cells}; a prisoner caught
+     information for a parole token (%(deals)s a day at most).
+  3. Search: the warden searches %(cells)s; a prisoner caught
      working is out.
   4. Reveal: every other worker completes a night for the group.
   5. Accusations: a prisoner with a shiv may accuse another
-     ({accusations} a day). If the accused ever took a deal, they are
+     (%(accusations)s a day). If the accused ever took a deal, they are
      shived and out; otherwise the shiv passes to the accused.
   6. End of day.
-  The prisoners escape together after {nights} of work.
-  A prisoner holding {tokens} is paroled and wins
+  The prisoners escape together after %(nights)s of work.
+  A prisoner holding %(tokens)s is paroled and wins
   with the warden. The warden wins when no prisoner is left.
-  {limit}
-"""
+  %(limit)s
+""")
+
+
+def rules_text(rules: Mapping[str, Any], warden: str, lang: Language | None = None) -> str:
+    """The rules in short with this session's numbers, in ``lang`` (English by default)."""
+    _ = lang or language()
+    days = rules["max_days"]
+    deals = int(rules["parole_tokens_per_day"])
+    cells = int(rules["searches_per_day"])
+    accusations = int(rules["accusations_per_day"])
+    nights = int(rules["nights_to_escape"])
+    tokens = int(rules["parole_tokens_to_win"])
+    limit = (
+        _("The game ends after day %(day)s (time up: the warden wins).", day=days)
+        if days
+        else _("There is no time limit.")
+    )
+    return _(
+        RULES,
+        warden=warden,
+        deals=_.n_("%(count)s deal", "%(count)s deals", deals),
+        cells=_.n_("%(count)s cell", "%(count)s cells", cells),
+        accusations=_.n_("%(count)s accusation", "%(count)s accusations", accusations),
+        nights=_.n_("%(count)s night", "%(count)s nights", nights),
+        tokens=_.n_("%(count)s parole token", "%(count)s parole tokens", tokens),
+        limit=limit,
+    )
 
 
 class HelpScreen(Screen[None]):
@@ -86,10 +100,11 @@ class HelpScreen(Screen[None]):
         self.ctx = ctx
 
     def compose(self) -> ComposeResult:
+        _ = words(self)
         view = table(self.ctx.session.state)
         with VerticalScroll(id="help-scroll"):
-            yield Static(rules_text(view["rules"], view["warden"]), markup=False)
-            yield Static(KEYS, markup=False)
+            yield Static(rules_text(view["rules"], view["warden"], _), markup=False)
+            yield Static(_(KEYS), markup=False)
         yield Keys()
 
     def on_mount(self) -> None:

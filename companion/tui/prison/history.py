@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from companion.tui.common.follow import Redraw
 from companion.tui.common.footer import Keys
+from companion.tui.common.language import words
 from companion.tui.prison.context import Context, Show
 
 
@@ -41,17 +42,18 @@ class HistoryScreen(Screen[None]):
         self.ctx.faults.guarded(self.refresh_view)()
 
     def refresh_view(self) -> None:
+        _ = words(self)
         over = self.ctx.session.state.over
         if not over:
             self.full = False
         if self.full:
-            title = "The full story: every night's choices and every deal (for the debrief)"
+            title = _("The full story: every night's choices and every deal (for the debrief)")
         elif over:
-            title = "History (F reveals the full story for the debrief)"
+            title = _("History (F reveals the full story for the debrief)")
         else:
-            title = "History so far (spoiler-free: no choices, no deals)"
+            title = _("History so far (spoiler-free: no choices, no deals)")
         self.query_one("#history-title", Static).update(title)
-        lines = self.ctx.history_lines(self.full)
+        lines = self.ctx.history_lines(self.full, _)
         self.query_one("#history", Static).update("\n".join(lines))
         self.refresh_bindings()
 

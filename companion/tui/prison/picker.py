@@ -13,20 +13,30 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.errors import UserError
+from companion.language import N_, Language, language
 from companion.session.paths import check_session_name, list_sessions, session_path
 from companion.tui.common.dialogs import PickScreen, TextScreen
 from companion.tui.common.footer import Keys
+from companion.tui.common.language import words
 from companion.tui.prison.context import Context, NewSession, SessionOpened
 
 NEW = "\x00new"
 AUTOMATIC = "\x00automatic"
-AUTOMATIC_LABEL = "automatic  balanced for the group's size"
+AUTOMATIC_LABEL = N_("automatic  balanced for the group's size")
 
 
-def scenario_choices() -> list[tuple[str, str]]:
+def group_size(low: int, high: int, lang: Language | None = None) -> str:
+    """``4`` or ``4 to 12``: how many prisoners a scenario takes."""
+    _ = lang or language()
+    if low == high:
+        return _.number(low)
+    return _("%(low)s to %(high)s", low=_.number(low), high=_.number(high))
+
+
+def scenario_choices(lang: Language | None = None) -> list[tuple[str, str]]:
     """The prison-break scenarios as (name, label with the group size, the nights to escape and
     whose file it is: shipped or the user's own), in natural order (balanced-4 before
-    balanced-10); other games' files are left out."""
+    balanced-10); other games' files are left out. Labels in ``lang`` (English by default)."""
     from companion.rules.prison.scenario import ScenarioError
     from companion.session.scenario_files import (
         list_scenario_files,
@@ -35,25 +45,31 @@ def scenario_choices() -> list[tuple[str, str]]:
         read_toml,
     )
 
+    _ = lang or language()
     own = {s.name: s.replaces_shipped for s in list_scenarios() if not s.shipped}
     choices = []
     for path in list_scenario_files():
-        whose = "shipped"
+        whose = _("shipped")
         if path.stem in own:
-            whose = "yours, in place of the shipped one" if own[path.stem] else "yours"
+            whose = _("yours, in place of the shipped one") if own[path.stem] else _("yours")
         try:
             if read_toml(path).get("game", "prison-break") != "prison-break":
                 continue
             rules = load_scenario(path.stem)
         except ScenarioError:
-            label = f"{path.stem}  has a problem (the set-up says which) · {whose}"
-            choices.append((path.stem, label))
+            problem = _("has a problem (the set-up says which)")
+            choices.append((path.stem, f"{path.stem}  {problem} · {whose}"))
             continue
         low, high = rules.min_prisoners, rules.max_prisoners
-        size = f"{low}" if low == high else f"{low} to {high}"
+        size = group_size(low, high, _)
         nights = rules.nights_to_escape
-        label = f"{path.stem}  {size} prisoners, {nights} nights · {whose}"
-        choices.append((path.stem, label))
+        about = _.n_(
+            "%(size)s prisoners, %(count)s night",
+            "%(size)s prisoners, %(count)s nights",
+            nights,
+            size=size,
+        )
+        choices.append((path.stem, f"{path.stem}  {about} · {whose}"))
     digits = re.compile(r"(\d+)")
     return sorted(
         choices,
@@ -61,13 +77,17 @@ def scenario_choices() -> list[tuple[str, str]]:
     )
 
 
-def name_problem(name: str, folder_has: set[str]) -> str | None:
+def name_problem(name: str, folder_has: set[str], lang: Language | None = None) -> str | None:
+    _ = lang or language()
     try:
         name = check_session_name(name)
     except UserError as error:
         return str(error)
     if name in folder_has:
-        return f"A session called {name!r} already exists; pick another name or resume it."
+        return _(
+            "A session called %(name)s already exists; pick another name or resume it.",
+            name=repr(name),
+        )
     return None
 
 
@@ -82,14 +102,19 @@ class PickerScreen(Screen[None]):
         self.ctx = ctx
 
     def compose(self) -> ComposeResult:
+        _ = words(self)
         shelf = self.ctx.shelf
         folder = shelf.folder if shelf else None
-        yield Static("companion: pick a session", id="picker-title")
-        yield Static(f"Sessions in {folder}" if folder else "", id="picker-folder", markup=False)
-        options = [Option(Text("+ Start a new session"), id=NEW)]
+        yield Static(_("companion: pick a session"), id="picker-title", markup=False)
+        yield Static(
+            _("Sessions in %(folder)s", folder=str(folder)) if folder else "",
+            id="picker-folder",
+            markup=False,
+        )
+        options = [Option(Text(_("+ Start a new session")), id=NEW)]
         for path in list_sessions(folder) if folder else []:
             game = shelf.game_of(path.stem) if shelf and shelf.game_of else None
-            label = f"Resume {path.stem}" + (f"  ({game})" if game else "")
+            label = _("Resume %(session)s", session=path.stem) + (f"  ({game})" if game else "")
             options.append(Option(Text(label), id=path.stem))
         yield OptionList(*options, id="sessions")
         yield Keys()
@@ -117,27 +142,33 @@ class PickerScreen(Screen[None]):
     @work(group="flow")
     async def action_new(self) -> None:
         """Ask the new session's name, then its scenario (when there is a choice)."""
+        _ = words(self)
         shelf = self.ctx.shelf
         assert shelf is not None
         existing = {p.stem for p in list_sessions(shelf.folder)}
         text = await self.app.push_screen_wait(
             TextScreen(
-                "A new session",
-                f"Its name (letters, digits, - _ .); it is saved as "
-                f"{session_path(shelf.folder, 'NAME').name} in {shelf.folder}.",
-                check=lambda text: name_problem(text.strip(), existing),
+                _("A new session"),
+                _(
+                    "Its name (letters, digits, - _ .); it is saved as %(file)s in %(folder)s.",
+                    file=_("NAME") + session_path(shelf.folder, "NAME").suffix,
+                    folder=str(shelf.folder),
+                ),
+                check=lambda text: name_problem(text.strip(), existing, _),
             )
         )
         name = text.strip() if text else None
         if not name:
             return
-        choices = [(AUTOMATIC, AUTOMATIC_LABEL), *scenario_choices()]
+        choices = [(AUTOMATIC, _(AUTOMATIC_LABEL)), *scenario_choices(_)]
         scenario = await self.app.push_screen_wait(
             PickScreen(
-                "Which scenario?",
+                _("Which scenario?"),
                 choices,
-                "Automatic follows the group's size as you type the names (classic for "
-                "four); nights: how many the prisoners need to escape.",
+                _(
+                    "Automatic follows the group's size as you type the names (classic for "
+                    "four); nights: how many the prisoners need to escape."
+                ),
             )
         )
         if scenario:

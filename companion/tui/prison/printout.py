@@ -20,12 +20,14 @@ from textual.widgets import Input, RadioButton, RadioSet, Static
 from textual.worker import Worker, WorkerState
 
 from companion.errors import UserError
+from companion.language import N_
 from companion.session import links, seats
 from companion.tui.common.follow import Redraw
 from companion.tui.common.footer import Keys
+from companion.tui.common.language import words
 from companion.tui.prison.context import Context, Moved
 
-PAPERS = {"a4": "A4", "letter": "Letter"}
+PAPERS = {"a4": N_("A4"), "letter": N_("Letter")}
 
 
 class MainThreadStore:
@@ -81,19 +83,22 @@ class PrintScreen(Screen[None]):
         self.written: Path | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static("Print the cards and sheets", id="print-title", markup=False)
+        _ = words(self)
+        yield Static(_("Print the cards and sheets"), id="print-title", markup=False)
         with VerticalScroll(id="print-body"):
             yield Static(
-                "One PDF: a card per seat with its QR code and seat code, the warden's screen, "
-                "the rules card, the night tracker and the token sheets.",
+                _(
+                    "One PDF: a card per seat with its QR code and seat code, the warden's "
+                    "screen, the rules card, the night tracker and the token sheets."
+                ),
                 markup=False,
             )
             with Horizontal(id="print-paper-row"):
-                yield Static("Paper", classes="label")
+                yield Static(_("Paper"), classes="label", markup=False)
                 with RadioSet(id="print-paper"):
-                    yield RadioButton("A4", value=True, id="paper-a4")
-                    yield RadioButton("Letter", id="paper-letter")
-            yield Static("Save as", classes="label")
+                    yield RadioButton(_(PAPERS["a4"]), value=True, id="paper-a4")
+                    yield RadioButton(_(PAPERS["letter"]), id="paper-letter")
+            yield Static(_("Save as"), classes="label", markup=False)
             yield Input(id="print-out")
             yield Static("", id="print-links", markup=False)
             yield Static("", id="print-status", markup=False)
@@ -110,12 +115,13 @@ class PrintScreen(Screen[None]):
         self.ctx.faults.guarded(self.refresh_view)()
 
     def refresh_view(self) -> None:
+        _ = words(self)
         session = self.ctx.session
         base = links.current_base(session)
         if base:
-            text = f"The cards' links will start with {base}."
+            text = _("The cards' links will start with %(url)s.", url=base)
         else:
-            text = (
+            text = _(
                 "No phone server is running, so the cards' links will use this laptop's "
                 "address and the default port."
             )
@@ -148,9 +154,10 @@ class PrintScreen(Screen[None]):
         self.action_print()
 
     def action_print(self) -> None:
+        _ = words(self)
         printer = self.ctx.printer
         if printer is None:
-            self.status("Printing is not available in this console; use 'companion print'.")
+            self.status(_("Printing is not available in this console; use 'companion print'."))
             return
         if self.busy:
             return
@@ -164,7 +171,9 @@ class PrintScreen(Screen[None]):
             self.status(str(error))
             return
         self.busy = True
-        self.status(f"Printing {PAPERS[self.paper]} to {out}…")
+        self.status(
+            _("Printing %(paper)s to %(file)s…", paper=_(PAPERS[self.paper]), file=str(out))
+        )
         self._print(printer, self.paper, out)
 
     @work(thread=True, exclusive=True, group="print", exit_on_error=False)
@@ -179,16 +188,21 @@ class PrintScreen(Screen[None]):
         ):
             return
         self.busy = False
+        _ = words(self)
         if event.state == WorkerState.SUCCESS:
             path = Path(str(event.worker.result))
             self.written = path
             self.ctx.last_print = path
-            base = links.printed_base(self.ctx.session) or "this laptop's address"
+            base = links.printed_base(self.ctx.session) or _("this laptop's address")
             self.status(
-                f"Printed to {path} (links on {base}). Print it at 100% scale, "
-                "in black and white."
+                _(
+                    "Printed to %(file)s (links on %(url)s). Print it at 100%% scale, in black "
+                    "and white.",
+                    file=str(path),
+                    url=base,
+                )
             )
-            self.notify(f"The cards and sheets are in {path}.")
+            self.notify(_("The cards and sheets are in %(file)s.", file=str(path)))
             self.post_message(Moved())
             return
         error = event.worker.error
@@ -196,8 +210,14 @@ class PrintScreen(Screen[None]):
             self.status(str(error))
         else:
             where = self.ctx.faults.write(error) if error is not None else ""
-            self.status(f"Printing failed: {error}{where}; nothing was printed.")
-        self.notify("Nothing was printed.", severity="error")
+            self.status(
+                _(
+                    "Printing failed: %(error)s%(details)s; nothing was printed.",
+                    error=str(error),
+                    details=where,
+                )
+            )
+        self.notify(_("Nothing was printed."), severity="error")
 
     def status(self, text: str) -> None:
         self.query_one("#print-status", Static).update(text)

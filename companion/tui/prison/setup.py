@@ -14,11 +14,92 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.errors import UserError
-from companion.rules.core.roster import RosterError, check_name, check_roster
+from companion.language import N_, Language, language
+from companion.rules.core.roster import MAX_NAME, RosterError, check_name, check_roster, name_key
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen
 from companion.tui.common.footer import Keys
+from companion.tui.common.language import words
 from companion.tui.prison.context import BackToPicker, Context, SessionOpened
-from companion.tui.prison.picker import AUTOMATIC, AUTOMATIC_LABEL, scenario_choices
+from companion.tui.prison.picker import AUTOMATIC, AUTOMATIC_LABEL, group_size, scenario_choices
+
+ENTRY_PROMPT = N_("a prisoner's name, then Enter to add")
+
+# What is wrong with a name, for the warden and for a prisoner (the rules' checks, in the
+# console's language): empty, too long, spaces at its ends, a control character.
+NAME_REFUSALS = {
+    "warden": (
+        N_("The warden's name is empty; give every player a name."),
+        N_("The warden's name %(name)s... is %(length)s characters long; use at most %(most)s."),
+        N_("The warden's name %(name)s has spaces at its ends; remove them."),
+        N_("The warden's name %(name)s holds a control character; retype it."),
+    ),
+    "prisoner": (
+        N_("The prisoner's name is empty; give every player a name."),
+        N_("The prisoner's name %(name)s... is %(length)s characters long; use at most %(most)s."),
+        N_("The prisoner's name %(name)s has spaces at its ends; remove them."),
+        N_("The prisoner's name %(name)s holds a control character; retype it."),
+    ),
+}
+
+
+def name_refusal(name: str, role: str, lang: Language | None = None) -> str | None:
+    """Why ``name`` cannot be the ``role``'s (``warden`` or ``prisoner``), in ``lang``; ``None``
+    when it can (as :func:`~companion.rules.core.roster.check_name` judges it)."""
+    _ = lang or language()
+    empty, long, spaces, control = NAME_REFUSALS[role]
+    clean = name.strip()
+    if not clean:
+        return _(empty)
+    if len(clean) > MAX_NAME:
+        return _(long, name=repr(clean[:20]), length=_.number(len(clean)), most=MAX_NAME)
+    if clean != name:
+        return _(spaces, name=repr(name))
+    if any(ord(c) < 32 for c in name):
+        return _(control, name=repr(name))
+    return None
+
+
+def roster_refusal(
+    warden: str, prisoners: list[str], low: int, high: int, lang: Language | None = None
+) -> str | None:
+    """Why the roster cannot play a scenario for ``low`` to ``high`` prisoners, in ``lang``
+    (as :func:`~companion.rules.core.roster.check_roster` judges it); ``None`` when it can."""
+    _ = lang or language()
+    try:
+        check_roster(warden, prisoners, low, high)
+    except RosterError as error:
+        refused = str(error)
+    else:
+        return None
+    said = name_refusal(warden, "warden", _)
+    if said:
+        return said
+    for name in prisoners:
+        if name_refusal(name, "prisoner", _):
+            return refused  # the set-up lets no such name in: the rules' own words
+    seen = {name_key(warden)}
+    for name in prisoners:
+        if name_key(name) in seen:
+            return _(
+                "The name %(name)s is used twice; every player needs their own name.",
+                name=repr(name),
+            )
+        seen.add(name_key(name))
+    if not low <= len(prisoners) <= high:
+        if low == high:
+            return _(
+                "This scenario is balanced for exactly %(size)s prisoners, but the roster has "
+                "%(count)s; pick a scenario for this group size (see 'companion scenarios').",
+                size=_.number(low),
+                count=_.number(len(prisoners)),
+            )
+        return _(
+            "This scenario is balanced for %(size)s prisoners, but the roster has %(count)s; "
+            "pick a scenario for this group size (see 'companion scenarios').",
+            size=group_size(low, high, _),
+            count=_.number(len(prisoners)),
+        )
+    return refused
 
 
 class SetupScreen(Screen[None]):
@@ -49,12 +130,17 @@ class SetupScreen(Screen[None]):
         self.scenario_problem: str | None = None
 
     def compose(self) -> ComposeResult:
+        _ = words(self)
         yield Static("", id="setup-title", markup=False)
-        yield Static("Warden", classes="label")
-        yield Input(placeholder="the warden's name, then Enter", id="warden")
-        yield Static("Prisoners, in seat order (F2 rename, F8 remove, F5/F6 move)", classes="label")
+        yield Static(_("Warden"), classes="label", markup=False)
+        yield Input(placeholder=_("the warden's name, then Enter"), id="warden")
+        yield Static(
+            _("Prisoners, in seat order (F2 rename, F8 remove, F5/F6 move)"),
+            classes="label",
+            markup=False,
+        )
         yield OptionList(id="prisoners")
-        yield Input(placeholder="a prisoner's name, then Enter to add", id="entry")
+        yield Input(placeholder=_(ENTRY_PROMPT), id="entry")
         yield Static("", id="problem", markup=False)
         yield Keys()
 
@@ -77,13 +163,25 @@ class SetupScreen(Screen[None]):
             self.min_prisoners, self.max_prisoners = rules.min_prisoners, rules.max_prisoners
         except ScenarioError as error:
             self.scenario_problem = str(error)
-        low, high = self.min_prisoners, self.max_prisoners
-        size = f"{low}" if low == high else f"{low} to {high}"
-        how = ", automatic" if self.automatic else ""
-        self.query_one("#setup-title", Static).update(
-            f"New session {self.session_name} · scenario {scenario} ({size} prisoners{how})"
-            " · F4 changes it"
-        )
+        _ = words(self)
+        size = group_size(self.min_prisoners, self.max_prisoners, _)
+        if self.automatic:
+            title = _(
+                "New session %(session)s · scenario %(scenario)s (%(size)s prisoners, "
+                "automatic) · F4 changes it",
+                session=self.session_name,
+                scenario=scenario,
+                size=size,
+            )
+        else:
+            title = _(
+                "New session %(session)s · scenario %(scenario)s (%(size)s prisoners) · F4 "
+                "changes it",
+                session=self.session_name,
+                scenario=scenario,
+                size=size,
+            )
+        self.query_one("#setup-title", Static).update(title)
 
     def follow_size(self) -> None:
         """Automatic: the scenario balanced for the roster's size (classic for four)."""
@@ -97,16 +195,23 @@ class SetupScreen(Screen[None]):
     @work(group="flow")
     async def action_scenario(self) -> None:
         """Pick the scenario: automatic, or any shipped or own one."""
-        choices = [(AUTOMATIC, AUTOMATIC_LABEL), *scenario_choices()]
-        keys = [key for key, _ in choices]
+        _ = words(self)
+        choices = [(AUTOMATIC, _(AUTOMATIC_LABEL)), *scenario_choices(_)]
+        keys = [key for key, __ in choices]
         now = AUTOMATIC if self.automatic else self.scenario
+        if self.automatic:
+            said = _("Now: %(scenario)s (automatic).", scenario=self.scenario)
+        else:
+            said = _("Now: %(scenario)s.", scenario=self.scenario)
+        how = _(
+            "Automatic follows the group's size as names are added or removed; nights: how "
+            "many the prisoners need to escape."
+        )
         picked = await self.app.push_screen_wait(
             PickScreen(
-                "Which scenario?",
+                _("Which scenario?"),
                 choices,
-                f"Now: {self.scenario}{' (automatic)' if self.automatic else ''}. Automatic "
-                "follows the group's size as names are added or removed; nights: how many "
-                "the prisoners need to escape.",
+                f"{said} {how}",
                 highlight=keys.index(now) if now in keys else 0,
             )
         )
@@ -143,16 +248,13 @@ class SetupScreen(Screen[None]):
     def roster_problem(self) -> str | None:
         if self.scenario_problem:
             return self.scenario_problem
-        try:
-            check_roster(
-                self.query_one("#warden", Input).value,
-                self.prisoners,
-                self.min_prisoners,
-                self.max_prisoners,
-            )
-        except RosterError as error:
-            return str(error)
-        return None
+        return roster_refusal(
+            self.query_one("#warden", Input).value,
+            self.prisoners,
+            self.min_prisoners,
+            self.max_prisoners,
+            words(self),
+        )
 
     def show_status(self, message: str | None = None) -> None:
         problem = message or self.roster_problem()
@@ -161,9 +263,14 @@ class SetupScreen(Screen[None]):
             status.update(problem)
             status.set_class(True, "problem")
         else:
+            _ = words(self)
             status.update(
-                f"Ready: {self.query_one('#warden', Input).value} and "
-                f"{len(self.prisoners)} prisoners. Ctrl+S starts the game."
+                _.n_(
+                    "Ready: %(warden)s and %(count)s prisoner. Ctrl+S starts the game.",
+                    "Ready: %(warden)s and %(count)s prisoners. Ctrl+S starts the game.",
+                    len(self.prisoners),
+                    warden=self.query_one("#warden", Input).value,
+                )
             )
             status.set_class(False, "problem")
 
@@ -178,8 +285,13 @@ class SetupScreen(Screen[None]):
         if event.input.id == "warden":
             self.query_one("#entry", Input).focus()
             return
+        _ = words(self)
         name = event.value.strip()
         if not name and self.renaming is None:
+            return
+        refused = name_refusal(name, "prisoner", _)
+        if refused:
+            self.show_status(refused)
             return
         try:
             check_name(name, "prisoner")
@@ -189,7 +301,9 @@ class SetupScreen(Screen[None]):
         others = [n for i, n in enumerate(self.prisoners) if i != self.renaming]
         taken = {n.casefold() for n in [*others, self.query_one("#warden", Input).value]}
         if name.casefold() in taken:
-            self.show_status(f"The name {name!r} is already in the roster; pick another.")
+            self.show_status(
+                _("The name %(name)s is already in the roster; pick another.", name=repr(name))
+            )
             return
         if self.renaming is None:
             self.prisoners.append(name)
@@ -199,23 +313,26 @@ class SetupScreen(Screen[None]):
             self.prisoners[where] = name
             self.renaming = None
         event.input.value = ""
-        event.input.placeholder = "a prisoner's name, then Enter to add"
+        event.input.placeholder = _(ENTRY_PROMPT)
         self.show_list(where)
 
     # ---- actions --------------------------------------------------------------------------
 
     def action_rename(self) -> None:
+        _ = words(self)
         index = self.selected()
         if index is None:
-            self.show_status("There is nobody to rename yet; add a prisoner first.")
+            self.show_status(_("There is nobody to rename yet; add a prisoner first."))
             return
         self.renaming = index
         entry = self.query_one("#entry", Input)
         entry.value = self.prisoners[index]
         entry.cursor_position = len(entry.value)
-        entry.placeholder = f"new name for {self.prisoners[index]}"
+        entry.placeholder = _("new name for %(name)s", name=self.prisoners[index])
         entry.focus()
-        self.show_status(f"Renaming {self.prisoners[index]}: edit the name and press Enter.")
+        self.show_status(
+            _("Renaming %(name)s: edit the name and press Enter.", name=self.prisoners[index])
+        )
 
     def action_remove(self) -> None:
         index = self.selected()
@@ -243,7 +360,9 @@ class SetupScreen(Screen[None]):
             return
         shelf = self.ctx.shelf
         if shelf is None:
-            self.show_status("This console cannot create sessions; run 'companion new NAME'.")
+            self.show_status(
+                words(self)("This console cannot create sessions; run 'companion new NAME'.")
+            )
             return
         warden = self.query_one("#warden", Input).value
         try:
@@ -264,14 +383,18 @@ class SetupScreen(Screen[None]):
         if not typed:
             self.leave()
             return
-        where = "back to the sessions" if self.back_to_picker else "out of the console"
-        if await self.app.push_screen_wait(
-            ConfirmScreen(
-                "Leave the set-up?",
-                f"The names typed here are not saved yet; they are lost if you go {where}.",
-                "Leave",
+        _ = words(self)
+        if self.back_to_picker:
+            lost = _(
+                "The names typed here are not saved yet; they are lost if you go back to the "
+                "sessions."
             )
-        ):
+        else:
+            lost = _(
+                "The names typed here are not saved yet; they are lost if you go out of the "
+                "console."
+            )
+        if await self.app.push_screen_wait(ConfirmScreen(_("Leave the set-up?"), lost, _("Leave"))):
             self.leave()
 
     def leave(self) -> None:

@@ -11,24 +11,45 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from companion.rules.core.words import joined, plural
+from companion.language import N_, Language, language
 
 View = Mapping[str, Any]  # a view of the rules (companion.rules.prison.views), read by key
 
 PHASE_TITLES = {
-    "planning": "Planning",
-    "interviews": "Interviews",
-    "search": "Search",
-    "accusations": "Accusations",
-    "over": "Game over",
+    "planning": N_("Planning"),
+    "interviews": N_("Interviews"),
+    "search": N_("Search"),
+    "accusations": N_("Accusations"),
+    "over": N_("Game over"),
 }
 
 OUTCOME_TITLES = {
-    "escape": "The prisoners escaped",
-    "parole": "A prisoner was paroled",
-    "all_caught": "No prisoner is left: the warden wins",
-    "time_up": "Time is up: the warden wins",
+    "escape": N_("The prisoners escaped"),
+    "parole": N_("A prisoner was paroled"),
+    "all_caught": N_("No prisoner is left: the warden wins"),
+    "time_up": N_("Time is up: the warden wins"),
 }
+
+# A prisoner's status, an accusation's result and a secret choice, as the console says them.
+STATUS_WORDS = {
+    "active": N_("active"),
+    "caught": N_("caught"),
+    "shived": N_("shived"),
+    "paroled": N_("paroled"),
+    "escaped": N_("escaped"),
+}
+RESULT_WORDS = {"shived": N_("shived"), "shiv passed": N_("shiv passed")}
+CHOICE_WORDS = {"work": N_("work"), "rest": N_("rest")}
+
+
+def _lang(lang: Language | None) -> Language:
+    return lang if lang is not None else language()
+
+
+def said(words: Mapping[str, str], value: str, lang: Language | None = None) -> str:
+    """``value`` (a status, a result, a choice) in words, translated; unknown ones as they
+    are."""
+    return _lang(lang)(words[value]) if value in words else value
 
 
 @dataclass(frozen=True)
@@ -38,47 +59,66 @@ class Banner:
     do: str  # what the game master does next (with the keys)
 
 
-def names(items: list[str]) -> str:
+def names(items: list[str], lang: Language | None = None) -> str:
     """Names as the console says them: ``Ada, Ben and Cy``, or ``nobody``."""
-    return joined(items, "nobody")
+    _ = _lang(lang)
+    return _.joined(items, _("nobody"))
 
 
-def nights_count(done: int, total: int) -> str:
+def nights_count(done: int, total: int, lang: Language | None = None) -> str:
     """``4 of 6``; the last night's work may take the count past the target (two prisoners
     working when one night was left): the target reached is ``6 of 6``, never ``7 of 6``."""
-    return f"{min(done, total)} of {total}"
+    _ = _lang(lang)
+    return _("%(done)s of %(total)s", done=_.number(min(done, total)), total=_.number(total))
 
 
-def nights_words(done: int, total: int) -> str:
+def nights_words(done: int, total: int, lang: Language | None = None) -> str:
     """The count, with the nights worked beyond the target said in words."""
-    count = nights_count(done, total)
+    _ = _lang(lang)
+    count = nights_count(done, total, _)
     if done <= total:
         return count
-    return f"{count} (they worked {plural(done - total, 'night')} more than they needed)"
+    return _.n_(
+        "%(nights)s (they worked %(count)s night more than they needed)",
+        "%(nights)s (they worked %(count)s nights more than they needed)",
+        done - total,
+        nights=count,
+    )
 
 
-def nights_bar(done: int, total: int, width: int = 12) -> str:
+def nights_bar(done: int, total: int, width: int = 12, lang: Language | None = None) -> str:
     """``■■■■□□ 4 of 6``; long games are drawn to scale in at most ``width`` squares."""
     shown = min(done, total)
     if total <= width:
         full, cells = shown, total
     else:
         full, cells = round(shown * width / total), width
-    return "■" * full + "□" * (cells - full) + f" {nights_count(done, total)}"
+    return "■" * full + "□" * (cells - full) + f" {nights_count(done, total, lang)}"
 
 
-def night_work(day: View) -> str:
+def night_work(day: View, lang: Language | None = None) -> str:
     """Who worked on a revealed night, from the public day: a prisoner caught in a search
     worked too (the search says so in front of everyone), so a night with a catch is never
     "nobody worked"."""
+    _ = _lang(lang)
     workers = list(day["workers"])
     caught = [s["prisoner"] for s in day["searches"] if s["caught"]]
     if not caught:
-        return f"{names(workers)} worked" if workers else "nobody worked"
-    was = "was" if len(caught) == 1 else "were"
+        return _("%(names)s worked", names=names(workers, _)) if workers else _("nobody worked")
     if workers:
-        return f"{names(workers)} worked, and {names(caught)} {was} caught working"
-    return f"{names(caught)} {was} caught working and nobody else worked"
+        return _.n_(
+            "%(workers)s worked, and %(caught)s was caught working",
+            "%(workers)s worked, and %(caught)s were caught working",
+            len(caught),
+            workers=names(workers, _),
+            caught=names(caught, _),
+        )
+    return _.n_(
+        "%(caught)s was caught working and nobody else worked",
+        "%(caught)s were caught working and nobody else worked",
+        len(caught),
+        caught=names(caught, _),
+    )
 
 
 def not_interviewed(view: View) -> list[str]:
@@ -98,28 +138,48 @@ def can_accuse(view: View) -> list[str]:
     return list(view["may_accuse"])
 
 
-def outcome_line(view: View) -> str:
+def outcome_line(view: View, lang: Language | None = None) -> str:
+    _ = _lang(lang)
     outcome = view["outcome"]
     if outcome is None:
         return ""
-    return f"{OUTCOME_TITLES[outcome]}. Winners: {names(list(view['winners']))}."
+    return _(
+        "%(outcome)s. Winners: %(winners)s.",
+        outcome=_(OUTCOME_TITLES[outcome]),
+        winners=names(list(view["winners"]), _),
+    )
 
 
-def banner(view: View, inside: str | None = None) -> Banner:
+def day_title(day: int, phase: str, lang: Language | None = None) -> str:
+    """``Day 3 · Interviews``."""
+    _ = _lang(lang)
+    return _("Day %(day)s · %(phase)s", day=day, phase=_(PHASE_TITLES[phase]))
+
+
+def banner(view: View, inside: str | None = None, lang: Language | None = None) -> Banner:
     """What the game master says and does now, from the game master's (sealed) view;
     ``inside``: the prisoner in with the warden now (the stage's), if any."""
+    _ = _lang(lang)
     phase = view["phase"]
     day = view["day"]
-    title = f"Day {day} · {PHASE_TITLES[phase]}"
+    title = day_title(day, phase, _)
     active = view["active"]
     if phase == "planning":
         chosen = len(view["submitted"])
         return Banner(
             title,
-            "“Warden, please leave the room. Prisoners: plan together, then each of you "
-            "make your secret choice.”",
-            f"C: enter a player's choice in private. {chosen} of {len(active)} have chosen. "
-            "X: close planning. M: a time limit.",
+            _(
+                "“Warden, please leave the room. Prisoners: plan together, then each of you "
+                "make your secret choice.”"
+            ),
+            _.n_(
+                "C: enter a player's choice in private. %(chosen)s of %(count)s has chosen. "
+                "X: close planning. M: a time limit.",
+                "C: enter a player's choice in private. %(chosen)s of %(count)s have chosen. "
+                "X: close planning. M: a time limit.",
+                len(active),
+                chosen=_.number(chosen),
+            ),
         )
     if phase == "interviews":
         # Never today's count of deals: with the order of interviews in view, the count
@@ -128,82 +188,130 @@ def banner(view: View, inside: str | None = None) -> Banner:
         if not queue:
             return Banner(
                 title,
-                "“Warden, the interviews are over: search a cell.”",
-                "S: search a cell.",
+                _("“Warden, the interviews are over: search a cell.”"),
+                _("S: search a cell."),
             )
-        back = "" if view["today"]["interviewed"] else "Warden, please come back. "
+        first = not view["today"]["interviewed"]
         if inside is not None:
             return Banner(
                 title,
-                f"“{back}{inside}, please come in.”",
-                f"{inside} is with the warden. The interview's keys: D deal, N no deal, "
-                "P pause, + extend.",
+                _("“Warden, please come back. %(name)s, please come in.”", name=inside)
+                if first
+                else _("“%(name)s, please come in.”", name=inside),
+                _(
+                    "%(name)s is with the warden. The interview's keys: D deal, N no deal, "
+                    "P pause, + extend.",
+                    name=inside,
+                ),
             )
         return Banner(
             title,
-            f"“{back}{queue[0]}, please come in.”",
-            "I: interview (countdown, then deal or no deal). "
-            "S: search a cell (ends the interviews).",
+            _("“Warden, please come back. %(name)s, please come in.”", name=queue[0])
+            if first
+            else _("“%(name)s, please come in.”", name=queue[0]),
+            _(
+                "I: interview (countdown, then deal or no deal). "
+                "S: search a cell (ends the interviews)."
+            ),
         )
     if phase == "search":
         more = searches_left(view)
         return Banner(
             title,
-            f"“Warden, search {plural(more, 'more cell')}.”",
-            "S: pick the next cell to search.",
+            _.n_(
+                "“Warden, search %(count)s more cell.”",
+                "“Warden, search %(count)s more cells.”",
+                more,
+            ),
+            _("S: pick the next cell to search."),
         )
     if phase == "accusations":
-        worked = night_work(view["today"])
+        worked = night_work(view["today"], _)
         accusers = can_accuse(view)
-        hint = "A: record an accusation. " if accusers else "Nobody can accuse any more. "
-        invite = " Anyone with a shiv may accuse someone." if accusers else ""
+        hint = (
+            _("A: record an accusation. E: end the day.")
+            if accusers
+            else _("Nobody can accuse any more. E: end the day.")
+        )
+        done = nights_count(view["nights_done"], view["nights_to_escape"], _)
         return Banner(
             title,
-            f"“Tonight {worked}: {nights_count(view['nights_done'], view['nights_to_escape'])} "
-            f"nights done.{invite}”",
-            hint + "E: end the day.",
+            _(
+                "“Tonight %(worked)s: %(nights)s nights done. Anyone with a shiv may accuse "
+                "someone.”",
+                worked=worked,
+                nights=done,
+            )
+            if accusers
+            else _("“Tonight %(worked)s: %(nights)s nights done.”", worked=worked, nights=done),
+            hint,
         )
     return Banner(
-        f"Day {day} · Game over",
-        f"“{outcome_line(view)}”",
-        "H: history and the full story. R: export the report. Ctrl+Z: take back the last move.",
+        day_title(day, "over", _),
+        _("“%(outcome)s”", outcome=outcome_line(view, _)),
+        _("H: history and the full story. R: export the report. Ctrl+Z: take back the last move."),
     )
 
 
-def describe_command(command: dict[str, Any]) -> str:
+def describe_command(command: dict[str, Any], lang: Language | None = None) -> str:
     """A spoiler-free description of a logged command: never a choice or a deal."""
+    _ = _lang(lang)
     do = command.get("do")
     if do == "choose":
-        return f"{command['prisoner']}'s secret choice"
+        return _("%(name)s's secret choice", name=command["prisoner"])
     if do == "close_planning":
-        return "closing planning"
+        return _("closing planning")
     if do == "interview":
-        return f"{command['prisoner']}'s interview"
+        return _("%(name)s's interview", name=command["prisoner"])
     if do == "search":
-        return f"the search of {command['prisoner']}'s cell"
+        return _("the search of %(name)s's cell", name=command["prisoner"])
     if do == "accuse":
-        return f"{command['accuser']}'s accusation of {command['accused']}"
+        return _(
+            "%(accuser)s's accusation of %(accused)s",
+            accuser=command["accuser"],
+            accused=command["accused"],
+        )
     if do == "end_day":
-        return "ending the day"
+        return _("ending the day")
     return str(do)
 
 
-def _day_lines(day: View, *, full: bool) -> list[str]:
-    lines = [f"Day {day['day']}"]
+def _day_lines(day: View, *, full: bool, lang: Language) -> list[str]:
+    _ = lang
+    lines = [_("Day %(day)s", day=day["day"])]
     if full and "choices" in day:
-        chose = ", ".join(f"{n}: {c}" for n, c in day["choices"].items()) or "no choices"
-        lines.append(f"  choices: {chose}")
+        chose = ", ".join(
+            f"{n}: {said(CHOICE_WORDS, c, _)}" for n, c in day["choices"].items()
+        ) or _("no choices")
+        lines.append("  " + _("choices: %(choices)s", choices=chose))
     if day["interviewed"]:
-        lines.append(f"  interviewed: {', '.join(day['interviewed'])}")
+        lines.append("  " + _("interviewed: %(names)s", names=", ".join(day["interviewed"])))
     if full and "deals" in day:
-        lines.append(f"  deals: {names(day['deals'])}")
+        lines.append("  " + _("deals: %(names)s", names=names(day["deals"], _)))
     for s in day["searches"]:
-        lines.append(f"  search: {s['prisoner']}'s cell, {'CAUGHT' if s['caught'] else 'safe'}")
+        lines.append(
+            "  "
+            + (
+                _("search: %(name)s's cell, CAUGHT", name=s["prisoner"])
+                if s["caught"]
+                else _("search: %(name)s's cell, safe", name=s["prisoner"])
+            )
+        )
     if day["revealed"]:
-        nights = plural(len(day["workers"]), "night")
-        lines.append(f"  night: {night_work(day)} (+{nights})")
+        nights = _.n_("%(count)s night", "%(count)s nights", len(day["workers"]))
+        lines.append(
+            "  " + _("night: %(work)s (+%(nights)s)", work=night_work(day, _), nights=nights)
+        )
     for a in day["accusations"]:
-        lines.append(f"  accusation: {a['accuser']} accused {a['accused']}: {a['result']}")
+        lines.append(
+            "  "
+            + _(
+                "accusation: %(accuser)s accused %(accused)s: %(result)s",
+                accuser=a["accuser"],
+                accused=a["accused"],
+                result=said(RESULT_WORDS, a["result"], _),
+            )
+        )
     return lines
 
 
@@ -216,42 +324,62 @@ def _extras_of(day: View, extras: Extras, last: int) -> list[str]:
     return [line for on, line in extras if on == number or (number == last and on > last)]
 
 
-def timeline(view: View, story: Sequence[View] | None, extras: Extras) -> list[str]:
+def timeline(
+    view: View, story: Sequence[View] | None, extras: Extras, lang: Language | None = None
+) -> list[str]:
     """The game day by day: public facts only, unless ``story`` (after the game) is given;
     each day's corrections and notes under it."""
+    _ = _lang(lang)
     lines: list[str] = []
     days = story if story is not None else [*view["history"], view["today"]]
     last = days[-1]["day"] if days else 0
     for day in days:
-        lines += _day_lines(day, full=story is not None)
+        lines += _day_lines(day, full=story is not None, lang=_)
         lines += [f"  {line}" for line in _extras_of(day, extras, last)]
     if view["outcome"]:
-        lines.append(outcome_line(view))
+        lines.append(outcome_line(view, _))
     return lines
 
 
-def story_markdown(session_name: str, view: View, story: Sequence[View], extras: Extras) -> str:
+def story_markdown(
+    session_name: str,
+    view: View,
+    story: Sequence[View],
+    extras: Extras,
+    lang: Language | None = None,
+) -> str:
     """The debrief report as Markdown: every night's choices and every deal, and where each
     prisoner ended (``view`` is the game master's, so the parole tokens are in it)."""
-    out = [f"# {session_name}: the prison break", ""]
+    _ = _lang(lang)
+    out = [_("# %(session)s: the prison break", session=session_name), ""]
     out.append(
-        f"Warden: {view['warden']}. Prisoners: {names([p['name'] for p in view['prisoners']])}."
+        _(
+            "Warden: %(warden)s. Prisoners: %(prisoners)s.",
+            warden=view["warden"],
+            prisoners=names([p["name"] for p in view["prisoners"]], _),
+        )
     )
     out.append("")
-    out.append(f"**{outcome_line(view)}**" if view["outcome"] else "The game is not over.")
-    out.append(f"Nights of work: {nights_words(view['nights_done'], view['nights_to_escape'])}.")
+    out.append(f"**{outcome_line(view, _)}**" if view["outcome"] else _("The game is not over."))
+    out.append(
+        _(
+            "Nights of work: %(nights)s.",
+            nights=nights_words(view["nights_done"], view["nights_to_escape"], _),
+        )
+    )
     out.append("")
     tokens = view["parole_tokens"]
-    out.append("| prisoner | status | parole tokens | shivs |")
+    out.append(_("| prisoner | status | parole tokens | shivs |"))
     out.append("| --- | --- | --- | --- |")
     for p in view["prisoners"]:
-        out.append(f"| {p['name']} | {p['status']} | {tokens.get(p['name'], 0)} | {p['shivs']} |")
+        status = said(STATUS_WORDS, p["status"], _)
+        out.append(f"| {p['name']} | {status} | {tokens.get(p['name'], 0)} | {p['shivs']} |")
     last = story[-1]["day"] if story else 0
     for day in story:
         out.append("")
-        out.append(f"## Day {day['day']}")
+        out.append("## " + _("Day %(day)s", day=day["day"]))
         out.append("")
-        for line in _day_lines(day, full=True)[1:]:
+        for line in _day_lines(day, full=True, lang=_)[1:]:
             out.append(f"- {line.strip()}")
         out += [f"- {line}" for line in _extras_of(day, extras, last)]
     return "\n".join(out) + "\n"
@@ -278,50 +406,80 @@ def clock(seconds: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-def wrong_links(body: dict[str, Any], *, paused: bool) -> str:
-    """A ``bad_tokens`` note (an address that reached the limit of wrong links) in words."""
+def _wrong(body: Mapping[str, Any], lang: Language) -> dict[str, str]:
+    """A ``bad_tokens`` note's address, count and window, in words."""
+    _ = lang
     seconds = body.get("seconds")
     window = (
-        "a minute"
+        _("a minute")
         if seconds in (None, 60)
-        else f"{seconds:g} seconds"
+        else _("%(seconds)s seconds", seconds=f"{seconds:g}")
         if isinstance(seconds, (int, float))
-        else "a minute"
+        else _("a minute")
     )
-    text = f"Wrong links from {body.get('address', 'an unknown address')}: "
-    text += f"{body.get('count', 'too many')} in {window}"
-    return text + ("; that device is paused" if paused else "")
+    count = body.get("count")
+    return {
+        "address": str(body.get("address") or _("an unknown address")),
+        "count": str(count) if count is not None else _("too many"),
+        "window": window,
+    }
 
 
-def note_line(body: Mapping[str, Any], at: str) -> str | None:
+def wrong_links(body: dict[str, Any], *, paused: bool, lang: Language | None = None) -> str:
+    """A ``bad_tokens`` note (an address that reached the limit of wrong links) in words."""
+    _ = _lang(lang)
+    if paused:
+        return _(
+            "Wrong links from %(address)s: %(count)s in %(window)s; that device is paused",
+            **_wrong(body, _),
+        )
+    return _("Wrong links from %(address)s: %(count)s in %(window)s", **_wrong(body, _))
+
+
+def _earlier(body: Mapping[str, Any], when: str, lang: Language) -> str:
+    return lang(
+        "At %(time)s, wrong links from %(address)s: %(count)s in %(window)s; that device was "
+        "paused",
+        time=when,
+        **_wrong(body, lang),
+    )
+
+
+def note_line(body: Mapping[str, Any], at: str, lang: Language | None = None) -> str | None:
     """A note of the log as the history and the report say it (``None``: not worth a line)."""
+    _ = _lang(lang)
     what = body.get("what")
     if what == "peek":
-        return "The game master peeked at the sealed choices."
+        return _("The game master peeked at the sealed choices.")
     if what == "seat_reissued":
-        return f"{body.get('seat')}'s seat was reissued (new link and code)."
+        return _("%(seat)s's seat was reissued (new link and code).", seat=body.get("seat"))
     if what == "address_pinned":
         url = body.get("url")
         return (
-            f"The players' links were pinned to {url}."
+            _("The players' links were pinned to %(url)s.", url=url)
             if url
-            else "The players' links were unpinned (the served address again)."
+            else _("The players' links were unpinned (the served address again).")
         )
     if what == "bad_tokens":
         try:
             when = datetime.fromisoformat(at).astimezone().strftime("%H:%M")
         except ValueError:
             when = "?"
-        text = wrong_links(dict(body), paused=False)
-        return f"At {when}, {text[0].lower()}{text[1:]}; that device was paused."
+        return _earlier(body, when, _) + "."
     return None
 
 
 def wrong_link_lines(
-    notes: Iterable[tuple[float, dict[str, Any]]], now: float, *, earlier: bool, limit: int = 4
+    notes: Iterable[tuple[float, dict[str, Any]]],
+    now: float,
+    *,
+    earlier: bool,
+    limit: int = 4,
+    lang: Language | None = None,
 ) -> list[str]:
     """The latest ``bad_tokens`` note of each address (given as (unix time, body)), newest
     first: "paused" while its window lasts; older ones only when ``earlier``, with their time."""
+    _ = _lang(lang)
     latest: dict[str, tuple[float, dict[str, Any]]] = {}
     for at, body in notes:
         address = str(body.get("address"))
@@ -332,9 +490,8 @@ def wrong_link_lines(
         seconds = body.get("seconds")
         window = float(seconds) if isinstance(seconds, (int, float)) else 60.0
         if now - at < window:
-            lines.append(wrong_links(body, paused=True))
+            lines.append(wrong_links(body, paused=True, lang=_))
         elif earlier:
             when = datetime.fromtimestamp(at).strftime("%H:%M")
-            text = wrong_links(body, paused=False)
-            lines.append(f"At {when}, {text[0].lower()}{text[1:]}; that device was paused")
+            lines.append(_earlier(body, when, _))
     return lines[:limit]

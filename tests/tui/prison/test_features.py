@@ -312,7 +312,7 @@ async def test_a_failing_screen_does_not_stop_the_console(tmp_path: Path, monkey
     session.submit({"do": "choose", "prisoner": "Ada", "choice": "work"})
     app = ConsoleApp(session, ticking=False)
 
-    def broken(full: bool) -> list[str]:
+    def broken(full: bool, lang: object = None) -> list[str]:
         raise RuntimeError("the timeline broke")
 
     async with app.run_test(notifications=True, size=(80, 24)) as pilot:
