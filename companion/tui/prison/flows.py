@@ -32,7 +32,7 @@ def submit(app: App[Any], ctx: Context, command: dict[str, Any]) -> bool:
     """Submit through the session; a refusal or a storage problem is shown, never raised."""
     done = attempt(lambda: ctx.session.submit(command))
     if isinstance(done, NotDone):
-        app.notify(done.reason, severity="error", timeout=10 if done.unrecorded else 8)
+        app.notify(done.said(words(app)), severity="error", timeout=10 if done.unrecorded else 8)
         return False
     app.post_message(Moved())
     return True
@@ -56,9 +56,9 @@ def undo(app: App[Any], ctx: Context, only: int | None = None) -> bool:
     done = attempt(lambda: ctx.session.undo(only=only))
     if isinstance(done, NotDone):
         if done.unrecorded:
-            app.notify(done.reason, severity="error", timeout=10)
+            app.notify(done.said(words(app)), severity="error", timeout=10)
         else:
-            app.notify(done.reason, severity="warning")
+            app.notify(done.said(words(app)), severity="warning")
         return False
     app.notify(words(app)("Undone; the history keeps it as a correction."))
     app.post_message(Moved())

@@ -68,7 +68,7 @@ def roster_refusal(
     try:
         check_roster(warden, prisoners, low, high)
     except RosterError as error:
-        refused = str(error)
+        refused = _.refused(error.refused)
     else:
         return None
     said = name_refusal(warden, "warden", _)
@@ -296,7 +296,7 @@ class SetupScreen(Screen[None]):
         try:
             check_name(name, "prisoner")
         except RosterError as error:
-            self.show_status(str(error))
+            self.show_status(words(self).refused(error.refused))
             return
         others = [n for i, n in enumerate(self.prisoners) if i != self.renaming]
         taken = {n.casefold() for n in [*others, self.query_one("#warden", Input).value]}
