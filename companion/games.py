@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal
 
+from companion.rules.core.words import N_
+
 if TYPE_CHECKING:
     from companion.rules.core.registry import GameRules
 
@@ -27,14 +29,14 @@ Face = Literal["tui", "web", "printing"]
 class GameEntry:
     name: str  # as written in session files, scenario files and scripts
     package: str  # the game's package in each layer
-    label: str  # what the list of sessions calls it
+    label: str  # what the list of sessions calls it (a message: the console translates it)
     faces: tuple[Face, ...]  # the layers besides the rules with a package for it
 
 
 GAMES = (
-    GameEntry("prison-break", "prison", "prison break", ("tui", "web", "printing")),
-    GameEntry("dilemma", "dilemma", "dilemma warm-up", ("tui", "web", "printing")),
-    GameEntry("so-long-sucker", "sucker", "So Long Sucker", ("tui", "printing")),
+    GameEntry("prison-break", "prison", N_("prison break"), ("tui", "web", "printing")),
+    GameEntry("dilemma", "dilemma", N_("dilemma warm-up"), ("tui", "web", "printing")),
+    GameEntry("so-long-sucker", "sucker", N_("So Long Sucker"), ("tui", "printing")),
 )
 
 DEFAULT_GAME = "prison-break"  # what a scenario file or a script without "game" is for

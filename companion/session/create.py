@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from companion.errors import UserError
 from companion.games import UnknownGame, game_entry
 from companion.rules.core.roster import RosterError, check_roster
+from companion.rules.core.words import N_
 from companion.rules.dilemma.scenario import DilemmaRules, rules_from_mapping, with_rounds
 from companion.rules.prison.scenario import ScenarioError, with_overrides
 from companion.session.lock import SessionLock
@@ -78,17 +79,20 @@ def nearest_session(folder: Path, name: str) -> str | None:
     return next((s for s in saved if close and s.casefold() == close[0]), None)
 
 
+UNREADABLE = N_("cannot be read")
+
+
 def game_label(path: Path) -> str:
     """What a session file holds, in a few words, read from its metadata without replaying
     it; a file that cannot be read says so."""
     try:
         store = Store.open(path)
     except StoreError:
-        return "cannot be read"
+        return UNREADABLE
     try:
         game = store.meta().get("game")
     except Exception:  # noqa: BLE001 - a damaged file is listed, not fatal
-        return "cannot be read"
+        return UNREADABLE
     finally:
         store.close()
     try:

@@ -114,7 +114,7 @@ class PickerScreen(Screen[None]):
         options = [Option(Text(_("+ Start a new session")), id=NEW)]
         for path in list_sessions(folder) if folder else []:
             game = shelf.game_of(path.stem) if shelf and shelf.game_of else None
-            label = _("Resume %(session)s", session=path.stem) + (f"  ({game})" if game else "")
+            label = _("Resume %(session)s", session=path.stem) + (f"  ({_(game)})" if game else "")
             options.append(Option(Text(label), id=path.stem))
         yield OptionList(*options, id="sessions")
         yield Keys()
