@@ -153,7 +153,8 @@ class BalanceScreen(Screen[None]):
         self._fill_table()
         self._show_settings()
         self._draw()
-        self._status(words(self)("Measuring…"))
+        _ = words(self)
+        self._status(_("Measuring…"))
         self._measure(self.prisoners, self.tokens, self.nights)
 
     def action_close(self) -> None:
@@ -167,7 +168,8 @@ class BalanceScreen(Screen[None]):
         """Measure once the keys stop for a moment (so holding an arrow key is cheap)."""
         self.workers.cancel_group(self, "balance")
         self._show_settings()
-        self._status(words(self)("Waiting for the keys to settle…"))
+        _ = words(self)
+        self._status(_("Waiting for the keys to settle…"))
         if self._pending is not None:
             self._pending.stop()
         self._pending = self.set_timer(0.4, self.action_measure)
@@ -306,12 +308,13 @@ class BalanceScreen(Screen[None]):
     def _fill_table(self) -> None:
         """The table's columns for this width, and a row for every point measured so far."""
         _ = words(self)
+        interval = _("%(level)s interval", level="95%")  # the level apart: % is no placeholder
         table = self.query_one(DataTable)
         table.clear(columns=True)
         if self._narrow:  # short headings
             table.add_columns(_("nights"), _("escape"), "95%", _("days"))
         else:
-            table.add_columns(_("nights"), _("escapes"), _("95% interval"), _("days"),
+            table.add_columns(_("nights"), _("escapes"), interval, _("days"),
                               _("games"))
         for point in self.points:
             table.add_row(*self._cells(point))
@@ -357,7 +360,7 @@ class BalanceScreen(Screen[None]):
             xs = [int(p["nights_to_escape"]) for p in self.points]
             # The interval first, so the measured rate is drawn over it.
             plt.plot(xs, [p["escape"]["low"] for p in self.points], marker="dot",
-                     color="blue", label=_("95% interval"))
+                     color="blue", label=_("%(level)s interval", level="95%"))
             plt.plot(xs, [p["escape"]["high"] for p in self.points], marker="dot",
                      color="blue")
             plt.plot(xs, [p["escape"]["rate"] for p in self.points], marker="braille",

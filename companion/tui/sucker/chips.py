@@ -135,4 +135,5 @@ def dead_text(lang: Language, view: View) -> str:
         return ""
     keys = view["keys"]
     chips = "  ".join(f"{keys[color]}×{count}" for color, count in dead.items())
-    return lang("dead %(chips)s", chips=chips)
+    _ = lang
+    return _("dead %(chips)s", chips=chips)
