@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from rich.text import Text
 from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -98,7 +99,7 @@ class BalanceScreen(Screen[None]):
             )
             table.can_focus = False  # the arrow keys belong to the screen's settings
             yield table
-        yield Static(id="balance-status")
+        yield Static(id="balance-status", markup=False)
         yield Keys(compact=True, id="balance-footer")
 
     def on_mount(self) -> None:
@@ -329,15 +330,21 @@ class BalanceScreen(Screen[None]):
 
     def _show_settings(self) -> None:
         _ = words(self)
-        # The numbers in bold (markup kept out of the messages, which translators write).
-        parts = [
-            _.ngettext("%(count)s prisoner", "%(count)s prisoners", self.prisoners)
-            % {"count": f"[b]{self.prisoners}[/b]"},
-            _.ngettext("%(count)s parole token to win", "%(count)s parole tokens to win",
-                       self.tokens) % {"count": f"[b]{self.tokens}[/b]"},
-            _("target: escapes in %(target)s of games", target=f"{self.target:.0%}"),
-        ]
-        self.query_one("#balance-settings", Static).update(" · ".join(parts))
+
+        def counted(message: str, count: int) -> Text:
+            """``message`` (``%(count)s`` in it) with the count in bold: no markup in the
+            messages, which translators write."""
+            before, _sep, after = message.partition("%(count)s")
+            return Text.assemble(before, (str(count), "bold"), after)
+
+        line = Text(" · ").join([
+            counted(_.ngettext("%(count)s prisoner", "%(count)s prisoners", self.prisoners),
+                    self.prisoners),
+            counted(_.ngettext("%(count)s parole token to win", "%(count)s parole tokens to win",
+                               self.tokens), self.tokens),
+            Text(_("target: escapes in %(target)s of games", target=f"{self.target:.0%}")),
+        ])
+        self.query_one("#balance-settings", Static).update(line)
 
     def _status(self, text: str) -> None:
         self.query_one("#balance-status", Static).update(text)
