@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from rich.text import Text
 from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -25,11 +26,10 @@ from textual.widgets import DataTable, Header, Static
 from textual.worker import get_current_worker
 from textual_plotext import PlotextPlot
 
-from companion.language import Language
-from companion.rules.core.words import plural
+from companion.language import N_, Language
 from companion.session.contracts import TableRates
 from companion.tui.common.footer import Keys
-from companion.tui.common.language import console_language
+from companion.tui.common.language import console_language, words
 
 Point = Mapping[str, Any]
 Source = Callable[[int, int, list[int] | None], Iterable[Point]]
@@ -37,16 +37,17 @@ Source = Callable[[int, int, list[int] | None], Iterable[Point]]
 MIN_PRISONERS, MAX_PRISONERS = 2, 60
 WINDOW_SHIFT = 7
 
-PRISONERS = Binding.Group("Prisoners", compact=True)
-TOKENS = Binding.Group("Parole tokens", compact=True)
-NIGHTS = Binding.Group("Nights", compact=True)
+# The footer's labels of the key pairs (translated there, as the keys' descriptions are).
+PRISONERS = Binding.Group(N_("Prisoners"), compact=True)
+TOKENS = Binding.Group(N_("Parole tokens"), compact=True)
+NIGHTS = Binding.Group(N_("Nights"), compact=True)
 
 
 class BalanceScreen(Screen[None]):
     """Pick a group size and parole tokens to win; see how often the prisoners escape."""
 
     CSS_PATH = "balance.tcss"
-    TITLE = "Balance"
+    TITLE = N_("Balance")
     AUTO_FOCUS = None
     # The footer shows a pair of keys per setting (fits 80 columns); Back comes last.
     BINDINGS = [
@@ -98,10 +99,11 @@ class BalanceScreen(Screen[None]):
             )
             table.can_focus = False  # the arrow keys belong to the screen's settings
             yield table
-        yield Static(id="balance-status")
+        yield Static(id="balance-status", markup=False)
         yield Keys(compact=True, id="balance-footer")
 
     def on_mount(self) -> None:
+        self.title = words(self)(self.TITLE)
         self.query_one("#balance-describe").display = bool(self.describe)
         self.query_one("#balance-tables").display = False
         self._narrow = self.app.size.width < self.NARROW
@@ -152,7 +154,8 @@ class BalanceScreen(Screen[None]):
         self._fill_table()
         self._show_settings()
         self._draw()
-        self._status("Measuring…")
+        _ = words(self)
+        self._status(_("Measuring…"))
         self._measure(self.prisoners, self.tokens, self.nights)
 
     def action_close(self) -> None:
@@ -166,7 +169,8 @@ class BalanceScreen(Screen[None]):
         """Measure once the keys stop for a moment (so holding an arrow key is cheap)."""
         self.workers.cancel_group(self, "balance")
         self._show_settings()
-        self._status("Waiting for the keys to settle…")
+        _ = words(self)
+        self._status(_("Waiting for the keys to settle…"))
         if self._pending is not None:
             self._pending.stop()
         self._pending = self.set_timer(0.4, self.action_measure)
@@ -198,6 +202,7 @@ class BalanceScreen(Screen[None]):
             self.app.call_from_thread(self._done, prisoners, tokens)
 
     def _add(self, prisoners: int, tokens: int, point: Point) -> None:
+        _ = words(self)
         if (prisoners, tokens) != (self.prisoners, self.tokens):
             return
         nights = point["nights_to_escape"]
@@ -207,11 +212,15 @@ class BalanceScreen(Screen[None]):
         if known:  # the same setting again, with more games (settling the close call)
             self.points[known[0]] = point
             self._fill_table()
-            self._status(f"Settling the close call: {point['games']} games at {nights} nights…")
+            self._status(_.ngettext(
+                "Settling the close call: %(games)s games at %(count)s night…",
+                "Settling the close call: %(games)s games at %(count)s nights…", nights,
+            ) % {"games": point["games"], "count": nights})
         else:
             self.points.append(point)
             self.query_one(DataTable).add_row(*self._cells(point))
-            self._status(f"Measured {plural(len(self.points), 'setting')}…")
+            self._status(_.n_("Measured %(count)s setting…", "Measured %(count)s settings…",
+                              len(self.points)))
         self._draw()
 
     def _add_tables(self, prisoners: int, tokens: int, real: list[Point]) -> None:
@@ -223,6 +232,7 @@ class BalanceScreen(Screen[None]):
 
     def _show_tables(self) -> None:
         """One line on the real tables' games at these settings, when there are any."""
+        _ = words(self)
         line = self.query_one("#balance-tables", Static)
         line.display = bool(self.table_points)
         if not self.table_points:
@@ -230,12 +240,19 @@ class BalanceScreen(Screen[None]):
         said = []
         for p in self.table_points:
             esc = p["escape"]
-            said.append(
-                f"{esc['count']} of {p['games']} escaped at {p['nights_to_escape']} nights "
-                f"({esc['rate']:.0%}, {100 * esc['low']:.0f}–{esc['high']:.0%})"
-            )
-        line.update(f"Real tables ({self.prisoners} prisoners, {self.tokens} parole tokens): "
-                    + "; ".join(said) + ".")
+            said.append(_.ngettext(
+                "%(escaped)s of %(games)s escaped at %(count)s night (%(rate)s, %(low)s–%(high)s)",
+                "%(escaped)s of %(games)s escaped at %(count)s nights (%(rate)s, "
+                "%(low)s–%(high)s)",
+                p["nights_to_escape"],
+            ) % {"escaped": esc["count"], "games": p["games"], "count": p["nights_to_escape"],
+                 "rate": f"{esc['rate']:.0%}", "low": f"{100 * esc['low']:.0f}",
+                 "high": f"{esc['high']:.0%}"})
+        line.update(_.ngettext(
+            "Real tables (%(prisoners)s prisoners, %(count)s parole token): %(games)s.",
+            "Real tables (%(prisoners)s prisoners, %(count)s parole tokens): %(games)s.",
+            self.tokens,
+        ) % {"prisoners": self.prisoners, "count": self.tokens, "games": "; ".join(said)})
 
     def _done(self, prisoners: int, tokens: int) -> None:
         if (prisoners, tokens) != (self.prisoners, self.tokens) or not self.points:
@@ -246,44 +263,60 @@ class BalanceScreen(Screen[None]):
         """The closest setting, settled as 'companion balance' settles it when the source says
         how (a ``verdict``), else the closest of the curve, with its neighbours that the noise
         cannot tell apart from it."""
+        _ = words(self)
+        target = f"{self.target:.0%}"
         verdict = self.verdict
         if verdict is None:
             best = min(self.points, key=lambda p: abs(p["escape"]["rate"] - self.target))
-            return (
-                f"Closest to {self.target:.0%}: {self._said(best)}. "
-                "For numbers to play by, run 'companion balance'."
-            )
+            return _("Closest to %(target)s: %(setting)s. For numbers to play by, run "
+                     "'companion balance'.", target=target, setting=self._said(_, best))
         v = verdict["verdict"]
         rival, gap = v["runner_up"], v["gap"]
         if v["settled"]:
-            return (
-                f"Closest to {self.target:.0%}: {self._said(verdict)}, surely closer than "
-                f"{self._said(rival)}, by {100 * gap['gap']:.1f} points: the games and the rule "
-                f"of 'companion balance' at {self.tokens} parole tokens."
-            )
-        return (
-            f"A tie within the noise: {self._said(verdict)} and {self._said(rival)}; "
-            f"'companion balance' takes {verdict['nights_to_escape']} nights, as here."
-        )
+            return _.ngettext(
+                "Closest to %(target)s: %(setting)s, surely closer than %(rival)s, by %(gap)s "
+                "points: the games and the rule of 'companion balance' at %(count)s parole token.",
+                "Closest to %(target)s: %(setting)s, surely closer than %(rival)s, by %(gap)s "
+                "points: the games and the rule of 'companion balance' at %(count)s parole "
+                "tokens.",
+                self.tokens,
+            ) % {"target": target, "setting": self._said(_, verdict),
+                 "rival": self._said(_, rival), "gap": f"{100 * gap['gap']:.1f}",
+                 "count": self.tokens}
+        return _.ngettext(
+            "A tie within the noise: %(setting)s and %(rival)s; 'companion balance' takes "
+            "%(count)s night, as here.",
+            "A tie within the noise: %(setting)s and %(rival)s; 'companion balance' takes "
+            "%(count)s nights, as here.",
+            verdict["nights_to_escape"],
+        ) % {"setting": self._said(_, verdict), "rival": self._said(_, rival),
+             "count": verdict["nights_to_escape"]}
 
     @staticmethod
-    def _said(point: Point) -> str:
+    def _said(lang: Language, point: Point) -> str:
+        """One setting measured: its nights, escape rate, interval and games."""
         esc = point["escape"]
-        return (
-            f"{point['nights_to_escape']} nights ({esc['rate']:.1%}, "
-            f"{100 * esc['low']:.1f}–{esc['high']:.1%}, {point['games']} games)"
-        )
+        return lang.ngettext(
+            "%(count)s night (%(rate)s, %(low)s–%(high)s, %(games)s games)",
+            "%(count)s nights (%(rate)s, %(low)s–%(high)s, %(games)s games)",
+            point["nights_to_escape"],
+        ) % {"count": point["nights_to_escape"], "rate": f"{esc['rate']:.1%}",
+             "low": f"{100 * esc['low']:.1f}", "high": f"{esc['high']:.1%}",
+             "games": point["games"]}
 
     # ---- drawing ----------------------------------------------------------------------------
 
     def _fill_table(self) -> None:
         """The table's columns for this width, and a row for every point measured so far."""
+        _ = words(self)
+        interval = _("%(level)s interval", level="95%")  # the level apart: % is no placeholder
         table = self.query_one(DataTable)
         table.clear(columns=True)
-        if self._narrow:
-            table.add_columns("nights", "escape", "95%", "days")
+        if self._narrow:  # short headings
+            table.add_columns(_("nights"), _("escape"), "95%", _("days"))
         else:
-            table.add_columns("nights", "escapes", "95% interval", "days", "games")
+            table.add_columns(_("nights"), _("escapes"), interval, _("days"),
+                              _("games"))
         for point in self.points:
             table.add_row(*self._cells(point))
 
@@ -296,22 +329,36 @@ class BalanceScreen(Screen[None]):
         return [*cells, f"{low}%–{high}%", f"{point['mean_days']:.1f}", str(point["games"])]
 
     def _show_settings(self) -> None:
-        text = (
-            f"[b]{self.prisoners}[/b] prisoners · [b]{self.tokens}[/b] parole tokens to win · "
-            f"target: escapes in {self.target:.0%} of games"
-        )
-        self.query_one("#balance-settings", Static).update(text)
+        _ = words(self)
+
+        def counted(message: str, count: int) -> Text:
+            """``message`` (``%(count)s`` in it) with the count in bold: no markup in the
+            messages, which translators write."""
+            before, _sep, after = message.partition("%(count)s")
+            return Text.assemble(before, (str(count), "bold"), after)
+
+        line = Text(" · ").join([
+            counted(_.ngettext("%(count)s prisoner", "%(count)s prisoners", self.prisoners),
+                    self.prisoners),
+            counted(_.ngettext("%(count)s parole token to win", "%(count)s parole tokens to win",
+                               self.tokens), self.tokens),
+            Text(_("target: escapes in %(target)s of games", target=f"{self.target:.0%}")),
+        ])
+        self.query_one("#balance-settings", Static).update(line)
 
     def _status(self, text: str) -> None:
         self.query_one("#balance-status", Static).update(text)
 
     def _draw(self) -> None:
+        _ = words(self)
         chart = self.query_one(PlotextPlot)
         plt = chart.plt
         plt.clear_data()
         plt.clear_figure()
-        plt.title(f"The team's escapes, {self.prisoners} prisoners")
-        plt.xlabel("nights to escape")
+        plt.title(_.ngettext("The team's escapes, %(count)s prisoner",
+                             "The team's escapes, %(count)s prisoners", self.prisoners)
+                  % {"count": self.prisoners})
+        plt.xlabel(_("nights to escape"))
         # Headroom above 100%: plotext puts the legend in the top left corner, where the rates
         # of the fewest nights (near 100%) are drawn.
         plt.ylim(0, 1.18)
@@ -320,11 +367,11 @@ class BalanceScreen(Screen[None]):
             xs = [int(p["nights_to_escape"]) for p in self.points]
             # The interval first, so the measured rate is drawn over it.
             plt.plot(xs, [p["escape"]["low"] for p in self.points], marker="dot",
-                     color="blue", label="95% interval")
+                     color="blue", label=_("%(level)s interval", level="95%"))
             plt.plot(xs, [p["escape"]["high"] for p in self.points], marker="dot",
                      color="blue")
             plt.plot(xs, [p["escape"]["rate"] for p in self.points], marker="braille",
-                     color="red", label="escape rate")
+                     color="red", label=_("escape rate"))
             plt.hline(self.target, color="gray")
             shown = [p for p in self.table_points
                      if min(xs) <= int(p["nights_to_escape"]) <= max(xs)]
@@ -335,7 +382,7 @@ class BalanceScreen(Screen[None]):
             if shown:
                 plt.scatter([int(p["nights_to_escape"]) for p in shown],
                             [p["escape"]["rate"] for p in shown], marker="X", color="green",
-                            label="real tables")
+                            label=_("real tables"))
             plt.xlim(min(xs) - 0.5, max(xs) + 0.5)
             step = -(-len(xs) // (6 if self._narrow else 10))  # whole nights, not crowded
             plt.xticks([float(x) for x in xs[::step]], [str(x) for x in xs[::step]])

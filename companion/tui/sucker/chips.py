@@ -9,6 +9,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from companion.language import N_, Language
 from companion.tui.sucker.entry import View
 
 # True colors for the chip colors a game may use (companion.rules.sucker.setup.COLORS; ANSI
@@ -52,16 +53,18 @@ def chip(color: str, key: str, *, mark: bool = False) -> Text:
 
 NAME_WIDTH = 12  # a longer name is cut short with an ellipsis in the players' table
 # In the narrow layout a mark says what the status column would: these words, in the caption.
-MARKS = {"●": "to act", "▶": "may be named", "?": "may rescue", "–": "refused", "✗": "defeated",
-         "★": "won"}
+MARKS = {"●": N_("to act"), "▶": N_("may be named"), "?": N_("may rescue"), "–": N_("refused"),
+         "✗": N_("defeated"), "★": N_("won")}
 
 
 class PlayersPanel:
     """The players' table, laid out for the width it is drawn at. At 120 columns each player has
     a status and a column of prisoners; at 80 columns the status shrinks to its mark (explained
-    in the caption), so that every player still fits on one line and no prisoner is cut off."""
+    in the caption), so that every player still fits on one line and no prisoner is cut off.
+    ``rows`` hold each player's status already in ``lang``."""
 
-    def __init__(self, view: View, rows: list[tuple[View, str, str]]) -> None:
+    def __init__(self, lang: Language, view: View, rows: list[tuple[View, str, str]]) -> None:
+        self._ = lang
         self.view = view
         self.rows = rows
 
@@ -77,15 +80,18 @@ class PlayersPanel:
                 return
 
     def table(self, *, wide: bool, room: int) -> Table:
+        _ = self._
         keys = self.view["keys"]
+        awaiting = self.view["awaiting"]
+        refused = awaiting.get("refused", []) if awaiting["what"] == "rescue" else []
         grid = Table(expand=True, box=None, padding=(0, 1), show_edge=False, pad_edge=wide)
         grid.add_column("", no_wrap=True)
-        grid.add_column("player", no_wrap=True, overflow="ellipsis", max_width=NAME_WIDTH)
+        grid.add_column(_("player"), no_wrap=True, overflow="ellipsis", max_width=NAME_WIDTH)
         grid.add_column("", justify="center", no_wrap=True)
-        grid.add_column("own", justify="right", no_wrap=True)
+        grid.add_column(_("own"), justify="right", no_wrap=True)
         if wide:
             grid.add_column("", no_wrap=True, min_width=13)
-        grid.add_column("prisoners", min_width=9, ratio=1)
+        grid.add_column(_("prisoners"), min_width=9, ratio=1)
         used: dict[str, str] = {}  # mark -> what it means here
         for p, status, pointer in self.rows:
             prisoners = Text()
@@ -101,10 +107,10 @@ class PlayersPanel:
             style = "dim strike" if p["defeated"] else ("bold" if pointer else "")
             mark = pointer
             if not wide and not mark:
-                mark = "✗" if p["defeated"] else ("–" if status == "refused" else "")
+                mark = "✗" if p["defeated"] else ("–" if p["name"] in refused else "")
             if mark and mark not in used:
                 # The acting player's mark says what they do ("awaits rescue", "to play"…).
-                used[mark] = status if mark == "●" and status else MARKS[mark]
+                used[mark] = status if mark == "●" and status else _(MARKS[mark])
             cells: list[Text] = [
                 Text(mark, style="bold"),
                 Text(p["name"], style=style),
@@ -115,17 +121,19 @@ class PlayersPanel:
                 cells.append(Text(status, style="bold" if pointer else "italic"))
             grid.add_row(*cells, prisoners)
         if wide:
-            if self.view["awaiting"]["what"] == "next":
-                grid.caption = "▶ may be named to move next"
+            if awaiting["what"] == "next":
+                grid.caption = "▶ " + _("may be named to move next")
         elif used:
             grid.caption = "  ".join(f"{m} {used[m]}" for m in MARKS if m in used)
         return grid
 
 
-def dead_text(view: View) -> str:
+def dead_text(lang: Language, view: View) -> str:
     """The killed chips, by letter (they have left the game): for the piles' frame."""
     dead: dict[str, int] = view["dead"]
     if not dead:
         return ""
     keys = view["keys"]
-    return "dead " + "  ".join(f"{keys[color]}×{count}" for color, count in dead.items())
+    chips = "  ".join(f"{keys[color]}×{count}" for color, count in dead.items())
+    _ = lang
+    return _("dead %(chips)s", chips=chips)

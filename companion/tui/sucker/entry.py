@@ -19,20 +19,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.rules.core.words import joined
+from companion.language import N_, Language
+from companion.tui.sucker.speech import says
 
 View = Mapping[str, Any]  # a view of the rules (companion.rules.sucker.views), read by key
 
+# What may be typed (as typed: the entry's words are the same in every language) and what it
+# does (a message, translated where shown).
 SYNTAX = [
-    ("r 2  ·  r n", "play a red chip on pile 2  ·  on a new pile"),
-    ("next bo  ·  bo", "name the next player"),
-    ("kill g", "the capturer kills a green chip from the captured pile"),
-    ("give g bo", "a prisoner changes hands (ann give g bo: Ann gives)"),
-    ("give g", "rescue: give a green prisoner to the player in need"),
-    ("killp g", "kill a prisoner (ann killp g: Ann's)"),
-    ("refuse  ·  refuse ann", "a holder of prisoners declines the rescue"),
-    ("undo", "take back the last move (ctrl+z)"),
+    ("r 2  ·  r n", N_("play a red chip on pile 2  ·  on a new pile")),
+    ("next bo  ·  bo", N_("name the next player")),
+    ("kill g", N_("the capturer kills a green chip from the captured pile")),
+    ("give g bo", N_("a prisoner changes hands (ann give g bo: Ann gives)")),
+    ("give g", N_("rescue: give a green prisoner to the player in need")),
+    ("killp g", N_("kill a prisoner (ann killp g: Ann's)")),
+    ("refuse  ·  refuse ann", N_("a holder of prisoners declines the rescue")),
+    ("undo", N_("take back the last move (ctrl+z)")),
 ]
+COLORS_HELP = (N_("colors"), N_("type a chip's letter (shown on it) or its color's name"))
 NEW_PILE = {"n", "new", "+"}
 UNDO = "undo"
 
@@ -41,17 +45,20 @@ class EntryError(ValueError):
     """An entry the referee cannot read; the message says what to type."""
 
 
-def _or(items: list[str]) -> str:
-    return joined(items, last="or")
-
-
 class _Table:
-    def __init__(self, view: View) -> None:
+    def __init__(self, lang: Language, view: View) -> None:
+        self._ = lang
         self.view = view
         self.players = view["players"]
         self.names: list[str] = [p["name"] for p in self.players]
         self.keys: dict[str, str] = view["keys"]
         self.awaiting: View = view["awaiting"]
+
+    def _or(self, items: list[str]) -> str:
+        return self._.joined(items, style="or")
+
+    def says(self) -> str:
+        return says(self._, self.view)
 
     # ---- words ------------------------------------------------------------------------
 
@@ -64,8 +71,10 @@ class _Table:
         if len(starts) == 1:
             return starts[0]
         if starts:
-            raise EntryError(f"{word!r} could be {_or(starts)}; type more of the name.")
-        raise EntryError(f"There is no player {word!r}; the players are {_or(self.names)}.")
+            raise EntryError(self._("%(word)r could be %(names)s; type more of the name.",
+                                    word=word, names=self._or(starts)))
+        raise EntryError(self._("There is no player %(word)r; the players are %(names)s.",
+                                word=word, names=self._or(self.names)))
 
     def color(self, word: str) -> str:
         low = word.casefold()
@@ -76,7 +85,8 @@ class _Table:
         if len(starts) == 1:
             return starts[0]
         keys = ", ".join(f"{k.lower()} ({c})" for c, k in self.keys.items())
-        raise EntryError(f"{word!r} is not a color here; type one of {keys}.")
+        raise EntryError(self._("%(word)r is not a color here; type one of %(keys)s.",
+                                word=word, keys=keys))
 
     def is_name(self, word: str) -> bool:
         try:
@@ -93,15 +103,18 @@ class _Table:
         if len(holders) == 1:
             return holders[0]
         if not holders:
-            raise EntryError(f"Nobody holds a {color} prisoner.")
+            raise EntryError(self._("Nobody holds a %(color)s prisoner.", color=color))
         example = f"{holders[0].casefold()} {verb} {self.keys[color].lower()}"
-        raise EntryError(f"{_or(holders)} hold {color} prisoners; say whose, as in '{example} …'.")
+        raise EntryError(self._("%(names)s hold %(color)s prisoners; say whose, as in "
+                                "'%(example)s …'.", names=self._or(holders), color=color,
+                                example=example))
 
     # ---- commands ---------------------------------------------------------------------
 
     def play(self, color_word: str, pile_word: str) -> View:
         if self.awaiting["what"] != "play":
-            raise EntryError(f"Nobody is to play a chip now: {self.view['says']}")
+            raise EntryError(self._("Nobody is to play a chip now: %(says)s",
+                                    says=self.says()))
         color = self.color(color_word)
         pile: int | str
         if pile_word.casefold() in NEW_PILE:
@@ -109,71 +122,78 @@ class _Table:
         elif pile_word.isdigit():
             pile = int(pile_word)
         else:
-            raise EntryError(f"{pile_word!r} is not a pile; type a pile number or n for a new one.")
+            raise EntryError(self._("%(word)r is not a pile; type a pile number or n for a new "
+                                    "one.", word=pile_word))
         return {"do": "play", "player": self.awaiting["player"], "color": color, "pile": pile}
 
     def next(self, word: str) -> View:
         if self.awaiting["what"] != "next":
-            raise EntryError(f"Nobody is naming the next player now: {self.view['says']}")
+            raise EntryError(self._("Nobody is naming the next player now: %(says)s",
+                                    says=self.says()))
         return {"do": "next", "player": self.name(word)}
 
     def kill(self, word: str | None) -> View:
         """``kill g``; ``kill`` alone (or an empty line) when one color alone can be killed."""
         if self.awaiting["what"] != "kill":
-            raise EntryError(
+            raise EntryError(self._(
                 "No pile is waiting to be captured; to kill a prisoner type 'killp COLOR'."
-            )
+            ))
         colors: list[str] = self.awaiting["colors"]
         if word is None:
             if len(colors) != 1:
-                letters = _or([f"'kill {self.keys[c].lower()}'" for c in colors])
-                raise EntryError(f"Say which color {self.awaiting['player']} kills: {letters}.")
+                letters = self._or([f"'kill {self.keys[c].lower()}'" for c in colors])
+                raise EntryError(self._("Say which color %(name)s kills: %(choices)s.",
+                                        name=self.awaiting["player"], choices=letters))
             return {"do": "kill", "player": self.awaiting["player"], "color": colors[0]}
         return {"do": "kill", "player": self.awaiting["player"], "color": self.color(word)}
 
     def give(self, words: list[str], holder: str | None) -> View:
         if not words or len(words) > 2:
-            raise EntryError("Type 'give COLOR NAME', as in 'give g bo'.")
+            raise EntryError(self._("Type 'give COLOR NAME', as in 'give g bo'."))
         color = self.color(words[0])
         if len(words) == 2:
             to = self.name(words[1])
         elif self.awaiting["what"] == "rescue":
             to = self.awaiting["player"]
         else:
-            raise EntryError(f"Say to whom: 'give {words[0]} NAME'.")
+            raise EntryError(self._("Say to whom: 'give %(color)s NAME'.", color=words[0]))
         giver = holder or self.holder(color, "give")
         return {"do": "transfer", "player": giver, "color": color, "to": to}
 
     def killp(self, words: list[str], holder: str | None) -> View:
         if len(words) != 1:
-            raise EntryError("Type 'killp COLOR', as in 'killp g'.")
+            raise EntryError(self._("Type 'killp COLOR', as in 'killp g'."))
         color = self.color(words[0])
         return {"do": "kill_prisoner", "player": holder or self.holder(color, "killp"),
                 "color": color}
 
     def refuse(self, words: list[str], holder: str | None) -> View:
         if self.awaiting["what"] != "rescue":
-            raise EntryError(f"Nobody awaits rescue now: {self.view['says']}")
+            raise EntryError(self._("Nobody awaits rescue now: %(says)s", says=self.says()))
         if words:
             holder = self.name(words[0])
         if holder is None:
             pending = self.awaiting["pending"]
             if len(pending) != 1:
-                raise EntryError(f"Say who refuses: {_or(pending)} (as in 'refuse name').")
+                raise EntryError(self._("Say who refuses: %(names)s (as in 'refuse name').",
+                                        names=self._or(pending)))
             holder = pending[0]
         return {"do": "refuse", "player": holder}
 
 
-def parse_entry(view: View, text: str) -> View | str:
-    """A command dict for ``text``, or ``"undo"``; raises :class:`EntryError`."""
+def parse_entry(lang: Language, view: View, text: str) -> View | str:
+    """A command dict for ``text``, or ``"undo"``; raises :class:`EntryError` (its sentence in
+    ``lang``)."""
+    _ = lang
     words = text.split()
-    table = _Table(view)
+    table = _Table(lang, view)
     if not words and view["awaiting"]["what"] == "kill" and len(view["awaiting"]["colors"]) == 1:
         return table.kill(None)  # the one move there is: Enter takes it
     if not words:
-        raise EntryError("Type a move, such as 'r 2'; press F1 for the list.")
+        raise EntryError(_("Type a move, such as 'r 2'; press F1 for the list."))
     if view["winner"] is not None and words[0].casefold() != UNDO:
-        raise EntryError(f"The game is over ({view['winner']} won); only undo is possible now.")
+        raise EntryError(_("The game is over (%(name)s won); only undo is possible now.",
+                           name=view["winner"]))
     holder = None
     verbs = {"give", "killp", "refuse"}
     if len(words) >= 2 and words[1].casefold() in verbs and table.is_name(words[0]):
@@ -202,57 +222,70 @@ def parse_entry(view: View, text: str) -> View | str:
         if what == "play":
             table.color(words[0])
             w = words[0]
-            raise EntryError(f"Say where: '{w} 2' on pile 2 or '{w} n' on a new pile.")
-    raise EntryError(f"{text.strip()!r} is not a move I know; press F1 for the list.")
+            raise EntryError(_("Say where: '%(word)s 2' on pile 2 or '%(word)s n' on a new pile.",
+                               word=w))
+    raise EntryError(_("%(text)r is not a move I know; press F1 for the list.",
+                       text=text.strip()))
 
 
-def hint(view: View) -> str:
+def hint(lang: Language, view: View) -> str:
     """What may be typed now (the legal choices), as one line."""
+    _ = lang
     a = view["awaiting"]
     keys: dict[str, str] = view["keys"]
     who = a["player"]
     if a["what"] == "over":
-        return f"{view['winner']} won.  undo (ctrl+z) takes back the last move."
+        return _("%(name)s won.  undo (ctrl+z) takes back the last move.", name=view["winner"])
     if a["what"] == "play":
         colors = " ".join(keys[c].lower() for c in a["colors"])
         piles = " ".join(str(p) for p in a["piles"] if p != "new")
-        on = f"{piles} or n (new)" if piles else "n (new pile)"
-        return f"{who} plays  color: {colors}   on: {on}   e.g. '{colors.split()[0]} n'"
+        on = _("%(piles)s or n (new)", piles=piles) if piles else _("n (new pile)")
+        return _("%(name)s plays  color: %(colors)s   on: %(on)s   e.g. '%(example)s n'",
+                 name=who, colors=colors, on=on, example=colors.split()[0])
     if a["what"] == "next":
         names = ", ".join(n.casefold() for n in a["players"])
-        return f"{who} names the next player: {names}   e.g. 'next {a['players'][0].casefold()}'"
+        return _("%(name)s names the next player: %(names)s   e.g. 'next %(example)s'",
+                 name=who, names=names, example=a["players"][0].casefold())
     if a["what"] == "kill":
         if len(a["colors"]) == 1:
             color = a["colors"][0]
-            return (f"{who} kills a {color} chip from pile {a['pile']}, the only color in it: "
-                    "press Enter")
+            return _("%(name)s kills a %(color)s chip from pile %(pile)s, the only color in it: "
+                     "press Enter", name=who, color=color, pile=a["pile"])
         colors = " ".join(keys[c].lower() for c in a["colors"])
-        return f"{who} kills one chip from pile {a['pile']}: {colors}   e.g. 'kill {colors[0]}'"
+        return _("%(name)s kills one chip from pile %(pile)s: %(colors)s   e.g. 'kill %(example)s'",
+                 name=who, pile=a["pile"], colors=colors, example=colors[0])
     by = view_players(view)
     offers = "; ".join(
         f"{n} ({' '.join(keys[c].lower() for c in by[n])})" for n in a["pending"]
     )
-    return f"{who} awaits rescue: give COLOR from {offers}; or refuse NAME"
+    return _("%(name)s awaits rescue: give COLOR from %(offers)s; or refuse NAME", name=who,
+             offers=offers)
 
 
 def view_players(view: View) -> dict[str, dict[str, int]]:
     return {p["name"]: p["prisoners"] for p in view["players"]}
 
 
-def command_text(command: View) -> str:
+def command_text(lang: Language, command: View) -> str:
     """A recorded command in a few words (for the log, e.g. after an undo)."""
+    _ = lang
     do, who = command["do"], command.get("player")
+    color = command.get("color")
     if do == "play":
-        pile = "a new pile" if command["pile"] == "new" else f"pile {command['pile']}"
-        return f"{who} playing {command['color']} on {pile}"
+        if command["pile"] == "new":
+            return _("%(name)s playing %(color)s on a new pile", name=who, color=color)
+        return _("%(name)s playing %(color)s on pile %(pile)s", name=who, color=color,
+                 pile=command["pile"])
     if do == "next":
-        return f"naming {who} to move next"
+        return _("naming %(name)s to move next", name=who)
     if do == "kill":
-        return f"{who} killing a {command['color']} chip from the captured pile"
+        return _("%(name)s killing a %(color)s chip from the captured pile", name=who,
+                 color=color)
     if do == "transfer":
-        return f"{who} giving a {command['color']} chip to {command['to']}"
+        return _("%(name)s giving a %(color)s chip to %(to)s", name=who, color=color,
+                 to=command["to"])
     if do == "kill_prisoner":
-        return f"{who} killing a {command['color']} prisoner"
+        return _("%(name)s killing a %(color)s prisoner", name=who, color=color)
     if do == "refuse":
-        return f"{who} refusing the rescue"
+        return _("%(name)s refusing the rescue", name=who)
     return str(do)

@@ -20,13 +20,15 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
 
+from companion.language import N_, Language
+from companion.tui.common.language import words
 from companion.tui.sucker.chips import chip
 from companion.tui.sucker.entry import View
 
 CELL = 3  # a chip " R ", a number "#12" or a count "+11"
 GAP = 2
 LEAST = 3  # a cut pile shows at least its top chip, the count hidden and one deciding chip
-CUT_NOTE = "+N: N chips hidden; under it, those deciding who moves"
+CUT_NOTE = N_("+N: N chips hidden; under it, those deciding who moves")
 
 
 @dataclass(frozen=True)
@@ -87,18 +89,20 @@ def _lines(notes: list[Text], width: int) -> int:
     return sum(len(note.wrap(console, max(width, 1))) for note in notes)
 
 
-def _notes(view: View, cut: bool) -> list[Text]:
+def _notes(lang: Language, view: View, cut: bool) -> list[Text]:
     """What the piles' frame says under them: the pile in question (the top line says it too,
     so it gives way to the note on cut piles when these are cut)."""
+    _ = lang
     if cut:
-        return [Text(CUT_NOTE, style="italic")]
+        return [Text(_(CUT_NOTE), style="italic")]
     a = view["awaiting"]
     notes = []
     if a["what"] == "kill":
-        notes.append(Text(f"Pile {a['pile']} is captured: {a['player']} kills one chip.",
-                          style="bold"))
+        notes.append(Text(_("Pile %(pile)s is captured: %(name)s kills one chip.", pile=a["pile"],
+                            name=a["player"]), style="bold"))
     elif a["what"] == "next":
-        notes.append(Text(f"Pile {a['pile']} was just played on.", style="italic"))
+        notes.append(Text(_("Pile %(pile)s was just played on.", pile=a["pile"]),
+                          style="italic"))
     return notes
 
 
@@ -107,13 +111,16 @@ def _height(bands: list[list[Column]], notes: int, spaced: bool) -> int:
     return rows + (len(bands) - 1 if spaced else 0) + notes
 
 
-def layout(view: View, width: int, height: int | None) -> tuple[list[list[Column]], bool]:
+def layout(
+    lang: Language, view: View, width: int, height: int | None
+) -> tuple[list[list[Column]], bool]:
     """The bands for ``width`` × ``height`` (``None``: as tall as the piles need), and
-    whether a blank line parts the bands. Chip rows are cut evenly, the tallest first."""
+    whether a blank line parts the bands (the notes under them in ``lang``). Chip rows are cut
+    evenly, the tallest first."""
     whole = bands_of(view, width, None)
-    if height is None or _height(whole, _lines(_notes(view, False), width), True) <= height:
+    if height is None or _height(whole, _lines(_notes(lang, view, False), width), True) <= height:
         return whole, True
-    notes = _lines(_notes(view, True), width)
+    notes = _lines(_notes(lang, view, True), width)
     tallest = max(c.height for band in whole for c in band)
     for room in range(tallest - 1, LEAST - 1, -1):
         bands = bands_of(view, width, room)
@@ -123,34 +130,38 @@ def layout(view: View, width: int, height: int | None) -> tuple[list[list[Column
     return bands_of(view, width, LEAST), False
 
 
-NO_PILES = Text("No piles yet: the first chip starts pile 1 (type e.g. 'r n').", style="italic")
+NO_PILES = N_("No piles yet: the first chip starts pile 1 (type e.g. 'r n').")
 
 
-def natural_height(view: View, width: int) -> int:
+def no_piles(lang: Language) -> Text:
+    return Text(lang(NO_PILES), style="italic")
+
+
+def natural_height(lang: Language, view: View, width: int) -> int:
     """The rows the piles take drawn whole at ``width``."""
     if not view["piles"]:
-        return _lines([NO_PILES], width)
-    return _height(bands_of(view, width, None), _lines(_notes(view, False), width), True)
+        return _lines([no_piles(lang)], width)
+    return _height(bands_of(view, width, None), _lines(_notes(lang, view, False), width), True)
 
 
-def drawn_height(view: View, width: int, height: int | None) -> int:
+def drawn_height(lang: Language, view: View, width: int, height: int | None) -> int:
     """The rows the piles take drawn in ``width`` × ``height``."""
     if not view["piles"]:
-        return _lines([NO_PILES], width)
-    bands, spaced = layout(view, width, height)
+        return _lines([no_piles(lang)], width)
+    bands, spaced = layout(lang, view, width, height)
     cut = any(c.hidden for band in bands for c in band)
-    return _height(bands, _lines(_notes(view, cut), width), spaced)
+    return _height(bands, _lines(_notes(lang, view, cut), width), spaced)
 
 
-def piles_panel(view: View, width: int, height: int | None) -> Group | Text:
-    """The piles as drawn in ``width`` × ``height``."""
+def piles_panel(lang: Language, view: View, width: int, height: int | None) -> Group | Text:
+    """The piles as drawn in ``width`` × ``height``, their notes in ``lang``."""
     piles: dict[int, list[str]] = view["piles"]
     if not piles:
-        return NO_PILES
+        return no_piles(lang)
     keys = view["keys"]
     a = view["awaiting"]
     focus = a.get("pile")
-    bands, spaced = layout(view, width, height)
+    bands, spaced = layout(lang, view, width, height)
     cut = any(c.hidden for band in bands for c in band)
     parts: list[Table | Text] = []
     for b, band in enumerate(bands):
@@ -177,7 +188,7 @@ def piles_panel(view: View, width: int, height: int | None) -> Group | Text:
                     cells.append(chip(chips[at], keys[chips[at]], mark=mark))
             grid.add_row(*cells)
         parts.append(grid)
-    return Group(*parts, *_notes(view, cut))
+    return Group(*parts, *_notes(lang, view, cut))
 
 
 class Piles(Widget):
@@ -195,9 +206,9 @@ class Piles(Widget):
     def render(self) -> Group | Text:
         if self.view is None:
             return Text("")
-        return piles_panel(self.view, self.content_size.width, self.room)
+        return piles_panel(words(self), self.view, self.content_size.width, self.room)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         if self.view is None:
             return 1
-        return drawn_height(self.view, width, self.room)
+        return drawn_height(words(self), self.view, width, self.room)

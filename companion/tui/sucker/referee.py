@@ -15,13 +15,16 @@ from textual.screen import Screen
 from textual.widgets import Header, RichLog, Static
 from textual.widgets.input import Selection
 
-from companion.rules.sucker.views import event_text, table
+from companion.language import N_, Language
+from companion.rules.sucker.views import table
 from companion.session.session import Session
 from companion.tui.common.follow import SessionChanged, follow
 from companion.tui.common.footer import Keys
+from companion.tui.common.language import words
 from companion.tui.common.moves import NotDone, attempt
 from companion.tui.sucker.chips import PlayersPanel, dead_text
 from companion.tui.sucker.entry import (
+    COLORS_HELP,
     SYNTAX,
     UNDO,
     EntryError,
@@ -32,9 +35,18 @@ from companion.tui.sucker.entry import (
 )
 from companion.tui.sucker.line import MoveLine
 from companion.tui.sucker.piles import Piles, natural_height
+from companion.tui.sucker.speech import event_line, says
 
 LOG_LEAST = 5  # the log's rows at least (3 lines in its frame)
 MAIN_LEAST = 6  # the piles' and players' rows at least
+MOVES = "r 2 · r n · next bo · kill g · give g bo · refuse · undo"  # as typed, in every language
+# What each player is doing, when they are the one the table waits for.
+DOING = {
+    "play": N_("to play"),
+    "next": N_("names next"),
+    "kill": N_("kills a chip"),
+    "rescue": N_("awaits rescue"),
+}
 
 
 class RefereeScreen(Screen[None]):
@@ -48,6 +60,7 @@ class RefereeScreen(Screen[None]):
     # ---- layout -----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        _ = words(self)
         yield Header()
         yield Static(id="says")
         with Horizontal(id="main"):
@@ -57,17 +70,17 @@ class RefereeScreen(Screen[None]):
         yield Static(id="help")
         yield RichLog(id="log", markup=False, wrap=True)
         yield Static(id="hint")
-        yield MoveLine(placeholder="move: r 2 · r n · next bo · kill g · give g bo · refuse · undo",
-                       id="entry")
+        yield MoveLine(placeholder=_("move: %(moves)s", moves=MOVES), id="entry")
         yield Static(id="problem")
         yield Keys()
 
     def on_mount(self) -> None:
-        self.query_one("#piles-box").border_title = "Piles (top chip first)"
-        self.query_one("#players").border_title = "Players"
-        self.query_one("#log").border_title = "Log"
-        self.query_one("#log").border_subtitle = "PgUp/PgDn scroll"
-        self.query_one("#help").border_title = "What to type (F1 or Esc closes)"
+        _ = words(self)
+        self.query_one("#piles-box").border_title = _("Piles (top chip first)")
+        self.query_one("#players").border_title = _("Players")
+        self.query_one("#log").border_title = _("Log")
+        self.query_one("#log").border_subtitle = _("PgUp/PgDn scroll")
+        self.query_one("#help").border_title = _("What to type (F1 or Esc closes)")
         self.query_one("#help", Static).update(self._help())
         log = self.query_one("#log", RichLog)
         for entry in self.session.history.entries[-40:]:
@@ -88,14 +101,15 @@ class RefereeScreen(Screen[None]):
         return table(self.session.state)
 
     def refresh_table(self) -> None:
+        _ = words(self)
         view = self.view
-        says = self.query_one("#says", Static)
-        says.update(view["says"])
-        says.set_class(view["winner"] is not None, "over")
-        says.set_class(view["awaiting"]["what"] == "rescue", "rescue")
-        self.query_one("#piles-box").border_subtitle = dead_text(view)
+        top = self.query_one("#says", Static)
+        top.update(says(_, view))
+        top.set_class(view["winner"] is not None, "over")
+        top.set_class(view["awaiting"]["what"] == "rescue", "rescue")
+        self.query_one("#piles-box").border_subtitle = dead_text(_, view)
         self.query_one("#players", Static).update(self._players(view))
-        self.query_one("#hint", Static).update(hint(view))
+        self.query_one("#hint", Static).update(hint(_, view))
         self.fit()
         self.call_after_refresh(self.fit)  # once the lines above have their heights
 
@@ -115,7 +129,7 @@ class RefereeScreen(Screen[None]):
         console = self.app.console
         options = console.options.update_width(max(players.content_size.width, 1))
         needed = max(
-            natural_height(view, width),
+            natural_height(words(self), view, width),
             len(console.render_lines(self._players(view), options, pad=False)),
         ) + box.styles.gutter.height
         others = sum(
@@ -131,54 +145,55 @@ class RefereeScreen(Screen[None]):
         self.query_one("#piles", Piles).show(view, rows - box.styles.gutter.height)
 
     def _players(self, view: View) -> PlayersPanel:
+        _ = words(self)
         rows = []
         for p in view["players"]:
-            status, pointer = self._status(view, p["name"])
+            status, pointer = self._status(_, view, p["name"])
             rows.append((p, status, pointer))
-        return PlayersPanel(view, rows)
+        return PlayersPanel(_, view, rows)
 
     @staticmethod
-    def _status(view: View, name: str) -> tuple[str, str]:
+    def _status(lang: Language, view: View, name: str) -> tuple[str, str]:
+        """A player's status (in ``lang``) and their mark."""
+        _ = lang
         a = view["awaiting"]
         if view["winner"] == name:
-            return "WINNER", "★"
+            return _("WINNER"), "★"
         if name in view["defeated"]:
-            return f"defeated ({view['defeated'].index(name) + 1})", ""
+            return _("defeated (%(place)s)", place=view["defeated"].index(name) + 1), ""
         if a["player"] == name:
-            return {
-                "play": "to play",
-                "next": "names next",
-                "kill": "kills a chip",
-                "rescue": "awaits rescue",
-            }.get(a["what"], ""), "●"
+            doing = DOING.get(a["what"])
+            return (_(doing) if doing else ""), "●"
         if a["what"] == "next" and name in a["players"]:
-            return "may be named", "▶"
+            return _("may be named"), "▶"
         if a["what"] == "rescue":
             if name in a["pending"]:
-                return "may rescue", "?"
+                return _("may rescue"), "?"
             if name in a["refused"]:
-                return "refused", ""
+                return _("refused"), ""
         return "", ""
 
     def _help(self) -> Table:
+        _ = words(self)
         grid = Table.grid(padding=(0, 2))
         grid.add_column(style="bold")
         grid.add_column()
         for typed, meaning in SYNTAX:
-            grid.add_row(typed, meaning)
-        grid.add_row("colors", "type a chip's letter (shown on it) or its color's name")
+            grid.add_row(typed, _(meaning))
+        grid.add_row(_(COLORS_HELP[0]), _(COLORS_HELP[1]))
         return grid
 
     # ---- the log ----------------------------------------------------------------------
 
     def _log_entry(self, log: RichLog, entry: Any) -> None:
+        _ = words(self)
         if entry.kind == "undo":
             taken = self.session.history.entries[entry.reverts - 1].command
-            what = command_text(self.session.kind.engine.command_to_dict(taken))
-            log.write(Text(f"Undone: {what}.", style="italic"))
+            what = command_text(_, self.session.kind.engine.command_to_dict(taken))
+            log.write(Text(_("Undone: %(what)s.", what=what), style="italic"))
             return
         for event in entry.events:
-            line = event_text(event)
+            line = event_line(_, event)
             if line:
                 log.write(line)
 
@@ -207,9 +222,13 @@ class RefereeScreen(Screen[None]):
                 continue
             rest = len(message.lines) - i - 1
             if rest:
-                lines = "line" if rest == 1 else f"{rest} lines"
-                reason = (f"{text.strip()!r}: {reason} The {lines} pasted after it changed "
-                          "nothing; paste them again once this one is right.")
+                reason = words(self).n_(
+                    "%(line)r: %(reason)s The line pasted after it changed nothing; paste them "
+                    "again once this one is right.",
+                    "%(line)r: %(reason)s The %(count)s lines pasted after it changed nothing; "
+                    "paste them again once this one is right.",
+                    rest, line=text.strip(), reason=reason,
+                )
             self._problem(reason)
             entry = self.query_one("#entry", MoveLine)
             if not entry.value:
@@ -221,7 +240,7 @@ class RefereeScreen(Screen[None]):
     def _apply(self, text: str) -> str | None:
         """Enter one line; the sentence saying why it changed nothing, or ``None``."""
         try:
-            command = parse_entry(self.view, text)
+            command = parse_entry(words(self), self.view, text)
         except EntryError as error:
             return str(error)
         if command == UNDO:

@@ -11,6 +11,7 @@ import pytest
 
 from companion.cli.sucker import make_setup, open_or_create, parse_players
 from companion.errors import UserError
+from companion.language import language
 from companion.rules.core.game import History
 from companion.rules.sucker.engine import SO_LONG_SUCKER, initial_state
 from companion.rules.sucker.views import color_keys, table
@@ -32,7 +33,7 @@ def history(*commands: dict[str, Any]) -> History:
 
 
 def entry(h: History, text: str) -> Any:
-    return parse_entry(table(h.state), text)
+    return parse_entry(language(), table(h.state), text)
 
 
 def test_every_color_is_typed_and_shown_by_its_first_letter() -> None:
@@ -57,7 +58,7 @@ def test_naming_the_next_player_with_or_without_the_word_next() -> None:
     h = history({"do": "play", "player": "Ann", "color": "red", "pile": "new"})
     assert entry(h, "next bo") == {"do": "next", "player": "Bo"}
     assert entry(h, "ca") == {"do": "next", "player": "Cat"}
-    assert "names the next player: bo, cat, dan" in hint(table(h.state))
+    assert "names the next player: bo, cat, dan" in hint(language(), table(h.state))
     with pytest.raises(EntryError, match="Nobody is to play a chip now"):
         entry(h, "r 1")
     with pytest.raises(EntryError, match="no player 'zed'"):
@@ -104,13 +105,14 @@ def test_rescue_entries_default_to_the_player_in_need_and_the_only_holder() -> N
     assert state.awaiting.what == "play"
     view = table(state)
     view["awaiting"] = {"what": "rescue", "player": "Dan", "pending": ["Cat"], "refused": []}
-    assert parse_entry(view, "give r") == {"do": "transfer", "player": "Cat", "color": "red",
-                                          "to": "Dan"}
-    assert parse_entry(view, "refuse") == {"do": "refuse", "player": "Cat"}
-    assert parse_entry(view, "cat refuse") == {"do": "refuse", "player": "Cat"}
+    assert parse_entry(language(), view, "give r") == {
+        "do": "transfer", "player": "Cat", "color": "red", "to": "Dan"
+    }
+    assert parse_entry(language(), view, "refuse") == {"do": "refuse", "player": "Cat"}
+    assert parse_entry(language(), view, "cat refuse") == {"do": "refuse", "player": "Cat"}
     view["awaiting"]["pending"] = ["Cat", "Bo"]
     with pytest.raises(EntryError, match="Say who refuses"):
-        parse_entry(view, "refuse")
+        parse_entry(language(), view, "refuse")
 
 
 def test_undo_and_nonsense() -> None:
@@ -193,11 +195,13 @@ def test_a_capture_with_one_color_to_kill_is_taken_by_enter_or_kill_alone() -> N
                     {"do": "play", "player": "Ann", "color": "red", "pile": 1}):
         h.submit(SO_LONG_SUCKER.parse_command(command))
     view = table(h.state)
-    assert hint(view) == "Ann kills a red chip from pile 1, the only color in it: press Enter"
+    assert hint(language(), view) == (
+        "Ann kills a red chip from pile 1, the only color in it: press Enter"
+    )
     kill = {"do": "kill", "player": "Ann", "color": "red"}
-    assert parse_entry(view, "") == kill
-    assert parse_entry(view, "kill") == kill
-    assert parse_entry(view, "kill r") == kill
+    assert parse_entry(language(), view, "") == kill
+    assert parse_entry(language(), view, "kill") == kill
+    assert parse_entry(language(), view, "kill r") == kill
 
 
 def test_kill_alone_asks_which_color_when_there_is_a_choice() -> None:

@@ -12,6 +12,7 @@ import pytest
 from rich.console import Console
 from textual import events
 
+from companion.language import language
 from companion.rules.sucker.views import table
 from companion.session.session import Session
 from companion.tui.sucker.app import SuckerApp
@@ -75,7 +76,7 @@ async def test_nine_piles_at_80x24_keep_every_number_and_letter(tmp_path: Path) 
         box = app.query_one("#piles-box")
         assert piles.outer_size.height <= box.content_size.height  # nothing scrolled away
         assert piles.view is not None
-        lines = text(piles_panel(piles.view, piles.content_size.width, piles.room),
+        lines = text(piles_panel(language(), piles.view, piles.content_size.width, piles.room),
                      piles.content_size.width)
         drawn = "\n".join(lines)
         assert "…" not in drawn
