@@ -247,13 +247,13 @@ class RefereeScreen(Screen[None]):
             done = attempt(self.session.undo)
         else:
             done = attempt(lambda: self.session.submit(command))
-        return done.reason if isinstance(done, NotDone) else None
+        return done.said(words(self)) if isinstance(done, NotDone) else None
 
     # ---- what the app's keys do -------------------------------------------------------
 
     def undo(self) -> None:
         done = attempt(self.session.undo)
-        self._problem(done.reason if isinstance(done, NotDone) else "")
+        self._problem(done.said(words(self)) if isinstance(done, NotDone) else "")
 
     def toggle_help(self) -> None:
         """The keys in place of the table and the log; the move line stays where it is."""
