@@ -196,7 +196,11 @@ def open_screen(base: PrisonRules, prisoners: int, target: float, games: int, mi
             prisoners=prisoners,
             tokens=base.parole_tokens_to_win,
             target=target,
-            describe=f"{games} games a point, seed {seed}, mix {mix_named(mix).summary()}",
+            describe=lambda _: _.n_(
+                "%(count)s game a point, seed %(seed)s, mix %(mix)s",
+                "%(count)s games a point, seed %(seed)s, mix %(mix)s",
+                games, seed=seed, mix=mix_named(mix).summary(),
+            ),
             tables=tables,
         )
         app.run()

@@ -185,8 +185,11 @@ def balance_screen(
             curve_source(pool, base, BALANCE_GAMES, BALANCE_MIX, BALANCE_SEED),
             prisoners=len(session.setup["prisoners"]),
             tokens=base.parole_tokens_to_win,
-            describe=f"{session.name}'s rules · {BALANCE_GAMES} games a point, seed "
-            f"{BALANCE_SEED}, mix {MIXES[BALANCE_MIX].summary()}",
+            describe=lambda _: _(
+                "%(session)s's rules · %(games)s games a point, seed %(seed)s, mix %(mix)s",
+                session=session.name, games=_.number(BALANCE_GAMES), seed=BALANCE_SEED,
+                mix=MIXES[BALANCE_MIX].summary(),
+            ),
             tables=tables,
         )
 

@@ -70,7 +70,7 @@ class BalanceScreen(Screen[None]):
         prisoners: int = 4,
         tokens: int = 3,
         target: float = 0.5,
-        describe: str = "",
+        describe: str | Callable[[Language], str] = "",
         tables: TableRates | None = None,
     ) -> None:
         super().__init__()
@@ -80,7 +80,7 @@ class BalanceScreen(Screen[None]):
         self.prisoners = max(MIN_PRISONERS, min(MAX_PRISONERS, prisoners))
         self.tokens = max(1, tokens)
         self.target = target
-        self.describe = describe
+        self.describe = describe  # what was measured: a line, or a line in the console's words
         self.nights: list[int] | None = None
         self.points: list[Point] = []
         self.verdict: Point | None = None  # the settled close call, when the source settles it
@@ -90,7 +90,8 @@ class BalanceScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="balance-settings")
-        yield Static(self.describe, id="balance-describe", markup=False)
+        describe = self.describe if isinstance(self.describe, str) else self.describe(words(self))
+        yield Static(describe, id="balance-describe", markup=False)
         yield Static(id="balance-tables", markup=False)
         with Horizontal(id="balance-body"):
             yield PlotextPlot(id="balance-chart")
