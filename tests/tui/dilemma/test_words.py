@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.language import language
 from companion.rules.dilemma.views import gm
 from companion.tui.dilemma.words import last_round
 from tests.dilemma_helpers import ok, tournament
@@ -12,7 +13,7 @@ def test_the_last_round_says_no_answer_rather_than_silent() -> None:
     ok(h, {"do": "start_round", "seed": 3})
     ok(h, {"do": "choose", "pid": "p0", "choice": "betray"})
     ok(h, {"do": "close_round"})
-    lines = last_round(gm(h.state), width=15).splitlines()
+    lines = last_round(language(), gm(h.state), width=15).splitlines()
     ann = next(line for line in lines if "Ann" in line)
     bob = next(line for line in lines if "Bob" in line)
     assert "BETRAY" in ann and "no answer" in bob and "silent" not in bob
