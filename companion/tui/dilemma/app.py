@@ -87,7 +87,9 @@ TOO_FEW = N_("Type whole seconds from 10 to 3600, or 0 for no timer.")
 def dialog_keys(lang: Language, enter: str) -> str:
     """``Enter save   Esc cancel`` with ``enter`` (translated) for Enter: markup around the
     words, not in the messages."""
-    return f"[b]Enter[/b] {escape(enter)}   [b]Esc[/b] {escape(lang('cancel'))}"
+    _ = lang
+    cancel = _("cancel")
+    return f"[b]Enter[/b] {escape(enter)}   [b]Esc[/b] {escape(cancel)}"
 
 
 class DilemmaApp(App[None]):
@@ -211,6 +213,7 @@ class DilemmaApp(App[None]):
     def _tick(self) -> None:
         """Each second while a round with a timer is open: the countdown, and at zero the
         round closes (also at once after a resume, if its time ran out meanwhile)."""
+        _ = self.lang
         timer = self.room_state.timer()
         if timer is None:
             return
@@ -220,7 +223,7 @@ class DilemmaApp(App[None]):
         close = {"do": "close_round", "timed_out": True}
         done = attempt(lambda: self.session.submit(close, by="timer"))
         if not isinstance(done, NotDone):
-            self.notify(self.lang("Time is up: round %(round)s is revealed.", round=timer.round))
+            self.notify(_("Time is up: round %(round)s is revealed.", round=timer.round))
         self.refresh_view()
 
     # ---- changing the tournament --------------------------------------------------------
@@ -234,6 +237,7 @@ class DilemmaApp(App[None]):
         return True
 
     def action_next_round(self) -> None:
+        _ = self.lang
         seconds = self.room_state.round_seconds()
         if self.submit({"do": "start_round", "seed": self.seed()}):
             number = self.view()["round"]
@@ -242,14 +246,14 @@ class DilemmaApp(App[None]):
                 self.session.note("round_timer", round=number, seconds=seconds, deadline=deadline)
                 self.refresh_view()
                 self.notify(
-                    self.lang(
+                    _(
                         "Round %(round)s has started: %(seconds)s s to choose.",
                         round=number,
                         seconds=seconds,
                     )
                 )
             else:
-                self.notify(self.lang("Round %(round)s has started.", round=number))
+                self.notify(_("Round %(round)s has started.", round=number))
 
     @work(group="flow")
     async def action_round_time(self) -> None:
@@ -421,9 +425,10 @@ class DilemmaApp(App[None]):
             self.notify(_("%(name)s has left the tournament (b brings them back).", name=name))
 
     def action_bring_back(self) -> None:
+        _ = self.lang
         row = self.room.selected()
         if row is not None and self.submit({"do": "bring_back", "pid": row["pid"]}):
-            self.notify(self.lang("%(name)s is back in the tournament.", name=row["name"]))
+            self.notify(_("%(name)s is back in the tournament.", name=row["name"]))
 
     @work(group="flow")
     async def action_undo(self) -> None:
@@ -463,14 +468,15 @@ class DilemmaApp(App[None]):
 
     @work(group="flow")
     async def action_peek(self) -> None:
+        _ = self.lang
         if not self.room_state.peeking and not await self.push_screen_wait(
             ConfirmScreen(
-                self.lang("Show every secret choice?"),
-                self.lang(
+                _("Show every secret choice?"),
+                _(
                     "Make sure no player can see this screen, nor a projector showing it. "
                     "The peek is written in the log; v hides the choices again."
                 ),
-                self.lang("Peek"),
+                _("Peek"),
             )
         ):
             return
@@ -481,19 +487,21 @@ class DilemmaApp(App[None]):
 
     @work(group="flow")
     async def action_finish(self) -> None:
+        _ = self.lang
         if await self.push_screen_wait(
             ConfirmScreen(
-                self.lang("Finish the tournament?"),
-                self.lang("No more rounds will be played."),
-                self.lang("Yes"),
+                _("Finish the tournament?"),
+                _("No more rounds will be played."),
+                _("Yes"),
             )
         ):
             self.submit({"do": "finish"})
 
     def action_results(self) -> None:
+        _ = self.lang
         v = self.view()
         if v["phase"] != "over":
-            self.notify(self.lang("The results come after the last round (f finishes early)."))
+            self.notify(_("The results come after the last round (f finishes early)."))
             return
         self.push_screen(final_screen(self.room_state, self.lang))
 
@@ -502,27 +510,29 @@ class DilemmaApp(App[None]):
         self.refresh_view()
 
     def action_keys(self) -> None:
+        _ = self.lang
         rows = []
         for binding in RoomScreen.BINDINGS:
             assert isinstance(binding, Binding)
             keys = " ".join(self.get_key_display(b) for b in Binding.make_bindings([binding]))
-            rows.append((keys, self.lang(KEY_HELP[binding.action.removeprefix("app.")])))
-        self.push_screen(KeysScreen(self.lang("The room's keys"), rows))
+            rows.append((keys, _(KEY_HELP[binding.action.removeprefix("app.")])))
+        self.push_screen(KeysScreen(_("The room's keys"), rows))
 
     def action_poster(self) -> None:
+        _ = self.lang
         if self.poster is None or self.room_state.join_url is None:
-            self.notify(self.lang("The room's address is not known yet."), severity="warning")
+            self.notify(_("The room's address is not known yet."), severity="warning")
             return
         try:
             path = self.poster(self.room_state.join_url)
         except Exception as error:  # noqa: BLE001 - a printing problem must not stop the game
             self.notify(
-                self.lang("The poster could not be written: %(error)s", error=error),
+                _("The poster could not be written: %(error)s", error=error),
                 severity="error",
             )
             return
         self.notify(
-            self.lang("Room QR poster saved to %(path)s; print it and put it up.", path=path),
+            _("Room QR poster saved to %(path)s; print it and put it up.", path=path),
             timeout=10,
         )
 

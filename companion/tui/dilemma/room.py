@@ -45,9 +45,10 @@ USUAL_DOING = ("left", "waiting for a round", "sits out", "chosen", "choosing")
 
 def phase_words(lang: Language, v: View) -> str:
     """The status's first sentence: where the tournament stands and what to press."""
+    _ = lang
     phase = v["phase"]
     if phase == "lobby":
-        return lang("Players are joining. Press n to start round 1 when everyone is in.")
+        return _("Players are joining. Press n to start round 1 when everyone is in.")
     if phase == "choosing":
         return lang.n_(
             "Round %(round)s of %(rounds)s: %(chosen)s of %(count)s has chosen.",
@@ -58,12 +59,12 @@ def phase_words(lang: Language, v: View) -> str:
             chosen=v["chosen_count"],
         )
     if phase == "revealed":
-        return lang(
+        return _(
             "Round %(round)s of %(rounds)s is revealed. Press n for the next round.",
             round=v["round"],
             rounds=v["rounds"],
         )
-    return lang("The tournament is over. Press r for the results.")
+    return _("The tournament is over. Press r for the results.")
 
 
 # Below this width the room's QR code and the side panel take turns; below this height the
@@ -448,10 +449,11 @@ class RoomScreen(Screen[None]):
     def selected(self, *, quiet: bool = False) -> View | None:
         """The roster's row under the cursor (None, and a warning unless ``quiet``, when
         nobody joined)."""
+        _ = words(self)
         table: DataTable[str] = self.query_one("#roster", DataTable)
         if not table.row_count:
             if not quiet:
-                self.notify(words(self)("Nobody has joined yet."), severity="warning")
+                self.notify(_("Nobody has joined yet."), severity="warning")
             return None
         pid = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
         row: View = next(r for r in self.room.view()["roster"] if r["pid"] == pid)

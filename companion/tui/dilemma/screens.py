@@ -30,7 +30,8 @@ CHART_CASES = {"silent": "green", "betray": "red", "no_answer": "gray"}
 
 def chart_legend(lang: Language) -> str:
     """The chart's colours, each with its case (markup around the words, not in them)."""
-    said = [("green", lang("silent")), ("red", lang("betray")), ("grey50", lang(NO_ANSWER))]
+    _ = lang
+    said = [("green", _("silent")), ("red", _("betray")), ("grey50", _(NO_ANSWER))]
     return "  ".join(f"[{colour}]██[/] {escape(word)}" for colour, word in said)
 
 
@@ -45,6 +46,7 @@ class KeysScreen(ModalScreen[None]):
         self.rows = rows
 
     def compose(self) -> ComposeResult:
+        _ = words(self)
         with VerticalScroll(classes="dialog keys-dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
             table: DataTable[str] = DataTable(
@@ -52,7 +54,8 @@ class KeysScreen(ModalScreen[None]):
             )
             table.can_focus = False
             yield table
-            yield Static(f"[b]Esc[/b] {escape(words(self)('close'))}", classes="dialog-keys")
+            close = escape(_("close"))
+            yield Static(f"[b]Esc[/b] {close}", classes="dialog-keys")
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
@@ -87,12 +90,13 @@ def house_line(lang: Language, view: View) -> str:
 
 def debrief_text(lang: Language, view: View, width: int = 20) -> str:
     """Each famous strategy replayed in every player's seat: months each, rounds won."""
+    _ = lang
     d = view.get("debrief")
     if not d or not d["seats"]:
         return ""
     lines = [
-        lang("Famous strategies in your seats"),
-        lang(
+        _("Famous strategies in your seats"),
+        _(
             "(months each; you served %(months)s; rounds served less than the partner)",
             months=decimal(lang, d["people"]),
         ),

@@ -40,16 +40,19 @@ CHOICE_WORDS = {"silent": N_("SILENT"), "betray": N_("BETRAY")}
 
 
 def strategy_name(lang: Language, key: str) -> str:
-    return lang(STRATEGY_NAMES[key]) if key in STRATEGY_NAMES else key
+    _ = lang
+    return _(STRATEGY_NAMES[key]) if key in STRATEGY_NAMES else key
 
 
 def strategy_how(lang: Language, key: str) -> str:
-    return lang(STRATEGY_HOW[key]) if key in STRATEGY_HOW else key
+    _ = lang
+    return _(STRATEGY_HOW[key]) if key in STRATEGY_HOW else key
 
 
 def house_name(lang: Language, v: View) -> str:
     """The house player's name, ``House (Tit for Tat)``, in this language."""
-    return lang("House (%(strategy)s)", strategy=strategy_name(lang, v["house"]["strategy"]))
+    _ = lang
+    return _("House (%(strategy)s)", strategy=strategy_name(lang, v["house"]["strategy"]))
 
 
 def shown_name(lang: Language, v: View, name: str) -> str:
@@ -70,13 +73,14 @@ def decimal(lang: Language, value: float) -> str:
 def doing_word(lang: Language, doing: str, short: bool = False) -> str:
     """What a player is doing now (the view's words), as the roster says it; ``short`` for the
     two long ones."""
+    _ = lang
     words = {
         "left": lang.pgettext("player", "left"),
-        "waiting for a round": lang("waiting") if short else lang("waiting for a round"),
-        "sits out": lang("sits out"),
-        "chosen": lang("chosen"),
-        "choosing": lang("choosing"),
-        "joins next round": lang("next round") if short else lang("joins next round"),
+        "waiting for a round": _("waiting") if short else _("waiting for a round"),
+        "sits out": _("sits out"),
+        "chosen": _("chosen"),
+        "choosing": _("choosing"),
+        "joins next round": _("next round") if short else _("joins next round"),
     }
     return words.get(doing, doing)
 
@@ -100,7 +104,8 @@ def waiting_text(lang: Language, names: list[str], room: int) -> str:
 
 
 def waiting_sentence(lang: Language, names: str) -> str:
-    return lang("Waiting for %(names)s. Press c to close the round now.", names=names)
+    _ = lang
+    return _("Waiting for %(names)s. Press c to close the round now.", names=names)
 
 
 def cut(text: str, width: int) -> str:
@@ -136,7 +141,8 @@ def last_round(lang: Language, v: View, pairs: int = 12, width: int = 18) -> str
 
     words = max((len(word(o, side)) for o in shown for side in "ab"), default=6)
     width -= words - 6  # the name gives way to a longer word
-    vs = f"{_('vs'):>5} "  # "   vs ": the partner's line
+    versus = _("vs")
+    vs = f"{versus:>5} "  # "   vs ": the partner's line
     second = max(3, width + 1 - len(vs))
     for o in shown:  # a pair on two lines, choices and months aligned
         lines.append(
@@ -208,13 +214,14 @@ def sentences_text(lang: Language, s: View) -> str:
 
 def missed_rule(lang: Language, s: View) -> str:
     """How a round missed is served, and why (the phones' sentence)."""
+    _ = lang
     rule = s["sitting_out"]
     if rule == "mean":
-        return lang(
+        return _(
             "A round missed (joined late, or away) counts the mean of that round's sentences, "
             "so it neither rewards nor punishes."
         )
-    return lang(
+    return _(
         "A round missed (joined late, or away) counts %(months)s.", months=months(lang, int(rule))
     )
 
@@ -278,18 +285,19 @@ def explanation(lang: Language, s: View, tally: Mapping[str, int]) -> str:
 
 def pair_words(lang: Language, state: DilemmaState, v: View, o: Outcome) -> str:
     """``Ann betrayed Bob``, ``Cy and Dee stayed silent``, ``Eve and Fay betrayed each other``."""
+    _ = lang
 
     def name(pid: str) -> str:
         return house_name(lang, v) if is_house(pid) else state.name(pid)
 
     a, b = name(o.a), name(o.b)
     if o.choice_a == o.choice_b == "silent":
-        return lang("%(a)s and %(b)s stayed silent", a=a, b=b)
+        return _("%(a)s and %(b)s stayed silent", a=a, b=b)
     if o.choice_a == o.choice_b == "betray":
-        return lang("%(a)s and %(b)s betrayed each other", a=a, b=b)
+        return _("%(a)s and %(b)s betrayed each other", a=a, b=b)
     if o.choice_a == "betray":
-        return lang("%(a)s betrayed %(b)s", a=a, b=b)
-    return lang("%(a)s betrayed %(b)s", a=b, b=a)
+        return _("%(a)s betrayed %(b)s", a=a, b=b)
+    return _("%(a)s betrayed %(b)s", a=b, b=a)
 
 
 def seen_words(
