@@ -5,7 +5,6 @@ in German it speaks German."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -62,9 +61,7 @@ def within(app: DilemmaApp, selector: str) -> str:
     covers part of the room's words)."""
     region = app.screen.query_one(selector).region
     lines = [strip.text for strip in app.screen._compositor.render_strips()]
-    return "\n".join(
-        line[region.x : region.right] for line in lines[region.y : region.bottom]
-    )
+    return "\n".join(line[region.x : region.right] for line in lines[region.y : region.bottom])
 
 
 def said(app: DilemmaApp) -> str:
