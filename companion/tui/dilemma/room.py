@@ -341,7 +341,9 @@ class RoomScreen(Screen[None]):
         stylesheet sizes them)."""
         width = self.app.size.width
         if qr:
-            shown = [self.room.qr_columns, len(self.room.join_url or ""), 30]
+            # The QR code, or the sentence in its place (no phone server), and the links.
+            sentence = max(map(len, self.room.qr.splitlines()), default=0)
+            shown = [self.room.qr_columns, sentence, len(self.room.join_url or ""), 30]
             width -= min(50, max(shown) + 3)
         if not (qr and narrow):
             width -= SIDE_NARROW if narrow else SIDE_WIDE

@@ -129,8 +129,8 @@ def last_round(lang: Language, v: View, pairs: int = 12, width: int = 18) -> str
     shown = last["outcomes"][:pairs]
 
     def word(o: View, side: str) -> str:  # no answer is said, not shown as silent
-        if not o[f"answered_{side}"]:
-            return _(NO_ANSWER)
+        if not o[f"answered_{side}"]:  # short: a name gives way to it
+            return _.pgettext("last round", "no answer")
         return _("silent") if o[f"choice_{side}"] == "silent" else _("BETRAY")
 
     def served(n: int) -> str:  # "12m": months, abbreviated
@@ -141,7 +141,7 @@ def last_round(lang: Language, v: View, pairs: int = 12, width: int = 18) -> str
 
     words = max((len(word(o, side)) for o in shown for side in "ab"), default=6)
     width -= words - 6  # the name gives way to a longer word
-    versus = _("vs")
+    versus = _.pgettext("last round", "vs")  # short: the partner's name gives way to it
     vs = f"{versus:>5} "  # "   vs ": the partner's line
     second = max(3, width + 1 - len(vs))
     for o in shown:  # a pair on two lines, choices and months aligned
