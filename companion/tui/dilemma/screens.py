@@ -18,6 +18,7 @@ from companion.tui.common.language import words
 from companion.tui.dilemma.words import (
     NO_ANSWER,
     View,
+    cut,
     decimal,
     house_name,
     missed_rule,
@@ -102,7 +103,7 @@ def debrief_text(lang: Language, view: View, width: int = 20) -> str:
         ),
     ]
     for row in d["strategies"]:
-        name = strategy_name(lang, row["strategy"])[:width]
+        name = cut(strategy_name(lang, row["strategy"]), width)
         served = decimal(lang, row["months"])
         lines.append(f" {name:<{width}} {served:>5}  {row['ahead']}/{row['rounds']}")
     return "\n".join(lines)
@@ -141,14 +142,26 @@ class FinalScreen(Screen[None]):
     def on_mount(self) -> None:
         _ = words(self)
         table = self.query_one("#final-board", DataTable)
-        table.add_columns("#", _("Name"), _("Months"), _("Silent"))
-        for row in self.view["leaderboard"]:
+        headers = ("#", _("Name"), _("Months"), _("Silent"))
+        table.add_columns(*headers)
+        board = self.view["leaderboard"]
+        silent = [
+            _("%(silent)s of %(rounds)s", silent=r["silent"], rounds=r["rounds"]) for r in board
+        ]
+        # Names up to 15 columns, fewer when longer words leave the left half less room.
+        others = [
+            max([len(headers[0]), 2]),
+            max([len(headers[2]), *(len(str(r["months"])) for r in board)]),
+            max([len(headers[3]), *map(len, silent)]),
+        ]
+        room = self.app.size.width // 2 - 2 - sum(width + 2 for width in others) - 2
+        longest = max(8, min(15, room))
+        for row, said in zip(board, silent, strict=True):
             rank = str(row["rank"]) if row["rank"] else "–"
-            name = row["name"] if len(row["name"]) <= 15 else row["name"][:14] + "…"
+            name = cut(row["name"], longest)
             if not row["present"]:
                 name = _("%(name)s (left)", name=name)
-            silent = _("%(silent)s of %(rounds)s", silent=row["silent"], rounds=row["rounds"])
-            table.add_row(rank, name, str(row["months"]), silent)
+            table.add_row(rank, name, str(row["months"]), said)
         rows = self.view["cooperation"]
         plot = self.query_one(PlotextPlot)
         plt = plot.plt
