@@ -81,7 +81,7 @@ NO_PHONES = N_(
     "No phone server (--no-phones). Add players with a; each chooses in private here with h."
 )
 APP_TITLE = N_("companion: the dilemma warm-up")
-TOO_FEW = N_("Type whole seconds from 10 to 3600, or 0 for no timer.")
+BAD_SECONDS = N_("Type whole seconds from 10 to 3600, or 0 for no timer.")
 
 
 def dialog_keys(lang: Language, enter: str) -> str:
@@ -544,5 +544,5 @@ def _seconds_problem(text: str) -> str | None:
     if not typed or typed == "0":
         return None
     if not typed.isdigit() or not 10 <= int(typed) <= 3600:
-        return TOO_FEW
+        return BAD_SECONDS
     return None

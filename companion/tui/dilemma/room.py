@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from companion.language import N_, Language
+from companion.rules.dilemma.state import DilemmaState
 from companion.rules.dilemma.timer import RoundTimer, round_seconds, round_timer
 from companion.rules.dilemma.views import gm
 from companion.session.session import Session
@@ -149,11 +150,11 @@ class RoomState:
         return not narrow or self.session.state.phase == "lobby"
 
 
-def tally(session: Session) -> dict[str, int]:
+def tally(state: DilemmaState) -> dict[str, int]:
     """The tournament's pairs by what they chose (both silent, both betrayed, one each) and the
     choices nobody made, for the final explanation."""
     counts = {"both_silent": 0, "both_betray": 0, "mixed": 0, "unanswered": 0}
-    for r in session.state.rounds:
+    for r in state.rounds:
         for o in r.outcomes:
             counts["unanswered"] += (not o.answered_a) + (not o.answered_b)
             if o.choice_a == o.choice_b:
@@ -166,7 +167,7 @@ def tally(session: Session) -> dict[str, int]:
 def final_screen(room: RoomState, lang: Language) -> FinalScreen:
     """The results, with why betrayal dominates in ``lang``."""
     v = room.view()
-    return FinalScreen(v, explanation(lang, v["sentences"], tally(room.session)))
+    return FinalScreen(v, explanation(lang, v["sentences"], tally(room.session.state)))
 
 
 class RoomShown(Message):
