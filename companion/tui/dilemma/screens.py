@@ -119,7 +119,7 @@ class FinalScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, view: View, explained: str = "") -> None:
+    def __init__(self, view: View, explained: str) -> None:
         super().__init__()
         self.view = view
         self.explained = explained  # why betrayal dominates (words.explanation)
