@@ -17,18 +17,18 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
+from rich.markup import escape
 from textual import on, work
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-from companion.language import Language
+from companion.language import N_, Language
 from companion.rules.core.game import Refused
-from companion.rules.core.words import plural
 from companion.rules.dilemma.engine import DILEMMA
 from companion.rules.dilemma.events import Chose, Joined
 from companion.rules.dilemma.seen import seen_by_the_room
-from companion.rules.dilemma.strategies import HOW, NAMES
+from companion.rules.dilemma.strategies import NAMES
 from companion.session.dilemma_seats import forget, new_seat
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen
@@ -39,9 +39,17 @@ from companion.tui.common.presence import heard
 from companion.tui.common.qr import qr_lines
 from companion.tui.common.services import StartedServices, Stopper
 from companion.tui.dilemma.choice import ChoiceScreen
-from companion.tui.dilemma.room import RoomScreen, RoomShown, RoomState
-from companion.tui.dilemma.screens import FinalScreen, KeysScreen
-from companion.tui.dilemma.words import View
+from companion.tui.dilemma.room import RoomScreen, RoomShown, RoomState, final_screen
+from companion.tui.dilemma.screens import KeysScreen
+from companion.tui.dilemma.words import (
+    View,
+    doing_word,
+    house_name,
+    seen_words,
+    shown_name,
+    strategy_how,
+    strategy_name,
+)
 
 Service = Callable[["DilemmaApp"], Awaitable[Stopper]]
 
@@ -49,35 +57,44 @@ REDRAW = 0.2  # seconds: the room is drawn again at most this often after phones
 PROBLEM_WIDTH = 46  # a problem in the room's column (at most 50 wide, padding 1 a side)
 
 KEY_HELP = {
-    "add_player": "Add a player who has no phone (they choose here, with h)",
-    "choose": "Choice: hand the laptop to a player, who chooses in private",
-    "next_round": "Next round: draw new pairs and start the next round",
-    "close_round": "Close round: reveal now; who has not chosen gives no answer",
-    "rename": "Rename the player under the cursor",
-    "remove": "Remove the player under the cursor (asks first)",
-    "bring_back": "Bring a removed player back",
-    "undo": "Undo the last change (asks first if the room saw it)",
-    "peek": "Peek at the choices after asking (in the log), or hide them",
-    "finish": "Finish the tournament after this round",
-    "round_time": "Timer: seconds per round, from the next round",
-    "house": "House player: the strategy in the empty seat",
-    "results": "Results: leaderboard, silence per round and why",
-    "toggle_qr": "Show or hide the room's QR code (the join address stays shown)",
-    "poster": "Print QR: save the room's QR code as a one-page PDF poster",
-    "keys": "This list of keys",
-    "quit": "Quit (the tournament is saved; reopen it with the same command)",
+    "add_player": N_("Add a player who has no phone (they choose here, with h)"),
+    "choose": N_("Choice: hand the laptop to a player, who chooses in private"),
+    "next_round": N_("Next round: draw new pairs and start the next round"),
+    "close_round": N_("Close round: reveal now; who has not chosen gives no answer"),
+    "rename": N_("Rename the player under the cursor"),
+    "remove": N_("Remove the player under the cursor (asks first)"),
+    "bring_back": N_("Bring a removed player back"),
+    "undo": N_("Undo the last change (asks first if the room saw it)"),
+    "peek": N_("Peek at the choices after asking (in the log), or hide them"),
+    "finish": N_("Finish the tournament after this round"),
+    "round_time": N_("Timer: seconds per round, from the next round"),
+    "house": N_("House player: the strategy in the empty seat"),
+    "results": N_("Results: leaderboard, silence per round and why"),
+    "toggle_qr": N_("Show or hide the room's QR code (the join address stays shown)"),
+    "poster": N_("Print QR: save the room's QR code as a one-page PDF poster"),
+    "keys": N_("This list of keys"),
+    "quit": N_("Quit (the tournament is saved; reopen it with the same command)"),
 }
-RENAME_KEYS = "[b]Enter[/b] save   [b]Esc[/b] cancel"
-OVER = "The tournament is over; r shows the results."
-ADD_KEYS = "[b]Enter[/b] add   [b]Esc[/b] cancel"
-NO_PHONES = (
+OVER = N_("The tournament is over; r shows the results.")
+NO_ROUND = N_("No round is open; n starts the next one.")
+NO_PHONES = N_(
     "No phone server (--no-phones). Add players with a; each chooses in private here with h."
 )
+APP_TITLE = N_("companion: the dilemma warm-up")
+BAD_SECONDS = N_("Type whole seconds from 10 to 3600, or 0 for no timer.")
+
+
+def dialog_keys(lang: Language, enter: str) -> str:
+    """``Enter save   Esc cancel`` with ``enter`` (translated) for Enter: markup around the
+    words, not in the messages."""
+    _ = lang
+    cancel = _("cancel")
+    return f"[b]Enter[/b] {escape(enter)}   [b]Esc[/b] {escape(cancel)}"
 
 
 class DilemmaApp(App[None]):
     CSS_PATH = "dilemma.tcss"
-    TITLE = "companion: the dilemma warm-up"
+    TITLE = APP_TITLE
 
     def __init__(
         self,
@@ -89,13 +106,16 @@ class DilemmaApp(App[None]):
         lang: Language | None = None,
     ) -> None:
         super().__init__()
-        self.lang = lang or console_language()
+        self.lang = _ = lang or console_language()
+        self.title = _(APP_TITLE)
         self.session = session
         self.services = list(services)
         self.poster = poster
         self.seed = seed
-        starting = "Starting the phone server…" if self.services else ""
-        self.room_state = RoomState(session, qr=starting or textwrap.fill(NO_PHONES, PROBLEM_WIDTH))
+        starting = _("Starting the phone server…") if self.services else ""
+        self.room_state = RoomState(
+            session, qr=starting or textwrap.fill(_(NO_PHONES), PROBLEM_WIDTH)
+        )
         self.room = RoomScreen(self.room_state)
         self._started_services = StartedServices()
         self._unfollow: Callable[[], None] | None = None
@@ -137,9 +157,13 @@ class DilemmaApp(App[None]):
         def failed(error: Exception) -> None:  # the console works without phones
             # Wrapped here: the room column sizes itself to its longest line (at most 50
             # columns with its padding), and the toast below soon goes.
-            self.room_state.qr = textwrap.fill(f"No phone server: {error}", PROBLEM_WIDTH)
+            _ = self.lang
+            said = _("No phone server: %(error)s", error=error)
+            self.room_state.qr = textwrap.fill(said, PROBLEM_WIDTH)
             self.room.show_qr()
-            self.notify(f"The phone server could not start ({error}).", severity="error")
+            self.notify(
+                _("The phone server could not start (%(error)s).", error=error), severity="error"
+            )
 
         await self._started_services.start(self.services, self, failed)
 
@@ -189,6 +213,7 @@ class DilemmaApp(App[None]):
     def _tick(self) -> None:
         """Each second while a round with a timer is open: the countdown, and at zero the
         round closes (also at once after a resume, if its time ran out meanwhile)."""
+        _ = self.lang
         timer = self.room_state.timer()
         if timer is None:
             return
@@ -198,7 +223,7 @@ class DilemmaApp(App[None]):
         close = {"do": "close_round", "timed_out": True}
         done = attempt(lambda: self.session.submit(close, by="timer"))
         if not isinstance(done, NotDone):
-            self.notify(f"Time is up: round {timer.round} is revealed.")
+            self.notify(_("Time is up: round %(round)s is revealed.", round=timer.round))
         self.refresh_view()
 
     # ---- changing the tournament --------------------------------------------------------
@@ -212,6 +237,7 @@ class DilemmaApp(App[None]):
         return True
 
     def action_next_round(self) -> None:
+        _ = self.lang
         seconds = self.room_state.round_seconds()
         if self.submit({"do": "start_round", "seed": self.seed()}):
             number = self.view()["round"]
@@ -219,48 +245,63 @@ class DilemmaApp(App[None]):
                 deadline = time.time() + seconds
                 self.session.note("round_timer", round=number, seconds=seconds, deadline=deadline)
                 self.refresh_view()
-                self.notify(f"Round {number} has started: {seconds} s to choose.")
+                self.notify(
+                    _(
+                        "Round %(round)s has started: %(seconds)s s to choose.",
+                        round=number,
+                        seconds=seconds,
+                    )
+                )
             else:
-                self.notify(f"Round {number} has started.")
+                self.notify(_("Round %(round)s has started.", round=number))
 
     @work(group="flow")
     async def action_round_time(self) -> None:
+        _ = self.lang
         now = self.room_state.round_seconds()
         typed = await self.push_screen_wait(
             TextScreen(
-                "Seconds per round",
-                "From the next round; at zero the round closes and who has not chosen gives no "
-                "answer. 0 or empty: no timer.",
+                _("Seconds per round"),
+                _(
+                    "From the next round; at zero the round closes and who has not chosen gives "
+                    "no answer. 0 or empty: no timer."
+                ),
                 str(now or ""),
-                check=_seconds_problem,
+                check=lambda text: _(problem) if (problem := _seconds_problem(text)) else None,
                 max_length=4,
+                keys=dialog_keys(_, _("save")),
             )
         )
         if typed is None:
             return
         seconds = int(typed.strip() or "0")
         self.session.note("round_seconds", seconds=seconds)
-        said = f"Rounds now last {seconds} s from the next one." if seconds else "No round timer."
+        if seconds:
+            said = _("Rounds now last %(seconds)s s from the next one.", seconds=seconds)
+        else:
+            said = _("No round timer.")
         self.notify(said)
         self.refresh_view()
 
     @work(group="flow")
     async def action_house(self) -> None:
+        _ = self.lang
         state = self.session.state
         options: list[tuple[str, str]] = [
-            (key, f"{name}: {HOW[key]}") for key, name in NAMES.items()
+            (key, f"{strategy_name(_, key)}: {strategy_how(_, key)}") for key in NAMES
         ]
-        first = next(i for i, (key, _) in enumerate(options) if key == state.house)
+        first = next(i for i, (key, _label) in enumerate(options) if key == state.house)
         strategy = await self.push_screen_wait(
             PickScreen(
-                "The house player",
+                _("The house player"),
                 options,
-                "It fills the empty seat on an odd count; never ranked.",
+                _("It fills the empty seat on an odd count; never ranked."),
                 first,
             )
         )
         if strategy is not None and self.submit({"do": "set_house", "strategy": strategy}):
-            self.notify(f"The house player is now {self.session.state.house_name()}.")
+            name = house_name(_, self.view())
+            self.notify(_("The house player is now %(name)s.", name=name))
 
     def refusal(self, command: dict[str, Any]) -> str | None:
         """What the rules would say against ``command`` now, without recording it."""
@@ -269,18 +310,19 @@ class DilemmaApp(App[None]):
 
     @work(group="flow")
     async def action_add_player(self) -> None:
+        _ = self.lang
         if self.view()["phase"] == "over":
-            self.notify(OVER, severity="warning")
+            self.notify(_(OVER), severity="warning")
             return
         typed = await self.push_screen_wait(
             TextScreen(
-                "Add a player",
-                "Their name, as the room will see it. They choose here, in private, with h.",
+                _("Add a player"),
+                _("Their name, as the room will see it. They choose here, in private, with h."),
                 check=lambda text: self.refusal(
                     {"do": "join", "pid": "new", "name": " ".join(text.split())}
                 ),
                 max_length=40,
-                keys=ADD_KEYS,
+                keys=dialog_keys(_, _("add")),
             )
         )
         if typed is None:
@@ -288,20 +330,22 @@ class DilemmaApp(App[None]):
         name = " ".join(typed.split())
         pid, token = new_seat(self.session)  # a pid as a phone's join has one
         if self.submit({"do": "join", "pid": pid, "name": name}):
-            self.notify(f"{name} has joined; h enters their choice in private.")
+            self.notify(_("%(name)s has joined; h enters their choice in private.", name=name))
         else:
             forget(self.session, token)
 
     @work(group="flow")
     async def action_choose(self) -> None:
+        _ = self.lang
         v = self.view()
         if v["phase"] != "choosing":
-            closed = OVER if v["phase"] == "over" else "No round is open; n starts the next one."
-            self.notify(closed, severity="warning")
+            closed = OVER if v["phase"] == "over" else NO_ROUND
+            self.notify(_(closed), severity="warning")
             return
         rows = [r for r in v["roster"] if r["doing"] in ("choosing", "chosen")]
+        chosen, waiting_word = doing_word(_, "chosen"), _("waiting")
         options = [
-            (r["pid"], f"{r['name']}  ({'chosen' if r['doing'] == 'chosen' else 'waiting'})")
+            (r["pid"], f"{r['name']}  ({chosen if r['doing'] == 'chosen' else waiting_word})")
             for r in rows
         ]
         under = self.room.selected(quiet=True)  # the player under the cursor, if waiting
@@ -309,26 +353,32 @@ class DilemmaApp(App[None]):
         start = under["pid"] if under and under["pid"] in waiting else (waiting or [None])[0]
         first = next((i for i, r in enumerate(rows) if r["pid"] == start), 0)
         pid = await self.push_screen_wait(
-            PickScreen("Whose choice?", options, "The next screen is private.", first)
+            PickScreen(_("Whose choice?"), options, _("The next screen is private."), first)
         )
         row = next((r for r in rows if r["pid"] == pid), None)
         if row is None or row["facing"] is None:
             return
         choice = await self.push_screen_wait(
-            ChoiceScreen(row["name"], row["facing"], v["round"], v["sentences"])
+            ChoiceScreen(row["name"], shown_name(_, v, row["facing"]), v["round"], v["sentences"])
         )
         if choice is not None and self.submit({"do": "choose", "pid": pid, "choice": choice}):
-            self.notify(f"{row['name']}'s choice is recorded and sealed.")
+            self.notify(_("%(name)s's choice is recorded and sealed.", name=row["name"]))
 
     @work(group="flow")
     async def action_close_round(self) -> None:
+        _ = self.lang
         v = self.view()
         if v["phase"] == "choosing" and v["waiting"]:
-            n = len(v["waiting"])
-            have = "has" if n == 1 else "have"
-            rule = "silent" if v["sentences"]["no_answer"] == "silent" else "betraying"
-            question = f"{plural(n, 'player')} {have} not chosen: no answer, served as {rule}."
-            if not await self.push_screen_wait(ConfirmScreen("Close the round now?", question)):
+            rule = _("silent") if v["sentences"]["no_answer"] == "silent" else _("betraying")
+            question = _.n_(
+                "%(count)s player has not chosen: no answer, served as %(served)s.",
+                "%(count)s players have not chosen: no answer, served as %(served)s.",
+                len(v["waiting"]),
+                served=rule,
+            )
+            if not await self.push_screen_wait(
+                ConfirmScreen(_("Close the round now?"), question, _("Yes"))
+            ):
                 return
         self.submit({"do": "close_round"})
 
@@ -337,42 +387,48 @@ class DilemmaApp(App[None]):
         row = self.room.selected()
         if row is None:
             return
+        _ = self.lang
         typed = await self.push_screen_wait(
             TextScreen(
-                f"Rename {row['name']}",
+                _("Rename %(name)s", name=row["name"]),
                 "",
                 row["name"],
                 max_length=40,
                 problems=False,
-                keys=RENAME_KEYS,
+                keys=dialog_keys(_, _("save")),
             )
         )
         name = " ".join(typed.split()) if typed is not None else None
         if name and self.submit({"do": "rename", "pid": row["pid"], "name": name}):
-            self.notify(f"{row['name']} is now {name}.")
+            self.notify(_("%(old)s is now %(new)s.", old=row["name"], new=name))
 
     @work(group="flow")
     async def action_remove(self) -> None:
         row = self.room.selected()
         if row is None:
             return
+        _ = self.lang
+        name = row["name"]
         if not row["present"]:
-            self.notify(f"{row['name']} has already left (b brings them back).")
+            self.notify(_("%(name)s has already left (b brings them back).", name=name))
             return
-        question = f"{row['name']} sits out every round from now on; b brings them back."
+        question = _("%(name)s sits out every round from now on; b brings them back.", name=name)
         if row["facing"] and not row["facing_house"]:
-            question += f" The house player takes their seat against {row['facing']}."
+            question += " " + _(
+                "The house player takes their seat against %(name)s.", name=row["facing"]
+            )
         if not await self.push_screen_wait(
-            ConfirmScreen(f"Remove {row['name']}?", question, "Remove")
+            ConfirmScreen(_("Remove %(name)s?", name=name), question, _("Remove"))
         ):
             return
         if self.submit({"do": "remove", "pid": row["pid"]}):
-            self.notify(f"{row['name']} has left the tournament (b brings them back).")
+            self.notify(_("%(name)s has left the tournament (b brings them back).", name=name))
 
     def action_bring_back(self) -> None:
+        _ = self.lang
         row = self.room.selected()
         if row is not None and self.submit({"do": "bring_back", "pid": row["pid"]}):
-            self.notify(f"{row['name']} is back in the tournament.")
+            self.notify(_("%(name)s is back in the tournament.", name=row["name"]))
 
     @work(group="flow")
     async def action_undo(self) -> None:
@@ -382,18 +438,21 @@ class DilemmaApp(App[None]):
         if isinstance(target, Refused):
             self.notify(target.reason, severity="warning")
             return
+        _ = self.lang
         seen = seen_by_the_room(self.session.state, target.events)
-        if seen is not None:
-            question = f"The room has already seen {seen.words}; undo anyway?"
+        said = seen_words(_, self.session.state, target.events, self.view())
+        if seen is not None and said is not None:
+            title, what = said
+            question = _("The room has already seen %(what)s; undo anyway?", what=what)
             if seen.reopens is not None:
-                question += (
-                    f" Round {seen.reopens} opens again and the phones offer SILENT or BETRAY "
-                    "once more."
+                question += " " + _(
+                    "Round %(round)s opens again and the phones offer SILENT or BETRAY once more.",
+                    round=seen.reopens,
                 )
             if not await self.push_screen_wait(
-                ConfirmScreen(f"Undo {seen.title}?", question, "Undo anyway")
+                ConfirmScreen(_("Undo %(what)s?", what=title), question, _("Undo anyway"))
             ):
-                self.notify("Nothing was undone.")
+                self.notify(_("Nothing was undone."))
                 return
         done = attempt(lambda: self.session.undo(by="gm", only=target.seq))
         if isinstance(done, NotDone):
@@ -403,18 +462,21 @@ class DilemmaApp(App[None]):
             self.notify(done.reason, severity="warning")
         else:
             self.room_state.shown_final = self.view()["phase"] == "over"
-            taken = f"{seen.title} is" if seen is not None else "the last change is"
-            self.notify(f"Undone: {taken} taken back (the log keeps it).")
+            taken = said[0] if said is not None else _("the last change")
+            self.notify(_("Undone: %(what)s is taken back (the log keeps it).", what=taken))
         self.refresh_view()
 
     @work(group="flow")
     async def action_peek(self) -> None:
+        _ = self.lang
         if not self.room_state.peeking and not await self.push_screen_wait(
             ConfirmScreen(
-                "Show every secret choice?",
-                "Make sure no player can see this screen, nor a projector showing it. "
-                "The peek is written in the log; v hides the choices again.",
-                "Peek",
+                _("Show every secret choice?"),
+                _(
+                    "Make sure no player can see this screen, nor a projector showing it. "
+                    "The peek is written in the log; v hides the choices again."
+                ),
+                _("Peek"),
             )
         ):
             return
@@ -425,47 +487,62 @@ class DilemmaApp(App[None]):
 
     @work(group="flow")
     async def action_finish(self) -> None:
+        _ = self.lang
         if await self.push_screen_wait(
-            ConfirmScreen("Finish the tournament?", "No more rounds will be played.")
+            ConfirmScreen(
+                _("Finish the tournament?"),
+                _("No more rounds will be played."),
+                _("Yes"),
+            )
         ):
             self.submit({"do": "finish"})
 
     def action_results(self) -> None:
+        _ = self.lang
         v = self.view()
         if v["phase"] != "over":
-            self.notify("The results come after the last round (f finishes early).")
+            self.notify(_("The results come after the last round (f finishes early)."))
             return
-        self.push_screen(FinalScreen(v))
+        self.push_screen(final_screen(self.room_state, self.lang))
 
     def action_toggle_qr(self) -> None:
         self.room_state.qr_choice = not self.room_state.qr_shown(self.room.narrow())
         self.refresh_view()
 
     def action_keys(self) -> None:
+        _ = self.lang
         rows = []
         for binding in RoomScreen.BINDINGS:
             assert isinstance(binding, Binding)
             keys = " ".join(self.get_key_display(b) for b in Binding.make_bindings([binding]))
-            rows.append((keys, KEY_HELP[binding.action.removeprefix("app.")]))
-        self.push_screen(KeysScreen("The room's keys", rows))
+            rows.append((keys, _(KEY_HELP[binding.action.removeprefix("app.")])))
+        self.push_screen(KeysScreen(_("The room's keys"), rows))
 
     def action_poster(self) -> None:
+        _ = self.lang
         if self.poster is None or self.room_state.join_url is None:
-            self.notify("The room's address is not known yet.", severity="warning")
+            self.notify(_("The room's address is not known yet."), severity="warning")
             return
         try:
             path = self.poster(self.room_state.join_url)
         except Exception as error:  # noqa: BLE001 - a printing problem must not stop the game
-            self.notify(f"The poster could not be written: {error}", severity="error")
+            self.notify(
+                _("The poster could not be written: %(error)s", error=error),
+                severity="error",
+            )
             return
-        self.notify(f"Room QR poster saved to {path}; print it and put it up.", timeout=10)
+        self.notify(
+            _("Room QR poster saved to %(path)s; print it and put it up.", path=path),
+            timeout=10,
+        )
 
 
 def _seconds_problem(text: str) -> str | None:
-    """What is wrong with a typed number of seconds per round, in one sentence."""
+    """What is wrong with a typed number of seconds per round, in one sentence (in English:
+    the caller translates it)."""
     typed = text.strip()
     if not typed or typed == "0":
         return None
     if not typed.isdigit() or not 10 <= int(typed) <= 3600:
-        return "Type whole seconds from 10 to 3600, or 0 for no timer."
+        return BAD_SECONDS
     return None

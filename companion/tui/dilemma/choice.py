@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from companion.rules.dilemma.commands import Choice
+from companion.tui.common.language import words
 from companion.tui.dilemma.words import View, sentences_text
 
 
@@ -22,6 +23,8 @@ class ChoiceScreen(Screen[Choice | None]):
     ]
 
     def __init__(self, name: str, facing: str, round_number: int, sentences: View) -> None:
+        """``facing``: the partner's name as the room shows it (the house player's in the
+        console's language)."""
         super().__init__(classes="private")
         self.player = name
         self.facing = facing
@@ -29,19 +32,32 @@ class ChoiceScreen(Screen[Choice | None]):
         self.sentences = sentences
 
     def compose(self) -> ComposeResult:
+        _ = words(self)
         with Center(), Vertical(id="choice-box"):
-            yield Static("PRIVATE", id="private-title")
+            yield Static(_("PRIVATE"), id="private-title", markup=False)
             yield Static(
-                f"{self.player}, this is your secret choice for round {self.round_number}. "
-                f"You face {self.facing}.",
+                _(
+                    "%(name)s, this is your secret choice for round %(round)s. "
+                    "You face %(facing)s.",
+                    name=self.player,
+                    round=self.round_number,
+                    facing=self.facing,
+                ),
                 markup=False,
             )
-            yield Static(sentences_text(self.sentences), classes="choice-sentences", markup=False)
-            yield Static("Press S to stay silent, or B to betray.", classes="choice-keys")
             yield Static(
-                "The screen hides itself as soon as you choose. You may change your mind "
-                "until the round is revealed. Esc: go back without choosing.",
+                sentences_text(_, self.sentences), classes="choice-sentences", markup=False
+            )
+            yield Static(
+                _("Press S to stay silent, or B to betray."), classes="choice-keys", markup=False
+            )
+            yield Static(
+                _(
+                    "The screen hides itself as soon as you choose. You may change your mind "
+                    "until the round is revealed. Esc: go back without choosing."
+                ),
                 classes="choice-note",
+                markup=False,
             )
 
     def action_choose(self, choice: Choice) -> None:

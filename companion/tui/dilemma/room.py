@@ -16,7 +16,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from companion.rules.core.words import plural
+from companion.language import N_, Language
+from companion.rules.dilemma.state import DilemmaState
 from companion.rules.dilemma.timer import RoundTimer, round_seconds, round_timer
 from companion.rules.dilemma.views import gm
 from companion.session.session import Session
@@ -25,14 +26,48 @@ from companion.tui.common.footer import fit_footer as fit_keys
 from companion.tui.common.language import words
 from companion.tui.common.presence import Presence, phone_words
 from companion.tui.dilemma.screens import FinalScreen
-from companion.tui.dilemma.words import View, cut, last_round, leaders, waiting_text
+from companion.tui.dilemma.words import (
+    CHOICE_WORDS,
+    View,
+    cut,
+    doing_word,
+    explanation,
+    last_round,
+    leaders,
+    waiting_sentence,
+    waiting_text,
+)
 
-PHASE_WORDS = {
-    "lobby": "Players are joining. Press n to start round 1 when everyone is in.",
-    "choosing": "Round {round} of {rounds}: {chosen_count} of {to_choose} have chosen.",
-    "revealed": "Round {round} of {rounds} is revealed. Press n for the next round.",
-    "over": "The tournament is over. Press r for the results.",
-}
+# The QR key's description as the room's footer shows it (translated there, as every key's).
+QR_KEYS = {True: N_("Hide QR"), False: N_("Show QR")}
+# What a player mostly does in a round: the roster's Now column is at least as wide as these.
+USUAL_DOING = ("left", "waiting for a round", "sits out", "chosen", "choosing")
+
+
+def phase_words(lang: Language, v: View) -> str:
+    """The status's first sentence: where the tournament stands and what to press."""
+    _ = lang
+    phase = v["phase"]
+    if phase == "lobby":
+        return _("Players are joining. Press n to start round 1 when everyone is in.")
+    if phase == "choosing":
+        return lang.n_(
+            "Round %(round)s of %(rounds)s: %(chosen)s of %(count)s has chosen.",
+            "Round %(round)s of %(rounds)s: %(chosen)s of %(count)s have chosen.",
+            v["to_choose"],
+            round=v["round"],
+            rounds=v["rounds"],
+            chosen=v["chosen_count"],
+        )
+    if phase == "revealed":
+        return _(
+            "Round %(round)s of %(rounds)s is revealed. Press n for the next round.",
+            round=v["round"],
+            rounds=v["rounds"],
+        )
+    return _("The tournament is over. Press r for the results.")
+
+
 # Below this width the room's QR code and the side panel take turns; below this height the
 # side panel lists fewer pairs and names.
 NARROW_WIDTH = 110
@@ -68,7 +103,6 @@ DROP_FIRST = (
     "toggle_qr",
 )
 SIDE_WIDE, SIDE_NARROW = 36, 33  # the side panel's width, as in dilemma.tcss
-SHORT_DOING = {"waiting for a round": "waiting", "joins next round": "next round"}
 SHORT_AWAY = ("away since ", "away ")  # a narrow roster's phone column: "away 21:04"
 
 
@@ -116,6 +150,26 @@ class RoomState:
         return not narrow or self.session.state.phase == "lobby"
 
 
+def tally(state: DilemmaState) -> dict[str, int]:
+    """The tournament's pairs by what they chose (both silent, both betrayed, one each) and the
+    choices nobody made, for the final explanation."""
+    counts = {"both_silent": 0, "both_betray": 0, "mixed": 0, "unanswered": 0}
+    for r in state.rounds:
+        for o in r.outcomes:
+            counts["unanswered"] += (not o.answered_a) + (not o.answered_b)
+            if o.choice_a == o.choice_b:
+                counts["both_silent" if o.choice_a == "silent" else "both_betray"] += 1
+            else:
+                counts["mixed"] += 1
+    return counts
+
+
+def final_screen(room: RoomState, lang: Language) -> FinalScreen:
+    """The results, with why betrayal dominates in ``lang``."""
+    v = room.view()
+    return FinalScreen(v, explanation(lang, v["sentences"], tally(room.session.state)))
+
+
 class RoomShown(Message):
     """The room is on screen: the console may follow the session and start its services."""
 
@@ -140,13 +194,11 @@ def room_footer(
         binding = item.binding
         action = _action(binding)
         if action == "toggle_qr":
-            binding = dataclasses.replace(binding, description="Hide QR" if qr_shown else "Show QR")
+            binding = dataclasses.replace(binding, description=QR_KEYS[qr_shown])
         if action not in wanted and binding.action.startswith("app."):
             binding = dataclasses.replace(binding, show=False)
         fitted[key] = item._replace(binding=binding)
-    return fit_keys(
-        fitted, width, display, [f"app.{action}" for action in DROP_FIRST], describe
-    )
+    return fit_keys(fitted, width, display, [f"app.{action}" for action in DROP_FIRST], describe)
 
 
 class RoomScreen(Screen[None]):
@@ -234,12 +286,13 @@ class RoomScreen(Screen[None]):
         self.query_one("#links", Static).update(self._links(short))
         self._fill_roster(v, self._roster_width(qr, narrow))
         pairs, names = (4, 8) if short else (12, 20)
-        self.query_one("#last", Static).update(last_round(v, pairs, 15 if narrow else 18))
-        self.query_one("#leaders", Static).update(leaders(v, names, 16 if narrow else 18))
+        _ = words(self)
+        self.query_one("#last", Static).update(last_round(_, v, pairs, 15 if narrow else 18))
+        self.query_one("#leaders", Static).update(leaders(_, v, names, 16 if narrow else 18))
         self.refresh_bindings()
         if v["phase"] == "over" and not self.room.shown_final:
             self.room.shown_final = True
-            self.app.push_screen(FinalScreen(v))
+            self.app.push_screen(final_screen(self.room, _))
 
     def refresh_roster(self) -> None:
         """Draw the roster again (a phone came or went: nothing else changed)."""
@@ -253,29 +306,35 @@ class RoomScreen(Screen[None]):
         )
 
     def _status(self, v: View, qr: bool) -> str:
-        words = PHASE_WORDS[v["phase"]].format(**v)
+        _ = words(self)
+        said = phase_words(_, v)
         timer = self.room.timer()
         if timer is not None:
             whole = int(-(-timer.left(time.time()) // 1))
-            words = f"[{whole // 60}:{whole % 60:02d} left] " + words
+            said = _("[%(time)s left]", time=f"{whole // 60}:{whole % 60:02d}") + " " + said
         elif v["phase"] in ("lobby", "revealed") and (seconds := self.room.round_seconds()):
-            words += f" Rounds last {seconds} s (t changes it)."
-        words += f" {plural(len(v['players']), 'player')} in the tournament."
+            said += " " + _("Rounds last %(seconds)s s (t changes it).", seconds=seconds)
+        said += " " + _.n_(
+            "%(count)s player in the tournament.",
+            "%(count)s players in the tournament.",
+            len(v["players"]),
+        )
         if v["phase"] == "choosing" and v["waiting"]:
-            shown = waiting_text(v["waiting"], 2 * (self.app.size.width - 2))
-            words += f"\nWaiting for {shown}. Press c to close the round now."
+            shown = waiting_text(_, v["waiting"], 2 * (self.app.size.width - 2))
+            said += "\n" + waiting_sentence(_, shown)
         if self.room.peeking:
-            words += "\nPEEKING: choices are on screen. Press v to hide them."
+            said += "\n" + _("PEEKING: choices are on screen. Press v to hide them.")
         if not qr and self.room.join_url is not None:
-            words += f"\nJoin at {self.room.join_url} (s shows the QR code)."
-        return words
+            said += "\n" + _("Join at %(url)s (s shows the QR code).", url=self.room.join_url)
+        return said
 
     def _links(self, short: bool) -> str:
         if self.room.join_url is None:
             return ""
-        text = f"Scan to join, or open\n{self.room.join_url}"
+        _ = words(self)
+        text = _("Scan to join, or open") + "\n" + self.room.join_url
         if not short and self.room.board_url is not None:
-            text += f"\n\nBoard for a projector:\n{self.room.board_url}"
+            text += "\n\n" + _("Board for a projector:") + "\n" + self.room.board_url
         return text
 
     def _roster_width(self, qr: bool, narrow: bool) -> int:
@@ -283,13 +342,16 @@ class RoomScreen(Screen[None]):
         stylesheet sizes them)."""
         width = self.app.size.width
         if qr:
-            shown = [self.room.qr_columns, len(self.room.join_url or ""), 30]
+            # The QR code, or the sentence in its place (no phone server), and the links.
+            sentence = max(map(len, self.room.qr.splitlines()), default=0)
+            shown = [self.room.qr_columns, sentence, len(self.room.join_url or ""), 30]
             width -= min(50, max(shown) + 3)
         if not (qr and narrow):
             width -= SIDE_NARROW if narrow else SIDE_WIDE
         return width - 1  # the scroll bar
 
     def _fill_roster(self, v: View, width: int) -> None:
+        _ = words(self)
         table: DataTable[str] = self.query_one("#roster", DataTable)
         keep = table.cursor_row
         peeking = self.room.peeking
@@ -301,10 +363,32 @@ class RoomScreen(Screen[None]):
         # Months goes (the side panel ranks everyone by months), then, while peeking, Phone.
         months = shown_phones = True
         longest = max((len(row["name"]) for row in v["roster"]), default=0)
+        # The column titles, and the room the Now, Months and Choice columns take (each with 2
+        # of padding): as wide as their usual words in this language, at least as in English.
+        labels_of = {
+            "name": _("Name"),
+            "doing": _("Now"),
+            "facing": _("Facing"),
+            "months": _("Months"),
+            "phone": _("Phone"),
+            "choice": _.pgettext("roster", "Choice"),
+        }
+        choice_words = {key: _(word) for key, word in CHOICE_WORDS.items()}
+        now_room = max(
+            8, len(labels_of["doing"]), *(len(doing_word(_, d, short=True)) for d in USUAL_DOING)
+        )
+        months_room = max(6, len(labels_of["months"]))
+        choice_room = max(6, len(labels_of["choice"]), *map(len, choice_words.values()))
 
         def name_room() -> int:  # each column takes its width and 2 of padding
-            phone = max([len("Phone"), *map(len, phones)]) + 2 if shown_phones else 0
-            rest = width - 10 - (8 if months else 0) - phone - (8 if peeking else 0)
+            phone = max([len(labels_of["phone"]), *map(len, phones)]) + 2 if shown_phones else 0
+            rest = (
+                width
+                - (now_room + 2)
+                - (months_room + 2 if months else 0)
+                - phone
+                - (choice_room + 2 if peeking else 0)
+            )
             return (rest - 4) // 2 if facing else rest - 2
 
         enough, least = min(10, longest), min(8, longest)
@@ -317,28 +401,30 @@ class RoomScreen(Screen[None]):
         names = max(8, min(24, name_room()))
         rows = []
         for row, phone in zip(v["roster"], phones, strict=True):
-            doing = SHORT_DOING.get(row["doing"], row["doing"])
+            doing = doing_word(_, row["doing"], short=True)
             cells = [cut(row["name"], names), doing]
             if facing:
-                facing_name = "House" if row["facing_house"] else row["facing"] or ""
+                house = _.pgettext("facing", "House")
+                facing_name = house if row["facing_house"] else row["facing"] or ""
                 cells.append(cut(facing_name, names))
             if months:
                 cells.append(str(row["months"]))
             if shown_phones:
                 cells.append(phone)
             if peeking:
-                cells.append((row.get("choice") or "").upper())
+                cells.append(choice_words.get(row.get("choice") or "", ""))
             rows.append((row["pid"], cells))
         # Widths set here rather than measured when the table is idle: the same at once.
-        labels = [("Name", "name"), ("Now", "doing")]
+        keys = ["name", "doing"]
         if facing:
-            labels.append(("Facing", "facing"))
+            keys.append("facing")
         if months:
-            labels.append(("Months", "months"))
+            keys.append("months")
         if shown_phones:
-            labels.append(("Phone", "phone"))
+            keys.append("phone")
         if peeking:
-            labels.append(("Choice", "choice"))
+            keys.append("choice")
+        labels = [(labels_of[key], key) for key in keys]
         widths = [
             max([len(label), *(len(cells[i]) for _, cells in rows)])
             for i, (label, _) in enumerate(labels)
@@ -366,10 +452,11 @@ class RoomScreen(Screen[None]):
     def selected(self, *, quiet: bool = False) -> View | None:
         """The roster's row under the cursor (None, and a warning unless ``quiet``, when
         nobody joined)."""
+        _ = words(self)
         table: DataTable[str] = self.query_one("#roster", DataTable)
         if not table.row_count:
             if not quiet:
-                self.notify("Nobody has joined yet.", severity="warning")
+                self.notify(_("Nobody has joined yet."), severity="warning")
             return None
         pid = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
         row: View = next(r for r in self.room.view()["roster"] if r["pid"] == pid)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -11,12 +12,28 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Header, Static
 from textual_plotext import PlotextPlot
 
+from companion.language import Language
 from companion.tui.common.footer import Keys
-from companion.tui.dilemma.words import View
+from companion.tui.common.language import words
+from companion.tui.dilemma.words import (
+    NO_ANSWER,
+    View,
+    cut,
+    decimal,
+    house_name,
+    missed_rule,
+    strategy_name,
+)
 
 # The chart's cases, bottom up, with their colours: no answer is its own case, never silent.
 CHART_CASES = {"silent": "green", "betray": "red", "no_answer": "gray"}
-CHART_LEGEND = "[green]██[/] silent  [red]██[/] betray  [grey50]██[/] no answer"
+
+
+def chart_legend(lang: Language) -> str:
+    """The chart's colours, each with its case (markup around the words, not in them)."""
+    _ = lang
+    said = [("green", _("silent")), ("red", _("betray")), ("grey50", _(NO_ANSWER))]
+    return "  ".join(f"[{colour}]██[/] {escape(word)}" for colour, word in said)
 
 
 class KeysScreen(ModalScreen[None]):
@@ -30,6 +47,7 @@ class KeysScreen(ModalScreen[None]):
         self.rows = rows
 
     def compose(self) -> ComposeResult:
+        _ = words(self)
         with VerticalScroll(classes="dialog keys-dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
             table: DataTable[str] = DataTable(
@@ -37,43 +55,57 @@ class KeysScreen(ModalScreen[None]):
             )
             table.can_focus = False
             yield table
-            yield Static("[b]Esc[/b] close", classes="dialog-keys")
+            close = escape(_("close"))
+            yield Static(f"[b]Esc[/b] {close}", classes="dialog-keys")
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns("key", "what it does")
-        for keys, words in self.rows:
-            table.add_row(keys, words)
+        for keys, said in self.rows:
+            table.add_row(keys, said)
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
-def house_line(view: View) -> str:
+def house_line(lang: Language, view: View) -> str:
     """The house player's months, said apart from the ranking, and the rule for a missed
     round."""
     house = view["house"]
-    words = str(view["missed_rule"])
+    said = missed_rule(lang, view["sentences"])
     if house["rounds"]:
-        words = (
-            f"{house['name']}, the house player: {house['months']} months in "
-            f"{house['rounds']} rounds, not ranked. " + words
+        said = (
+            lang.n_(
+                "%(name)s, the house player: %(months)s in %(num)s round, not ranked.",
+                "%(name)s, the house player: %(months)s in %(num)s rounds, not ranked.",
+                house["rounds"],
+                name=house_name(lang, view),
+                months=lang.n_("%(count)s month", "%(count)s months", house["months"]),
+                num=house["rounds"],
+            )
+            + " "
+            + said
         )
-    return words
+    return said
 
 
-def debrief_text(view: View, width: int = 20) -> str:
+def debrief_text(lang: Language, view: View, width: int = 20) -> str:
     """Each famous strategy replayed in every player's seat: months each, rounds won."""
+    _ = lang
     d = view.get("debrief")
     if not d or not d["seats"]:
         return ""
     lines = [
-        "Famous strategies in your seats",
-        f"(months each; you served {d['people']:.1f}; rounds served less than the partner)",
+        _("Famous strategies in your seats"),
+        _(
+            "(months each; you served %(months)s; rounds served less than the partner)",
+            months=decimal(lang, d["people"]),
+        ),
     ]
     for row in d["strategies"]:
-        name = row["name"][:width]
-        lines.append(f" {name:<{width}} {row['months']:>5.1f}  {row['ahead']}/{row['rounds']}")
+        name = cut(strategy_name(lang, row["strategy"]), width)
+        served = decimal(lang, row["months"])
+        lines.append(f" {name:<{width}} {served:>5}  {row['ahead']}/{row['rounds']}")
     return "\n".join(lines)
 
 
@@ -87,38 +119,55 @@ class FinalScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, explained: str) -> None:
         super().__init__()
         self.view = view
+        self.explained = explained  # why betrayal dominates (words.explanation)
 
     def compose(self) -> ComposeResult:
+        _ = words(self)
         yield Header()
         with Horizontal(id="final"):
             with VerticalScroll(id="final-left"):
-                yield Static("Final leaderboard: least time served", classes="section-title")
+                yield Static(_("Final leaderboard: least time served"), classes="section-title")
                 yield DataTable(id="final-board", cursor_type="row", zebra_stripes=True)
-                yield Static(house_line(self.view), id="house-line", markup=False)
+                yield Static(house_line(_, self.view), id="house-line", markup=False)
             with VerticalScroll(id="final-right"):
                 yield PlotextPlot(id="coop-chart")
-                yield Static(CHART_LEGEND, id="chart-legend")
-                yield Static(debrief_text(self.view), id="debrief", markup=False)
-                yield Static(self.view.get("explanation") or "", id="explanation", markup=False)
+                yield Static(chart_legend(_), id="chart-legend")
+                yield Static(debrief_text(_, self.view), id="debrief", markup=False)
+                yield Static(self.explained, id="explanation", markup=False)
         yield Keys()
 
     def on_mount(self) -> None:
+        _ = words(self)
         table = self.query_one("#final-board", DataTable)
-        table.add_columns("#", "Name", "Months", "Silent")
-        for row in self.view["leaderboard"]:
+        headers = ("#", _("Name"), _("Months"), _("Silent"))
+        table.add_columns(*headers)
+        board = self.view["leaderboard"]
+        silent = [
+            _("%(silent)s of %(rounds)s", silent=r["silent"], rounds=r["rounds"]) for r in board
+        ]
+        # Names up to 15 columns, fewer when longer words leave the left half less room.
+        others = [
+            max([len(headers[0]), 2]),
+            max([len(headers[2]), *(len(str(r["months"])) for r in board)]),
+            max([len(headers[3]), *map(len, silent)]),
+        ]
+        room = self.app.size.width // 2 - 2 - sum(width + 2 for width in others) - 2
+        longest = max(8, min(15, room))
+        for row, said in zip(board, silent, strict=True):
             rank = str(row["rank"]) if row["rank"] else "–"
-            name = row["name"] if len(row["name"]) <= 15 else row["name"][:14] + "…"
-            name += "" if row["present"] else " (left)"
-            table.add_row(rank, name, str(row["months"]), f"{row['silent']} of {row['rounds']}")
+            name = cut(row["name"], longest)
+            if not row["present"]:
+                name = _("%(name)s (left)", name=name)
+            table.add_row(rank, name, str(row["months"]), said)
         rows = self.view["cooperation"]
         plot = self.query_one(PlotextPlot)
         plt = plot.plt
         plt.clear_data()
         plt.clear_figure()
-        labels = [f"R{row['round']}" for row in rows]
+        labels = [_("R%(round)s", round=row["round"]) for row in rows]
         shares = [
             [round(100 * row[case] / row["choices"]) if row["choices"] else 0 for row in rows]
             for case in CHART_CASES
@@ -127,5 +176,5 @@ class FinalScreen(Screen[None]):
         plt.stacked_bar(labels, shares, color=colors, width=0.6)
         plt.ylim(0, 100)
         plt.yticks([0, 25, 50, 75, 100], ["0%", "25%", "50%", "75%", "100%"])
-        plt.title("Answers, round by round")
+        plt.title(_("Answers, round by round"))
         plot.refresh()
