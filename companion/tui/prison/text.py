@@ -437,11 +437,12 @@ def wrong_links(body: dict[str, Any], *, paused: bool, lang: Language | None = N
 
 
 def _earlier(body: Mapping[str, Any], when: str, lang: Language) -> str:
-    return lang(
+    _ = lang
+    return _(
         "At %(time)s, wrong links from %(address)s: %(count)s in %(window)s; that device was "
         "paused",
         time=when,
-        **_wrong(body, lang),
+        **_wrong(body, _),
     )
 
 
