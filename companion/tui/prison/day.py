@@ -182,12 +182,13 @@ class DayActions(Screen[None]):
             if view["phase"] != "planning":
                 return
             waiting = [n for n in view["active"] if n not in view["submitted"]]
+            who = names(waiting, _)
             question = (
                 _.n_(
                     "%(names)s has not chosen and will rest tonight.",
                     "%(names)s have not chosen and will rest tonight.",
                     len(waiting),
-                    names=names(waiting, _),
+                    names=who,
                 )
                 if waiting
                 else _("Everyone has chosen.")
@@ -302,6 +303,7 @@ class DayActions(Screen[None]):
         with self.ctx.faults.caught():
             view = self.view()
             queue = not_interviewed(view) if view["phase"] == "interviews" else []
+            who = names(queue, _)
             if queue and not await self.app.push_screen_wait(
                 ConfirmScreen(
                     _("Start the search?"),
@@ -311,7 +313,7 @@ class DayActions(Screen[None]):
                         "The search ends the interviews; %(names)s were not interviewed "
                         "(no deal).",
                         len(queue),
-                        names=names(queue, _),
+                        names=who,
                     ),
                     _("Search"),
                 )
