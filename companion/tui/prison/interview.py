@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import Literal
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -58,14 +59,25 @@ class InterviewScreen(ModalScreen[Ending]):
             )
             yield Static("", id="countdown")
             yield Static(self._deal_text(), id="deals", markup=False)
-            yield Static(
-                _(
-                    "[b]d[/b] deal  [b]n[/b] no deal  [b]p[/b] pause  [b]+[/b] extend  "
-                    "[b]Esc[/b] cancel"
-                ),
-                classes="dialog-keys",
-            )
+            yield Static(self._keys_text(), classes="dialog-keys")
         yield Keys()
+
+    def _keys_text(self) -> Text:
+        """``d deal  n no deal  p pause  + extend  Esc cancel``, the keys in bold."""
+        _ = words(self)
+        keys = [
+            ("d", _("deal")),
+            ("n", _("no deal")),
+            ("p", _("pause")),
+            ("+", _("extend")),
+            ("Esc", _("cancel")),
+        ]
+        text = Text()
+        for index, (key, what) in enumerate(keys):
+            text.append("  " if index else "")
+            text.append(key, style="bold")
+            text.append(f" {what}")
+        return text
 
     def _deal_text(self) -> str:
         # The countdown is the room's clock: nothing here (text, keys) may differ with the
