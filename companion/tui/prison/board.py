@@ -54,18 +54,40 @@ NAME_WIDTH = 16
 OTHER_COLUMNS = (7 + 2) + (5 + 2) + (11 + 2) + (6 + 2) + 2 + 2 + 2
 
 
+def status_word(status: str, lang: Language) -> str:
+    """A prisoner's status as the board's Status column says it (the board's own short word
+    for paroled: the column must leave room for the phones at 80 columns)."""
+    _ = lang
+    if status == "paroled":
+        return _.pgettext("board status", "paroled")
+    return said(STATUS_WORDS, status, _)
+
+
+def today_word(word: str, lang: Language) -> str:
+    """:func:`tonight`'s word as the board's Today column says it (an escaped or paroled
+    prisoner's status there in the board's own short word)."""
+    _ = lang
+    if word == "escaped":
+        return _.pgettext("board today", "escaped")
+    if word == "paroled":
+        return _.pgettext("board today", "paroled")
+    if word in TONIGHT_WORDS:
+        return _(TONIGHT_WORDS[word])
+    return said(STATUS_WORDS, word, _)
+
+
 def other_columns(lang: Language | None = None) -> int:
     """:data:`OTHER_COLUMNS` for the words of ``lang`` (English: OTHER_COLUMNS itself)."""
     _ = lang if lang is not None else language()
 
     def widest(*texts: str) -> int:
-        return max(Text(_(t)).cell_len for t in texts) + 2
+        return max(Text(t).cell_len for t in texts) + 2
 
     return (
-        widest(COLUMNS[1][0], *STATUS_WORDS.values())
-        + widest(COLUMNS[2][0])
-        + widest(COLUMNS[3][0], *TONIGHT_WORDS.values())
-        + widest(COLUMNS[4][0], HIDDEN)
+        widest(_(COLUMNS[1][0]), *(status_word(s, _) for s in STATUS_WORDS))
+        + widest(_(COLUMNS[2][0]))
+        + widest(_(COLUMNS[3][0]), *(today_word(w, _) for w in TONIGHT_WORDS))
+        + widest(_(COLUMNS[4][0]), _(HIDDEN))
         + 2  # the phone column's padding
         + 2  # the name's
         + 2  # the scroll bar
@@ -142,19 +164,18 @@ class Board(DataTable[Text]):
         self._others = other_columns(_)
         self.cursor_type = "row"
         self.zebra_stripes = True
+        # The names' column is headed in the board's own words: "Prisoner" is a role elsewhere,
+        # and a short word there leaves room for the other columns at 80 columns.
+        labels = {"prisoner": _.pgettext("board column", "Prisoner")}
         for label, key in COLUMNS:
-            self.add_column(_(label), key=key)
+            self.add_column(labels.get(key) or _(label), key=key)
 
     def name_width(self, phones: int) -> int:
         return name_width(self.size.width, phones, self._others)
 
     def said_today(self, view: View, name: str, status: str) -> str:
         """:func:`tonight` in the console's words."""
-        _ = words(self)
-        word = tonight(view, name, status, self.with_warden)
-        if word in TONIGHT_WORDS:
-            return _(TONIGHT_WORDS[word])
-        return said(STATUS_WORDS, word, _)
+        return today_word(tonight(view, name, status, self.with_warden), words(self))
 
     def cells(
         self, view: View, *, private: bool, presence: Presence
@@ -175,7 +196,7 @@ class Board(DataTable[Text]):
             rows[name] = [
                 Text(short(name, width), style=style),
                 Text(
-                    said(STATUS_WORDS, status, _),
+                    status_word(status, _),
                     style="bold" if status in ("escaped", "paroled") else style,
                 ),
                 Text(str(p["shivs"]), style=style),
