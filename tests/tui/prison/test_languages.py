@@ -15,6 +15,7 @@ from companion.language import Language, language
 from companion.rules.prison.views import gm, story
 from companion.session import seats, stage
 from companion.session.create import create_prison_session
+from companion.tui.common.dialogs import ConfirmScreen
 from companion.tui.prison.app import ConsoleApp
 from companion.tui.prison.game import GameScreen
 from companion.tui.prison.interview import InterviewScreen
@@ -184,3 +185,32 @@ async def test_the_console_speaks_german(tmp_path: Path) -> None:
         assert "Wärter, bitte verlass den Raum" in text
         assert "Häftling" in text and "gewählt" in text  # the board's header and cells
         assert "Planning" not in text and "Prisoner" not in text
+
+
+async def test_the_questions_and_notices_of_the_day_have_no_english(
+    tmp_path: Path, pseudo: Language
+) -> None:
+    app = game(tmp_path, PLANNING, pseudo)
+    async with app.run_test(size=(120, 36), notifications=True) as pilot:
+        await settle(pilot)
+        asked: list[str] = []
+
+        async def answer(key: str, *keys: str) -> None:
+            await pilot.press(key)
+            await settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, ConfirmScreen)
+            asked.extend([screen.title_text, screen.question, screen.yes])
+            await pilot.press(*keys)
+            await settle(pilot)
+
+        await answer("x", "y")  # Ben and Dee have not chosen: close planning anyway
+        await pilot.press("i", "enter", "d")  # Ben's interview, recorded
+        await settle(pilot)
+        await answer("s", "n")  # Cy and Dee were not interviewed
+        await answer("ctrl+z", "n")  # take back Ben's interview, which the room saw
+        told = [str(notice.message) for notice in app._notifications]
+        assert told and len(asked) == 9
+        for text in [*asked, *told]:
+            assert "[!!" in text
+            assert pseudo_locale.leftovers(text, DYNAMIC) == [], text
