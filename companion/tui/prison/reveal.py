@@ -139,7 +139,10 @@ class RevealScreen(Screen[None]):
             line = _("The room has seen nothing yet: the board waits for you.")
         else:
             head, line = lines[reveal.shown - 1]
-        earlier = [f"{h}: {ln}" for h, ln in lines[1 : max(0, reveal.shown - 1)]]
+        earlier = [
+            _("%(head)s: %(line)s", head=h, line=ln)
+            for h, ln in lines[1 : max(0, reveal.shown - 1)]
+        ]
         if reveal.held:
             following = _(NEXT[reveal.steps[reveal.shown]], name=reveal.prisoner)
             keys = following + "\n" + _("Esc: show the room all of it at once")
