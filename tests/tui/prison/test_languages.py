@@ -214,3 +214,19 @@ async def test_the_questions_and_notices_of_the_day_have_no_english(
         for text in [*asked, *told]:
             assert "[!!" in text
             assert pseudo_locale.leftovers(text, DYNAMIC) == [], text
+
+
+async def test_the_planning_clock_has_no_english(tmp_path: Path, pseudo: Language) -> None:
+    app = game(tmp_path, PLANNING, pseudo)
+    async with app.run_test(size=(120, 36), notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("m", "3", "0", "0", "enter")  # five minutes to plan
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert "5:00" in visible(app)
+        assert english(app) == []
+        await pilot.press("space")  # paused
+        await settle(pilot)
+        assert english(app) == []
+        told = [str(notice.message) for notice in app._notifications]
+        assert told and all(pseudo_locale.leftovers(t, DYNAMIC) == [] for t in told)
