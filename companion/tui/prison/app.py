@@ -23,7 +23,7 @@ from textual.app import App, SystemCommand
 from textual.dom import DOMNode
 from textual.screen import Screen
 
-from companion.language import Language
+from companion.language import N_, Language
 from companion.session import links
 from companion.session.contracts import Addresses, BalanceFactory, Links, Printer
 from companion.session.session import Session
@@ -56,6 +56,29 @@ from companion.tui.prison.text import wrong_links
 __all__ = ["ConsoleApp", "SessionShelf"]
 
 Service = Callable[["ConsoleApp"], Awaitable[Stopper]]
+
+# The command palette's places: (title, help, place).
+PLACES: list[tuple[str, str, Place]] = [
+    (N_("History"), N_("The game so far (spoiler-free)"), "history"),
+    (N_("Seats"), N_("Players' links, QR codes and phones"), "seats"),
+    (
+        N_("The players' links: address"),
+        N_("Pin the printed address, pick one of the laptop's addresses, or reprint"),
+        "address",
+    ),
+    (
+        N_("Print the cards and sheets"),
+        N_("One PDF (A4 or Letter): player cards with QR codes, tokens, tracker, rules"),
+        "print",
+    ),
+    (
+        N_("Balance"),
+        N_("Chart: how often the prisoners escape, against nights to escape, for this group"),
+        "balance",
+    ),
+    (N_("Export the report"), N_("After the game: Markdown debrief"), "report"),
+    (N_("Rules and keys"), N_("The help screen"), "help"),
+]
 Flow = Callable[[App[Any], Context], Coroutine[Any, Any, None]]
 
 
@@ -202,9 +225,13 @@ class ConsoleApp(App[None]):
             self.redrawing.due()
         row = change.row
         if change.kind == "note" and row is not None and row.body.get("what") == "bad_tokens":
+            _ = self.lang
             self.notify(
-                wrong_links(row.body, paused=True) + ". Someone may be guessing links.",
-                title="Wrong links",
+                _(
+                    "%(wrong)s. Someone may be guessing links.",
+                    wrong=wrong_links(row.body, paused=True, lang=_),
+                ),
+                title=_("Wrong links"),
                 severity="warning",
                 timeout=15,
                 markup=False,
@@ -224,6 +251,7 @@ class ConsoleApp(App[None]):
     async def _start_services(self, services: list[Service] | None = None) -> None:
         """Start the services (``services``: only those, again); one that cannot start is a
         banner on the game screen that stays until it is up (F5 tries again)."""
+        _ = self.lang
         problems: list[str] = []
 
         def failed(error: Exception) -> None:  # the game goes on without phones
@@ -234,12 +262,14 @@ class ConsoleApp(App[None]):
             self.services if services is None else services, self, failed
         )
         self.context.phones_down = (
-            f"The phones cannot connect: {'; '.join(problems)}." if problems else None
+            _("The phones cannot connect: %(problems)s.", problems="; ".join(problems))
+            if problems
+            else None
         )
         if again and not problems:
-            self.notify("The phone server is up: the phones can connect.", timeout=8)
+            self.notify(_("The phone server is up: the phones can connect."), timeout=8)
         elif again:
-            self.notify("The phone server still cannot start; the banner says why.", timeout=8)
+            self.notify(_("The phone server still cannot start; the banner says why."), timeout=8)
         self.refresh_screens()  # the links' address may be new (served_url)
         if not problems:
             self.hint_addresses()
@@ -261,10 +291,15 @@ class ConsoleApp(App[None]):
         usable = [a for _, a in self.context.known_addresses() or [] if not a.startswith("127.")]
         current = links.current_base(session)
         if len(usable) > 1 and current:
+            _ = self.lang
             self.notify(
-                f"This laptop has {len(usable)} network addresses; the links use {current}. "
-                "If phones cannot reach it, press L to pick another.",
-                title="Several addresses",
+                _(
+                    "This laptop has %(count)s network addresses; the links use %(url)s. "
+                    "If phones cannot reach it, press L to pick another.",
+                    count=len(usable),
+                    url=current,
+                ),
+                title=_("Several addresses"),
                 timeout=20,
             )
 
@@ -345,44 +380,24 @@ class ConsoleApp(App[None]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
+        _ = self.lang
         if isinstance(screen, SetupScreen):
             yield SystemCommand(
-                "Scenario",
-                "Pick the scenario (F4): automatic, for the group's size, or any other",
+                _("Scenario"),
+                _("Pick the scenario (F4): automatic, for the group's size, or any other"),
                 screen.action_scenario,
             )
         if not self.has_session:
             return
         yield SystemCommand(
-            "Peek at tonight's sealed choices",
-            "Asks first; the peek is written to the history",
+            _("Peek at tonight's sealed choices"),
+            _("Asks first; the peek is written to the history"),
             self.peek,
         )
         yield SystemCommand(
-            "Set the interview length",
-            "Seconds per interview, kept with the session",
+            _("Set the interview length"),
+            _("Seconds per interview, kept with the session"),
             self.set_interview_length,
         )
-        places: list[tuple[str, str, Place]] = [
-            ("History", "The game so far (spoiler-free)", "history"),
-            ("Seats", "Players' links, QR codes and phones", "seats"),
-            (
-                "The players' links: address",
-                "Pin the printed address, pick one of the laptop's addresses, or reprint",
-                "address",
-            ),
-            (
-                "Print the cards and sheets",
-                "One PDF (A4 or Letter): player cards with QR codes, tokens, tracker, rules",
-                "print",
-            ),
-            (
-                "Balance",
-                "Chart: how often the prisoners escape, against nights to escape, for this group",
-                "balance",
-            ),
-            ("Export the report", "After the game: Markdown debrief", "report"),
-            ("Rules and keys", "The help screen", "help"),
-        ]
-        for title, help_text, place in places:
-            yield SystemCommand(title, help_text, functools.partial(self.show, place))
+        for title, help_text, place in PLACES:
+            yield SystemCommand(_(title), _(help_text), functools.partial(self.show, place))

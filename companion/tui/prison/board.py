@@ -15,19 +15,34 @@ from rich.text import Text
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellDoesNotExist, ColumnKey, RowKey
 
+from companion.language import N_, Language, language
 from companion.rules.core.roster import MAX_NAME
+from companion.tui.common.language import words
 from companion.tui.common.presence import Presence, phone_words
-from companion.tui.prison.text import View, not_interviewed
+from companion.tui.prison.text import STATUS_WORDS, View, not_interviewed, said
 
-HIDDEN = "hidden"
+HIDDEN = N_("hidden")
 COLUMNS = (
-    ("Prisoner", "prisoner"),
-    ("Status", "status"),
-    ("Shivs", "shivs"),
-    ("Today", "today"),
-    ("Tokens", "tokens"),
-    ("Phone", "phone"),
+    (N_("Prisoner"), "prisoner"),
+    (N_("Status"), "status"),
+    (N_("Shivs"), "shivs"),
+    (N_("Today"), "today"),
+    (N_("Tokens"), "tokens"),
+    (N_("Phone"), "phone"),
 )
+# What the board may say of a prisoner today (see :func:`tonight`).
+TONIGHT_WORDS = {
+    "out": N_("out"),
+    "chosen": N_("chosen"),
+    "waiting": N_("waiting"),
+    "worked": N_("worked"),
+    "rested": N_("rested"),
+    "safe": N_("safe"),
+    "with warden": N_("with warden"),
+    "interviewed": N_("interviewed"),
+    "next": N_("next"),
+    "queued": N_("queued"),
+}
 PHONE = len(COLUMNS) - 1
 # A name takes the room the other columns leave on the board (the set-up allows MAX_NAME
 # characters), and at least NAME_WIDTH, cut short beyond that, so that one long name does not
@@ -39,13 +54,55 @@ NAME_WIDTH = 16
 OTHER_COLUMNS = (7 + 2) + (5 + 2) + (11 + 2) + (6 + 2) + 2 + 2 + 2
 
 
+def status_word(status: str, lang: Language) -> str:
+    """A prisoner's status as the board's Status column says it (the board's own short word
+    for paroled: the column must leave room for the phones at 80 columns)."""
+    _ = lang
+    if status == "paroled":
+        return _.pgettext("board status", "paroled")
+    return said(STATUS_WORDS, status, _)
+
+
+def today_word(word: str, lang: Language) -> str:
+    """:func:`tonight`'s word as the board's Today column says it (an escaped or paroled
+    prisoner's status there in the board's own short word)."""
+    _ = lang
+    if word == "escaped":
+        return _.pgettext("board today", "escaped")
+    if word == "paroled":
+        return _.pgettext("board today", "paroled")
+    if word in TONIGHT_WORDS:
+        return _(TONIGHT_WORDS[word])
+    return said(STATUS_WORDS, word, _)
+
+
+def other_columns(lang: Language | None = None) -> int:
+    """:data:`OTHER_COLUMNS` for the words of ``lang`` (English: OTHER_COLUMNS itself)."""
+    _ = lang if lang is not None else language()
+
+    def widest(*texts: str) -> int:
+        return max(Text(t).cell_len for t in texts) + 2
+
+    return (
+        widest(_(COLUMNS[1][0]), *(status_word(s, _) for s in STATUS_WORDS))
+        + widest(_(COLUMNS[2][0]))
+        + widest(_(COLUMNS[3][0]), *(today_word(w, _) for w in TONIGHT_WORDS))
+        + widest(_(COLUMNS[4][0]), _(HIDDEN))
+        + 2  # the phone column's padding
+        + 2  # the name's
+        + 2  # the scroll bar
+    )
+
+
 PHONE_WIDTH = len("connected")
 
 
-def name_width(board_width: int, phone_width: int = PHONE_WIDTH) -> int:
-    """How many cells of a name the board shows when it is ``board_width`` cells wide and its
-    phone column ``phone_width``."""
-    return max(NAME_WIDTH, min(MAX_NAME, board_width - OTHER_COLUMNS - phone_width))
+def name_width(
+    board_width: int, phone_width: int = PHONE_WIDTH, others: int = OTHER_COLUMNS
+) -> int:
+    """How many cells of a name the board shows when it is ``board_width`` cells wide, its
+    phone column ``phone_width`` and the columns between ``others`` (with their padding)."""
+    return max(NAME_WIDTH, min(MAX_NAME, board_width - others - phone_width))
 
 
 def phone_width(names: Iterable[str], presence: Presence) -> int:
@@ -59,7 +116,8 @@ def short(name: str, width: int = NAME_WIDTH) -> str:
 
 def tonight(view: View, name: str, status: str, inside: str | None = None) -> str:
     """What the board may say about a prisoner today, from the (sealed) game master's view
-    (``inside``: the prisoner in with the warden now, on the stage)."""
+    (``inside``: the prisoner in with the warden now, on the stage), in English: a key of
+    :data:`TONIGHT_WORDS` or :data:`~companion.tui.prison.text.STATUS_WORDS`, or ``-``."""
     if status != "active":
         return "out" if status in ("caught", "shived") else status
     phase = view["phase"]
@@ -99,17 +157,31 @@ class Board(DataTable[Text]):
         self._names = NAME_WIDTH  # the width the names were cut to
         self.with_warden: str | None = None  # the prisoner in with the warden now
         self._last: tuple[View, bool, Presence] | None = None
+        self._others = OTHER_COLUMNS  # the middle columns' width, in the console's words
 
     def on_mount(self) -> None:
+        _ = words(self)
+        self._others = other_columns(_)
         self.cursor_type = "row"
         self.zebra_stripes = True
+        # The names' column is headed in the board's own words: "Prisoner" is a role elsewhere,
+        # and a short word there leaves room for the other columns at 80 columns.
+        labels = {"prisoner": _.pgettext("board column", "Prisoner")}
         for label, key in COLUMNS:
-            self.add_column(label, key=key)
+            self.add_column(labels.get(key) or _(label), key=key)
+
+    def name_width(self, phones: int) -> int:
+        return name_width(self.size.width, phones, self._others)
+
+    def said_today(self, view: View, name: str, status: str) -> str:
+        """:func:`tonight` in the console's words."""
+        return today_word(tonight(view, name, status, self.with_warden), words(self))
 
     def cells(
         self, view: View, *, private: bool, presence: Presence
     ) -> dict[str, list[Text]]:
         """Each prisoner's row, by name, in the view's order."""
+        _ = words(self)
         tokens = view.get("parole_tokens", {})
         width = self._names
         rows: dict[str, list[Text]] = {}
@@ -118,14 +190,17 @@ class Board(DataTable[Text]):
             token_cell = (
                 Text(str(tokens.get(name, 0)), style="bold red")
                 if private
-                else Text(HIDDEN, style="dim")
+                else Text(_(HIDDEN), style="dim")
             )
             style = "" if status == "active" else "dim"
             rows[name] = [
                 Text(short(name, width), style=style),
-                Text(status, style="bold" if status in ("escaped", "paroled") else style),
+                Text(
+                    status_word(status, _),
+                    style="bold" if status in ("escaped", "paroled") else style,
+                ),
                 Text(str(p["shivs"]), style=style),
-                Text(tonight(view, name, status, self.with_warden), style=style),
+                Text(self.said_today(view, name, status), style=style),
                 token_cell,
                 Text(phone_words(presence.get(name))),
             ]
@@ -137,7 +212,7 @@ class Board(DataTable[Text]):
         """Show ``view``: only the changed cells when the roster is the same."""
         self._last = (view, private, presence)
         phones = phone_width((p["name"] for p in view["prisoners"]), presence)
-        names = name_width(self.size.width, phones)
+        names = self.name_width(phones)
         resized, self._names = self._cut_anew(rows_of(view), names), names
         rows = self.cells(view, private=private, presence=presence)
         if resized or list(rows) != list(self._shown) or self.row_count != len(rows):
@@ -153,7 +228,7 @@ class Board(DataTable[Text]):
             return
         view, private, presence = self._last
         phones = phone_width((p["name"] for p in view["prisoners"]), presence)
-        if self._cut_anew(rows_of(view), name_width(self.size.width, phones)):
+        if self._cut_anew(rows_of(view), self.name_width(phones)):
             self.show(view, private=private, presence=presence)
 
     def show_phones(self, seats: Iterable[str], presence: Presence) -> None:
@@ -162,7 +237,7 @@ class Board(DataTable[Text]):
         if self._last is not None:
             view, private, _ = self._last
             phones = phone_width(self._shown, presence)
-            if self._cut_anew(self._shown, name_width(self.size.width, phones)):
+            if self._cut_anew(self._shown, self.name_width(phones)):
                 self.show(view, private=private, presence=presence)
                 return
         for name in seats:

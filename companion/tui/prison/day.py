@@ -14,11 +14,13 @@ from typing import Any
 from textual import work
 from textual.screen import Screen
 
+from companion.language import Language, language
 from companion.rules.core.game import Refused
 from companion.rules.prison.views import gm, table
 from companion.session import stage
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, MessageScreen, PickScreen, TextScreen
+from companion.tui.common.language import words
 from companion.tui.prison import flows
 from companion.tui.prison.choice import ChoiceScreen
 from companion.tui.prison.context import Context
@@ -39,14 +41,18 @@ from companion.tui.prison.text import (
 PLANNING_EXTEND_SECONDS = 60
 
 
-def _limit_problem(text: str) -> str | None:
+def _limit_problem(text: str, lang: Language) -> str | None:
+    _ = lang
     if text.strip() and parse_duration(text) is None:
-        return "Give a length between 10 seconds and an hour, such as 300, 5:00 or 5m, or none."
+        return _(
+            "Give a length between 10 seconds and an hour, such as 300, 5:00 or 5m, or none."
+        )
     return None
 
 
-def ended_elsewhere(session: Session, name: str) -> str:
+def ended_elsewhere(session: Session, name: str, lang: Language | None = None) -> str:
     """Why ``name``'s interview ended without the console (one sentence, no deal in it)."""
+    _ = lang if lang is not None else language()
     if name in table(session.state)["today"]["interviewed"]:
         row = next(
             (
@@ -56,16 +62,26 @@ def ended_elsewhere(session: Session, name: str) -> str:
             ),
             None,
         )
-        where = "on the warden's phone" if row is not None and row.body.get("by") != "gm" else ""
-        return f"{name}'s interview was recorded {where or 'elsewhere'}; the countdown is closed."
+        if row is not None and row.body.get("by") != "gm":
+            return _(
+                "%(name)s's interview was recorded on the warden's phone; the countdown is "
+                "closed.",
+                name=name,
+            )
+        return _(
+            "%(name)s's interview was recorded elsewhere; the countdown is closed.", name=name
+        )
     if stage.held_reveal(session) is not None:
-        return f"The search has started, so {name}'s interview is over (no deal)."
-    return f"{name}'s interview was ended elsewhere; nothing is recorded for {name}."
+        return _("The search has started, so %(name)s's interview is over (no deal).", name=name)
+    return _(
+        "%(name)s's interview was ended elsewhere; nothing is recorded for %(name)s.", name=name
+    )
 
 
-def room_saw(session: Session, hseq: int) -> str | None:
+def room_saw(session: Session, hseq: int, lang: Language | None = None) -> str | None:
     """What the room has already been shown of the move ``hseq`` (``None``: nothing, as a
     sealed choice or a search whose reveal is still held)."""
+    _ = lang if lang is not None else language()
     row = next(
         (r for r in session.rows if r.kind == "command" and r.body["hseq"] == hseq), None
     )
@@ -82,22 +98,30 @@ def room_saw(session: Session, hseq: int) -> str | None:
         name = command["prisoner"]
         searched: dict[str, Any] = next((e for e in events if e["kind"] == "searched"), {})
         if "result" not in shown:
-            return f"the warden search {name}'s cell"
-        result = (
-            f"that {name} was caught working"
-            if searched.get("caught")
-            else f"that {name}'s cell was searched and {name} was safe"
-        )
+            return _("the warden search %(name)s's cell", name=name)
         night = any(e["kind"] == "night_revealed" for e in events) and "night" in shown
-        return result + (" and who worked tonight" if night else "")
+        if searched.get("caught"):
+            if night:
+                return _("that %(name)s was caught working and who worked tonight", name=name)
+            return _("that %(name)s was caught working", name=name)
+        if night:
+            return _(
+                "that %(name)s's cell was searched and %(name)s was safe and who worked tonight",
+                name=name,
+            )
+        return _("that %(name)s's cell was searched and %(name)s was safe", name=name)
     if do == "interview":
-        return f"{command['prisoner']} go in to the warden"
+        return _("%(name)s go in to the warden", name=command["prisoner"])
     if do == "close_planning":
-        return "planning close"
+        return _("planning close")
     if do == "accuse":
-        return f"{command['accuser']} accuse {command['accused']}, and the result"
+        return _(
+            "%(accuser)s accuse %(accused)s, and the result",
+            accuser=command["accuser"],
+            accused=command["accused"],
+        )
     if do == "end_day":
-        return "the day end"
+        return _("the day end")
     return None
 
 
@@ -119,15 +143,23 @@ class DayActions(Screen[None]):
 
     @work(group="flow")
     async def action_choose(self) -> None:
+        _ = words(self)
         with self.ctx.faults.caught():
             view = self.view()
             options = [
-                (n, f"{n}  ({'chosen' if n in view['submitted'] else 'waiting'})")
+                (
+                    n,
+                    _("%(name)s  (chosen)", name=n)
+                    if n in view["submitted"]
+                    else _("%(name)s  (waiting)", name=n),
+                )
                 for n in view["active"]
             ]
-            first = next((i for i, (n, _) in enumerate(options) if n not in view["submitted"]), 0)
+            first = next(
+                (i for i, (n, __) in enumerate(options) if n not in view["submitted"]), 0
+            )
             name = await self.app.push_screen_wait(
-                PickScreen("Whose choice?", options, "The next screen is private.", first)
+                PickScreen(_("Whose choice?"), options, _("The next screen is private."), first)
             )
             if name is None:
                 return
@@ -135,7 +167,7 @@ class DayActions(Screen[None]):
             if choice is None:
                 return
             if self.submit({"do": "choose", "prisoner": name, "choice": choice}):
-                self.notify(f"{name}'s choice is recorded and sealed.")
+                self.notify(_("%(name)s's choice is recorded and sealed.", name=name))
 
     def action_close_planning(self) -> None:
         self.close_planning(time_up=False)
@@ -144,22 +176,28 @@ class DayActions(Screen[None]):
     async def close_planning(self, *, time_up: bool) -> None:
         """Close planning (asks first when someone has not chosen, or when the planning time
         is up and the console is asking)."""
+        _ = words(self)
         with self.ctx.faults.caught():
             view = self.view()
             if view["phase"] != "planning":
                 return
             waiting = [n for n in view["active"] if n not in view["submitted"]]
+            who = names(waiting, _)
             question = (
-                f"{names(waiting)} {'has' if len(waiting) == 1 else 'have'} not "
-                "chosen and will rest tonight."
+                _.n_(
+                    "%(names)s has not chosen and will rest tonight.",
+                    "%(names)s have not chosen and will rest tonight.",
+                    len(waiting),
+                    names=who,
+                )
                 if waiting
-                else "Everyone has chosen."
+                else _("Everyone has chosen.")
             )
             if (waiting or time_up) and not await self.app.push_screen_wait(
                 ConfirmScreen(
-                    "Planning time is up: close planning?" if time_up else "Close planning?",
+                    _("Planning time is up: close planning?") if time_up else _("Close planning?"),
                     question,
-                    "Close planning",
+                    _("Close planning"),
                 )
             ):
                 return
@@ -168,17 +206,20 @@ class DayActions(Screen[None]):
     @work(group="flow")
     async def action_planning_limit(self) -> None:
         """Set, change or lift the planning time limit (the board and phones count down)."""
+        _ = words(self)
         with self.ctx.faults.caught():
             session = self.ctx.session
             now_on = stage.stage_of(session).planning
             value = clock(math.ceil(now_on.remaining(self.ctx.clock()))) if now_on else ""
             text = await self.app.push_screen_wait(
                 TextScreen(
-                    "Planning time limit",
-                    "How long until planning closes (seconds, or minutes:seconds)? "
-                    "Leave it empty for no limit.",
+                    _("Planning time limit"),
+                    _(
+                        "How long until planning closes (seconds, or minutes:seconds)? "
+                        "Leave it empty for no limit."
+                    ),
                     value,
-                    _limit_problem,
+                    partial(_limit_problem, lang=_),
                 )
             )
             if text is None or table(session.state)["phase"] != "planning":
@@ -187,9 +228,12 @@ class DayActions(Screen[None]):
             limit = partial(stage.limit_planning, session, seconds, now=self.ctx.clock())
             if flows.stage_change(self.app, limit):
                 self.notify(
-                    f"Planning closes in {clock(seconds)}; at zero you are asked to close it."
+                    _(
+                        "Planning closes in %(time)s; at zero you are asked to close it.",
+                        time=clock(seconds),
+                    )
                     if seconds is not None
-                    else "Planning has no time limit."
+                    else _("Planning has no time limit.")
                 )
 
     # ---- interviews: one flow with the stage ---------------------------------------------
@@ -210,6 +254,7 @@ class DayActions(Screen[None]):
             self.interviewing = False
 
     async def _hold_interview(self) -> None:
+        _ = words(self)
         session = self.ctx.session
         now_in = stage.stage_of(session).interview
         if now_in is None:
@@ -218,7 +263,7 @@ class DayActions(Screen[None]):
                 return
             name = await self.app.push_screen_wait(
                 PickScreen(
-                    "Who comes in?", [(n, n) for n in queue], "The first in the queue is lit."
+                    _("Who comes in?"), [(n, n) for n in queue], _("The first in the queue is lit.")
                 )
             )
             if name is None or name not in not_interviewed(self.view()):
@@ -233,17 +278,19 @@ class DayActions(Screen[None]):
         while True:
             ending = await self.app.push_screen_wait(InterviewScreen(self.ctx, name))
             if ending == "elsewhere":
-                self.notify(ended_elsewhere(session, name), timeout=10)
+                self.notify(ended_elsewhere(session, name, _), timeout=10)
                 return
             if ending == "cancel":
                 flows.stage_change(self.app, partial(stage.send_out, session, now=self.ctx.clock()))
-                self.notify(f"Nothing is recorded for {name}; they may come in again.")
+                self.notify(
+                    _("Nothing is recorded for %(name)s; they may come in again.", name=name)
+                )
                 return
             if self.submit({"do": "interview", "prisoner": name, "deal": ending == "deal"}):
-                self.notify(f"{name}'s interview is recorded.")
+                self.notify(_("%(name)s's interview is recorded.", name=name))
                 after = table(session.state)
                 if after["outcome"] == "parole":
-                    self.app.push_screen(MessageScreen("GAME OVER", outcome_line(after)))
+                    self.app.push_screen(MessageScreen(_("GAME OVER"), outcome_line(after, _)))
                 return
             if stage.stage_of(session).interview is None:
                 return  # refused and over (recorded elsewhere meanwhile): the notice says so
@@ -252,22 +299,31 @@ class DayActions(Screen[None]):
 
     @work(group="flow")
     async def action_search(self) -> None:
+        _ = words(self)
         with self.ctx.faults.caught():
             view = self.view()
             queue = not_interviewed(view) if view["phase"] == "interviews" else []
+            who = names(queue, _)
             if queue and not await self.app.push_screen_wait(
                 ConfirmScreen(
-                    "Start the search?",
-                    f"The search ends the interviews; {names(queue)} "
-                    f"{'was' if len(queue) == 1 else 'were'} not interviewed (no deal).",
-                    "Search",
+                    _("Start the search?"),
+                    _.n_(
+                        "The search ends the interviews; %(names)s was not interviewed "
+                        "(no deal).",
+                        "The search ends the interviews; %(names)s were not interviewed "
+                        "(no deal).",
+                        len(queue),
+                        names=who,
+                    ),
+                    _("Search"),
                 )
             ):
                 return
             cells = unsearched(self.view())
             name = await self.app.push_screen_wait(
                 PickScreen(
-                    "Which cell does the warden search?", [(n, f"{n}'s cell") for n in cells]
+                    _("Which cell does the warden search?"),
+                    [(n, _("%(name)s's cell", name=n)) for n in cells],
                 )
             )
             if name is None:
@@ -289,18 +345,21 @@ class DayActions(Screen[None]):
 
     @work(group="flow")
     async def action_accuse(self) -> None:
+        _ = words(self)
         with self.ctx.faults.caught():
             accusers = can_accuse(self.view())
             if not accusers:
                 return
             accuser = await self.app.push_screen_wait(
-                PickScreen("Who accuses?", [(n, n) for n in accusers], "Only holders of a shiv.")
+                PickScreen(
+                    _("Who accuses?"), [(n, n) for n in accusers], _("Only holders of a shiv.")
+                )
             )
             if accuser is None:
                 return
             others = [n for n in self.view()["active"] if n != accuser]
             accused = await self.app.push_screen_wait(
-                PickScreen(f"{accuser} accuses whom?", [(n, n) for n in others])
+                PickScreen(_("%(name)s accuses whom?", name=accuser), [(n, n) for n in others])
             )
             if accused is None:
                 return
@@ -308,24 +367,39 @@ class DayActions(Screen[None]):
                 return
             result = table(self.ctx.session.state)["today"]["accusations"][-1]
             if result["result"] == "shived":
-                text = f"{accused} had taken a deal: {accused} is SHIVED and out of the game."
+                text = _(
+                    "%(accused)s had taken a deal: %(accused)s is SHIVED and out of the game.",
+                    accused=accused,
+                )
             else:
-                text = f"{accused} never took a deal: {accuser}'s shiv passes to {accused}."
-            self.app.push_screen(MessageScreen("The accusation", text))
+                text = _(
+                    "%(accused)s never took a deal: %(accuser)s's shiv passes to %(accused)s.",
+                    accused=accused,
+                    accuser=accuser,
+                )
+            self.app.push_screen(MessageScreen(_("The accusation"), text))
 
     @work(group="flow")
     async def action_end_day(self) -> None:
+        _ = words(self)
         with self.ctx.faults.caught():
             view = self.view()
             limit = view["rules"]["max_days"]
             last = limit is not None and view["day"] >= limit
             question = (
-                f"Day {view['day']} is the last day: ending it ends the game (time is up)."
+                _(
+                    "Day %(day)s is the last day: ending it ends the game (time is up).",
+                    day=view["day"],
+                )
                 if last
-                else f"Day {view['day']} ends and day {view['day'] + 1} starts with planning."
+                else _(
+                    "Day %(day)s ends and day %(next)s starts with planning.",
+                    day=view["day"],
+                    next=view["day"] + 1,
+                )
             )
             if await self.app.push_screen_wait(
-                ConfirmScreen("End the day?", question, "End the day")
+                ConfirmScreen(_("End the day?"), question, _("End the day"))
             ):
                 self.submit({"do": "end_day"})
 
@@ -333,22 +407,30 @@ class DayActions(Screen[None]):
 
     @work(group="flow")
     async def action_undo(self) -> None:
+        _ = words(self)
         with self.ctx.faults.caught():
             session = self.ctx.session
             target = session.history.undo_target()
             if isinstance(target, Refused):
                 self.notify(target.reason, severity="warning")
                 return
-            what = describe_command(session.kind.engine.command_to_dict(target.command))
-            seen = room_saw(session, target.seq)
+            what = describe_command(session.kind.engine.command_to_dict(target.command), _)
+            seen = room_saw(session, target.seq, _)
             question = (
-                f"Take back {what}? The room has already seen {seen}; undo only if you will "
-                "tell them."
+                _(
+                    "Take back %(what)s? The room has already seen %(seen)s; undo only if you "
+                    "will tell them.",
+                    what=what,
+                    seen=seen,
+                )
                 if seen
-                else f"Take back {what}? The history keeps it as a correction; "
-                "press Ctrl+Z again to go further back."
+                else _(
+                    "Take back %(what)s? The history keeps it as a correction; "
+                    "press Ctrl+Z again to go further back.",
+                    what=what,
+                )
             )
-            title = "Undo what the room has seen?" if seen else "Undo?"
-            if await self.app.push_screen_wait(ConfirmScreen(title, question, "Undo")):
+            title = _("Undo what the room has seen?") if seen else _("Undo?")
+            if await self.app.push_screen_wait(ConfirmScreen(title, question, _("Undo"))):
                 # not another move that came in meanwhile
                 flows.undo(self.app, self.ctx, only=target.seq)

@@ -29,6 +29,7 @@ from companion.tui.prison.context import Context, Show, StartPhones
 from companion.tui.prison.day import PLANNING_EXTEND_SECONDS, DayActions
 from companion.tui.prison.interview import EXTEND_SECONDS, InterviewScreen
 from companion.tui.prison.text import (
+    RESULT_WORDS,
     View,
     banner,
     can_accuse,
@@ -37,6 +38,7 @@ from companion.tui.prison.text import (
     nights_bar,
     not_interviewed,
     outcome_line,
+    said,
     searches_left,
 )
 
@@ -103,6 +105,7 @@ class GameScreen(DayActions):
         self._texts: dict[str, str] = {}  # what each Static shows now
         self._offered: tuple[bool | None, ...] | None = None
         self._asked_planning: Clock | None = None  # the planning limit asked about at zero
+        self._time_up = False  # the running clock is at zero
 
     # ---- layout ---------------------------------------------------------------------------
 
@@ -159,12 +162,17 @@ class GameScreen(DayActions):
         ~0.1 s for changes from elsewhere). Only what changed is touched: text that is the
         same is left alone, the board changes only its changed cells, and the footer is
         rebuilt only when the keys on offer change (a new phase, the last interview)."""
+        _ = words(self)
         view = self.view()
         inside = stage.stage_of(self.ctx.session).interview
-        b = banner(view, inside.prisoner if inside is not None else None)
+        b = banner(view, inside.prisoner if inside is not None else None, _)
         name = self.ctx.session.name
-        bar = nights_bar(view["nights_done"], view["nights_to_escape"])
-        self._text("#topbar", f"{name} · {b.title} · Nights {bar}", layout=False)
+        bar = nights_bar(view["nights_done"], view["nights_to_escape"], lang=_)
+        self._text(
+            "#topbar",
+            _("%(session)s · %(title)s · Nights %(bar)s", session=name, title=b.title, bar=bar),
+            layout=False,
+        )
         self._text("#say", b.say)
         self._text("#do", b.do)
         self.set_class(view["phase"] == "over", "over")
@@ -178,8 +186,11 @@ class GameScreen(DayActions):
         self._text("#side", self.side_text(view), layout=False)
         self._text(
             "#private-bar",
-            "PRIVATE VIEW: parole tokens are on screen, and today's deals. It turns itself "
-            f"off in {round(self.ctx.private_seconds)} s; T turns it off now."
+            _(
+                "PRIVATE VIEW: parole tokens are on screen, and today's deals. It turns itself "
+                "off in %(seconds)s s; T turns it off now.",
+                seconds=round(self.ctx.private_seconds),
+            )
             if self.private
             else "",
             shown=self.private,
@@ -192,7 +203,7 @@ class GameScreen(DayActions):
         the keys on offer when they change; planning's time up asks once to close it."""
         running = self.clock_text()
         self._text("#clock-bar", running or "", shown=running is not None)
-        self.set_class(running is not None and running.endswith("time is up."), "time-up")
+        self.set_class(running is not None and self._time_up, "time-up")
         offered = self.offered()
         if offered != self._offered:
             self._offered = offered
@@ -226,44 +237,76 @@ class GameScreen(DayActions):
         return tuple(self.check_action(action, ()) for action in actions)
 
     def side_text(self, view: View) -> str:
+        _ = words(self)
         phase = view["phase"]
         today = view["today"]
         lines: list[str] = []
         if phase == "planning":
             waiting = [n for n in view["active"] if n not in view["submitted"]]
-            lines.append(f"Chosen: {len(view['submitted'])} of {len(view['active'])}")
-            lines.append(f"Waiting for: {names(waiting)}" if waiting else "Everyone has chosen.")
+            lines.append(
+                _(
+                    "Chosen: %(chosen)s of %(count)s",
+                    chosen=len(view["submitted"]),
+                    count=len(view["active"]),
+                )
+            )
+            lines.append(
+                _("Waiting for: %(names)s", names=names(waiting, _))
+                if waiting
+                else _("Everyone has chosen.")
+            )
             lines.append("")
-            lines.append("Choices stay sealed until the search.")
+            lines.append(_("Choices stay sealed until the search."))
         elif phase == "interviews":
             queue = not_interviewed(view)
-            lines.append("Queue: " + (", ".join(queue) if queue else "everyone was seen"))
-            lines.append(f"Seen: {names(today['interviewed'])}" if today["interviewed"] else "")
+            lines.append(
+                _("Queue: %(names)s", names=", ".join(queue))
+                if queue
+                else _("Queue: everyone was seen")
+            )
+            lines.append(
+                _("Seen: %(names)s", names=names(today["interviewed"], _))
+                if today["interviewed"]
+                else ""
+            )
             limit = view["rules"]["parole_tokens_per_day"]
             if self.private:
                 made = limit - view["deals_left_today"]
-                lines.append(f"Deals today: {made} of {limit}")
+                lines.append(_("Deals today: %(made)s of %(limit)s", made=made, limit=limit))
                 if view["deals_left_today"] == 0:
-                    lines.append("Deal limit reached")
+                    lines.append(_("Deal limit reached"))
             else:
                 # today's count would tell the room who took a deal (it saw who went in)
-                lines.append(f"Deals: at most {limit} a day (T: today's count)")
-            lines.append(f"Interviews: {clock(self.ctx.interview_seconds())} each")
+                lines.append(_("Deals: at most %(limit)s a day (T: today's count)", limit=limit))
+            lines.append(
+                _("Interviews: %(length)s each", length=clock(self.ctx.interview_seconds()))
+            )
         elif phase == "search":
-            lines.append(f"Cells left to search today: {searches_left(view)}")
+            lines.append(_("Cells left to search today: %(count)s", count=searches_left(view)))
         for s in today["searches"]:
-            lines.append(f"Searched {s['prisoner']}: {'CAUGHT' if s['caught'] else 'safe'}")
+            lines.append(
+                _("Searched %(name)s: CAUGHT", name=s["prisoner"])
+                if s["caught"]
+                else _("Searched %(name)s: safe", name=s["prisoner"])
+            )
         for a in today["accusations"]:
-            lines.append(f"{a['accuser']} accused {a['accused']}: {a['result']}")
+            lines.append(
+                _(
+                    "%(accuser)s accused %(accused)s: %(result)s",
+                    accuser=a["accuser"],
+                    accused=a["accused"],
+                    result=said(RESULT_WORDS, a["result"], _),
+                )
+            )
         if phase == "accusations":
             who = can_accuse(view)
-            lines.append(f"May still accuse: {names(who)}")
+            lines.append(_("May still accuse: %(names)s", names=names(who, _)))
         if phase == "over":
-            lines.append(outcome_line(view))
+            lines.append(outcome_line(view, _))
         lines += ["", *self.phone_lines(view)]
         base = links.current_base(self.ctx.session)
         if base and phase != "over" and self.ctx.phones_down is None:
-            lines += ["", f"No QR code? Type the seat code at {join_url(base)}"]
+            lines += ["", _("No QR code? Type the seat code at %(url)s", url=join_url(base))]
         wrong = self.ctx.wrong_links()
         if wrong:
             lines += ["", *wrong]
@@ -271,13 +314,19 @@ class GameScreen(DayActions):
 
     def phone_lines(self, view: View) -> list[str]:
         """The warden's phone, and how many of the prisoners' phones are connected."""
+        _ = words(self)
         presence = self.ctx.presence
         prisoners = [p["name"] for p in view["prisoners"]]
         return [
-            "Warden's phone:",
+            _("Warden's phone:"),
             f"  {phone_words(presence.get(view['warden']))}",
-            "Prisoners' phones:",
-            f"  {connected_count(presence, prisoners)} of {len(prisoners)} connected",
+            _("Prisoners' phones:"),
+            "  "
+            + _(
+                "%(connected)s of %(count)s connected",
+                connected=connected_count(presence, prisoners),
+                count=len(prisoners),
+            ),
         ]
 
     # ---- what is offered ------------------------------------------------------------------
@@ -309,6 +358,8 @@ class GameScreen(DayActions):
 
     def clock_text(self) -> str | None:
         """The running clock in words (``None``: none runs)."""
+        _ = words(self)
+        self._time_up = False
         now_on = stage.stage_of(self.ctx.session)
         which = now_on.running()
         ticking = now_on.clock(which) if which is not None else None
@@ -316,13 +367,15 @@ class GameScreen(DayActions):
             return None
         left = math.ceil(ticking.remaining(self.ctx.clock()))
         if which == "interview" and now_on.interview is not None:
-            head = f"With the warden: {now_on.interview.prisoner}"
+            head = _("With the warden: %(name)s", name=now_on.interview.prisoner)
         else:
-            head = "Planning time"
+            head = _("Planning time")
         if left <= 0:
-            return f"{head} · time is up."
-        paused = " (paused)" if ticking.paused else ""
-        return f"{head} · {clock(left)} left{paused}"
+            self._time_up = True
+            return _("%(clock)s · time is up.", clock=head)
+        if ticking.paused:
+            return _("%(clock)s · %(left)s left (paused)", clock=head, left=clock(left))
+        return _("%(clock)s · %(left)s left", clock=head, left=clock(left))
 
     def planning_time_up(self) -> None:
         """At zero, ask once (per limit) to close planning; only with this screen on top."""

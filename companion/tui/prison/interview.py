@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import Literal
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,12 +18,12 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from companion.rules.core.words import plural
 from companion.rules.prison.views import gm
 from companion.session import stage
 from companion.session.stage import Clock
 from companion.tui.common.follow import Redraw
 from companion.tui.common.footer import Keys
+from companion.tui.common.language import words
 from companion.tui.prison import flows
 from companion.tui.prison.context import Context
 from companion.tui.prison.text import clock as clock_words
@@ -51,24 +52,44 @@ class InterviewScreen(ModalScreen[Ending]):
         self._ending: Ending | None = None  # to close with once on top again
 
     def compose(self) -> ComposeResult:
+        _ = words(self)
         with Vertical(classes="dialog", id="interview-box"):
-            yield Static(f"Interview: {self.prisoner}", classes="dialog-title", markup=False)
+            yield Static(
+                _("Interview: %(name)s", name=self.prisoner), classes="dialog-title", markup=False
+            )
             yield Static("", id="countdown")
             yield Static(self._deal_text(), id="deals", markup=False)
-            yield Static(
-                "[b]d[/b] deal  [b]n[/b] no deal  [b]p[/b] pause  [b]+[/b] extend  "
-                "[b]Esc[/b] cancel",
-                classes="dialog-keys",
-            )
+            yield Static(self._keys_text(), classes="dialog-keys")
         yield Keys()
+
+    def _keys_text(self) -> Text:
+        """``d deal  n no deal  p pause  + extend  Esc cancel``, the keys in bold."""
+        _ = words(self)
+        keys = [
+            ("d", _("deal")),
+            ("n", _("no deal")),
+            ("p", _("pause")),
+            ("+", _("extend")),
+            ("Esc", _("cancel")),
+        ]
+        text = Text()
+        for index, (key, what) in enumerate(keys):
+            text.append("  " if index else "")
+            text.append(key, style="bold")
+            text.append(f" {what}")
+        return text
 
     def _deal_text(self) -> str:
         # The countdown is the room's clock: nothing here (text, keys) may differ with the
         # deals made today, or the room would learn who took one (T on the game screen shows
         # the count).
+        _ = words(self)
         limit = gm(self.ctx.session.state)["rules"]["parole_tokens_per_day"]
-        most = plural(int(limit), "deal")
-        return f"A deal gives one parole token; the warden makes at most {most} a day."
+        return _.n_(
+            "A deal gives one parole token; the warden makes at most %(count)s deal a day.",
+            "A deal gives one parole token; the warden makes at most %(count)s deals a day.",
+            int(limit),
+        )
 
     def clock(self) -> Clock | None:
         """This interview's clock on the stage (``None``: it is over)."""
@@ -94,17 +115,18 @@ class InterviewScreen(ModalScreen[Ending]):
         if clock is None:
             self._end("elsewhere")
             return
+        _ = words(self)
         left = self.left()
         text = clock_words(left)
         if left <= 0:
-            text += "  time is up: deal or no deal?"
+            text += "  " + _("time is up: deal or no deal?")
             if not self._rang:
                 self._rang = True
                 self.app.bell()
         else:
             self._rang = False
             if clock.paused:
-                text += "  (paused)"
+                text += "  " + _("(paused)")
         self.query_one("#countdown", Static).update(text)
         self.set_class(left <= 0, "time-up")
 
@@ -147,7 +169,10 @@ class InterviewScreen(ModalScreen[Ending]):
 
     def action_decide(self, deal: bool) -> None:
         if deal and gm(self.ctx.session.state)["deals_left_today"] <= 0:
-            self.notify("No deal is possible: today's deal limit is reached.", severity="warning")
+            _ = words(self)
+            self.notify(
+                _("No deal is possible: today's deal limit is reached."), severity="warning"
+            )
             return
         self._end("deal" if deal else "no deal")
 

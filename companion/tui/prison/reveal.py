@@ -14,44 +14,59 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from companion.rules.core.words import plural
+from companion.language import N_, Language, language
 from companion.rules.prison.views import table
 from companion.session import stage
 from companion.session.stage import Reveal, Step
 from companion.tui.common.follow import Redraw
 from companion.tui.common.footer import Keys
+from companion.tui.common.language import words
 from companion.tui.prison import flows
 from companion.tui.prison.context import Context
 from companion.tui.prison.text import View, night_work, nights_bar, outcome_line
 
 # What the room is shown by the next Space, step by step.
 NEXT: dict[Step, str] = {
-    "search": "“The warden searches {name}'s cell…”",
-    "result": "whether {name} was working",
-    "night": "who worked tonight and the nights",
-    "outcome": "how the game ends",
+    "search": N_("Space: show the room “The warden searches %(name)s's cell…”"),
+    "result": N_("Space: show the room whether %(name)s was working"),
+    "night": N_("Space: show the room who worked tonight and the nights"),
+    "outcome": N_("Space: show the room how the game ends"),
 }
 
 
-def step_lines(step: Step, reveal: Reveal, view: View) -> tuple[str, str]:
+def step_lines(
+    step: Step, reveal: Reveal, view: View, lang: Language | None = None
+) -> tuple[str, str]:
     """(headline, line) of one step of ``reveal``; ``view`` is the table after the search."""
+    _ = lang if lang is not None else language()
     searched = reveal.prisoner
     if step == "search":
-        return (f"The warden searches {searched}'s cell…", "")
+        return (_("The warden searches %(name)s's cell…", name=searched), "")
     if step == "result":
         if reveal.caught:
-            return ("CAUGHT", f"{searched} was working, and is out of the game.")
-        return ("SAFE", f"{searched} was not working.")
+            return (
+                _("CAUGHT"),
+                _("%(name)s was working, and is out of the game.", name=searched),
+            )
+        return (_("SAFE"), _("%(name)s was not working.", name=searched))
     if step == "night":
         workers = list(reveal.workers or ())
-        worked = night_work({"workers": workers, "searches": view["today"]["searches"]})
-        line = f"{worked[0].upper()}{worked[1:]}: {plural(len(workers), 'night')} more. "
-        bar = nights_bar(view["nights_done"], view["nights_to_escape"])
-        return ("The night's work", f"{line}Nights {bar}")
-    return ("GAME OVER", outcome_line(view))
+        worked = night_work({"workers": workers, "searches": view["today"]["searches"]}, _)
+        bar = nights_bar(view["nights_done"], view["nights_to_escape"], lang=_)
+        line = _.n_(
+            "%(worked)s: %(count)s night more. Nights %(bar)s",
+            "%(worked)s: %(count)s nights more. Nights %(bar)s",
+            len(workers),
+            worked=f"{worked[0].upper()}{worked[1:]}",
+            bar=bar,
+        )
+        return (_("The night's work"), line)
+    return (_("GAME OVER"), outcome_line(view, _))
 
 
-def reveal_steps(view: View, searched: str) -> list[tuple[str, str]]:
+def reveal_steps(
+    view: View, searched: str, lang: Language | None = None
+) -> list[tuple[str, str]]:
     """(headline, line) for each step of the search of ``searched``, from the table view right
     after it (every step shown)."""
     today = view["today"]
@@ -71,7 +86,7 @@ def reveal_steps(view: View, searched: str) -> list[tuple[str, str]]:
         steps=tuple(steps),
         shown=len(steps),
     )
-    return [step_lines(step, reveal, view) for step in steps]
+    return [step_lines(step, reveal, view, lang) for step in steps]
 
 
 class RevealScreen(Screen[None]):
@@ -110,30 +125,35 @@ class RevealScreen(Screen[None]):
     def show(self) -> None:
         if self._over or self._closing:
             return
+        _ = words(self)
         reveal = self.reveal()
         if reveal is None:
-            self.notify("The search was taken back; there is nothing to reveal.")
+            self.notify(_("The search was taken back; there is nothing to reveal."))
             self._close()
             return
         view = table(self.ctx.session.state)
-        lines = [step_lines(step, reveal, view) for step in reveal.steps]
+        lines = [step_lines(step, reveal, view, _) for step in reveal.steps]
+        step = reveal.steps[reveal.shown - 1] if reveal.shown else None
         if reveal.shown == 0:
-            head = f"The search of {reveal.prisoner}'s cell"
-            line = "The room has seen nothing yet: the board waits for you."
+            head = _("The search of %(name)s's cell", name=reveal.prisoner)
+            line = _("The room has seen nothing yet: the board waits for you.")
         else:
             head, line = lines[reveal.shown - 1]
-        earlier = [f"{h}: {ln}" for h, ln in lines[1 : max(0, reveal.shown - 1)]]
+        earlier = [
+            _("%(head)s: %(line)s", head=h, line=ln)
+            for h, ln in lines[1 : max(0, reveal.shown - 1)]
+        ]
         if reveal.held:
-            following = NEXT[reveal.steps[reveal.shown]].format(name=reveal.prisoner)
-            keys = f"Space: show the room {following}\nEsc: show the room all of it at once"
+            following = _(NEXT[reveal.steps[reveal.shown]], name=reveal.prisoner)
+            keys = following + "\n" + _("Esc: show the room all of it at once")
         else:
-            keys = "The room has seen it all. Space: back to the game"
+            keys = _("The room has seen it all. Space: back to the game")
         self.query_one("#reveal-head", Static).update(head)
         self.query_one("#reveal-line", Static).update(line)
         self.query_one("#reveal-shown", Static).update("\n".join(earlier))
         self.query_one("#reveal-keys", Static).update(keys)
-        self.set_class(head == "CAUGHT", "caught")
-        self.set_class(head == "SAFE", "safe")
+        self.set_class(step == "result" and reveal.caught, "caught")
+        self.set_class(step == "result" and not reveal.caught, "safe")
 
     def _step(self, *, to_end: bool) -> None:
         reveal = self.reveal()

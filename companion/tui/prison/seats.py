@@ -15,15 +15,24 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Static
 
+from companion.language import N_
 from companion.session import links, seats
 from companion.tui.common.dialogs import ConfirmScreen
 from companion.tui.common.follow import PhonesSeen, Redraw
 from companion.tui.common.footer import Keys
+from companion.tui.common.language import words
 from companion.tui.common.presence import phone_words
 from companion.tui.common.qr import qr_lines
 from companion.tui.prison.context import Context, Show, StartPhones
 
 MASK = "•••• ••••"
+ROLE_WORDS = {"prisoner": N_("prisoner"), "warden": N_("warden")}
+SEAT_COLUMNS = (
+    (N_("Player"), "player"),
+    (N_("Role"), "role"),
+    (N_("Seat code"), "seat code"),
+    (N_("Phone"), "phone"),
+)
 
 
 def spaced(code: str) -> str:
@@ -40,16 +49,26 @@ class QRScreen(ModalScreen[None]):
         self.base = base
 
     def compose(self) -> ComposeResult:
+        _ = words(self)
         url = seats.seat_url(self.base, self.seat)
+        role = self.seat.role
         with Center(), Vertical(id="qr-box"):
             yield Static(
-                f"{self.seat.name} ({self.seat.role}): scan with the phone's camera",
+                _(
+                    "%(name)s (%(role)s): scan with the phone's camera",
+                    name=self.seat.name,
+                    role=_(ROLE_WORDS[role]) if role in ROLE_WORDS else role,
+                ),
                 markup=False,
                 classes="dialog-title",
             )
             yield Static("\n".join(qr_lines(url)), id="qr", markup=False)
             yield Static(
-                f"or open {seats.join_url(self.base)} and type {spaced(self.seat.code)}",
+                _(
+                    "or open %(url)s and type %(code)s",
+                    url=seats.join_url(self.base),
+                    code=spaced(self.seat.code),
+                ),
                 markup=False,
             )
         yield Keys()
@@ -86,9 +105,10 @@ class SeatsScreen(Screen[None]):
         yield Keys()
 
     def on_mount(self) -> None:
+        _ = words(self)
         table = self.query_one(DataTable)
-        for label in ("Player", "Role", "Seat code", "Phone"):
-            table.add_column(label, key=label.lower())
+        for label, key in SEAT_COLUMNS:
+            table.add_column(_(label), key=key)
         self.ctx.faults.guarded(self.refresh_view)()
         table.focus()
 
@@ -101,16 +121,17 @@ class SeatsScreen(Screen[None]):
         self.ctx.faults.guarded(self.refresh_phones)(set(message.seats))
 
     def refresh_view(self) -> None:
+        _ = words(self)
         session = self.ctx.session
         base = links.current_base(session)
         down = self.ctx.phones_down
         if down is not None:
-            title = f"Seats: {down[0].lower()}{down[1:]}"
+            title = _("Seats: %(problem)s", problem=f"{down[0].lower()}{down[1:]}")
             base = None  # the links lead nowhere until the server is up
         elif base:
-            title = f"Seats: players' links start with {base}"
+            title = _("Seats: players' links start with %(url)s", url=base)
         else:
-            title = (
+            title = _(
                 "Seats: no phone server is running (started with --no-phones?), so there are "
                 "no links or QR codes; play on paper."
             )
@@ -122,21 +143,26 @@ class SeatsScreen(Screen[None]):
         join = self.query_one("#seats-join", Static)
         lines = []
         if base:
-            lines.append(f"No QR? Open {seats.join_url(base)} and type the seat code.")
-            lines.append(f"Board for a projector: {seats.board_url(base)}")
-        lines.append("C shows the seat codes (only where no player can see).")
+            lines.append(
+                _("No QR? Open %(url)s and type the seat code.", url=seats.join_url(base))
+            )
+            lines.append(_("Board for a projector: %(url)s", url=seats.board_url(base)))
+        lines.append(_("C shows the seat codes (only where no player can see)."))
         lines += self.ctx.wrong_links(earlier=True)
         join.update("\n".join(lines))
         private = self.query_one("#seats-private", Static)
         private.display = self.codes
         private.update(
-            f"PRIVATE: seat codes are on screen. They hide in "
-            f"{round(self.ctx.private_seconds)} s; C hides them now."
+            _(
+                "PRIVATE: seat codes are on screen. They hide in %(seconds)s s; C hides them "
+                "now.",
+                seconds=round(self.ctx.private_seconds),
+            )
         )
         rows: list[tuple[str, str, str, str]] = [
             (
                 seat.name,
-                seat.role,
+                _(ROLE_WORDS[seat.role]) if seat.role in ROLE_WORDS else seat.role,
                 spaced(seat.code) if self.codes else MASK,
                 phone_words(self.ctx.presence.get(seat.name)),
             )
@@ -182,21 +208,24 @@ class SeatsScreen(Screen[None]):
         self.action_qr()
 
     def action_qr(self) -> None:
+        _ = words(self)
         seat = self._selected()
         base = links.current_base(self.ctx.session)
         if seat is None:
             return
         if self.ctx.phones_down is not None:
             self.notify(
-                "There is no link to show until the phone server is up: the title says why.",
+                _("There is no link to show until the phone server is up: the title says why."),
                 severity="warning",
                 timeout=8,
             )
             return
         if base is None:
             self.notify(
-                "There is no link to show: no phone server is running. Start the console "
-                "without --no-phones.",
+                _(
+                    "There is no link to show: no phone server is running. Start the console "
+                    "without --no-phones."
+                ),
                 severity="warning",
                 timeout=8,
             )
@@ -205,20 +234,28 @@ class SeatsScreen(Screen[None]):
 
     @work(group="flow")
     async def action_reissue(self) -> None:
+        _ = words(self)
         with self.ctx.faults.caught():
             seat = self._selected()
             if seat is None:
                 return
             if await self.app.push_screen_wait(
                 ConfirmScreen(
-                    f"Reissue {seat.name}'s seat?",
-                    "The old QR code and seat code stop working at once; print or show the "
-                    "new one.",
-                    "Reissue",
+                    _("Reissue %(name)s's seat?", name=seat.name),
+                    _(
+                        "The old QR code and seat code stop working at once; print or show the "
+                        "new one."
+                    ),
+                    _("Reissue"),
                 )
             ):
                 seats.reissue(self.ctx.session, seat.name)
-                self.notify(f"{seat.name} has a new link and code; the old ones stop working.")
+                self.notify(
+                    _(
+                        "%(name)s has a new link and code; the old ones stop working.",
+                        name=seat.name,
+                    )
+                )
                 self.refresh_view()
 
     def action_codes(self) -> None:

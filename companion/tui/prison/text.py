@@ -103,22 +103,20 @@ def night_work(day: View, lang: Language | None = None) -> str:
     _ = _lang(lang)
     workers = list(day["workers"])
     caught = [s["prisoner"] for s in day["searches"] if s["caught"]]
+    # (the names first: a nested ``_`` would hide the plural from the catalog tools)
+    who, whom = names(workers, _), names(caught, _)
+    worked = _.n_("%(names)s worked", "%(names)s worked", len(workers), names=who)
     if not caught:
-        return _("%(names)s worked", names=names(workers, _)) if workers else _("nobody worked")
-    if workers:
-        return _.n_(
-            "%(workers)s worked, and %(caught)s was caught working",
-            "%(workers)s worked, and %(caught)s were caught working",
-            len(caught),
-            workers=names(workers, _),
-            caught=names(caught, _),
-        )
-    return _.n_(
-        "%(caught)s was caught working and nobody else worked",
-        "%(caught)s were caught working and nobody else worked",
+        return worked if workers else _("nobody worked")
+    were = _.n_(
+        "%(names)s was caught working",
+        "%(names)s were caught working",
         len(caught),
-        caught=names(caught, _),
+        names=whom,
     )
+    if workers:
+        return _("%(worked)s, and %(caught)s", worked=worked, caught=were)
+    return _("%(caught)s and nobody else worked", caught=were)
 
 
 def not_interviewed(view: View) -> list[str]:
@@ -437,11 +435,12 @@ def wrong_links(body: dict[str, Any], *, paused: bool, lang: Language | None = N
 
 
 def _earlier(body: Mapping[str, Any], when: str, lang: Language) -> str:
-    return lang(
+    _ = lang
+    return _(
         "At %(time)s, wrong links from %(address)s: %(count)s in %(window)s; that device was "
         "paused",
         time=when,
-        **_wrong(body, lang),
+        **_wrong(body, _),
     )
 
 
