@@ -231,7 +231,8 @@ class DilemmaApp(App[None]):
     def submit(self, command: dict[str, Any]) -> bool:
         done = attempt(lambda: self.session.submit(command, by="gm"))
         if isinstance(done, NotDone):
-            self.notify(done.reason, severity="error", timeout=10 if done.unrecorded else 8)
+            wait = 10 if done.unrecorded else 8
+            self.notify(done.said(self.lang), severity="error", timeout=wait)
             return False
         self.refresh_view()
         return True
@@ -306,7 +307,7 @@ class DilemmaApp(App[None]):
     def refusal(self, command: dict[str, Any]) -> str | None:
         """What the rules would say against ``command`` now, without recording it."""
         decided = DILEMMA.decide(self.session.state, DILEMMA.parse_command(command))
-        return decided.reason if isinstance(decided, Refused) else None
+        return self.lang.refused(decided) if isinstance(decided, Refused) else None
 
     @work(group="flow")
     async def action_add_player(self) -> None:
@@ -436,7 +437,7 @@ class DilemmaApp(App[None]):
         say what it saw and ask first."""
         target = self.session.history.undo_target()
         if isinstance(target, Refused):
-            self.notify(target.reason, severity="warning")
+            self.notify(self.lang.refused(target), severity="warning")
             return
         _ = self.lang
         seen = seen_by_the_room(self.session.state, target.events)
@@ -457,9 +458,9 @@ class DilemmaApp(App[None]):
         done = attempt(lambda: self.session.undo(by="gm", only=target.seq))
         if isinstance(done, NotDone):
             if done.unrecorded:
-                self.notify(done.reason, severity="error", timeout=10)
+                self.notify(done.said(self.lang), severity="error", timeout=10)
                 return
-            self.notify(done.reason, severity="warning")
+            self.notify(done.said(self.lang), severity="warning")
         else:
             self.room_state.shown_final = self.view()["phase"] == "over"
             taken = said[0] if said is not None else _("the last change")

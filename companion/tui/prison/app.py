@@ -106,7 +106,7 @@ class ConsoleApp(App[None]):
     ) -> None:
         super().__init__()
         self.lang = lang or console_language()
-        self.faults = Faults(self._tell_fault, lambda: self.exit(return_code=1))
+        self.faults = Faults(self._tell_fault, lambda: self.exit(return_code=1), self.lang)
         self.context = Context(
             self.faults,
             shelf=shelf,

@@ -412,7 +412,7 @@ class DayActions(Screen[None]):
             session = self.ctx.session
             target = session.history.undo_target()
             if isinstance(target, Refused):
-                self.notify(target.reason, severity="warning")
+                self.notify(words(self).refused(target), severity="warning")
                 return
             what = describe_command(session.kind.engine.command_to_dict(target.command), _)
             seen = room_saw(session, target.seq, _)

@@ -209,20 +209,11 @@ async def test_the_help_screen_speaks_the_console_language(
         assert english_in(text, []) == []
 
 
-NIGHT_WORK_PLURALS = pytest.mark.xfail(
-    strict=True,
-    reason="text.py's night_work plural messages ('%(workers)s worked, and %(caught)s was caught "
-    "working', '%(caught)s was caught working and nobody else worked') are extracted as "
-    "singular msgids: pybabel drops an n_ call's plural when a bare _ is among its arguments "
-    "(caught=names(caught, _)); so the full story keeps that English",
-)
-
-
 @pytest.mark.parametrize(
     "commands",
     [
         pytest.param(PLANNING, id="so-far"),
-        pytest.param(OVER, id="full-story", marks=NIGHT_WORK_PLURALS),
+        pytest.param(OVER, id="full-story"),
     ],
 )
 async def test_the_history_screen_speaks_the_console_language(
