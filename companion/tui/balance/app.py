@@ -17,7 +17,7 @@ from typing import Any
 
 from rich.text import Text
 from textual import work
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
@@ -29,7 +29,7 @@ from textual_plotext import PlotextPlot
 from companion.language import N_, Language
 from companion.session.contracts import TableRates
 from companion.tui.common.footer import Keys
-from companion.tui.common.language import console_language, words
+from companion.tui.common.language import console_language, translated_commands, words
 
 Point = Mapping[str, Any]
 Source = Callable[[int, int, list[int] | None], Iterable[Point]]
@@ -400,6 +400,9 @@ class BalanceApp(App[None]):
         self.lang = lang or console_language()
         self._source = source
         self._options = options
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from translated_commands(super().get_system_commands(screen), self.lang)
 
     def on_mount(self) -> None:
         self.push_screen(BalanceScreen(self._source, **self._options))

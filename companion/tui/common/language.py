@@ -10,12 +10,13 @@ widget reads it with :func:`words` (``_ = words(self)``, then ``_("Save")``).
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 from textual._context import NoActiveAppError
+from textual.app import SystemCommand
 from textual.dom import DOMNode
 
-from companion.language import Language, language, negotiate
+from companion.language import N_, Language, language, negotiate
 
 # The variables a POSIX program reads its messages' language from, strongest first.
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
@@ -52,3 +53,31 @@ def words(node: DOMNode) -> Language:
         return language()
     found = getattr(app, "lang", None)
     return found if isinstance(found, Language) else language()
+
+
+# Textual's own commands in the command palette (``App.get_system_commands``), as Textual words
+# them: marked here so the catalogs carry them, translated by :func:`translated_commands`.
+TEXTUAL_COMMANDS = (
+    N_("Theme"),
+    N_("Change the current theme"),
+    N_("Quit"),
+    N_("Quit the application as soon as possible"),
+    N_("Keys"),
+    N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Minimize"),
+    N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"),
+    N_("Maximize the focused widget"),
+    N_("Screenshot"),
+    N_("Save an SVG 'screenshot' of the current screen"),
+)
+
+
+def translated_commands(
+    commands: Iterable[SystemCommand], lang: Language
+) -> Iterator[SystemCommand]:
+    """Textual's palette commands with their title and help in ``lang`` (a command Textual
+    adds later and the catalogs do not know stays as Textual words it)."""
+    for command in commands:
+        yield command._replace(title=lang(command.title), help=lang(command.help))

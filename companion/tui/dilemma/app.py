@@ -19,7 +19,7 @@ from typing import Any
 
 from rich.markup import escape
 from textual import on, work
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -33,7 +33,7 @@ from companion.session.dilemma_seats import forget, new_seat
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen
 from companion.tui.common.follow import SessionChanged, follow
-from companion.tui.common.language import console_language
+from companion.tui.common.language import console_language, translated_commands
 from companion.tui.common.moves import NotDone, attempt
 from companion.tui.common.presence import heard
 from companion.tui.common.qr import qr_lines
@@ -129,6 +129,9 @@ class DilemmaApp(App[None]):
         return self.room_state.view()
 
     # ---- the room and its services ------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from translated_commands(super().get_system_commands(screen), self.lang)
 
     def get_default_screen(self) -> Screen[Any]:
         return self.room

@@ -29,7 +29,7 @@ from companion.session.contracts import Addresses, BalanceFactory, Links, Printe
 from companion.session.session import Session
 from companion.tui.common.faults import Faults
 from companion.tui.common.follow import Redrawing, SessionChanged, follow
-from companion.tui.common.language import console_language
+from companion.tui.common.language import console_language, translated_commands
 from companion.tui.common.presence import heard
 from companion.tui.common.services import StartedServices, Stopper
 from companion.tui.prison import flows
@@ -379,7 +379,7 @@ class ConsoleApp(App[None]):
         self.run_flow(flows.set_interview_length)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        yield from translated_commands(super().get_system_commands(screen), self.lang)
         _ = self.lang
         if isinstance(screen, SetupScreen):
             yield SystemCommand(

@@ -9,15 +9,16 @@ The game master types each move as it happens at the table (``r 2``, ``next bo``
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
 from companion.language import Language
 from companion.session.session import Session
-from companion.tui.common.language import console_language
+from companion.tui.common.language import console_language, translated_commands
 from companion.tui.sucker.referee import RefereeScreen
 
 
@@ -42,6 +43,9 @@ class SuckerApp(App[None]):
         self.session = session
         self.sub_title = session.name
         self.referee = RefereeScreen(session)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from translated_commands(super().get_system_commands(screen), self.lang)
 
     def get_default_screen(self) -> Screen[Any]:
         return self.referee

@@ -34,3 +34,36 @@ def test_lang_wins_over_the_locale() -> None:
 def test_unknown_lang_is_one_sentence() -> None:
     with pytest.raises(UserError, match="is not a language companion speaks"):
         console_language("xx", {})
+
+
+async def test_textuals_own_palette_commands_are_in_the_catalogs() -> None:
+    """Every command Textual itself puts in the palette (of this Textual version) has its
+    title and help translated: a new one in a Textual upgrade fails here, not on the night."""
+    from textual.app import App
+
+    from companion.tui.common.language import translated_commands
+    from tests import pseudo_locale
+
+    qps = pseudo_locale.install()
+    try:
+        app: App[None] = App()
+        async with app.run_test():
+            commands = list(app.get_system_commands(app.screen))
+            said = list(translated_commands(commands, qps))
+        assert commands
+        for before, after in zip(commands, said, strict=True):
+            assert after.title.startswith("[!! ") and after.help.startswith("[!! "), before
+            assert after.callback is before.callback
+    finally:
+        pseudo_locale.remove()
+
+
+def test_the_palette_commands_in_german() -> None:
+    from textual.app import SystemCommand
+
+    from companion.language import language
+    from companion.tui.common.language import translated_commands
+
+    quit_command = SystemCommand("Quit", "Quit the application as soon as possible", print)
+    (said,) = translated_commands([quit_command], language("de"))
+    assert said.title == "Beenden" and said.help == "Das Programm sofort beenden"
