@@ -12,6 +12,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Literal
 
+from companion.rules.core.words import N_
+
 Choice = Literal["silent", "betray"]
 Strategy = Literal[
     "tit_for_tat",
@@ -23,22 +25,24 @@ Strategy = Literal[
 ]
 History = Sequence[tuple[Choice, Choice]]  # (mine, theirs), oldest first
 
+# Their names and how they play: messages (the faces say them in their reader's language).
 NAMES: dict[Strategy, str] = {
-    "tit_for_tat": "Tit for Tat",
-    "always_betray": "Always Betray",
-    "always_silent": "Always Silent",
-    "grim_trigger": "Grim Trigger",
-    "win_stay_lose_shift": "Win-Stay-Lose-Shift",
-    "random": "Random",
+    "tit_for_tat": N_("Tit for Tat"),
+    "always_betray": N_("Always Betray"),
+    "always_silent": N_("Always Silent"),
+    "grim_trigger": N_("Grim Trigger"),
+    "win_stay_lose_shift": N_("Win-Stay-Lose-Shift"),
+    "random": N_("Random"),
 }
 HOW: dict[Strategy, str] = {
-    "tit_for_tat": "silent first, then does what its last partner did",
-    "always_betray": "always betrays",
-    "always_silent": "always stays silent",
-    "grim_trigger": "silent until betrayed once, then betrays for ever",
-    "win_stay_lose_shift": "silent first; keeps its choice after a partner's silence, "
-    "switches after a betrayal",
-    "random": "silent or betray, at random",
+    "tit_for_tat": N_("silent first, then does what its last partner did"),
+    "always_betray": N_("always betrays"),
+    "always_silent": N_("always stays silent"),
+    "grim_trigger": N_("silent until betrayed once, then betrays for ever"),
+    "win_stay_lose_shift": N_(
+        "silent first; keeps its choice after a partner's silence, switches after a betrayal"
+    ),
+    "random": N_("silent or betray, at random"),
 }
 DEFAULT: Strategy = "tit_for_tat"
 

@@ -12,41 +12,23 @@ from companion.language import N_, Language
 from companion.rules.dilemma.events import DilemmaEvent, Ended, Outcome, RoundRevealed
 from companion.rules.dilemma.seen import PAIRS_NAMED
 from companion.rules.dilemma.state import DilemmaState, is_house
+from companion.rules.dilemma.strategies import HOW, NAMES
 
 View = Mapping[str, Any]  # a view of the rules (companion.rules.dilemma.views), read by key
 NO_ANSWER = N_("no answer")
-# The famous strategies (the house player's and the debrief's), by their key in the rules: the
-# same messages as the phones' pages (companion.web.dilemma.pages), so the same words.
-STRATEGY_NAMES = {
-    "tit_for_tat": N_("Tit for Tat"),
-    "always_betray": N_("Always Betray"),
-    "always_silent": N_("Always Silent"),
-    "grim_trigger": N_("Grim Trigger"),
-    "win_stay_lose_shift": N_("Win-Stay-Lose-Shift"),
-    "random": N_("Random"),
-}
-STRATEGY_HOW = {
-    "tit_for_tat": N_("silent first, then does what its last partner did"),
-    "always_betray": N_("always betrays"),
-    "always_silent": N_("always stays silent"),
-    "grim_trigger": N_("silent until betrayed once, then betrays for ever"),
-    "win_stay_lose_shift": N_(
-        "silent first; keeps its choice after a partner's silence, switches after a betrayal"
-    ),
-    "random": N_("silent or betray, at random"),
-}
-# A peeked choice in the roster, as the phones' buttons say it.
+# The famous strategies' names and ways are the rules' own messages (strategies.NAMES, HOW), as
+# on the phones' pages. A peeked choice in the roster, as the phones' buttons say it.
 CHOICE_WORDS = {"silent": N_("SILENT"), "betray": N_("BETRAY")}
 
 
 def strategy_name(lang: Language, key: str) -> str:
     _ = lang
-    return _(STRATEGY_NAMES[key]) if key in STRATEGY_NAMES else key
+    return _(NAMES[key]) if key in NAMES else key
 
 
 def strategy_how(lang: Language, key: str) -> str:
     _ = lang
-    return _(STRATEGY_HOW[key]) if key in STRATEGY_HOW else key
+    return _(HOW[key]) if key in HOW else key
 
 
 def house_name(lang: Language, v: View) -> str:

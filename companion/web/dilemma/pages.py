@@ -11,29 +11,12 @@ from babel.numbers import format_percent
 from companion.language import N_, Language, language
 
 # The views the pages read, as rules/dilemma/views.py gives them.
+from companion.rules.dilemma.strategies import HOW, NAMES
 from companion.rules.dilemma.views import BoardView, OutcomeRow, PlayerView, SentencesView
 from companion.web.common.rendering import make_environment, render
 
 CHOICE_WORDS = {"silent": N_("stayed SILENT"), "betray": N_("BETRAYED")}
-# The famous strategies (the house player's and the debrief's), by their key in the rules.
-STRATEGY_NAMES = {
-    "tit_for_tat": N_("Tit for Tat"),
-    "always_betray": N_("Always Betray"),
-    "always_silent": N_("Always Silent"),
-    "grim_trigger": N_("Grim Trigger"),
-    "win_stay_lose_shift": N_("Win-Stay-Lose-Shift"),
-    "random": N_("Random"),
-}
-STRATEGY_HOW = {
-    "tit_for_tat": N_("silent first, then does what its last partner did"),
-    "always_betray": N_("always betrays"),
-    "always_silent": N_("always stays silent"),
-    "grim_trigger": N_("silent until betrayed once, then betrays for ever"),
-    "win_stay_lose_shift": N_(
-        "silent first; keeps its choice after a partner's silence, switches after a betrayal"
-    ),
-    "random": N_("silent or betray, at random"),
-}
+# The famous strategies' names and ways are the rules' own messages (strategies.NAMES, HOW).
 
 
 RESULTS_LIMIT = 60  # leaderboard rows on a phone (results.html's ``limit``)
@@ -87,11 +70,11 @@ def missed_rule(_: Language, sentences: SentencesView) -> str:
 
 
 def strategy_name(_: Language, key: str) -> str:
-    return _(STRATEGY_NAMES[key]) if key in STRATEGY_NAMES else key
+    return _(NAMES[key]) if key in NAMES else key
 
 
 def strategy_how(_: Language, key: str) -> str:
-    return _(STRATEGY_HOW[key]) if key in STRATEGY_HOW else key
+    return _(HOW[key]) if key in HOW else key
 
 
 def house_name(_: Language, view: BoardView | PlayerView, name: str) -> str:
