@@ -2,7 +2,7 @@
 # Install companion the way a game master does and try it from an empty folder (issue 14):
 # build the wheel, install it into a fresh virtual environment outside the checkout, and run
 # `companion scenarios`, `new ... --create-only`, `print` (also in German, from the wheel's
-# compiled catalogs), `replay` and `serve` (answering /board
+# compiled catalogs), `language` (set, then shown), `replay` and `serve` (answering /board
 # on 127.0.0.1, then stopped by this script). Then, in the checkout, `companion balance` must
 # leave `git status` as it was. Every step fails loudly; nothing is left running.
 set -euo pipefail
@@ -93,6 +93,12 @@ if "$C" print evening --lang tlh --out never.pdf > tlh.txt 2>&1; then
 fi
 grep -q "'tlh' is not a language companion speaks; use one of en, de, es, fr." tlh.txt \
   || fail "companion print --lang tlh did not name the languages: $(cat tlh.txt)"
+
+step "companion language evening es, then companion language evening says so"
+"$C" language evening es > lang-set.txt || fail "companion language evening es: $(cat lang-set.txt)"
+"$C" language evening > lang-show.txt || fail "companion language evening: $(cat lang-show.txt)"
+grep -q "speaks español (es)" lang-show.txt \
+  || fail "companion language did not keep Spanish: $(cat lang-show.txt)"
 
 step "companion replay (the prison break's escape example)"
 cp "$ROOT/tests/examples/pb-escape.json" "$ROOT/tests/examples/pb-escape.expected.json" .
