@@ -135,16 +135,22 @@ class Phone:
 async def hold_stream(http: aiohttp.ClientSession, base: str, phone: Phone, ready: Any) -> None:
     async with http.get(f"{base}/api/p/{phone.token}/events") as r:
         event_id = None
+        event = "view"
+        choice = None  # the phone's own choice as its page shows it
         ready()
         async for raw in r.content:
             line = raw.decode().rstrip("\n")
-            if line.startswith("id: "):
+            if line.startswith("event: "):
+                event = line[7:]
+            elif line.startswith("id: "):
                 event_id = int(line[4:])
             elif line.startswith("data: ") and event_id is not None:
                 now = time.perf_counter()
                 phone.events.append((event_id, now))
-                me = json.loads(line[6:])["view"].get("me") or {}
-                phone.own.append((event_id, now, me.get("choice")))
+                if event == "view":  # a patch changes texts of the page, never its own choice
+                    me = json.loads(line[6:])["view"].get("me") or {}
+                    choice = me.get("choice")
+                phone.own.append((event_id, now, choice))
                 phone.changed.set()
 
 
@@ -342,8 +348,9 @@ def check_file(folder: Path, run: Run) -> str:
 
 async def run_ours(args: argparse.Namespace, folder: Path, seats: list[tuple[str, str]]) -> Run:
     port = free_port()
-    cmd = [sys.executable, "-m", "companion", "--data-dir", str(folder), "serve", "bench",
-           "--host", "127.0.0.1", "--port", str(port)]
+    profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
+    cmd = [sys.executable, *profile, "-m", "companion", "--data-dir", str(folder), "serve",
+           "bench", "--host", "127.0.0.1", "--port", str(port)]
     process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
     try:
         await wait_for_port(port)
@@ -555,6 +562,8 @@ def arguments(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--console", action="store_true", help="also load the console (needs tmux)")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--costs", action="store_true", help="only print what one change costs")
+    p.add_argument("--profile", metavar="FILE",
+                   help="run companion serve under cProfile, its statistics written to FILE")
     p.add_argument("--bare-server", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.bare_server is None:

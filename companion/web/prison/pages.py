@@ -288,6 +288,13 @@ def render_seat_part(view: SeatView, seat: Seat, lang: Language | None = None) -
     return render(environment(), name, lang, **_common(view, lang), seat_name=seat.name)
 
 
+def render_progress(view: Mapping[str, Any], lang: Language | None = None) -> str:
+    """The line "k of n prisoners have chosen tonight" of a view, as plain text (what a page
+    shows in its ``progress`` element)."""
+    text = render(environment(), "_progress.html", lang or language(), v=view)
+    return Markup(text).unescape()
+
+
 @lru_cache(maxsize=4)
 def join_qr(join: str) -> Markup:
     return Markup(qr_svg(join, scalable=True))

@@ -168,8 +168,9 @@ async def test_a_reissued_seat_closes_its_old_pages(
     fresh = reissue(session, "Dee")
     assert (await next_event(lost_phone))["event"] == "gone"
     assert (await next_event(second))["event"] == "gone"
-    for stream in (neighbour, board):  # the others go on, told nothing new
-        assert (await next_event(stream))["data"]["view"]["submitted_count"] == 0
+    # the others go on, told nothing new: the neighbour's page as it was (an empty patch)
+    assert await next_event(neighbour) == {"event": "patch", "id": latest(session), "data": {}}
+    assert (await next_event(board))["data"]["view"]["submitted_count"] == 0
     for method, path in [
         ("GET", f"/api/p/{old.token}"),
         ("GET", f"/p/{old.token}"),
@@ -180,7 +181,10 @@ async def test_a_reissued_seat_closes_its_old_pages(
         assert r.status == 404, path
     r = await http.post(f"{base}/api/p/{fresh.token}/choice", json={"choice": "work"})
     assert r.status == 200
-    assert (await next_event(neighbour))["data"]["view"]["submitted_count"] == 1
+    # a choice changes one line of the neighbour's page: sent alone
+    counted = await next_event(neighbour)
+    assert counted["event"] == "patch"
+    assert counted["data"] == {"progress": "1 of 4 prisoners have chosen tonight."}
     assert game_of((await next_event(board))["data"]["view"]) == table(session.state)
     assert session.state.day.choices == {"Dee": "work"}
     for stream in (lost_phone, second, neighbour, board):
