@@ -5,7 +5,12 @@
 - ``POST /api/p/TOKEN/deal`` and ``/search`` ``{"prisoner": NAME}`` (the warden): a deal only
   with the prisoner the game master called in; a search is held (its answer does not tell the
   result) until the game master steps through its reveal, and no other search starts meanwhile;
-- ``GET /api/p/TOKEN/events`` and ``/api/board/events``: server-sent events.
+- ``GET /api/p/TOKEN/events`` and ``/api/board/events``: server-sent events. Each stream's
+  first message is a ``view`` (``{"view": ..., "html": the live part}``), and so is every
+  change of what its page shows; on a prisoner's page, a change of the choices' count alone
+  (another prisoner chose) comes as a ``patch`` (``{"progress": "k of n prisoners have
+  chosen tonight."}``, the same for every prisoner in a language, nothing of any seat in it),
+  and a change that alters nothing on it as an empty patch, which moves its id on.
 
 Every view is the room's (:mod:`companion.web.prison.phones`): with the stage, and without a
 held search's result.

@@ -221,6 +221,27 @@ async def test_a_page_back_after_patches_is_sent_its_whole_part_first(
     back.close()
 
 
+async def test_a_phone_coming_is_news_for_the_board_and_nothing_for_a_prisoner(
+    session: Session, server: PhoneServer, http: aiohttp.ClientSession
+) -> None:
+    """A phone coming or going changes the board's count of phones, and nothing on a
+    prisoner's page: its stream sends nothing, not even an empty patch."""
+    base = server.base_url
+    ada = await open_stream(http, f"{base}/api/p/{seat(session, 'Ada').token}/events")
+    board = await open_stream(http, f"{base}/api/board/events")
+    assert (await next_event(ada))["event"] == "view"
+    first = await next_event(board)
+    while first["data"]["view"]["phones"]["connected"] != 1:  # Ada's phone, counted
+        first = await next_event(board)
+    ben = await open_stream(http, f"{base}/api/p/{seat(session, 'Ben').token}/events")
+    counted = await next_event(board)
+    assert counted["data"]["view"]["phones"]["connected"] == 2
+    with pytest.raises(TimeoutError):
+        await next_event(ada, timeout=0.3)
+    for stream in (ada, board, ben):
+        stream.close()
+
+
 async def test_phones_that_vanish_leave_no_stream_behind(
     session: Session, server: PhoneServer
 ) -> None:
