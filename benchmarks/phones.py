@@ -20,6 +20,7 @@ The server runs in its own process (as on the night); the phones share this one.
 The session has one seat per phone: N prisoners (rules overridden to allow N).
 
 Run: .venv/bin/python benchmarks/phones.py [--phones 50] [--seconds 10] [--think 2] [--console]
+     [--rounds K]  (K pairs of runs, ours then bare, and the median of their p99 ratios)
      .venv/bin/python benchmarks/phones.py --costs   (what one change costs, part by part)
 """
 
@@ -34,6 +35,7 @@ import random
 import re
 import shutil
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -135,16 +137,22 @@ class Phone:
 async def hold_stream(http: aiohttp.ClientSession, base: str, phone: Phone, ready: Any) -> None:
     async with http.get(f"{base}/api/p/{phone.token}/events") as r:
         event_id = None
+        event = "view"
+        choice = None  # the phone's own choice as its page shows it
         ready()
         async for raw in r.content:
             line = raw.decode().rstrip("\n")
-            if line.startswith("id: "):
+            if line.startswith("event: "):
+                event = line[7:]
+            elif line.startswith("id: "):
                 event_id = int(line[4:])
             elif line.startswith("data: ") and event_id is not None:
                 now = time.perf_counter()
                 phone.events.append((event_id, now))
-                me = json.loads(line[6:])["view"].get("me") or {}
-                phone.own.append((event_id, now, me.get("choice")))
+                if event == "view":  # a patch changes texts of the page, never its own choice
+                    me = json.loads(line[6:])["view"].get("me") or {}
+                    choice = me.get("choice")
+                phone.own.append((event_id, now, choice))
                 phone.changed.set()
 
 
@@ -342,8 +350,9 @@ def check_file(folder: Path, run: Run) -> str:
 
 async def run_ours(args: argparse.Namespace, folder: Path, seats: list[tuple[str, str]]) -> Run:
     port = free_port()
-    cmd = [sys.executable, "-m", "companion", "--data-dir", str(folder), "serve", "bench",
-           "--host", "127.0.0.1", "--port", str(port)]
+    profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
+    cmd = [sys.executable, *profile, "-m", "companion", "--data-dir", str(folder), "serve",
+           "bench", "--host", "127.0.0.1", "--port", str(port)]
     process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
     try:
         await wait_for_port(port)
@@ -453,6 +462,26 @@ def report(runs: list[Run], args: argparse.Namespace, checks: list[str]) -> None
 
 
 async def main(args: argparse.Namespace) -> None:
+    ratios: list[tuple[float, float]] = []  # (submit, fan-out) of each round, ours / bare
+    for round_ in range(1, args.rounds + 1):
+        if args.rounds > 1:
+            print(f"--- round {round_} of {args.rounds}")
+        runs = await one_round(args)
+        ours, bare = runs[0], runs[1]
+        ratios.append((
+            pct(ours.submits, .99) / pct(bare.submits, .99),
+            pct(ours.fanouts, .99) / pct(bare.fanouts, .99),
+        ))
+    if args.rounds > 1:
+        submit = sorted(r[0] for r in ratios)
+        fan = sorted(r[1] for r in ratios)
+        print(f"ratio companion serve / bare (p99), {args.rounds} rounds, each pair run "
+              f"back to back: submit median {statistics.median(submit):.2f}x "
+              f"(range {submit[0]:.2f}-{submit[-1]:.2f}), fan-out median "
+              f"{statistics.median(fan):.2f}x (range {fan[0]:.2f}-{fan[-1]:.2f})")
+
+
+async def one_round(args: argparse.Namespace) -> list[Run]:
     folder = Path(tempfile.mkdtemp(prefix="companion-phones-"))
     try:
         seats = make_session(folder, args.phones)
@@ -467,6 +496,7 @@ async def main(args: argparse.Namespace) -> None:
             runs.append(await run_console(args, fresh, seats))
             checks.append("console: " + check_file(fresh, runs[-1]))
         report(runs, args, checks)
+        return runs
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -515,7 +545,67 @@ def costs(n: int) -> None:
     timed("encode the event (JSON)", lambda: json.dumps(data, ensure_ascii=False))
     session.close()
     shutil.rmtree(folder, ignore_errors=True)
+    stream_costs(names)
     asyncio.run(console_costs(names))
+
+
+def stream_costs(names: list[str]) -> None:
+    """What the prisoners' streams cost at a first choice (the count changes on every page):
+    the chooser's whole part, and each other prisoner's patch of the counts' line, through
+    the server's own message function with every stream's memory of what it sent."""
+    from companion.language import language
+    from companion.session.create import create_prison_session
+    from companion.session.seats import seats_of
+    from companion.session.stage import room_state, stage_of
+    from companion.web.common.context import Limiter, Presence
+    from companion.web.prison.api import _Shown, prisoner_message
+    from companion.web.prison.phones import Phones
+
+    folder = Path(tempfile.mkdtemp(prefix="companion-costs-"))
+    session = create_prison_session(
+        folder, "costs", "classic", "Wendy", names,
+        rules_overrides={"min_prisoners": min(4, len(names)), "max_prisoners": len(names)},
+    )
+    phones = Phones(session, Limiter(), Presence(session))
+    prisoners = [s for s in seats_of(session) if s.role == "prisoner"]
+    shown = {s.name: _Shown() for s in prisoners}
+    lang = language()
+
+    def wake() -> tuple[float, float, int]:
+        """Every prisoner's message for the current state: (the whole parts' time, the
+        patches' time, how many patches)."""
+        room, stage = room_state(session), stage_of(session)
+        whole = patches = 0.0
+        count = 0
+        for seat in prisoners:
+            start = time.perf_counter()
+            message = prisoner_message(phones, shown[seat.name], seat, lang, room, stage)
+            spent = time.perf_counter() - start
+            if isinstance(message, str):
+                whole += spent
+            else:
+                patches += spent
+                count += 1
+        return whole, patches, count
+
+    wake()  # every stream's first message: the whole part
+    changes = 0
+    whole = patches = 0.0
+    streams = 0
+    for name in names[: min(40, len(names))]:
+        session.submit({"do": "choose", "prisoner": name, "choice": "work"})
+        chooser, rest, count = wake()
+        changes += 1
+        whole += chooser
+        patches += rest
+        streams += count
+    print(f"  {'the chooser stream: its whole part rendered and encoded':58} "
+          f"{whole / changes * 1e6:8.0f} us")
+    print(f"  {'every other prisoner stream: the counts line (a patch)':58} "
+          f"{patches / max(streams, 1) * 1e6:8.0f} us  "
+          f"(x {streams / changes:.0f} streams; the patch made once per language)")
+    session.close()
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 async def console_costs(names: list[str]) -> None:
@@ -554,12 +644,18 @@ def arguments(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--think", type=float, default=2.0, help="mean seconds between a phone's POSTs")
     p.add_argument("--console", action="store_true", help="also load the console (needs tmux)")
     p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--rounds", type=int, default=1,
+                   help="run ours and bare this many times (1 to 10), and print the median ratio")
     p.add_argument("--costs", action="store_true", help="only print what one change costs")
+    p.add_argument("--profile", metavar="FILE",
+                   help="run companion serve under cProfile, its statistics written to FILE")
     p.add_argument("--bare-server", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.bare_server is None:
         if not 1 <= args.phones <= MAX_PHONES:
             p.error(f"--phones must be 1 to {MAX_PHONES}")
+        if not 1 <= args.rounds <= 10:
+            p.error("--rounds must be 1 to 10")
         if not 0 < args.seconds <= MAX_SECONDS or args.think <= 0:
             p.error(f"--seconds must be above 0 and at most {MAX_SECONDS:g}; --think above 0")
     return args

@@ -9,6 +9,8 @@ import shutil
 import subprocess
 import sys
 
+import pytest
+
 from tests.conftest import ROOT
 
 
@@ -34,3 +36,18 @@ def test_the_load_benchmark_runs_and_loses_nothing() -> None:
     assert files and int(files.group(2)) <= int(files.group(1)), out  # phones left nothing open
     assert re.search(r"ratio ours: companion serve / bare \(p99\): submit [\d.]+x", out)
     assert re.search(r"console board .* behind the phones", out), out
+
+
+def test_the_costs_count_one_whole_part_and_patches_for_the_others(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--costs``' rows for the streams: at each first choice the chooser's stream makes its
+    whole part and every other prisoner's stream sends the counts' line as a patch."""
+    sys.path.insert(0, str(ROOT))
+    from benchmarks.phones import stream_costs
+
+    stream_costs([f"P{i}" for i in range(1, 7)])
+    out = capsys.readouterr().out
+    assert re.search(r"the chooser stream: its whole part rendered and encoded\s+\d+ us", out)
+    assert re.search(r"every other prisoner stream: the counts line \(a patch\)\s+\d+ us", out)
+    assert "(x 5 streams;" in out, out  # six prisoners: one chooser, five patched

@@ -5,7 +5,12 @@
 - ``POST /api/p/TOKEN/deal`` and ``/search`` ``{"prisoner": NAME}`` (the warden): a deal only
   with the prisoner the game master called in; a search is held (its answer does not tell the
   result) until the game master steps through its reveal, and no other search starts meanwhile;
-- ``GET /api/p/TOKEN/events`` and ``/api/board/events``: server-sent events.
+- ``GET /api/p/TOKEN/events`` and ``/api/board/events``: server-sent events. Each stream's
+  first message is a ``view`` (``{"view": ..., "html": the live part}``), and so is every
+  change of what its page shows; on a prisoner's page, a change of the choices' count alone
+  (another prisoner chose) comes as a ``patch`` (``{"progress": "k of n prisoners have
+  chosen tonight."}``, the same for every prisoner in a language, nothing of any seat in it),
+  and a change that alters nothing on it as an empty patch, which moves its id on.
 
 Every view is the room's (:mod:`companion.web.prison.phones`): with the stage, and without a
 held search's result.
@@ -25,13 +30,13 @@ from aiohttp import web
 
 from companion.language import N_, Language
 from companion.rules.prison.state import PrisonState
-from companion.rules.prison.views import table
-from companion.session.seats import Seat
+from companion.rules.prison.views import TableView, table
+from companion.session.seats import Seat, by_token
 from companion.session.stage import Stage, held_reveal, room_state, stage_of
 from companion.web.common.context import Problem, json_answer, read_field, submit_for_phone
-from companion.web.common.events import stream
+from companion.web.common.events import Patch, stream
 from companion.web.common.language import page_language
-from companion.web.prison.pages import render_board_part, render_seat_part
+from companion.web.prison.pages import render_board_part, render_progress, render_seat_part
 from companion.web.prison.phones import (
     Phones,
     PrisonerRoomView,
@@ -159,15 +164,37 @@ class _Last:
         return cast(T, self.data)
 
 
+class _Shown:
+    """What a prisoner's stream last sent in whole (its ``key``: the table but its counts, the
+    prisoner's own part, the stage) and the counts its page shows now."""
+
+    __slots__ = ("counts", "key")
+
+    def __init__(self) -> None:
+        self.key: Any = None
+        self.counts: Any = None
+
+
+def progress_texts(table_view: TableView, lang: Language) -> dict[str, str]:
+    """The texts a change of the counts alone changes on a prisoner's page, by element id."""
+    return {"progress": render_progress(table_view, lang)}
+
+
 def prisoner_message(
-    phones: Phones, last: _Last, seat: Seat, lang: Language, room: PrisonState, stage: Stage
-) -> str:
-    """A prisoner's stream message as JSON text: the table every prisoner shares is encoded
-    once (:class:`SharedTable`), the prisoner's own part and the live part for this stream."""
+    phones: Phones, shown: _Shown, seat: Seat, lang: Language, room: PrisonState, stage: Stage
+) -> str | Patch:
+    """A prisoner's stream message: the whole view and part (JSON text: the table every
+    prisoner shares is encoded once, :class:`SharedTable`) when anything but the counts
+    changed for this prisoner; else the new counts' line as a patch, made once per language
+    for every prisoner (a choice changes the chooser's page and that line on every other); else
+    ``Patch.NONE``. A countdown on the page goes on ticking on the phone from the time left it
+    was sent with, so a running clock alone sends nothing."""
     shared, shared_json = phones.shared.of(room)
     me = prisoner_me(room, seat.name)
-
-    def make() -> str:
+    key = (phones.shared.look, me, stage)
+    counts = shared["submitted_count"]
+    if key != shown.key:
+        shown.key, shown.counts = key, counts
         now = room_stage(phones.session, phones.clock())
         view = PrisonerRoomView(**shared, me=me, stage=now)  # type: ignore[typeddict-item]
         html = render_seat_part(view, seat, lang)
@@ -175,8 +202,10 @@ def prisoner_message(
             '{"view":{' + shared_json + ',"me":' + _dumps(me) + ',"stage":' + _dumps(now)
             + '},"html":' + _dumps(html) + "}"
         )
-
-    return last.get((shared, me, stage), stage, make)
+    if counts != shown.counts:
+        shown.counts = counts
+        return phones.shared.counts_patch(lang.code, lambda: progress_texts(shared, lang))
+    return Patch.NONE
 
 
 def _dumps(data: Any) -> str:
@@ -189,16 +218,26 @@ async def seat_events(request: web.Request) -> web.StreamResponse:
     seat = phones.seat_for(request, token)
     assert phones.hub is not None
     last = _Last()
+    shown = _Shown()
     lang: Language = page_language(request)  # the phone's, for as long as the stream is open
+    looked_up: tuple[list[Seat] | None, Seat | None] = (None, None)
 
-    def payload() -> dict[str, Any] | str | None:
-        current = phones.find_seat(token)
+    def find() -> Seat | None:
+        """This stream's seat, looked up again only when the seats changed (a reissue)."""
+        nonlocal looked_up
+        seats = phones.seats_now()
+        if seats is not looked_up[0]:
+            looked_up = (seats, by_token(seats, token))
+        return looked_up[1]
+
+    def payload() -> dict[str, Any] | str | Patch | None:
+        current = find()
         if current is None:
             return None
         stage = stage_of(phones.session)
         room = room_state(phones.session)
         if current.role == "prisoner":
-            return prisoner_message(phones, last, current, lang, room, stage)
+            return prisoner_message(phones, shown, current, lang, room, stage)
         game = game_view(room, current)
 
         def make() -> dict[str, Any]:  # the game view above, with the stage as of now

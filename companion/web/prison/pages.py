@@ -288,17 +288,35 @@ def render_seat_part(view: SeatView, seat: Seat, lang: Language | None = None) -
     return render(environment(), name, lang, **_common(view, lang), seat_name=seat.name)
 
 
+def render_progress(view: Mapping[str, Any], lang: Language | None = None) -> str:
+    """The line "k of n prisoners have chosen tonight" of a view, as plain text (what a page
+    shows in its ``progress`` element)."""
+    text = render(environment(), "_progress.html", lang or language(), v=view)
+    return Markup(text).unescape()
+
+
 @lru_cache(maxsize=4)
 def join_qr(join: str) -> Markup:
     return Markup(qr_svg(join, scalable=True))
 
 
+@lru_cache(maxsize=64)
+def _board_footer(key: str, code: str) -> Markup:
+    """The board's nights bar and roster, rendered once for as long as they show the same in
+    the same language (a choice changes the count above them, not them)."""
+    view, shown = json.loads(key)
+    return Markup(render(environment(), "_board_footer.html", language(code), v=view, shown=shown))
+
+
 def render_board_part(view: BoardView, base: str | None, lang: Language | None = None) -> str:
     lang = lang or language()
     join = join_url(base) if base else "/join"
+    shown = shown_now(view)
+    footer = {"nights_to_escape": view["nights_to_escape"], "prisoners": view["prisoners"]}
+    key = json.dumps([footer, shown], sort_keys=True)
     return render(
-        environment(), "part_board.html", lang, **_common(view, lang), shown=shown_now(view),
-        join=join, qr=join_qr(join),
+        environment(), "part_board.html", lang, **_common(view, lang), shown=shown,
+        join=join, qr=join_qr(join), board_footer=_board_footer(key, lang.code),
     )
 
 

@@ -30,7 +30,7 @@ from companion.session.seats import Seat, by_code, by_token, seats_of
 from companion.session.session import Session
 from companion.session.stage import StageView, room_state, stage_of, stage_view
 from companion.web.common.context import NOT_FOUND, Limiter, Presence, Problem, count_wrong
-from companion.web.common.events import Hub
+from companion.web.common.events import Hub, Patch
 
 
 class PrisonerRoomView(PrisonerView):
@@ -106,14 +106,24 @@ def prisoner_me(state: PrisonState, name: str) -> dict[str, Any]:
     }
 
 
+# What a choice changes in every prisoner's view: who has chosen, which a prisoner's page shows
+# as one line ("k of n prisoners have chosen tonight"), sent alone as a patch.
+COUNTS = ("submitted", "submitted_count")
+
+
 class SharedTable:
     """The table of the room's game and its JSON text, made once for every prisoner's stream
-    while the game stays the same (a prisoner's view is the table and its own part)."""
+    while the game stays the same (a prisoner's view is the table and its own part).
+
+    ``look``: the table without :data:`COUNTS`, the very same object for as long as it stays
+    equal, so that a stream sees at a glance whether anything but the counts changed."""
 
     def __init__(self) -> None:
         self._state: PrisonState | None = None
         self.table: TableView | None = None
         self.json = ""
+        self.look: dict[str, Any] = {}
+        self._patches: dict[str, Patch] = {}  # the counts' line by language, for this table
 
     def of(self, state: PrisonState) -> tuple[TableView, str]:
         """The table of ``state`` and its JSON text without the outer braces."""
@@ -121,7 +131,20 @@ class SharedTable:
             self.table = table(state)
             self.json = json.dumps(self.table, ensure_ascii=False, separators=(",", ":"))[1:-1]
             self._state = state
+            self._patches = {}
+            look = {k: v for k, v in self.table.items() if k not in COUNTS}
+            if look != self.look:
+                self.look = look
         return self.table, self.json
+
+    def counts_patch(self, code: str, make: Callable[[], dict[str, str]]) -> Patch:
+        """The patch that brings a prisoner's page from other counts to this table's, in the
+        language ``code``: ``make()`` gives its texts, once per language and table."""
+        patch = self._patches.get(code)
+        if patch is None:
+            text = json.dumps(make(), ensure_ascii=False, separators=(",", ":"))
+            patch = self._patches[code] = Patch(text)
+        return patch
 
 
 def seat_view_of_game(
@@ -165,6 +188,7 @@ class Phones:
     clock: Callable[[], float] = time.time  # the countdowns' "now" (tests pin it)
     shared: SharedTable = field(default_factory=SharedTable, repr=False)
     _seats: tuple[str | None, list[Seat]] = field(default=(None, []), repr=False)
+    _woken: tuple[int, list[Seat]] = field(default=(-1, []), repr=False)
 
     def seats(self) -> list[Seat]:
         """The seats, read again only when their stored text changed (a reissue): every open
@@ -174,6 +198,15 @@ class Phones:
             seats = seats_of(self.session)
             self._seats = (self.session.store.meta_text("seats"), seats)
         return self._seats[1]
+
+    def seats_now(self) -> list[Seat]:
+        """The seats as :meth:`seats`, read once for all the streams a change wakes: the seats
+        change only with a row in the log (a reissue is noted), so they are looked up again
+        only when the log grew. The same list object while they stay the same."""
+        count = len(self.session.rows)
+        if self._woken[0] != count:
+            self._woken = (count, self.seats())
+        return self._woken[1]
 
     def _look_up(
         self,

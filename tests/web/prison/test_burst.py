@@ -1,7 +1,8 @@
 """A burst of choices from many phones at once, against the real phone server on 127.0.0.1:
 the streams' wakes are coalesced (:class:`companion.web.common.events.Hub`), yet every stream
-ends holding the latest view, and no phone is told "Saved" before its choice is in the
-session file (read by a connection of its own, as another process would)."""
+ends holding the latest view (a prisoner's page: its last whole part with the patches since
+applied is the part of the latest state), and no phone is told "Saved" before its choice is in
+the session file (read by a connection of its own, as another process would)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,10 @@ from companion.rules.prison.views import prisoner, table, warden
 from companion.session.create import create_prison_session
 from companion.session.seats import seats_of
 from companion.session.stage import room_state
+from companion.web.prison.pages import render_seat_part
+from companion.web.prison.phones import COUNTS, seat_view
 from companion.web.prison.server import start_phone_server
+from tests.web.prison.pages_held import Held
 from tests.web.prison.test_phones import game_of, latest, next_event, open_stream
 
 PRISONERS = [f"P{i:02d}" for i in range(1, 25)]
@@ -47,12 +51,14 @@ async def test_a_burst_of_choices_ends_with_every_stream_holding_the_latest_view
     path = session.store.path
     server = await start_phone_server(session, "127.0.0.1", 0)
     seats = seats_of(session)
-    last: dict[str, dict[str, Any]] = {}
+    last: dict[str, Held] = {}
     early: list[str] = []
 
     async def follow(key: str, r: aiohttp.ClientResponse) -> None:
+        held = last[key] = Held()
         while True:
-            last[key] = await next_event(r, timeout=30)
+            event = await next_event(r, timeout=30)
+            held.take(event["event"], event["data"], event.get("id"))
 
     async def phone(http: aiohttp.ClientSession, name: str, token: str) -> None:
         for n in range(ROUNDS):
@@ -79,7 +85,7 @@ async def test_a_burst_of_choices_ends_with_every_stream_holding_the_latest_view
             )
             final = latest(session)
             for _ in range(200):  # the last wake is due within the pace; allow a slow machine
-                if len(last) == len(streams) and all(e["id"] == final for e in last.values()):
+                if len(last) == len(streams) and all(h.id == final for h in last.values()):
                     break
                 await asyncio.sleep(0.05)
             for task in readers:
@@ -90,11 +96,20 @@ async def test_a_burst_of_choices_ends_with_every_stream_holding_the_latest_view
 
     assert early == []
     room = room_state(session)
-    assert all(event["id"] == final for event in last.values())
+    assert all(held.id == final for held in last.values())
     for s in seats:
-        view = game_of(last[s.name]["data"]["view"])
-        assert view == (warden(room) if s.role == "warden" else prisoner(room, s.name)), s.name
-    assert game_of(last["board"]["data"]["view"]) == table(room)
+        held = last[s.name]
+        assert held.view is not None
+        if s.role == "warden":
+            assert game_of(held.view) == warden(room)
+            continue
+        # a patch changes the counts' line of the page, not the view it came with
+        expected: dict[str, Any] = dict(prisoner(room, s.name))
+        assert {k: v for k, v in game_of(held.view).items() if k not in COUNTS} == {
+            k: v for k, v in expected.items() if k not in COUNTS
+        }, s.name
+        assert held.html == render_seat_part(seat_view(session, s), s), s.name
+    assert last["board"].view is not None and game_of(last["board"].view) == table(room)
     assert room.day.choices == {
         name: "work" if (ROUNDS - 1 + len(name)) % 2 else "rest" for name in PRISONERS
     }

@@ -5,11 +5,13 @@ session's; an error's sentence is translated and its status code is not."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
@@ -259,3 +261,46 @@ async def test_a_refused_move_is_said_in_the_phones_language_with_the_same_statu
     error = (await answer.json())["error"]
     assert "[!!" in error and "'Zed'" in error
     assert pseudo_locale.leftovers(error, ["'Zed'"]) == []
+
+
+async def test_each_phone_gets_the_count_patch_in_its_own_language(
+    client: TestClient, session: Session
+) -> None:
+    """The counts' line is made once per language, not once for all: a French phone and an
+    English one on the same change each get it in theirs, as their page shows it."""
+    streams = {}
+    for name, accept in [("Ada", "fr"), ("Cy", "en")]:
+        token = seat(session, name).token
+        r = await client.get(f"/api/p/{token}/events", headers={"Accept-Language": accept})
+        streams[name] = r
+        assert (await next_message(r))[0] == "view"
+    await client.post(f"/api/p/{seat(session, 'Ben').token}/choice", json={"choice": "work"})
+    patches = {name: await next_message(r) for name, r in streams.items()}
+    for name, accept in [("Ada", "fr"), ("Cy", "en")]:
+        event, data = patches[name]
+        assert event == "patch"
+        part = await (
+            await client.get(
+                f"/p/{seat(session, name).token}/part", headers={"Accept-Language": accept}
+            )
+        ).text()
+        assert f'id="progress">{data["progress"]}</p>' in part
+    assert patches["Ada"][1] != patches["Cy"][1]
+    assert patches["Cy"][1] == {"progress": "1 of 4 prisoners have chosen tonight."}
+    for r in streams.values():
+        r.close()
+
+
+async def next_message(r: Any) -> tuple[str, Any]:
+    """The next event of a stream: its name and its data."""
+    fields: dict[str, str] = {}
+    while True:
+        line = (await asyncio.wait_for(r.content.readline(), 5)).decode().rstrip("\n")
+        if not line:
+            if "event" in fields:
+                return fields["event"], json.loads(fields["data"])
+            continue
+        if line.startswith((":", "retry:")):
+            continue
+        key, _, value = line.partition(": ")
+        fields[key] = value

@@ -8,6 +8,11 @@ Two kinds of check:
 - what a seat may not see makes no difference: the exact bytes served are the bytes the same
   seat would get from a state whose hidden secrets (others' choices, others' parole tokens,
   others' deals) were changed. Nothing served can then depend on them.
+
+A prisoner's stream sends the whole view and part, or a patch of the page's texts when only the
+counts changed (:mod:`tests.web.prison.pages_held` applies it as the page does): the page it
+leaves is checked as above, and every patch is the same for every prisoner (nothing of a seat
+in it) and the same from a state whose secrets were changed.
 """
 
 from __future__ import annotations
@@ -25,18 +30,28 @@ import pytest
 from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient, TestServer
 
+from companion.language import language
 from companion.rules.prison.state import Day, PrisonState
+from companion.rules.prison.views import table
 from companion.session.seats import Seat, seats_of
 from companion.session.stage import call_in, held_reveal, room_state, step_reveal
+from companion.web.prison.api import progress_texts
 from companion.web.prison.pages import (
     render_board_page,
     render_board_part,
     render_seat_page,
     render_seat_part,
 )
-from companion.web.prison.phones import PHONES, board_view_of, room_stage, seat_view_of
+from companion.web.prison.phones import (
+    COUNTS,
+    PHONES,
+    board_view_of,
+    room_stage,
+    seat_view_of,
+)
 from companion.web.prison.server import build_app
 from tests.conftest import demo_session
+from tests.web.prison.pages_held import Held
 
 ROSTER = ["Ada", "Ben <b>", "Cy", "Dee"]  # a name that must never reach a page as markup
 BASE = "http://192.0.2.7:8765"
@@ -108,8 +123,8 @@ def keys_in(data: Any) -> set[str]:
     return set()
 
 
-async def read_until(stream: ClientResponse, version: int) -> dict[str, Any]:
-    """Events from an open stream until the one for ``version``."""
+async def read_until(stream: ClientResponse, held: Held, version: int) -> None:
+    """Events from an open stream into the page ``held``, until the one for ``version``."""
     fields: dict[str, Any] = {}
     while True:
         raw = await asyncio.wait_for(stream.content.readline(), 10)
@@ -121,10 +136,14 @@ async def read_until(stream: ClientResponse, version: int) -> dict[str, Any]:
             fields[key] = value
             continue
         if "event" in fields:
-            assert fields["event"] == "view"
+            held.take(fields["event"], json.loads(fields["data"]), fields.get("id"))
             if int(fields["id"]) == version:
-                return dict(json.loads(fields["data"]))
+                return
             fields = {}
+
+
+def without_counts(view: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k not in COUNTS}
 
 
 class Walk:
@@ -133,7 +152,8 @@ class Walk:
         self.session = session
         self.seats = seats_of(session)
         self.streams: dict[str, ClientResponse] = {}
-        self.last: dict[str, tuple[int, dict[str, Any]]] = {}
+        self.pages: dict[str, Held] = {}
+        self.patches = 0  # patches the prisoners' pages took (the counts' line)
 
     def token(self, name: str) -> str:
         return next(s.token for s in self.seats if s.name == name)
@@ -141,15 +161,17 @@ class Walk:
     async def open_streams(self) -> None:
         for s in self.seats:
             self.streams[s.name] = await self.client.get(f"/api/p/{s.token}/events")
+            self.pages[s.name] = Held()
         self.streams[""] = await self.client.get("/api/board/events")
+        self.pages[""] = Held()
 
-    async def event(self, name: str, version: int) -> dict[str, Any]:
-        """The stream's event for ``version`` (the last one again if nothing changed)."""
-        if name in self.last and self.last[name][0] == version:
-            return self.last[name][1]
-        data = await read_until(self.streams[name], version)
-        self.last[name] = (version, data)
-        return data
+    async def event(self, name: str, version: int) -> Held:
+        """The stream's page as of ``version`` (as it was if nothing changed since)."""
+        held = self.pages[name]
+        if held.id is None or int(held.id) != version:
+            held.patches.clear()
+            await read_until(self.streams[name], held, version)
+        return held
 
     def close_streams(self) -> None:
         for stream in self.streams.values():
@@ -171,10 +193,21 @@ class Walk:
         api = json.loads(await self.get(f"/api/p/{s.token}"))
         page = await self.get(f"/p/{s.token}")
         part = await self.get(f"/p/{s.token}/part")
-        event = await self.event(s.name, version)
+        held = await self.event(s.name, version)
         stage = room_stage(self.session, NOW)
         assert api == roundtrip(seat_view_of(state, s, stage))
-        assert event == {"view": api, "html": part}
+        assert held.html == part
+        assert held.view is not None
+        if held.patches:  # the counts' line was patched: the view sent with the part is older
+            assert s.role == "prisoner"
+            assert without_counts(held.view) == without_counts(api)
+        else:
+            assert held.view == api
+        self.patches += sum(1 for patch in held.patches if patch)
+        for patch in held.patches:  # the room's counts only, made from nothing hidden
+            assert patch == {} or patch == progress_texts(table(state), language())
+            for change in hidden_from(s, ROSTER):
+                assert patch == {} or patch == progress_texts(table(change(state)), language())
         # What the spec hides from this seat makes no difference to any byte served.
         for change in hidden_from(s, ROSTER):
             other = seat_view_of(change(state), s, stage)
@@ -201,11 +234,11 @@ class Walk:
         api = json.loads(await self.get("/api/board"))
         page = await self.get("/board")
         part = await self.get("/board/part")
-        event = await self.event("", version)
+        held = await self.event("", version)
         stage = room_stage(self.session, NOW)
         phones = {"connected": len(self.seats), "seats": len(self.seats)}  # every stream open
         assert api == roundtrip(board_view_of(state, stage, phones))
-        assert event == {"view": api, "html": part}
+        assert (held.view, held.html, held.patches) == (api, part, [])
         assert not {"parole_tokens", "choices", "choice", "me", "deals_today"} & keys_in(api)
         for change in hidden_from(None, ROSTER):
             other = board_view_of(change(state), stage, phones)
@@ -319,6 +352,7 @@ async def test_a_full_game_with_parole_and_shivs_leaks_nothing(walk: Walk) -> No
         await walk.check()
     state = walk.session.state
     assert state.over and state.outcome == "parole" and state.winners == (ben, "Wendy")
+    assert walk.patches > 0  # the others' choices reached each prisoner as a patch
     walk.session.undo()
     await walk.check()
     assert not walk.session.state.over

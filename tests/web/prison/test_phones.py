@@ -22,6 +22,7 @@ from companion.session.session import Session
 from companion.web.common.server import PhoneServer
 from companion.web.prison.server import start_phone_server
 from tests.conftest import ROSTER, demo_session
+from tests.web.prison.pages_held import Held
 
 
 def game_of(view: dict[str, Any]) -> dict[str, Any]:
@@ -94,11 +95,13 @@ async def test_a_phone_back_from_sleep_sees_the_current_state_at_once(
     session.submit({"do": "interview", "prisoner": "Ada", "deal": True})
     # Awake: the browser reconnects with the last id it saw and gets today at once.
     back = await open_stream(http, events, first["id"])
-    now = await next_event(back, timeout=2)
-    assert now["id"] == latest(session)
-    assert game_of(now["data"]["view"]) == prisoner(session.state, "Ada")
-    assert now["data"]["view"]["phase"] == "interviews"
-    assert now["data"]["view"]["me"]["parole_tokens"] == 1
+    page = Held()
+    while page.id != latest(session):  # within the hub's pace (a wake may be due still)
+        now = await next_event(back, timeout=2)
+        page.take(now["event"], now["data"], now["id"])
+    assert page.view is not None and game_of(page.view) == prisoner(session.state, "Ada")
+    assert page.view["phase"] == "interviews"
+    assert page.view["me"]["parole_tokens"] == 1
     # Nothing more until something happens; then that, once.
     with pytest.raises(TimeoutError):
         await next_event(back, timeout=0.3)
@@ -168,8 +171,9 @@ async def test_a_reissued_seat_closes_its_old_pages(
     fresh = reissue(session, "Dee")
     assert (await next_event(lost_phone))["event"] == "gone"
     assert (await next_event(second))["event"] == "gone"
-    for stream in (neighbour, board):  # the others go on, told nothing new
-        assert (await next_event(stream))["data"]["view"]["submitted_count"] == 0
+    # the others go on, told nothing new: the neighbour's page as it was (an empty patch)
+    assert await next_event(neighbour) == {"event": "patch", "id": latest(session), "data": {}}
+    assert (await next_event(board))["data"]["view"]["submitted_count"] == 0
     for method, path in [
         ("GET", f"/api/p/{old.token}"),
         ("GET", f"/p/{old.token}"),
@@ -180,10 +184,61 @@ async def test_a_reissued_seat_closes_its_old_pages(
         assert r.status == 404, path
     r = await http.post(f"{base}/api/p/{fresh.token}/choice", json={"choice": "work"})
     assert r.status == 200
-    assert (await next_event(neighbour))["data"]["view"]["submitted_count"] == 1
+    # a choice changes one line of the neighbour's page: sent alone
+    counted = await next_event(neighbour)
+    assert counted["event"] == "patch"
+    assert counted["data"] == {"progress": "1 of 4 prisoners have chosen tonight."}
     assert game_of((await next_event(board))["data"]["view"]) == table(session.state)
     assert session.state.day.choices == {"Dee": "work"}
     for stream in (lost_phone, second, neighbour, board):
+        stream.close()
+
+
+async def test_a_page_back_after_patches_is_sent_its_whole_part_first(
+    session: Session, server: PhoneServer, http: aiohttp.ClientSession
+) -> None:
+    """A stream sends a patch only on top of a whole part it sent itself: a phone that
+    reconnects with the id of a patch gets nothing until the next change, and then its whole
+    part (what its page holds may be older than what the new stream would patch)."""
+    ada = seat(session, "Ada")
+    events = f"{server.base_url}/api/p/{ada.token}/events"
+    r = await open_stream(http, events)
+    assert (await next_event(r))["event"] == "view"
+    session.submit({"do": "choose", "prisoner": "Ben", "choice": "work"})
+    patch = await next_event(r)
+    assert patch["event"] == "patch" and patch["id"] == latest(session)
+    assert patch["data"] == {"progress": "1 of 4 prisoners have chosen tonight."}
+    r.close()
+    back = await open_stream(http, events, patch["id"])
+    with pytest.raises(TimeoutError):  # its page is as of that id: nothing to send
+        await next_event(back, timeout=0.3)
+    session.submit({"do": "choose", "prisoner": "Cy", "choice": "rest"})
+    whole = await next_event(back)
+    assert whole["event"] == "view" and whole["id"] == latest(session)
+    assert "2 of 4 prisoners have chosen tonight." in whole["data"]["html"]
+    session.submit({"do": "choose", "prisoner": "Dee", "choice": "rest"})
+    assert (await next_event(back))["event"] == "patch"  # on top of the whole part it sent
+    back.close()
+
+
+async def test_a_phone_coming_is_news_for_the_board_and_nothing_for_a_prisoner(
+    session: Session, server: PhoneServer, http: aiohttp.ClientSession
+) -> None:
+    """A phone coming or going changes the board's count of phones, and nothing on a
+    prisoner's page: its stream sends nothing, not even an empty patch."""
+    base = server.base_url
+    ada = await open_stream(http, f"{base}/api/p/{seat(session, 'Ada').token}/events")
+    board = await open_stream(http, f"{base}/api/board/events")
+    assert (await next_event(ada))["event"] == "view"
+    first = await next_event(board)
+    while first["data"]["view"]["phones"]["connected"] != 1:  # Ada's phone, counted
+        first = await next_event(board)
+    ben = await open_stream(http, f"{base}/api/p/{seat(session, 'Ben').token}/events")
+    counted = await next_event(board)
+    assert counted["data"]["view"]["phones"]["connected"] == 2
+    with pytest.raises(TimeoutError):
+        await next_event(ada, timeout=0.3)
+    for stream in (ada, board, ben):
         stream.close()
 
 

@@ -6,7 +6,8 @@
 // the message was given in. A button with data-confirm acts only on a second tap. A page with
 // data-cover-after puts its cover back when left untouched that many seconds.
 //
-// A "patch" event ({id: text}) changes only those elements' texts in the live part.
+// A "patch" event ({id: text}) changes only those elements' texts in the live part (an empty
+// one changes nothing: the page is as of the event's id).
 //
 // Countdowns: an element with data-left (seconds left when the server sent it) counts down to
 // the moment now + data-left, unless data-paused is "true"; when one reaches zero the document
@@ -152,6 +153,7 @@
         var el = document.getElementById(id);
         if (el && live && live.contains(el) && el.textContent !== texts[id]) el.textContent = texts[id];
       });
+      if (e.lastEventId) body.dataset.version = e.lastEventId;  // the page is as of that row
     });
     source.addEventListener("gone", function () {
       source.close();
