@@ -21,6 +21,7 @@ from rich.markup import escape
 from textual import on, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.screen import Screen
 
 from companion.language import N_, Language
@@ -205,10 +206,16 @@ class DilemmaApp(App[None]):
         self._redraw_due = False
         view, roster = self._redraw_view, self._redraw_roster
         self._redraw_view = self._redraw_roster = False
-        if view:
-            self.refresh_view()
-        elif roster:
-            self.room.refresh_roster()
+        try:
+            if view:
+                self.refresh_view()
+            elif roster:
+                self.room.refresh_roster()
+        except NoMatches:
+            # The timer came due as the console closes: the room's widgets are already gone
+            # and there is nothing left to draw on.
+            if self.room.is_attached and not self._exit:
+                raise
 
     def refresh_view(self) -> None:
         self.room.refresh_view()

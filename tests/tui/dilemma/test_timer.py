@@ -83,3 +83,24 @@ async def test_the_game_master_sets_the_timer_and_the_house(tmp_path: Path) -> N
         await wait_for(pilot, app, "left] Round 1")
         assert "House" in text(app)
     s.close()
+
+
+async def test_a_redraw_that_comes_due_as_the_console_closes_is_dropped(tmp_path: Path) -> None:
+    """A phone's change sets a redraw timer; if it comes due while the console is closing (its
+    widgets already gone), it draws nothing instead of failing. While the console runs, a
+    missing widget is still an error."""
+    import pytest
+    from textual.css.query import NoMatches
+
+    s = _room(tmp_path)
+    app = DilemmaApp(s, seed=lambda: 7)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_for(pilot, app, "Players are joining")
+        await app.room.query_one("#room").remove()
+        app._redraw_view = True
+        with pytest.raises(NoMatches):
+            app._redraw()
+        app.exit()
+        app._redraw_view = True
+        app._redraw()  # closing: dropped
+    s.close()
