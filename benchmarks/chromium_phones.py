@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import itertools
 import json
 import shutil
 import subprocess
@@ -31,7 +29,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 import aiohttp
 
@@ -39,16 +36,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.phones import free_port, pct, wait_for_port  # noqa: E402
+from tests.chromium import CHROMIUM, Chromium  # noqa: E402
 
 MAX_PAGES = 40
 WAIT = 20.0  # seconds: the longest any one wait may take
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
-    "--window-size=390,844", "--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1",
-]
+# Pages in the background keep their timers and rendering at full speed, as phones in hand do.
+EXTRA_FLAGS = ("--disable-background-timer-throttling", "--disable-renderer-backgrounding")
 # Notes, on the page's clock, when each text of the counts' line first showed.
 WATCH = """(function () {
   window.__seen = {};
@@ -64,112 +57,6 @@ WATCH = """(function () {
   note();
   return true;
 })()"""
-
-
-class Tab:
-    """One page, spoken to over its DevTools websocket."""
-
-    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
-        self.ws = ws
-        self._ids = itertools.count(1)
-        self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
-        self._reader = asyncio.create_task(self._read())
-
-    async def _read(self) -> None:
-        async for message in self.ws:
-            if message.type != aiohttp.WSMsgType.TEXT:
-                break
-            data = json.loads(message.data)
-            future = self._waiting.pop(data.get("id", -1), None)
-            if future is not None and not future.done():
-                future.set_result(data)
-
-    async def send(self, method: str, **params: Any) -> dict[str, Any]:
-        ident = next(self._ids)
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._waiting[ident] = future
-        await self.ws.send_str(json.dumps({"id": ident, "method": method, "params": params}))
-        answer = await asyncio.wait_for(future, WAIT)
-        if "error" in answer:
-            raise RuntimeError(f"{method}: {answer['error']}")
-        return dict(answer["result"])
-
-    async def js(self, expression: str) -> Any:
-        result = await self.send(
-            "Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True
-        )
-        if "exceptionDetails" in result:
-            raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
-        return result["result"].get("value")
-
-    async def wait_for(self, expression: str) -> None:
-        deadline = time.monotonic() + WAIT
-        while not await self.js(f"!!({expression})"):
-            if time.monotonic() > deadline:
-                raise SystemExit(f"never true within {WAIT:g} s: {expression}")
-            await asyncio.sleep(0.05)
-
-    async def close(self) -> None:
-        self._reader.cancel()
-        with contextlib.suppress(Exception):
-            await self.ws.close()
-
-
-class Browser:
-    """A headless Chromium with a fresh profile; each tab in its own browser context."""
-
-    def __init__(self) -> None:
-        self.profile = Path(tempfile.mkdtemp(prefix="companion-trial-"))
-        self.process: subprocess.Popen[bytes] | None = None
-        self.http: aiohttp.ClientSession | None = None
-        self.root: Tab | None = None
-        self.tabs: list[Tab] = []
-
-    async def start(self) -> None:
-        assert CHROMIUM is not None
-        self.process = subprocess.Popen(
-            [CHROMIUM, *FLAGS, f"--user-data-dir={self.profile}", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
-        marker = self.profile / "DevToolsActivePort"
-        for _ in range(400):
-            if marker.exists() and marker.read_text().strip():
-                break
-            await asyncio.sleep(0.05)
-        port = int(marker.read_text().split()[0])
-        self.http = aiohttp.ClientSession()
-        async with self.http.get(f"http://127.0.0.1:{port}/json/version") as r:
-            url = (await r.json())["webSocketDebuggerUrl"]
-        self.root = Tab(await self.http.ws_connect(url, max_msg_size=0))
-        self.port = port
-
-    async def open(self, url: str) -> Tab:
-        assert self.root is not None and self.http is not None
-        context = await self.root.send("Target.createBrowserContext", disposeOnDetach=True)
-        target = await self.root.send(
-            "Target.createTarget", url=url, browserContextId=context["browserContextId"]
-        )
-        ws = await self.http.ws_connect(
-            f"ws://127.0.0.1:{self.port}/devtools/page/{target['targetId']}", max_msg_size=0
-        )
-        tab = Tab(ws)
-        self.tabs.append(tab)
-        await tab.send("Runtime.enable")
-        return tab
-
-    async def stop(self) -> None:
-        for tab in [*self.tabs, *([self.root] if self.root else [])]:
-            await tab.close()
-        if self.http is not None:
-            await self.http.close()
-        if self.process is not None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        shutil.rmtree(self.profile, ignore_errors=True)
 
 
 def progress(k: int, n: int) -> str:
@@ -196,7 +83,7 @@ async def trial(args: argparse.Namespace) -> None:
          "--host", "127.0.0.1", "--port", str(port)],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT,
     )
-    browser = Browser()
+    browser = Chromium(*EXTRA_FLAGS)
     base = f"http://127.0.0.1:{port}"
     try:
         await wait_for_port(port)
@@ -205,7 +92,8 @@ async def trial(args: argparse.Namespace) -> None:
         board = await browser.open(board_url(base))
         tabs = [await browser.open(seat_url(base, s)) for s in seats]
         for tab in [board, *tabs]:
-            await tab.wait_for("document.body.dataset.ready === '1' && document.body.dataset.live")
+            ready = "document.body.dataset.ready === '1' && document.body.dataset.live"
+            await tab.wait_for(ready, WAIT)
             await tab.js(WATCH)
         print(f"{len(tabs)} phone pages and the board open and live in "
               f"{time.perf_counter() - opened:.1f} s (one headless Chromium, 127.0.0.1)")
@@ -224,15 +112,15 @@ async def trial(args: argparse.Namespace) -> None:
             )
             saved = f"Saved: you {choice.upper()} tonight."
             line = progress(k, n)
-            await tab.wait_for(f"window.__seen[{json.dumps(saved)}]")
+            await tab.wait_for(f"window.__seen[{json.dumps(saved)}]", WAIT)
             own.append(((await tab.js(f"window.__seen[{json.dumps(saved)}]")) - tapped) / 1000)
             seen = []
             for other in tabs:
-                await other.wait_for(f"window.__seen[{json.dumps(line)}]")
+                await other.wait_for(f"window.__seen[{json.dumps(line)}]", WAIT)
                 seen.append(await other.js(f"window.__seen[{json.dumps(line)}]"))
             every.append((max(seen) - tapped) / 1000)
             board_line = line.replace(" tonight.", "")
-            await board.wait_for(f"window.__seen[{json.dumps(board_line)}]")
+            await board.wait_for(f"window.__seen[{json.dumps(board_line)}]", WAIT)
             shown_at = await board.js(f"window.__seen[{json.dumps(board_line)}]")
             to_board.append((shown_at - tapped) / 1000)
         changes: list[float] = []
@@ -245,7 +133,7 @@ async def trial(args: argparse.Namespace) -> None:
                 f"document.querySelector('button[data-value={choice}]').click();return t;}})()"
             )
             saved = f"Saved: you {choice.upper()} tonight."
-            await tab.wait_for(f"window.__seen[{json.dumps(saved)}]")
+            await tab.wait_for(f"window.__seen[{json.dumps(saved)}]", WAIT)
             changes.append(((await tab.js(f"window.__seen[{json.dumps(saved)}]")) - tapped) / 1000)
         await asyncio.sleep(1.0)  # the last events arrive
         # Every page against the server: its count, its own choice, its row; nobody else's.

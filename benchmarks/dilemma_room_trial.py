@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.dilemma_hall import Phone, free_port, hold_stream, join  # noqa: E402
-from tests.web.prison.test_browser import CHROMIUM, Chromium, Page  # noqa: E402
+from tests.chromium import CHROMIUM, Chromium, Page  # noqa: E402
 
 COMPANION = str(Path(sys.executable).parent / "companion")
 TMUX = "companion-room-trial"

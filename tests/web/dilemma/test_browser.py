@@ -11,8 +11,8 @@ import pytest
 
 from companion.session.session import Session
 from companion.web.dilemma.server import start_dilemma_server
+from tests.chromium import CHROMIUM, Chromium, Page
 from tests.dilemma_helpers import scenario
-from tests.web.prison.test_browser import CHROMIUM, Chromium, Page
 
 pytestmark = [
     pytest.mark.browser,

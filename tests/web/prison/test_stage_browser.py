@@ -25,8 +25,8 @@ from companion.session.seats import board_url, seat_url, seats_of
 from companion.session.session import Session
 from companion.web.common.server import PhoneServer
 from companion.web.prison.server import start_phone_server
+from tests.chromium import CHROMIUM, Chromium, Page
 from tests.conftest import ROSTER
-from tests.web.prison.test_browser import CHROMIUM, Chromium, Page
 from tests.web.prison.test_browser import chromium as chromium  # the fixture
 
 pytestmark = [
