@@ -28,7 +28,8 @@ import aiohttp
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.dilemma_hall import Phone, free_port, hold_stream, join  # noqa: E402
+from benchmarks.dilemma_hall import Phone, hold_stream, join  # noqa: E402
+from benchmarks.phones import free_port  # noqa: E402
 from tests.chromium import CHROMIUM, Chromium, Page  # noqa: E402
 
 COMPANION = str(Path(sys.executable).parent / "companion")
