@@ -41,7 +41,7 @@ import aiohttp
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.phones import free_port, pct  # noqa: E402
+from benchmarks.phones import free_port, pct, wait_for_port  # noqa: E402
 
 MAX_PHONES = 300
 MAX_ROUNDS = 10
@@ -307,21 +307,6 @@ class Run:
     def missing(self) -> int:
         return sum(1 for p in self.phones for n in range(1, len(self.revealed) + 1)
                    if n not in p.results)
-
-
-async def wait_for_port(port: int, timeout: float = 30) -> None:
-    deadline = time.monotonic() + timeout
-    async with aiohttp.ClientSession() as http:
-        while True:
-            try:
-                async with http.get(f"http://127.0.0.1:{port}/api/board") as r:
-                    if r.status == 200:
-                        return
-            except aiohttp.ClientError:
-                pass
-            if time.monotonic() > deadline:
-                raise SystemExit(f"The server on port {port} did not start in {timeout:.0f} s.")
-            await asyncio.sleep(0.1)
 
 
 async def play(label: str, port: int, pid: int, args: argparse.Namespace, ours: bool) -> Run:

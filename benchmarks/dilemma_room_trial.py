@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.dilemma_hall import Phone, hold_stream, join  # noqa: E402
-from benchmarks.phones import free_port  # noqa: E402
+from benchmarks.phones import free_port, wait_for_port  # noqa: E402
 from tests.chromium import CHROMIUM, Chromium, Page  # noqa: E402
 
 COMPANION = str(Path(sys.executable).parent / "companion")
@@ -48,19 +48,6 @@ def keys(*typed: str) -> None:
 
 def console_text() -> str:
     return tmux("capture-pane", "-p", "-t", TMUX)
-
-
-async def wait_board(port: int) -> None:
-    async with aiohttp.ClientSession() as http:
-        for _ in range(200):
-            try:
-                async with http.get(f"http://127.0.0.1:{port}/api/board") as r:
-                    if r.status == 200:
-                        return
-            except aiohttp.ClientError:
-                pass
-            await asyncio.sleep(0.1)
-    raise SystemExit("the console's phone server did not answer")
 
 
 async def board_view(http: aiohttp.ClientSession, base: str) -> dict[str, object]:
@@ -96,7 +83,7 @@ async def trial(args: argparse.Namespace, shots: Path) -> None:
     chromium = Chromium()
     rng = random.Random(args.seed)
     try:
-        await wait_board(port)
+        await wait_for_port(port)
         base = f"http://127.0.0.1:{port}"
         await chromium.start()
         board = await chromium.open(f"{base}/board")
@@ -184,11 +171,13 @@ def main() -> None:
     parser.add_argument("--phones", type=int, default=31)
     parser.add_argument("--chromium", type=int, default=6, help="of them, real Chromium pages")
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--seconds", type=int, default=15, help="the round timer")
+    parser.add_argument("--seconds", type=int, default=15, help="the round timer (10 to 3600)")
     parser.add_argument("--lang", default="en", help="the session's language (the board's)")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--shots", help="where the screenshots go (default: a new temp folder)")
     args = parser.parse_args()
+    if not 10 <= args.seconds <= 3600:
+        raise SystemExit("--seconds: the console takes a round timer of 10 to 3600 seconds.")
     if CHROMIUM is None or shutil.which("tmux") is None:
         raise SystemExit("this trial needs chromium and tmux")
     shots = Path(args.shots or tempfile.mkdtemp(prefix="companion-room-trial-shots-"))
