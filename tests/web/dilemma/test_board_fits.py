@@ -84,24 +84,14 @@ async def cut_at(page: Page, width: int, height: int) -> list[str]:
     return list(await page.js(CUT))
 
 
-@pytest.fixture
-async def browser():  # type: ignore[no-untyped-def]
-    chromium = Chromium()
-    await chromium.start()
-    try:
-        yield chromium
-    finally:
-        await chromium.stop()
-
-
-async def test_every_panel_of_the_final_board_is_whole(browser: Chromium, tmp_path: Path) -> None:
+async def test_every_panel_of_the_final_board_is_whole(chromium: Chromium, tmp_path: Path) -> None:
     found: dict[str, list[str]] = {}
     last = None
     for lang, players, rounds in [("de", 23, 5), ("fr", 23, 5), ("de", 23, 12), ("fr", 6, 3)]:
         session = finished(tmp_path, lang, players, rounds)
         server = await start_dilemma_server(session, "127.0.0.1", 0)
         try:
-            page = await browser.open(server.board_url)
+            page = await chromium.open(server.board_url)
             await page.wait_for("document.body.dataset.live && document.getElementById('debrief')")
             assert await page.js("document.documentElement.lang") == lang
             for width, height in SIZES:
@@ -125,11 +115,11 @@ async def test_every_panel_of_the_final_board_is_whole(browser: Chromium, tmp_pa
     assert found == {case: [] for case in found}
 
 
-async def test_a_round_revealed_to_a_full_room_is_whole(browser: Chromium, tmp_path: Path) -> None:
+async def test_a_round_revealed_to_a_full_room_is_whole(chromium: Chromium, tmp_path: Path) -> None:
     session = finished(tmp_path, "de", 23, 5, played=3)
     server = await start_dilemma_server(session, "127.0.0.1", 0)
     try:
-        page = await browser.open(server.board_url)
+        page = await chromium.open(server.board_url)
         await page.wait_for("document.body.dataset.live && document.getElementById('last-round')")
         for width, height in SIZES:
             assert await cut_at(page, width, height) == [], f"{width}x{height}"

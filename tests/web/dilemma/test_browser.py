@@ -1,5 +1,5 @@
 """End to end: six phones in real headless Chromium join the dilemma by name and play two
-rounds; the board follows live. Chromium is driven by the helper of tests/test_web_browser.py."""
+rounds; the board follows live. Chromium is driven by tests/chromium.py."""
 
 from __future__ import annotations
 
@@ -29,16 +29,6 @@ IN_VIEW = (
     " return r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight"
     " && r.right <= innerWidth && e.scrollHeight <= e.clientHeight + 1; })"
 )  # a folder to keep screenshots in, for a human
-
-
-@pytest.fixture
-async def browser():  # type: ignore[no-untyped-def]
-    chromium = Chromium()
-    await chromium.start()
-    try:
-        yield chromium
-    finally:
-        await chromium.stop()
 
 
 async def shot(page: Page, name: str) -> None:
@@ -96,8 +86,7 @@ async def play_round(
     return facing
 
 
-async def test_six_phones_two_rounds(browser: Chromium, tmp_path: Path) -> None:
-    chromium = browser
+async def test_six_phones_two_rounds(chromium: Chromium, tmp_path: Path) -> None:
     session = Session.create(tmp_path / "warm.sqlite", "dilemma", {"rules": scenario(rounds=2)})
     server = await start_dilemma_server(session, "127.0.0.1", 0)
     try:

@@ -28,16 +28,6 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
-async def chromium():
-    browser = Chromium()
-    await browser.start()
-    try:
-        yield browser
-    finally:
-        await browser.stop()
-
-
 @contextlib.asynccontextmanager
 async def served(folder: Path, name: str, roster: list[str]):  # type: ignore[no-untyped-def]
     """A fresh session (warden Wendy) and its phone server on 127.0.0.1, closed afterwards."""

@@ -27,7 +27,6 @@ from companion.web.common.server import PhoneServer
 from companion.web.prison.server import start_phone_server
 from tests.chromium import CHROMIUM, Chromium, Page
 from tests.conftest import ROSTER
-from tests.web.prison.test_browser import chromium as chromium  # the fixture
 
 pytestmark = [
     pytest.mark.browser,
