@@ -4,11 +4,13 @@ repository's paths, the demo roster, the demo session and a free port."""
 from __future__ import annotations
 
 import socket
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from companion.language import Language
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = Path(__file__).resolve().parent / "examples"
@@ -48,3 +50,12 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def qps() -> Iterator[Language]:
+    """The pseudo-locale (tests/pseudo_locale.py) registered as a language for one test."""
+    from tests import pseudo_locale
+
+    yield pseudo_locale.install()
+    pseudo_locale.remove()

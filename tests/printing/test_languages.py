@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -32,12 +31,6 @@ SENTENCES = {"both_silent": 1, "both_betray": 2, "betrayer": 0, "betrayed": 3}
 # A group with long names, and more prisoners than one page of the warden's tally holds.
 BIG = ["Maximiliane Oberhauser-Wittgenstein", "Ben", "Cy", "Dee", "Eve", "Flo", "Gus",
        "Hal", "Ivy", "Jo", "Kai", "Lu"]
-
-
-@pytest.fixture
-def qps() -> Iterator[Language]:
-    yield pseudo_locale.install()
-    pseudo_locale.remove()
 
 
 def text_of(pdf: Path) -> str:

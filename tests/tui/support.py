@@ -9,10 +9,30 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
+from companion.language import Language
+from companion.session import stage
 from companion.session.create import create_prison_session, game_label, open_session
 from companion.session.paths import session_path
 from companion.tui.common.dialogs import PickScreen
 from companion.tui.prison.app import ConsoleApp, SessionShelf
+
+# A day of the demo's game (warden Wendy; Ada, Ben, Cy, Dee), phase by phase, as commands.
+PLANNING = [
+    {"do": "choose", "prisoner": "Ada", "choice": "work"},
+    {"do": "choose", "prisoner": "Cy", "choice": "rest"},
+]
+INTERVIEWS = [
+    *PLANNING,
+    {"do": "choose", "prisoner": "Ben", "choice": "work"},
+    {"do": "close_planning"},
+    {"do": "interview", "prisoner": "Ada", "deal": True},
+]
+ACCUSATIONS = [
+    *INTERVIEWS,
+    {"do": "search", "prisoner": "Ben"},
+    {"do": "accuse", "accuser": "Dee", "accused": "Ada"},
+]
+OVER = [*ACCUSATIONS, {"do": "end_day"}]
 
 # Words that would give away a sealed choice on the game master's screen.
 SEALED_WORDS = re.compile(r"\b(work|works|worked|working|rest|rests|rested|resting)\b", re.I)
@@ -119,3 +139,19 @@ def assert_tokens_hidden(app: ConsoleApp) -> None:
     for p in app.session.state.roster:
         assert board_row(app, p)[4] == "hidden"
     assert "PRIVATE VIEW" not in screen_text(app)
+
+
+def game(
+    folder: Path, commands: list[dict[str, Any]], lang: Language | None = None, **overrides: Any
+) -> ConsoleApp:
+    """The console on a fresh demo game after ``commands`` (each search's reveal already shown
+    to the room), in ``lang`` (English by default), with the scenario's rules ``overrides``."""
+    session = create_prison_session(
+        folder, "demo", "classic", "Wendy", ["Ada", "Ben", "Cy", "Dee"],
+        rules_overrides=overrides or None,
+    )
+    for command in commands:
+        assert not hasattr(session.submit(command), "reason"), command
+        if command["do"] == "search":  # the room has seen its reveal
+            stage.step_reveal(session, to_end=True)
+    return ConsoleApp(session, ticking=False, lang=lang)

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from textual.widgets import Static
 
 from companion.language import Language, language
@@ -23,12 +21,6 @@ from tests.tui.balance.test_screen import fixed_source
 # The command named in the conclusions, the footer's name of the Escape key, the chart
 # legend's marker of the real tables.
 NOT_MESSAGES = ["companion balance", "esc ", "XX "]
-
-
-@pytest.fixture
-def qps() -> Iterator[Language]:
-    yield pseudo_locale.install()
-    pseudo_locale.remove()
 
 
 def real_tables(prisoners: int, tokens: int) -> list[dict[str, Any]]:

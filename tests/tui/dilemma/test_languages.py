@@ -5,11 +5,9 @@ in German it speaks German."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from textual.widgets import OptionList, Static
 
 from companion.language import Language, language
@@ -27,12 +25,6 @@ NAMES = ["Ada", "Ben", "Cleo", "Dev", "Emi"]  # five: the house player fills the
 # cuts them to fit ("Cl…").
 KEY_NAMES = ["Esc", "Enter", "esc"]
 CUT_NAMES = [name[:k] + "…" for name in NAMES for k in range(1, len(name))]
-
-
-@pytest.fixture
-def qps() -> Iterator[Language]:
-    yield pseudo_locale.install()
-    pseudo_locale.remove()
 
 
 def make_app(tmp_path: Path, lang: Language | None, rounds: int = 2) -> DilemmaApp:

@@ -4,7 +4,6 @@ screens but names and keys; in German, German words show."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +12,7 @@ from textual.pilot import Pilot
 
 from companion.language import Language, language
 from companion.rules.prison.views import gm, story
-from companion.session import seats, stage
-from companion.session.create import create_prison_session
+from companion.session import seats
 from companion.tui.common.dialogs import ConfirmScreen
 from companion.tui.prison.app import ConsoleApp
 from companion.tui.prison.game import GameScreen
@@ -24,7 +22,15 @@ from companion.tui.prison.seats import SeatsScreen, spaced
 from companion.tui.prison.text import story_markdown, timeline
 from tests import pseudo_locale
 from tests.conftest import ROSTER
-from tests.tui.support import screen_text, widget_text
+from tests.tui.support import (
+    ACCUSATIONS,
+    INTERVIEWS,
+    OVER,
+    PLANNING,
+    game,
+    screen_text,
+    widget_text,
+)
 
 # Not messages: the session's and the players' names, and the keys' names on the keyboard.
 NAMES = ["demo", "Wendy", *ROSTER]
@@ -33,47 +39,12 @@ KEYS = ["esc", "Esc", "space", "enter", "ctrl"]
 LISTS = [" and "]
 DYNAMIC = [*NAMES, *KEYS, *LISTS]
 
-PLANNING = [
-    {"do": "choose", "prisoner": "Ada", "choice": "work"},
-    {"do": "choose", "prisoner": "Cy", "choice": "rest"},
-]
-INTERVIEWS = [
-    *PLANNING,
-    {"do": "choose", "prisoner": "Ben", "choice": "work"},
-    {"do": "close_planning"},
-    {"do": "interview", "prisoner": "Ada", "deal": True},
-]
 SEARCH = [
     *INTERVIEWS,
     {"do": "interview", "prisoner": "Ben", "deal": False},
     {"do": "interview", "prisoner": "Cy", "deal": False},
     {"do": "interview", "prisoner": "Dee", "deal": False},
 ]
-ACCUSATIONS = [
-    *INTERVIEWS,
-    {"do": "search", "prisoner": "Ben"},
-    {"do": "accuse", "accuser": "Dee", "accused": "Ada"},
-]
-OVER = [*ACCUSATIONS, {"do": "end_day"}]
-
-
-@pytest.fixture
-def pseudo() -> Iterator[Language]:
-    yield pseudo_locale.install()
-    pseudo_locale.remove()
-
-
-def game(
-    folder: Path, commands: list[dict[str, Any]], lang: Language, **overrides: Any
-) -> ConsoleApp:
-    session = create_prison_session(
-        folder, "demo", "classic", "Wendy", ROSTER, rules_overrides=overrides or None
-    )
-    for command in commands:
-        assert not hasattr(session.submit(command), "reason"), command
-        if command["do"] == "search":  # the room has seen its reveal
-            stage.step_reveal(session, to_end=True)
-    return ConsoleApp(session, ticking=False, lang=lang)
 
 
 def visible(app: ConsoleApp) -> str:
@@ -104,9 +75,9 @@ async def settle(pilot: Pilot[Any]) -> None:
     ],
 )
 async def test_the_game_screen_in_each_phase_has_no_english(
-    tmp_path: Path, pseudo: Language, commands: list[dict[str, Any]]
+    tmp_path: Path, qps: Language, commands: list[dict[str, Any]]
 ) -> None:
-    app = game(tmp_path, commands, pseudo)
+    app = game(tmp_path, commands, qps)
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
@@ -117,9 +88,9 @@ async def test_the_game_screen_in_each_phase_has_no_english(
 
 
 async def test_an_interview_and_the_private_view_have_no_english(
-    tmp_path: Path, pseudo: Language
+    tmp_path: Path, qps: Language
 ) -> None:
-    app = game(tmp_path, INTERVIEWS, pseudo)
+    app = game(tmp_path, INTERVIEWS, qps)
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(pilot)
         await pilot.press("i", "enter")  # Ben, the first in the queue, comes in
@@ -131,8 +102,8 @@ async def test_an_interview_and_the_private_view_have_no_english(
         assert english(app) == []
 
 
-async def test_the_search_and_its_reveal_have_no_english(tmp_path: Path, pseudo: Language) -> None:
-    app = game(tmp_path, SEARCH, pseudo, nights_to_escape=2)
+async def test_the_search_and_its_reveal_have_no_english(tmp_path: Path, qps: Language) -> None:
+    app = game(tmp_path, SEARCH, qps, nights_to_escape=2)
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(pilot)
         assert english(app) == []
@@ -150,8 +121,8 @@ async def test_the_search_and_its_reveal_have_no_english(tmp_path: Path, pseudo:
         assert english(app) == []
 
 
-async def test_the_seats_screen_has_no_english(tmp_path: Path, pseudo: Language) -> None:
-    app = game(tmp_path, PLANNING, pseudo)
+async def test_the_seats_screen_has_no_english(tmp_path: Path, qps: Language) -> None:
+    app = game(tmp_path, PLANNING, qps)
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(pilot)
         await pilot.press("w")
@@ -164,12 +135,12 @@ async def test_the_seats_screen_has_no_english(tmp_path: Path, pseudo: Language)
         assert pseudo_locale.leftovers(visible(app), [*DYNAMIC, *codes]) == []
 
 
-def test_the_timeline_and_the_report_have_no_english(tmp_path: Path, pseudo: Language) -> None:
-    app = game(tmp_path, OVER, pseudo)
+def test_the_timeline_and_the_report_have_no_english(tmp_path: Path, qps: Language) -> None:
+    app = game(tmp_path, OVER, qps)
     state = app.session.state
     view = gm(state)
-    lines = timeline(view, story(state), [], pseudo)
-    report = story_markdown("demo", view, story(state) or [], [], pseudo)
+    lines = timeline(view, story(state), [], qps)
+    report = story_markdown("demo", view, story(state) or [], [], qps)
     for text in ("\n".join(lines), report):
         assert "[!!" in text
         assert pseudo_locale.leftovers(text, DYNAMIC) == []
@@ -188,9 +159,9 @@ async def test_the_console_speaks_german(tmp_path: Path) -> None:
 
 
 async def test_the_questions_and_notices_of_the_day_have_no_english(
-    tmp_path: Path, pseudo: Language
+    tmp_path: Path, qps: Language
 ) -> None:
-    app = game(tmp_path, PLANNING, pseudo)
+    app = game(tmp_path, PLANNING, qps)
     async with app.run_test(size=(120, 36), notifications=True) as pilot:
         await settle(pilot)
         asked: list[str] = []
@@ -216,8 +187,8 @@ async def test_the_questions_and_notices_of_the_day_have_no_english(
             assert pseudo_locale.leftovers(text, DYNAMIC) == [], text
 
 
-async def test_the_planning_clock_has_no_english(tmp_path: Path, pseudo: Language) -> None:
-    app = game(tmp_path, PLANNING, pseudo)
+async def test_the_planning_clock_has_no_english(tmp_path: Path, qps: Language) -> None:
+    app = game(tmp_path, PLANNING, qps)
     async with app.run_test(size=(120, 36), notifications=True) as pilot:
         await settle(pilot)
         await pilot.press("m", "3", "0", "0", "enter")  # five minutes to plan

@@ -5,7 +5,6 @@ word left on them is a message that did not go through the catalog."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +12,7 @@ import pytest
 from textual.widgets import Input, OptionList, Static
 
 from companion.language import Language, language
-from companion.session import stage
-from companion.session.create import create_prison_session, game_label
+from companion.session.create import game_label
 from companion.session.paths import session_path
 from companion.tui.common.dialogs import ConfirmScreen, MessageScreen, PickScreen, TextScreen
 from companion.tui.common.faults import Faults
@@ -27,7 +25,7 @@ from companion.tui.prison.printout import PrintScreen
 from companion.tui.prison.setup import SetupScreen
 from tests import pseudo_locale
 from tests.conftest import ROSTER, demo_session
-from tests.tui.support import screen_text, shelf, type_text
+from tests.tui.support import OVER, PLANNING, game, screen_text, shelf, type_text
 
 SIZE = (120, 36)
 WARDEN = "Wendy"
@@ -35,25 +33,6 @@ WARDEN = "Wendy"
 KEY_NAMES = ["Enter", "Esc", "esc", "enter"]
 NAMES = [WARDEN, *ROSTER]
 
-PLANNING = [
-    {"do": "choose", "prisoner": "Ada", "choice": "work"},
-    {"do": "choose", "prisoner": "Cy", "choice": "rest"},
-]
-OVER = [
-    *PLANNING,
-    {"do": "choose", "prisoner": "Ben", "choice": "work"},
-    {"do": "close_planning"},
-    {"do": "interview", "prisoner": "Ada", "deal": True},
-    {"do": "search", "prisoner": "Ben"},
-    {"do": "accuse", "accuser": "Dee", "accused": "Ada"},
-    {"do": "end_day"},
-]
-
-
-@pytest.fixture
-def pseudo() -> Iterator[Language]:
-    yield pseudo_locale.install()
-    pseudo_locale.remove()
 
 
 def shown(app: ConsoleApp) -> str:
@@ -83,23 +62,12 @@ def english_in(text: str, dynamic: list[str]) -> list[str]:
     return pseudo_locale.leftovers(text, [*dynamic, *KEY_NAMES, *NAMES])
 
 
-def game(folder: Path, commands: list[dict[str, Any]], lang: Language, **rules: Any) -> ConsoleApp:
-    session = create_prison_session(
-        folder, "demo", "classic", WARDEN, ROSTER, rules_overrides=rules or None
-    )
-    for command in commands:
-        assert not hasattr(session.submit(command), "reason"), command
-        if command["do"] == "search":
-            stage.step_reveal(session, to_end=True)
-    return ConsoleApp(session, ticking=False, lang=lang)
-
-
 async def test_the_picker_and_its_new_session_dialogs_speak_the_console_language(
-    pseudo: Language, tmp_path: Path
+    qps: Language, tmp_path: Path
 ) -> None:
     folder = tmp_path / "sessions"
     demo_session(folder, "demo").close()
-    app = ConsoleApp(shelf=shelf(folder), ticking=False, lang=pseudo)
+    app = ConsoleApp(shelf=shelf(folder), ticking=False, lang=qps)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, PickerScreen)
@@ -130,9 +98,9 @@ async def test_the_picker_and_its_new_session_dialogs_speak_the_console_language
 
 
 async def test_the_set_up_its_refusals_and_its_dialogs_speak_the_console_language(
-    pseudo: Language, tmp_path: Path
+    qps: Language, tmp_path: Path
 ) -> None:
-    app = ConsoleApp(shelf=shelf(tmp_path), new=("friday", "classic"), ticking=False, lang=pseudo)
+    app = ConsoleApp(shelf=shelf(tmp_path), new=("friday", "classic"), ticking=False, lang=qps)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
@@ -177,10 +145,10 @@ async def test_the_set_up_its_refusals_and_its_dialogs_speak_the_console_languag
 
 
 async def test_the_printout_screen_speaks_the_console_language(
-    pseudo: Language, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    qps: Language, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    app = game(Path("sessions"), PLANNING, pseudo)
+    app = game(Path("sessions"), PLANNING, qps)
     url = "http://192.168.1.20:8765"
     app.session.store.set_meta("served_url", url)
     async with app.run_test(size=SIZE) as pilot:
@@ -197,9 +165,9 @@ async def test_the_printout_screen_speaks_the_console_language(
 
 
 async def test_the_help_screen_speaks_the_console_language(
-    pseudo: Language, tmp_path: Path
+    qps: Language, tmp_path: Path
 ) -> None:
-    app = game(tmp_path, PLANNING, pseudo)
+    app = game(tmp_path, PLANNING, qps)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")
         await pilot.pause()
@@ -217,9 +185,9 @@ async def test_the_help_screen_speaks_the_console_language(
     ],
 )
 async def test_the_history_screen_speaks_the_console_language(
-    pseudo: Language, tmp_path: Path, commands: list[dict[str, Any]]
+    qps: Language, tmp_path: Path, commands: list[dict[str, Any]]
 ) -> None:
-    app = game(tmp_path, commands, pseudo, max_days=1)
+    app = game(tmp_path, commands, qps, max_days=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("h")
         await pilot.pause()
@@ -234,21 +202,21 @@ async def test_the_history_screen_speaks_the_console_language(
 
 
 async def test_the_common_dialogs_speak_the_console_language(
-    pseudo: Language, tmp_path: Path
+    qps: Language, tmp_path: Path
 ) -> None:
-    app = game(tmp_path, PLANNING, pseudo)
+    app = game(tmp_path, PLANNING, qps)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.push_screen(ConfirmScreen(pseudo("Leave"), pseudo("Leave the set-up?")))
+        app.push_screen(ConfirmScreen(qps("Leave"), qps("Leave the set-up?")))
         await pilot.pause()
         keys = str(app.screen.query(Static).last().render())
         assert keys.startswith("y [!!") and "n [!!" in keys  # Yes, No, go back
         assert english_in(dialog_shown(app), []) == []
         await pilot.press("n")
         for dialog in (
-            PickScreen(pseudo("Which scenario?"), [("a", "Ada"), ("b", "Ben")]),
-            TextScreen(pseudo("A new session"), ""),
-            MessageScreen(pseudo("Report exported"), "", hide_after=20),
+            PickScreen(qps("Which scenario?"), [("a", "Ada"), ("b", "Ben")]),
+            TextScreen(qps("A new session"), ""),
+            MessageScreen(qps("Report exported"), "", hide_after=20),
         ):
             app.push_screen(dialog)
             await pilot.pause()
@@ -258,10 +226,10 @@ async def test_the_common_dialogs_speak_the_console_language(
 
 
 def test_the_fault_message_and_the_phones_words_follow_the_language_given(
-    pseudo: Language, tmp_path: Path
+    qps: Language, tmp_path: Path
 ) -> None:
     told: list[str] = []
-    faults = Faults(told.append, lambda: None, pseudo)
+    faults = Faults(told.append, lambda: None, qps)
     faults.log = tmp_path / "demo.console-errors.log"
     faults.report(RuntimeError("disk full"))
     assert len(told) == 1 and told[0].startswith("[!!")
@@ -271,9 +239,9 @@ def test_the_fault_message_and_the_phones_words_follow_the_language_given(
     assert told[1] == "That went wrong: disk full. The game is safe in the session log."
 
     for seen in (PhoneSeen(True, 0.0), PhoneSeen(False, 0.0)):
-        assert phone_words(seen, pseudo).startswith("[!!")
+        assert phone_words(seen, qps).startswith("[!!")
     assert phone_words(PhoneSeen(True, 0.0)) == "connected"
-    assert phone_words(None, pseudo) == "-"
+    assert phone_words(None, qps) == "-"
 
 
 @pytest.mark.parametrize(

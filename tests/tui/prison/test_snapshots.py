@@ -11,42 +11,14 @@ from typing import Any
 
 import pytest
 
-from companion.session import stage
-from companion.session.create import create_prison_session
 from companion.tui.prison.app import ConsoleApp
-from tests.conftest import ROSTER, demo_session
-from tests.tui.support import shelf
+from tests.conftest import demo_session
+from tests.tui.support import ACCUSATIONS, INTERVIEWS, OVER, PLANNING, game, shelf
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 36), id="120x36")]
 
 
-def game(folder: Path, commands: list[dict[str, Any]], **overrides: Any) -> ConsoleApp:
-    session = create_prison_session(
-        folder, "demo", "classic", "Wendy", ROSTER, rules_overrides=overrides or None
-    )
-    for command in commands:
-        assert not hasattr(session.submit(command), "reason"), command
-        if command["do"] == "search":  # the room has seen its reveal
-            stage.step_reveal(session, to_end=True)
-    return ConsoleApp(session, ticking=False)
 
-
-PLANNING = [
-    {"do": "choose", "prisoner": "Ada", "choice": "work"},
-    {"do": "choose", "prisoner": "Cy", "choice": "rest"},
-]
-INTERVIEWS = [
-    *PLANNING,
-    {"do": "choose", "prisoner": "Ben", "choice": "work"},
-    {"do": "close_planning"},
-    {"do": "interview", "prisoner": "Ada", "deal": True},
-]
-ACCUSATIONS = [
-    *INTERVIEWS,
-    {"do": "search", "prisoner": "Ben"},
-    {"do": "accuse", "accuser": "Dee", "accused": "Ada"},
-]
-OVER = [*ACCUSATIONS, {"do": "end_day"}]
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -11,11 +11,9 @@ from __future__ import annotations
 import html
 import io
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from rich.console import Console
 
 from companion.language import Language, language
@@ -42,12 +40,6 @@ NOT_MESSAGES = [*NAMES, *COLORS, *TYPED, *LIST_WORDS, "So Long Sucker", "table"]
 GAME = ["r n", "next bo", "b 1", "g n", "bo", "b 1", "kill b", "b 2", "r 2", "g n", "next bo",
         "r 2", "kill r", "r 3", "b 3", "g n", "bo", "give b", "b n", "next cat", "refuse",
         "refuse ann"]
-
-
-@pytest.fixture
-def qps() -> Iterator[Language]:
-    yield pseudo_locale.install()
-    pseudo_locale.remove()
 
 
 def screen_text(app: SuckerApp) -> str:

@@ -29,12 +29,6 @@ NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Flo"]  # five at first: the house fi
 
 
 @pytest.fixture
-def qps() -> Iterator[Language]:
-    yield pseudo_locale.install()
-    pseudo_locale.remove()
-
-
-@pytest.fixture
 def session(tmp_path: Path) -> Iterator[Session]:
     s = Session.create(tmp_path / "d.sqlite", "dilemma", {"rules": scenario(rounds=2)})
     yield s

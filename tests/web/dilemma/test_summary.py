@@ -6,7 +6,6 @@ command writes it in the session's language (or ``--lang``'s, for once), its CSV
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,12 +19,6 @@ from tests import pseudo_locale
 from tests.dilemma_helpers import scenario
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Flo"]  # five at first: the house fills the sixth
-
-
-@pytest.fixture
-def qps() -> Iterator[Language]:
-    yield pseudo_locale.install()
-    pseudo_locale.remove()
 
 
 def played(folder: Path, *, finished: bool = True, no_answer: str = "silent") -> Session:

@@ -36,12 +36,6 @@ SHOWN_ATTRIBUTES = {"title", "aria-label", "data-confirm", "placeholder", "alt"}
 
 
 @pytest.fixture
-def qps() -> Iterator[Language]:
-    yield pseudo_locale.install()
-    pseudo_locale.remove()
-
-
-@pytest.fixture
 def session(tmp_path: Path) -> Iterator[Session]:
     s = demo_session(tmp_path, "t")
     yield s
