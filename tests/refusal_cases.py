@@ -25,7 +25,8 @@ CASES: dict[str, Case] = {}
 NAMES = [
     *("Ada", "Ben", "Cy", "Dee", "Wendy", "Zed"),
     *("Ann", "Bo", "Cat", "Dan", "red", "blue", "green", "yellow", "pink"),
-    *("A" * 41, "A" * 20, "ada", repr("Z\x07ed")),
+    *("A" * 41, "A" * 20, "ada", repr("Z\x07ed"), repr("Z\u202eed"), repr("\u0301\u0301")),
+    *(repr("Ze" + "\u0332" * 5 + "d"), repr("Hоuse"), "Аda"),
 ]
 
 
@@ -482,6 +483,16 @@ def _() -> Refused:
     return dilemma_said(dilemma(), do="join", pid="p9", name="Z\x07ed")
 
 
+@case("dilemma-name-like-the-house")
+def _() -> Refused:
+    return dilemma_said(dilemma(), do="join", pid="p9", name="Hоuse")  # a Cyrillic "о"
+
+
+@case("dilemma-name-taken-by-a-look-alike")
+def _() -> Refused:
+    return dilemma_said(dilemma(), do="join", pid="p9", name="Аda")  # a Cyrillic "А"
+
+
 @case("dilemma-name-taken")
 def _() -> Refused:
     return dilemma_said(dilemma(), do="rename", pid="p1", name="ada")
@@ -596,6 +607,9 @@ _BAD_NAMES: dict[str, object] = {
     "long": "A" * 41,
     "spaces": " Zed",
     "control": "Z\x07ed",
+    "invisible": "Z\u202eed",
+    "blank": "\u0301\u0301",
+    "marks": "Ze" + "\u0332" * 5 + "d",
 }
 
 

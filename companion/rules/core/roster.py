@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from companion.rules.core.game import Refused, english
+from companion.rules.core.names import MOST_MARKS, hidden_trouble, skeleton
 from companion.rules.core.words import N_
 
 MAX_NAME = 40
@@ -81,6 +82,50 @@ _NAME_PROBLEMS: dict[tuple[str, str], str] = {
     ),
     ("player", "spaces"): N_("The player's name %(name)s has spaces at its ends; remove them."),
     ("player", "control"): N_("The player's name %(name)s holds a control character; retype it."),
+    ("warden", "invisible"): N_(
+        "The warden's name %(name)s holds an invisible or direction-changing character; "
+        "retype it with letters only."
+    ),
+    ("warden", "blank"): N_(
+        "The warden's name %(name)s has no letter one can see; type a name people can read."
+    ),
+    ("warden", "marks"): N_(
+        "The warden's name %(name)s piles up more than %(most)s accents on one letter; retype it."
+    ),
+    ("prisoner", "invisible"): N_(
+        "The prisoner's name %(name)s holds an invisible or direction-changing character; "
+        "retype it with letters only."
+    ),
+    ("prisoner", "blank"): N_(
+        "The prisoner's name %(name)s has no letter one can see; type a name people can read."
+    ),
+    ("prisoner", "marks"): N_(
+        "The prisoner's name %(name)s piles up more than %(most)s accents on one letter; retype it."
+    ),
+    ("prisoner #", "invisible"): N_(
+        "The prisoner #%(number)s's name %(name)s holds an invisible or direction-changing "
+        "character; "
+        "retype it with letters only."
+    ),
+    ("prisoner #", "blank"): N_(
+        "The prisoner #%(number)s's name %(name)s has no letter one can see; "
+        "type a name people can read."
+    ),
+    ("prisoner #", "marks"): N_(
+        "The prisoner #%(number)s's name %(name)s piles up more than %(most)s accents on one "
+        "letter; "
+        "retype it."
+    ),
+    ("player", "invisible"): N_(
+        "The player's name %(name)s holds an invisible or direction-changing character; "
+        "retype it with letters only."
+    ),
+    ("player", "blank"): N_(
+        "The player's name %(name)s has no letter one can see; type a name people can read."
+    ),
+    ("player", "marks"): N_(
+        "The player's name %(name)s piles up more than %(most)s accents on one letter; retype it."
+    ),
 }
 _NAME_ENGLISH = {
     "text": "The {what}'s name must be text, not %(name)s.",
@@ -88,6 +133,11 @@ _NAME_ENGLISH = {
     "long": "The {what}'s name %(name)s... is %(length)s characters long; use at most %(most)s.",
     "spaces": "The {what}'s name %(name)s has spaces at its ends; remove them.",
     "control": "The {what}'s name %(name)s holds a control character; retype it.",
+    "invisible": "The {what}'s name %(name)s holds an invisible or direction-changing character; "
+    "retype it with letters only.",
+    "blank": "The {what}'s name %(name)s has no letter one can see; type a name people can read.",
+    "marks": "The {what}'s name %(name)s piles up more than %(most)s accents on one letter; "
+    "retype it.",
 }
 
 
@@ -102,8 +152,14 @@ def _name_problem(what: str, number: int | None, check: str, **params: str | int
 
 
 def name_key(name: str) -> str:
-    """What two names are compared by: ``Zoë`` typed precomposed or as ``e`` + U+0308, ``ZOË``
-    and ``zoë`` all give the same key (canonical caseless matching, in NFC)."""
+    """What two names are compared by, in every game's roster: names that look the same give
+    the same key (:func:`~companion.rules.core.names.skeleton`): ``Zoë`` typed precomposed or
+    as ``e`` + U+0308, ``ZOË``, ``zoë``; ``Ada``, ``Аda`` with a Cyrillic ``А``, ``ADA``."""
+    return skeleton(name)
+
+
+def _caseless(name: str) -> str:
+    """Canonical caseless matching, in NFC: the order names are read in."""
     return unicodedata.normalize("NFC", unicodedata.normalize("NFD", name).casefold())
 
 
@@ -123,7 +179,7 @@ def reading_key(name: str) -> tuple[tuple[Chunk, ...], tuple[Chunk, ...], str]:
     """A sort key in reading order rather than code points: letters first without their
     accents and case (``Dee, Émile, José``), numbers by value (``Player 2, Player 10``); then
     the accents, then the name itself, so that the order is total and stable."""
-    folded = name_key(name)
+    folded = _caseless(name)
     bare = "".join(c for c in unicodedata.normalize("NFD", folded) if not unicodedata.combining(c))
     return _chunks(bare), _chunks(folded), name
 
@@ -142,8 +198,11 @@ def check_name(name: object, what: str, number: int | None = None) -> str:
         )
     if clean != name:
         raise _name_problem(what, number, "spaces", name=repr(name))
-    if any(ord(c) < 32 for c in name):
-        raise _name_problem(what, number, "control", name=repr(name))
+    trouble = hidden_trouble(name)
+    if trouble == "marks":
+        raise _name_problem(what, number, "marks", name=repr(name), most=MOST_MARKS)
+    if trouble is not None:
+        raise _name_problem(what, number, trouble, name=repr(name))
     return name
 
 

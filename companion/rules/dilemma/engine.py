@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion.rules.core.game import Engine, Refusal, Refused, refusing
+from companion.rules.core.names import reads_as
 from companion.rules.core.roster import RosterError, check_name, name_key
 from companion.rules.core.words import N_
 from companion.rules.dilemma.commands import (
@@ -47,7 +48,15 @@ from companion.rules.dilemma.events import (
 )
 from companion.rules.dilemma.pairing import draw
 from companion.rules.dilemma.scenario import DilemmaRules, check_scenario
-from companion.rules.dilemma.state import HOUSE, DilemmaState, Round, evolve, is_house, new_state
+from companion.rules.dilemma.state import (
+    HOUSE,
+    HOUSE_WORDS,
+    DilemmaState,
+    Round,
+    evolve,
+    is_house,
+    new_state,
+)
 from companion.rules.dilemma.strategies import play
 
 
@@ -73,8 +82,14 @@ def _name(state: DilemmaState, name: str, pid: str | None = None) -> str:
         if not error.template:  # not a message (a kind of name the rules do not list)
             raise Refusal(str(error)) from None
         raise Refusal(error.template, **error.params) from None
+    if any(reads_as(name, word) for word in HOUSE_WORDS):
+        raise Refusal(
+            "The name %(name)s reads like the house player's; add an initial or pick another.",
+            name=repr(name),
+        )
+    key = name_key(name)
     for p in state.players:
-        if p.pid != pid and name_key(p.name) == name_key(name):
+        if p.pid != pid and name_key(p.name) == key:
             raise Refusal(
                 "The name %(name)s is already taken; add an initial or pick another.",
                 name=repr(name),

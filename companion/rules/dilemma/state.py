@@ -27,6 +27,9 @@ from companion.rules.dilemma.scenario import DilemmaRules
 from companion.rules.dilemma.strategies import NAMES, Strategy
 
 HOUSE = "~house"  # house seats are ~house1, ~house2, ...: no player's id can start with "~"
+# The house player's label in every language the warm-up speaks ("House (Tit for Tat)" and its
+# translations): no player's name may read like it (tests/rules check them against the catalogs).
+HOUSE_WORDS = ("House", "Haus", "Maison", "Casa")
 
 
 def is_house(pid: str) -> bool:
