@@ -10,6 +10,7 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.rules.core.game import History, Refused
+from companion.rules.core.names import said
 from companion.rules.core.roster import RosterError, check_name, check_roster
 from companion.rules.dilemma.engine import DILEMMA
 from companion.rules.prison.commands import parse_command
@@ -25,8 +26,8 @@ CASES: dict[str, Case] = {}
 NAMES = [
     *("Ada", "Ben", "Cy", "Dee", "Wendy", "Zed"),
     *("Ann", "Bo", "Cat", "Dan", "red", "blue", "green", "yellow", "pink"),
-    *("A" * 41, "A" * 20, "ada", repr("Z\x07ed"), repr("Z\u202eed"), repr("\u0301\u0301")),
-    *(repr("Ze" + "\u0332" * 5 + "d"), repr("Hоuse"), "Аda"),
+    *("A" * 41, "A" * 20, "ada", repr("Z\x07ed"), repr("Z\u202eed"), said("\u0301\u0301")),
+    *(said("Ze" + "\u0332" * 5 + "d"), repr("Hоuse"), "Аda"),
 ]
 
 

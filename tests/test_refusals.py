@@ -235,6 +235,62 @@ ENGLISH = {
     "roster-listed-prisoner-control": (
         "The prisoner #2's name 'Z\\x07ed' holds a control character; retype it."
     ),
+    "dilemma-name-like-the-house": (
+        "The name 'Hоuse' reads like the house player's; add an initial or pick another."
+    ),
+    "dilemma-name-taken-by-a-look-alike": (
+        "The name 'Аda' is already taken; add an initial or pick another."
+    ),
+    "roster-warden-invisible": (
+        "The warden's name 'Z\\u202eed' holds an invisible or direction-changing character; "
+        "retype it with letters only."
+    ),
+    "roster-prisoner-invisible": (
+        "The prisoner's name 'Z\\u202eed' holds an invisible or direction-changing character; "
+        "retype it with letters only."
+    ),
+    "roster-player-invisible": (
+        "The player's name 'Z\\u202eed' holds an invisible or direction-changing character; "
+        "retype it with letters only."
+    ),
+    "roster-listed-prisoner-invisible": (
+        "The prisoner #2's name 'Z\\u202eed' holds an invisible or direction-changing character; "
+        "retype it with letters only."
+    ),
+    "roster-warden-blank": (
+        "The warden's name '\\u0301\\u0301' has no letter one can see; type a name people can read."
+    ),
+    "roster-prisoner-blank": (
+        "The prisoner's name '\\u0301\\u0301' has no letter one can see; "
+        "type a name people can read."
+    ),
+    "roster-player-blank": (
+        "The player's name '\\u0301\\u0301' has no letter one can see; type a name people can read."
+    ),
+    "roster-listed-prisoner-blank": (
+        "The prisoner #2's name '\\u0301\\u0301' has no letter one can see; "
+        "type a name people can read."
+    ),
+    "roster-warden-marks": (
+        "The warden's name 'Ze\\u0332\\u0332\\u0332\\u0332\\u0332d'"
+        " piles up more than 4 accents on one letter; "
+        "retype it."
+    ),
+    "roster-prisoner-marks": (
+        "The prisoner's name 'Ze\\u0332\\u0332\\u0332\\u0332\\u0332d'"
+        " piles up more than 4 accents on one letter; "
+        "retype it."
+    ),
+    "roster-player-marks": (
+        "The player's name 'Ze\\u0332\\u0332\\u0332\\u0332\\u0332d'"
+        " piles up more than 4 accents on one letter; "
+        "retype it."
+    ),
+    "roster-listed-prisoner-marks": (
+        "The prisoner #2's name 'Ze\\u0332\\u0332\\u0332\\u0332\\u0332d'"
+        " piles up more than 4 accents on one letter; "
+        "retype it."
+    ),
     "roster-not-a-list": "The prisoners must be a list of names.",
     "roster-name-twice": "The name 'ada' is used twice; every player needs their own name.",
     "roster-not-exactly-the-size": (

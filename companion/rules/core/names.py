@@ -97,6 +97,13 @@ def hidden_trouble(name: str) -> Trouble | None:
     return None
 
 
+def said(name: str) -> str:
+    """``name`` quoted as a refusal says it: Python's ``repr``, which writes invisible and control
+    characters as escapes, with the accents escaped too, so a pile of them cannot draw over the
+    sentence (``'Ze\\u0332\\u0332d'``)."""
+    return "".join(f"\\u{ord(c):04x}" if _is_mark(c) else c for c in repr(name))
+
+
 @cache
 def _prototypes() -> dict[str, str]:
     """Each confusable character -> its prototype, from the TR39 data.

@@ -11,7 +11,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from companion.rules.core.game import Refused, english
-from companion.rules.core.names import MOST_MARKS, hidden_trouble, skeleton
+from companion.rules.core.names import MOST_MARKS, hidden_trouble, said, skeleton
 from companion.rules.core.words import N_
 
 MAX_NAME = 40
@@ -200,9 +200,9 @@ def check_name(name: object, what: str, number: int | None = None) -> str:
         raise _name_problem(what, number, "spaces", name=repr(name))
     trouble = hidden_trouble(name)
     if trouble == "marks":
-        raise _name_problem(what, number, "marks", name=repr(name), most=MOST_MARKS)
+        raise _name_problem(what, number, "marks", name=said(name), most=MOST_MARKS)
     if trouble is not None:
-        raise _name_problem(what, number, trouble, name=repr(name))
+        raise _name_problem(what, number, trouble, name=said(name))
     return name
 
 
