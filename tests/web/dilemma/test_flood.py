@@ -17,10 +17,16 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import TestServer
 
+from companion.cli.main import main
 from companion.session.dilemma_seats import META_KEY, origins
 from companion.session.session import Session
 from companion.web.common.context import Limiter
-from companion.web.dilemma.joins import JOINS_PER_MINUTE, PRESENT_PER_ADDRESS, JoinLimiter
+from companion.web.dilemma.joins import (
+    JOINS_PER_MINUTE,
+    PRESENT_PER_ADDRESS,
+    JoinLimiter,
+    per_device,
+)
 from companion.web.dilemma.server import build_dilemma_app
 from tests.dilemma_helpers import scenario
 
@@ -185,3 +191,29 @@ async def test_no_phone_page_board_or_api_shows_an_address(
             async with phone.get(server.make_url(path)) as r:
                 first = await r.content.readuntil(b"\n\n")
             assert first and b"127.1." not in first, path
+
+
+def test_per_device_sets_the_limit_or_turns_it_off(capsys: pytest.CaptureFixture[str]) -> None:
+    default, household, off = per_device(None), per_device(3), per_device(0)
+    assert (default.per_window, default.present) == (JOINS_PER_MINUTE, PRESENT_PER_ADDRESS)
+    assert (household.per_window, household.present) == (3, 3)
+    assert per_device(40).per_window == JOINS_PER_MINUTE and per_device(40).present == 40
+    for _ in range(1000):
+        off.joined(FLOOD)
+    assert off.allows(FLOOD, 1000)
+    assert main(["dilemma", "other", "--per-device", "-1"]) == 2
+    assert "--per-device -1 is out of range" in capsys.readouterr().err
+
+
+def test_the_window_slides_without_waiting() -> None:
+    clock = Clock()
+    limiter = JoinLimiter(per_window=2, present=5, window=60.0, clock=clock)
+    limiter.joined(FLOOD)
+    clock.now += 30
+    limiter.joined(FLOOD)
+    assert not limiter.allows(FLOOD, 2) and limiter.allows(REAL, 0)
+    clock.now += 31  # the first join has left the window, the second not yet
+    assert limiter.allows(FLOOD, 2)
+    limiter.joined(FLOOD)
+    assert not limiter.allows(FLOOD, 3)
+    assert not JoinLimiter(per_window=99, present=5).allows(FLOOD, 5)  # the cap on present
