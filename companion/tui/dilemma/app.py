@@ -469,9 +469,10 @@ class DilemmaApp(App[None]):
         count = len(group.pids)
         title = _.n_("Remove %(count)s player?", "Remove %(count)s players?", count)
         question = group_line(_, group) + "\n" + _(
-            "They leave in one step (their partners face the house player); u brings them all "
-            "back."
+            "They leave in one step; u brings them all back."
         )
+        if v["phase"] == "choosing":
+            question += " " + _("The house player takes the seats they leave in this round.")
         if not await self.push_screen_wait(ConfirmScreen(title, question, _("Remove"))):
             return
         if self.submit({"do": "remove_many", "pids": list(group.pids)}):
