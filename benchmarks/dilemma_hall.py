@@ -82,6 +82,7 @@ def run_ours(port: int, folder: str) -> None:
 
     from companion.rules.dilemma.events import RoundRevealed
     from companion.session.create import open_or_create_dilemma
+    from companion.web.dilemma.joins import JoinLimiter
     from companion.web.dilemma.server import build_dilemma_app
 
     session = open_or_create_dilemma(Path(folder), "hall", "dilemma", MAX_ROUNDS)
@@ -100,7 +101,9 @@ def run_ours(port: int, folder: str) -> None:
         outcome = session.submit({"do": "start_round", "seed": seed.randrange(2**62)})
         return {"ok": not hasattr(outcome, "reason"), "round": session.state.current.number}
 
-    app = build_dilemma_app(session, base=f"http://127.0.0.1:{port}")
+    # every phone of the hall comes from 127.0.0.1: no limit on joins per address
+    everyone = JoinLimiter(per_window=10**6, present=10**6)
+    app = build_dilemma_app(session, base=f"http://127.0.0.1:{port}", joins=everyone)
     bench_routes(app, start, revealed)
     print("Serving the dilemma (ours)", flush=True)
     web.run_app(

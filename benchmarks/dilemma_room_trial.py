@@ -76,7 +76,7 @@ async def trial(args: argparse.Namespace, shots: Path) -> None:
     data = Path(tempfile.mkdtemp(prefix="companion-room-trial-"))
     command = (
         f"{COMPANION} --data-dir {data} dilemma room --host 127.0.0.1 --port {port} "
-        f"--lang {args.lang}"
+        f"--lang {args.lang} --per-device 0"  # every phone of the trial comes from 127.0.0.1
     )
     subprocess.run(["tmux", "kill-session", "-t", TMUX], capture_output=True)
     tmux("new", "-d", "-s", TMUX, "-x", "120", "-y", "36", command)

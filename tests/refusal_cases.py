@@ -573,9 +573,41 @@ def _() -> Refused:
     return dilemma_said(dilemma(), do="finish")
 
 
+@case("dilemma-doors-closed")
+def _() -> Refused:
+    return dilemma_said(dilemma_ok(dilemma(), do="close_doors"), do="join", pid="p9", name="Zed")
+
+
+@case("dilemma-doors-already-closed")
+def _() -> Refused:
+    return dilemma_said(dilemma_ok(dilemma(), do="close_doors"), do="close_doors")
+
+
+@case("dilemma-doors-already-open")
+def _() -> Refused:
+    return dilemma_said(dilemma(), do="open_doors")
+
+
+@case("dilemma-remove-nobody")
+def _() -> Refused:
+    return dilemma_said(dilemma(), do="remove_many", pids=[])
+
+
+@case("dilemma-remove-many-with-an-unknown-player")
+def _() -> Refused:
+    return dilemma_said(dilemma(), do="remove_many", pids=["p0", "p9"])
+
+
+@case("dilemma-remove-many-with-one-gone")
+def _() -> Refused:
+    h = dilemma_ok(dilemma(), do="remove", pid="p1")
+    return dilemma_said(h, do="remove_many", pids=["p0", "p1"])
+
+
 _AFTER_THE_END: dict[str, dict[str, Any]] = {
     "join": {"do": "join", "pid": "p9", "name": "Zed"},
     "leave": {"do": "remove", "pid": "p0"},
+    "leave-many": {"do": "remove_many", "pids": ["p0", "p1"]},
     "come-back": {"do": "bring_back", "pid": "p0"},
     "start": {"do": "start_round", "seed": 8},
     "house": {"do": "set_house", "strategy": "always_betray"},

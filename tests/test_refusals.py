@@ -193,8 +193,19 @@ ENGLISH = {
     "dilemma-house-during-a-round": "A round is open; change the house player between rounds.",
     "dilemma-finish-during-a-round": "A round is still open; close it first, then finish.",
     "dilemma-finish-before-any-round": "No round has been played yet; start one first.",
+    "dilemma-doors-closed": "The game master has closed the doors; nobody can join now.",
+    "dilemma-doors-already-closed": "The doors are already closed.",
+    "dilemma-doors-already-open": "The doors are already open.",
+    "dilemma-remove-nobody": "Pick at least one player to remove.",
+    "dilemma-remove-many-with-an-unknown-player": (
+        "That player is not in the tournament; join again from the room's QR code."
+    ),
+    "dilemma-remove-many-with-one-gone": (
+        "Ben has left the tournament; the game master can bring them back."
+    ),
     "dilemma-join-after-the-end": "The tournament is over; nobody can join now.",
     "dilemma-leave-after-the-end": "The tournament is over; nobody can leave now.",
+    "dilemma-leave-many-after-the-end": "The tournament is over; nobody can leave now.",
     "dilemma-come-back-after-the-end": "The tournament is over; nobody can come back now.",
     "dilemma-start-after-the-end": "The tournament is over; nobody can start a round now.",
     "dilemma-house-after-the-end": (

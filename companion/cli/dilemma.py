@@ -37,6 +37,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--rounds", type=int, default=None, help="rounds to play (new sessions only)")
     p.add_argument("--scenario", default="dilemma", help="the scenario file (default: dilemma)")
     p.add_argument("--poster", metavar="FILE.pdf", help="write the room's QR poster and exit")
+    p.add_argument(
+        "--per-device",
+        type=int,
+        default=None,
+        metavar="N",
+        help="phones: players in at once who joined from one device address (default 10, and "
+        "at most 6 joining a minute); 0: no limit (every phone behind one proxy address)",
+    )
     p.add_argument("--lang", metavar="LANG",
                    help="the session's language for its board and poster, and the console's: "
                    "en (the default), de, es, fr; changes an existing session's (with --export: "
@@ -53,6 +61,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run_dilemma(args: argparse.Namespace) -> int:
     port = check_port(args.port) or DEFAULT_PORT
     public_url = check_public_url(args.public_url) if args.public_url else None
+    if args.per_device is not None and not 0 <= args.per_device <= 1000:
+        raise UserError(
+            f"--per-device {args.per_device} is out of range; give 1 to 1000, or 0 for no limit."
+        )
     if args.rounds is not None and not 1 <= args.rounds <= 100:
         raise UserError(f"--rounds {args.rounds} is out of range; play 1 to 100 rounds.")
     lang = None

@@ -5,13 +5,19 @@ kept in a cookie so that scanning the room code again brings them back. Tokens l
 session file's metadata (key ``dilemma_seats``), never in the history rows: the log holds only
 the join (an id and a name). The token is written *before* the join is submitted, so a crash in
 between leaves at worst a token for nobody.
+
+Each seat also keeps the device address it was taken from (``address``: ``None`` for a player
+the game master added at the console) and when (``joined``: epoch seconds), for the game
+master alone (to see and clear a flood of joins from one device); no phone, board or log row
+shows them.
 """
 
 from __future__ import annotations
 
 import hmac
 import secrets
-from typing import TYPE_CHECKING
+import time
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from companion.session.session import Session
@@ -20,16 +26,40 @@ META_KEY = "dilemma_seats"
 TOKEN_BYTES = 18  # 144 bits
 
 
-def _seats(session: Session) -> list[dict[str, str]]:
+class Origin(NamedTuple):
+    """Where and when a seat was taken: the device's address (``None``: at the console, or in
+    a session from before addresses were kept) and the time (epoch seconds, or ``None``)."""
+
+    address: str | None
+    joined: float | None
+
+
+def _seats(session: Session) -> list[dict[str, Any]]:
     return list(session.meta().get(META_KEY, []))
 
 
-def new_seat(session: Session) -> tuple[str, str]:
-    """A fresh (pid, token), stored in the session file; the pid is for the join command."""
+def new_seat(
+    session: Session, address: str | None = None, *, now: float | None = None
+) -> tuple[str, str]:
+    """A fresh (pid, token), stored in the session file with the ``address`` it was taken from
+    and the time; the pid is for the join command."""
     pid = secrets.token_hex(4)
     token = secrets.token_urlsafe(TOKEN_BYTES)
-    session.store.set_meta(META_KEY, [*_seats(session), {"pid": pid, "token": token}])
+    seat = {
+        "pid": pid,
+        "token": token,
+        "address": address,
+        "joined": time.time() if now is None else now,
+    }
+    session.store.set_meta(META_KEY, [*_seats(session), seat])
     return pid, token
+
+
+def origins(session: Session) -> dict[str, Origin]:
+    """Each seat's player id with where and when it was taken (the game master's only)."""
+    return {
+        seat["pid"]: Origin(seat.get("address"), seat.get("joined")) for seat in _seats(session)
+    }
 
 
 def forget(session: Session, token: str) -> None:

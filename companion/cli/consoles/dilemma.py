@@ -32,10 +32,12 @@ def _run(session: Session, args: argparse.Namespace) -> int:
     wiring.check_terminal()
 
     async def phones(app: RoomHost) -> Stopper:
+        from companion.web.dilemma.joins import per_device
         from companion.web.dilemma.server import start_dilemma_server
 
+        joins = per_device(getattr(args, "per_device", None))
         try:
-            server = await start_dilemma_server(session, host, port, public)
+            server = await start_dilemma_server(session, host, port, public, joins=joins)
         except OSError as error:
             raise port_problem(port, error) from None
         app.show_room(server.join_url, server.board_url)

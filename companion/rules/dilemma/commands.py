@@ -36,6 +36,24 @@ class Remove(StrictModel):
     pid: PID
 
 
+class RemoveMany(StrictModel):
+    """Several players leave at once, in one step (the game master clears a flood of joins):
+    as one command in the log, one undo brings them all back."""
+
+    do: Literal["remove_many"] = "remove_many"
+    pids: list[PID] = Field(max_length=1000)
+
+
+class CloseDoors(StrictModel):
+    """Nobody may join until the doors open again (players already in play on)."""
+
+    do: Literal["close_doors"] = "close_doors"
+
+
+class OpenDoors(StrictModel):
+    do: Literal["open_doors"] = "open_doors"
+
+
 class BringBack(StrictModel):
     do: Literal["bring_back"] = "bring_back"
     pid: PID
@@ -76,7 +94,18 @@ class Finish(StrictModel):
 
 
 DilemmaCommand = Annotated[
-    Join | Rename | Remove | BringBack | StartRound | Choose | CloseRound | SetHouse | Finish,
+    Join
+    | Rename
+    | Remove
+    | RemoveMany
+    | CloseDoors
+    | OpenDoors
+    | BringBack
+    | StartRound
+    | Choose
+    | CloseRound
+    | SetHouse
+    | Finish,
     Field(discriminator="do"),
 ]
 _COMMANDS: TypeAdapter[DilemmaCommand] = TypeAdapter(DilemmaCommand)
@@ -84,6 +113,9 @@ COMMAND_NAMES = (
     "join",
     "rename",
     "remove",
+    "remove_many",
+    "close_doors",
+    "open_doors",
     "bring_back",
     "start_round",
     "choose",

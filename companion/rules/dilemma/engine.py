@@ -19,11 +19,14 @@ from companion.rules.core.words import N_
 from companion.rules.dilemma.commands import (
     BringBack,
     Choose,
+    CloseDoors,
     CloseRound,
     DilemmaCommand,
     Finish,
     Join,
+    OpenDoors,
     Remove,
+    RemoveMany,
     Rename,
     SetHouse,
     StartRound,
@@ -34,6 +37,8 @@ from companion.rules.dilemma.events import (
     CameBack,
     Chose,
     DilemmaEvent,
+    DoorsClosed,
+    DoorsOpened,
     Ended,
     HouseChose,
     HouseSet,
@@ -118,6 +123,8 @@ def _join(state: DilemmaState, cmd: Join) -> list[DilemmaEvent]:
     _not_over(state, "join")
     if state.player(cmd.pid) is not None:
         raise Refusal("That player id is taken; join again.")
+    if state.doors_closed:
+        raise Refusal("The game master has closed the doors; nobody can join now.")
     _name(state, cmd.name)
     if len(state.present()) >= state.rules.max_players:
         raise Refusal(
@@ -134,21 +141,56 @@ def _rename(state: DilemmaState, cmd: Rename) -> list[DilemmaEvent]:
     return [Renamed(pid=cmd.pid, name=_name(state, cmd.name, cmd.pid))]
 
 
-def _remove(state: DilemmaState, cmd: Remove) -> list[DilemmaEvent]:
-    _not_over(state, "leave")
-    _player(state, cmd.pid)
+def _left(state: DilemmaState, pid: str) -> Left:
+    """``pid`` leaves: their partner in an open round, if any, faces a new house seat."""
+    _player(state, pid)
     r = state.open_round()
-    partner = r.partner(cmd.pid) if r is not None else None
+    partner = r.partner(pid) if r is not None else None
     house = None
     if r is not None and partner is not None and not is_house(partner):
         taken = set(r.paired())
         house = next(f"{HOUSE}{k}" for k in range(1, len(taken) + 2) if f"{HOUSE}{k}" not in taken)
-    events: list[DilemmaEvent] = [Left(pid=cmd.pid, partner=partner, house=house)]
-    after = evolve(state, events[0])
-    current = after.open_round()
-    if partner is not None and current is not None and current.pairs and not after.waiting():
-        events += _reveal(after, current, closed_early=False)  # they were the last to choose
+    return Left(pid=pid, partner=partner, house=house)
+
+
+def _leaving(state: DilemmaState, pids: Sequence[str]) -> list[DilemmaEvent]:
+    """Each of ``pids`` leaves in turn (each ``Left`` folded before the next is decided); when
+    one of them was paired and nobody is left to choose, the round is revealed."""
+    events: list[DilemmaEvent] = []
+    paired = False
+    for pid in pids:
+        left = _left(state, pid)
+        paired = paired or left.partner is not None
+        events.append(left)
+        state = evolve(state, left)
+    current = state.open_round()
+    if paired and current is not None and current.pairs and not state.waiting():
+        events += _reveal(state, current, closed_early=False)  # they were the last to choose
     return events
+
+
+def _remove(state: DilemmaState, cmd: Remove) -> list[DilemmaEvent]:
+    _not_over(state, "leave")
+    return _leaving(state, [cmd.pid])
+
+
+def _remove_many(state: DilemmaState, cmd: RemoveMany) -> list[DilemmaEvent]:
+    _not_over(state, "leave")
+    if not cmd.pids:
+        raise Refusal("Pick at least one player to remove.")
+    return _leaving(state, cmd.pids)
+
+
+def _close_doors(state: DilemmaState, cmd: CloseDoors) -> list[DilemmaEvent]:
+    if state.doors_closed:
+        raise Refusal("The doors are already closed.")
+    return [DoorsClosed()]
+
+
+def _open_doors(state: DilemmaState, cmd: OpenDoors) -> list[DilemmaEvent]:
+    if not state.doors_closed:
+        raise Refusal("The doors are already open.")
+    return [DoorsOpened()]
 
 
 def _bring_back(state: DilemmaState, cmd: BringBack) -> list[DilemmaEvent]:
@@ -304,6 +346,9 @@ _HANDLERS: dict[type[Any], Callable[[DilemmaState, Any], list[DilemmaEvent]]] = 
     Join: _join,
     Rename: _rename,
     Remove: _remove,
+    RemoveMany: _remove_many,
+    CloseDoors: _close_doors,
+    OpenDoors: _open_doors,
     BringBack: _bring_back,
     StartRound: _start_round,
     Choose: _choose,

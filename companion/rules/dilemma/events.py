@@ -35,6 +35,14 @@ class Left(StrictModel):
     house: str | None = None
 
 
+class DoorsClosed(StrictModel):
+    type: Literal["doors_closed"] = "doors_closed"
+
+
+class DoorsOpened(StrictModel):
+    type: Literal["doors_opened"] = "doors_opened"
+
+
 class CameBack(StrictModel):
     type: Literal["came_back"] = "came_back"
     pid: str
@@ -104,6 +112,8 @@ DilemmaEvent = Annotated[
     | Renamed
     | Left
     | CameBack
+    | DoorsClosed
+    | DoorsOpened
     | RoundStarted
     | Chose
     | HouseChose

@@ -12,6 +12,8 @@ from companion.rules.dilemma.events import (
     CameBack,
     Chose,
     DilemmaEvent,
+    DoorsClosed,
+    DoorsOpened,
     Ended,
     HouseChose,
     HouseSet,
@@ -81,6 +83,7 @@ class DilemmaState:
     plan: Plan | None = None
     plan_step: int = 0
     house: Strategy = "tit_for_tat"
+    doors_closed: bool = False  # the game master closed the doors: nobody may join
 
     # ---- looking things up ----------------------------------------------------------------
 
@@ -206,6 +209,10 @@ def evolve(state: DilemmaState, event: DilemmaEvent) -> DilemmaState:
         return state
     if isinstance(event, CameBack):
         return _set_player(state, event.pid, present=True)
+    if isinstance(event, DoorsClosed):
+        return replace(state, doors_closed=True)
+    if isinstance(event, DoorsOpened):
+        return replace(state, doors_closed=False)
     if isinstance(event, RoundStarted):
         started = Round(event.number, event.pairs, event.sitting_out, seed=event.seed)
         return replace(

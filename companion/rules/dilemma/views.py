@@ -94,6 +94,7 @@ class BoardView(TypedDict):
     round: int
     rounds: int
     ended_early: bool
+    doors_closed: bool  # the game master closed the doors: nobody may join
     sentences: SentencesView
     players: list[str]
     left: list[str]
@@ -350,6 +351,7 @@ def board(state: DilemmaState) -> BoardView:
         "round": current.number if current else 0,
         "rounds": state.rules.rounds,
         "ended_early": state.ended_early,
+        "doors_closed": state.doors_closed,
         "sentences": _sentences(state),
         "players": [p.name for p in state.players if p.present],
         "left": [p.name for p in state.players if not p.present],

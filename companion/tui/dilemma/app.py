@@ -40,6 +40,7 @@ from companion.tui.common.presence import heard
 from companion.tui.common.qr import qr_lines
 from companion.tui.common.services import StartedServices, Stopper
 from companion.tui.dilemma.choice import ChoiceScreen
+from companion.tui.dilemma.flood import flood_groups, group_line, removed_words
 from companion.tui.dilemma.room import RoomScreen, RoomShown, RoomState, final_screen
 from companion.tui.dilemma.screens import KeysScreen
 from companion.tui.dilemma.words import (
@@ -64,6 +65,8 @@ KEY_HELP = {
     "close_round": N_("Close round: reveal now; who has not chosen gives no answer"),
     "rename": N_("Rename the player under the cursor"),
     "remove": N_("Remove the player under the cursor (asks first)"),
+    "clear_flood": N_("Clear a flood: remove a device's players at once (u undoes it)"),
+    "doors": N_("Close the doors (nobody can join), or open them again"),
     "bring_back": N_("Bring a removed player back"),
     "undo": N_("Undo the last change (asks first if the room saw it)"),
     "peek": N_("Peek at the choices after asking (in the log), or hide them"),
@@ -434,6 +437,54 @@ class DilemmaApp(App[None]):
             return
         if self.submit({"do": "remove", "pid": row["pid"]}):
             self.notify(_("%(name)s has left the tournament (b brings them back).", name=name))
+
+    @work(group="flow")
+    async def action_clear_flood(self) -> None:
+        """Remove one group of players (from one device address, or who joined in the last
+        minutes) in one step, after one confirmation; one undo brings them all back."""
+        _ = self.lang
+        v = self.view()
+        if v["phase"] == "over":
+            self.notify(_(OVER), severity="warning")
+            return
+        groups = flood_groups(v["roster"], self.room_state.origins(), time.time())
+        if not groups:
+            self.notify(
+                _("No flood to clear: nobody still in joined from a phone just now, nor two "
+                  "from one device."),
+                severity="warning",
+            )
+            return
+        options = [(group.key, group_line(_, group)) for group in groups]
+        key = await self.push_screen_wait(
+            PickScreen(
+                _("Clear a flood of joins"),
+                options,
+                _("Pick the players to remove in one step; u brings them all back."),
+            )
+        )
+        group = next((g for g in groups if g.key == key), None)
+        if group is None:
+            return
+        count = len(group.pids)
+        title = _.n_("Remove %(count)s player?", "Remove %(count)s players?", count)
+        question = group_line(_, group) + "\n" + _(
+            "They leave in one step; u brings them all back."
+        )
+        if v["phase"] == "choosing":
+            question += " " + _("The house player takes the seats they leave in this round.")
+        if not await self.push_screen_wait(ConfirmScreen(title, question, _("Remove"))):
+            return
+        if self.submit({"do": "remove_many", "pids": list(group.pids)}):
+            self.notify(escape(removed_words(_, group)))
+
+    def action_doors(self) -> None:
+        _ = self.lang
+        if self.view()["doors_closed"]:
+            if self.submit({"do": "open_doors"}):
+                self.notify(_("The doors are open: players can join again."))
+        elif self.submit({"do": "close_doors"}):
+            self.notify(_("The doors are closed: nobody can join; d opens them."))
 
     def action_bring_back(self) -> None:
         _ = self.lang

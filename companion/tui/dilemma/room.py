@@ -20,6 +20,7 @@ from companion.language import N_, Language
 from companion.rules.dilemma.state import DilemmaState
 from companion.rules.dilemma.timer import RoundTimer, round_seconds, round_timer
 from companion.rules.dilemma.views import gm
+from companion.session.dilemma_seats import Origin, origins
 from companion.session.session import Session
 from companion.tui.common.footer import Keys
 from companion.tui.common.footer import fit_footer as fit_keys
@@ -40,6 +41,8 @@ from companion.tui.dilemma.words import (
 
 # The QR key's description as the room's footer shows it (translated there, as every key's).
 QR_KEYS = {True: N_("Hide QR"), False: N_("Show QR")}
+# The doors key's, by whether the doors are closed now.
+DOOR_KEYS = {True: N_("Open doors"), False: N_("Close doors")}
 # What a player mostly does in a round: the roster's Now column is at least as wide as these.
 USUAL_DOING = ("left", "waiting for a round", "sits out", "chosen", "choosing")
 
@@ -74,9 +77,31 @@ NARROW_WIDTH = 110
 SHORT_HEIGHT = 30
 # The keys each phase needs in the footer (the rest still work, and ? lists them all).
 PHASE_KEYS = {
-    "lobby": {"add_player", "next_round", "rename", "remove", "bring_back", "round_time", "house"},
-    "choosing": {"choose", "close_round", "peek", "rename", "remove", "bring_back", "finish"},
+    "lobby": {
+        "add_player",
+        "next_round",
+        "rename",
+        "remove",
+        "bring_back",
+        "round_time",
+        "house",
+        "doors",
+        "clear_flood",
+    },
+    "choosing": {
+        "choose",
+        "close_round",
+        "peek",
+        "rename",
+        "remove",
+        "bring_back",
+        "finish",
+        "doors",
+        "clear_flood",
+    },
     "revealed": {
+        "doors",
+        "clear_flood",
         "next_round",
         "add_player",
         "finish",
@@ -91,10 +116,12 @@ PHASE_KEYS = {
 ALWAYS_KEYS = {"undo", "toggle_qr", "poster", "keys", "quit"}
 # Left out of a footer too narrow for them all, in this order.
 DROP_FIRST = (
+    "clear_flood",
     "house",
     "round_time",
     "poster",
     "bring_back",
+    "doors",
     "finish",
     "peek",
     "rename",
@@ -129,6 +156,10 @@ class RoomState:
 
     def view(self) -> View:
         return gm(self.session.state, peek=self.peeking)
+
+    def origins(self) -> dict[str, Origin]:
+        """Where and when each seat was taken (the game master's alone, from the file)."""
+        return origins(self.session)
 
     def timer(self) -> RoundTimer | None:
         """The open round's timer, from the session's notes (it survives a resume)."""
@@ -185,6 +216,7 @@ def room_footer(
     width: int,
     display: Callable[[Binding], str],
     describe: Callable[[str], str] = str,
+    doors_closed: bool = False,
 ) -> dict[str, ActiveBinding]:
     """The room's keys for the footer: those the phase needs, less the optional ones (in
     ``DROP_FIRST`` order) until they fit in ``width`` columns; the QR key says what it does."""
@@ -195,6 +227,8 @@ def room_footer(
         action = _action(binding)
         if action == "toggle_qr":
             binding = dataclasses.replace(binding, description=QR_KEYS[qr_shown])
+        if action == "doors":
+            binding = dataclasses.replace(binding, description=DOOR_KEYS[doors_closed])
         if action not in wanted and binding.action.startswith("app."):
             binding = dataclasses.replace(binding, show=False)
         fitted[key] = item._replace(binding=binding)
@@ -211,6 +245,8 @@ class RoomScreen(Screen[None]):
         Binding("a", "app.add_player", "Add player"),
         Binding("e", "app.rename", "Rename"),
         Binding("x", "app.remove", "Remove"),
+        Binding("X", "app.clear_flood", "Clear flood"),
+        Binding("d", "app.doors", "Close doors"),
         Binding("b", "app.bring_back", "Bring back"),
         Binding("u", "app.undo", "Undo"),
         Binding("v", "app.peek", "Peek"),
@@ -237,7 +273,9 @@ class RoomScreen(Screen[None]):
             with Vertical(id="room"):
                 yield Static(self.room.qr, id="qr", markup=False)
                 yield Static("", id="links", markup=False)
-            yield DataTable(id="roster", cursor_type="row", zebra_stripes=True)
+            with Vertical(id="roster-column"):
+                yield DataTable(id="roster", cursor_type="row", zebra_stripes=True)
+                yield Static("", id="origin", markup=False)
             with VerticalScroll(id="side"):
                 yield Static("", id="last", markup=False)
                 yield Static("", id="leaders", markup=False)
@@ -245,16 +283,42 @@ class RoomScreen(Screen[None]):
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        phase = self.room.view()["phase"]
+        v = self.room.view()
         qr_shown = self.room.qr_shown(self.narrow())
         return room_footer(
             super().active_bindings,
-            phase,
+            v["phase"],
             qr_shown,
             self.app.size.width,
             self.app.get_key_display,
             words(self),
+            doors_closed=v["doors_closed"],
         )
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show_origin(event.row_key.value)
+
+    def _show_origin(self, pid: str | None) -> None:
+        """Under the roster: where and when the player under the cursor joined (the game
+        master's alone; nothing for a player added at the console)."""
+        line = self.query_one("#origin", Static)
+        origin = self.room.origins().get(pid or "")
+        player = self.room.session.state.player(pid or "")
+        if origin is None or origin.address is None or player is None:
+            line.display = False
+            return
+        _ = words(self)
+        moment = origin.joined
+        at = "?" if moment is None else time.strftime("%H:%M:%S", time.localtime(moment))
+        line.update(
+            _(
+                "%(name)s joined from %(address)s at %(time)s.",
+                name=player.name,
+                address=origin.address,
+                time=at,
+            )
+        )
+        line.display = True
 
     def on_mount(self) -> None:
         self.query_one("#roster", DataTable).focus()
@@ -285,6 +349,7 @@ class RoomScreen(Screen[None]):
         self.query_one("#status", Static).update(self._status(v, qr))
         self.query_one("#links", Static).update(self._links(short))
         self._fill_roster(v, self._roster_width(qr, narrow))
+        self._show_origin(self._cursor_pid())
         pairs, names = (4, 8) if short else (12, 20)
         _ = words(self)
         self.query_one("#last", Static).update(last_round(_, v, pairs, 15 if narrow else 18))
@@ -322,6 +387,8 @@ class RoomScreen(Screen[None]):
         if v["phase"] == "choosing" and v["waiting"]:
             shown = waiting_text(_, v["waiting"], 2 * (self.app.size.width - 2))
             said += "\n" + waiting_sentence(_, shown)
+        if v["doors_closed"] and v["phase"] != "over":
+            said += "\n" + _("The doors are closed: nobody can join (d opens them).")
         if self.room.peeking:
             said += "\n" + _("PEEKING: choices are on screen. Press v to hide them.")
         if not qr and self.room.join_url is not None:
@@ -358,6 +425,11 @@ class RoomScreen(Screen[None]):
         facing = any(row["facing"] for row in v["roster"])  # nobody faces anyone in the lobby
         pids = [row["pid"] for row in v["roster"]]
         phones = phone_cells(self.room, pids, short=False)
+        # The address each player joined from (the game master's alone): a column only once
+        # someone joined from a phone, and the first to go when names would be cut short.
+        where = self.room.origins()
+        addresses = [where[pid].address or "" if pid in where else "" for pid in pids]
+        shown_addresses = any(addresses)
         # Name (and Facing) share what Now, Months, Phone (and Choice) and the padding leave.
         # When names would be cut short the phone words shorten; when the table would not fit
         # Months goes (the side panel ranks everyone by months), then, while peeking, Phone.
@@ -371,6 +443,7 @@ class RoomScreen(Screen[None]):
             "facing": _("Facing"),
             "months": _("Months"),
             "phone": _("Phone"),
+            "address": _("Joined from"),
             "choice": _.pgettext("roster", "Choice"),
         }
         choice_words = {key: _(word) for key, word in CHOICE_WORDS.items()}
@@ -382,16 +455,24 @@ class RoomScreen(Screen[None]):
 
         def name_room() -> int:  # each column takes its width and 2 of padding
             phone = max([len(labels_of["phone"]), *map(len, phones)]) + 2 if shown_phones else 0
+            address = (
+                max([len(labels_of["address"]), *map(len, addresses)]) + 2
+                if shown_addresses
+                else 0
+            )
             rest = (
                 width
                 - (now_room + 2)
                 - (months_room + 2 if months else 0)
                 - phone
+                - address
                 - (choice_room + 2 if peeking else 0)
             )
             return (rest - 4) // 2 if facing else rest - 2
 
         enough, least = min(10, longest), min(8, longest)
+        if shown_addresses and name_room() < enough:
+            shown_addresses = False  # the flood dialog (X) still groups players by address
         if name_room() < enough:
             phones = phone_cells(self.room, pids, short=True)
         if name_room() < least or (peeking and name_room() < enough):
@@ -400,7 +481,7 @@ class RoomScreen(Screen[None]):
             shown_phones = False
         names = max(8, min(24, name_room()))
         rows = []
-        for row, phone in zip(v["roster"], phones, strict=True):
+        for row, phone, address in zip(v["roster"], phones, addresses, strict=True):
             doing = doing_word(_, row["doing"], short=True)
             cells = [cut(row["name"], names), doing]
             if facing:
@@ -409,6 +490,8 @@ class RoomScreen(Screen[None]):
                 cells.append(cut(facing_name, names))
             if months:
                 cells.append(str(row["months"]))
+            if shown_addresses:
+                cells.append(address)
             if shown_phones:
                 cells.append(phone)
             if peeking:
@@ -420,6 +503,8 @@ class RoomScreen(Screen[None]):
             keys.append("facing")
         if months:
             keys.append("months")
+        if shown_addresses:
+            keys.append("address")
         if shown_phones:
             keys.append("phone")
         if peeking:
@@ -448,6 +533,12 @@ class RoomScreen(Screen[None]):
         self._shape, self._cells = shape, dict(rows)
         if table.row_count:
             table.move_cursor(row=min(keep, table.row_count - 1))
+
+    def _cursor_pid(self) -> str | None:
+        table: DataTable[str] = self.query_one("#roster", DataTable)
+        if not table.row_count:
+            return None
+        return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
 
     def selected(self, *, quiet: bool = False) -> View | None:
         """The roster's row under the cursor (None, and a warning unless ``quiet``, when

@@ -21,7 +21,7 @@ from aiohttp import web
 from companion.language import N_, Language, language, negotiate
 from companion.rules.core.game import Refused
 from companion.rules.dilemma.views import BoardView, PlayerView, board, player
-from companion.session.dilemma_seats import forget, new_seat, pid_for
+from companion.session.dilemma_seats import forget, new_seat, origins, pid_for
 from companion.session.links import DEFAULT_PORT
 from companion.session.session import Session
 from companion.session.store import StoreError
@@ -52,12 +52,16 @@ from companion.web.common.server import (
 )
 from companion.web.dilemma import pages
 from companion.web.dilemma.feed import Feed, serve
+from companion.web.dilemma.joins import JoinLimiter, present_from
 
 COOKIE = "dilemma_seat"
 COOKIE_SECONDS = 12 * 3600
 NOT_FOUND = N_("There is nothing here; scan the room's QR code again to join or come back.")
 TOO_MANY = N_(
     "Too many wrong links came from this device; wait a minute, then scan the code again."
+)
+TOO_MANY_JOINS = N_(
+    "Too many players joined from this device just now; wait a minute, or ask the game master."
 )
 SAVED = {"silent": N_("Saved: you stay SILENT."), "betray": N_("Saved: you BETRAY.")}
 
@@ -70,6 +74,7 @@ class Room:
     limiter: Limiter
     presence: Presence
     base_url: str | None = None
+    joins: JoinLimiter = field(default_factory=JoinLimiter)  # joins per device address
     hub: Hub | None = None  # the common kernel's hub (the prison's streams use it)
     feed: Feed | None = None
     known: dict[str, str] = field(default_factory=dict)  # token -> pid, once looked up
@@ -159,7 +164,15 @@ async def join_submit(request: web.Request) -> web.Response:
     form = await read_form(request)
     name = clean_name(str(form.get("name", ""))[:200])
     view = room.board_view()
-    pid, token = new_seat(room.session)
+    lang = page_language(request)
+    address = request.remote or "unknown"
+    if not view["doors_closed"]:  # (closed doors: the rules' refusal says so below)
+        present = set(room.session.state.present())
+        seats = ((pid, origin.address) for pid, origin in origins(room.session).items())
+        if not room.joins.allows(address, present_from(address, seats, present)):
+            said = lang(TOO_MANY_JOINS)
+            return html(pages.render_join(view, lang, said, name), status=429, private=False)
+    pid, token = new_seat(room.session, address)
     try:
         outcome = room.session.submit({"do": "join", "pid": pid, "name": name}, by="phone:join")
     except StoreError as error:
@@ -167,9 +180,9 @@ async def join_submit(request: web.Request) -> web.Response:
         raise Problem(503, str(error)) from None
     if isinstance(outcome, Refused):
         forget(room.session, token)
-        lang = page_language(request)
         said = lang.refused(outcome)
         return html(pages.render_join(view, lang, said, name), status=409, private=False)
+    room.joins.joined(address)
     response = web.HTTPSeeOther(f"/d/{token}", headers=PRIVATE_HEADERS)
     response.set_cookie(
         COOKIE, token, max_age=COOKIE_SECONDS, httponly=True, samesite="Lax", path="/"
@@ -266,10 +279,15 @@ async def join_qr(request: web.Request) -> web.Response:
 
 
 def build_dilemma_app(
-    session: Session, *, base: str | None = None, limiter: Limiter | None = None
+    session: Session,
+    *,
+    base: str | None = None,
+    limiter: Limiter | None = None,
+    joins: JoinLimiter | None = None,
 ) -> web.Application:
-    """The dilemma's phone application for a session; ``base`` is the room link's base URL."""
-    room = Room(session, limiter or Limiter(), Presence(session), base)
+    """The dilemma's phone application for a session; ``base`` is the room link's base URL,
+    ``joins`` how many may join from one device address (:mod:`companion.web.dilemma.joins`)."""
+    room = Room(session, limiter or Limiter(), Presence(session), base, joins or JoinLimiter())
     app = phone_app(session, room, _errors, static_dir("companion.web.dilemma"))
     app[ROOM] = room
 
@@ -327,13 +345,14 @@ async def start_dilemma_server(
     public_url: str | None = None,
     *,
     limiter: Limiter | None = None,
+    joins: JoinLimiter | None = None,
 ) -> DilemmaServer:
     """Listen for phones on ``host:port`` inside the running loop (port 0: any free port).
 
     The room link uses ``public_url`` if given (pinned in the session), else a pinned one,
     else this laptop's address. Raises ``OSError`` when the port cannot be used.
     """
-    app = build_dilemma_app(session, limiter=limiter)
+    app = build_dilemma_app(session, limiter=limiter, joins=joins)
     runner, bound, base = await listen(session, app, host, port, public_url)
     app[ROOM].base_url = base
     return DilemmaServer(runner, host, bound, base)

@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 
 from companion.session.session import Session
+from companion.web.dilemma.joins import JoinLimiter
 from companion.web.dilemma.server import start_dilemma_server
 from tests.chromium import CHROMIUM, Chromium, Page
 from tests.dilemma_helpers import scenario
+from tests.web.dilemma.conftest import ROOM_OF_PHONES
 
 pytestmark = [
     pytest.mark.browser,
@@ -88,7 +90,8 @@ async def play_round(
 
 async def test_six_phones_two_rounds(chromium: Chromium, tmp_path: Path) -> None:
     session = Session.create(tmp_path / "warm.sqlite", "dilemma", {"rules": scenario(rounds=2)})
-    server = await start_dilemma_server(session, "127.0.0.1", 0)
+    joins = JoinLimiter(ROOM_OF_PHONES, ROOM_OF_PHONES)  # six phones, all from 127.0.0.1
+    server = await start_dilemma_server(session, "127.0.0.1", 0, joins=joins)
     try:
         board = await chromium.open(server.board_url)
         await board.send(  # a projector's smallest screen

@@ -1,0 +1,170 @@
+"""Clearing a flood from the warm-up console: the roster shows where each player joined from,
+X groups the players by device address and by how recently they joined, one confirmation
+removes a group in one step and u brings them all back in one step; d closes and opens the
+doors. Through Textual's pilot, at 120x36 and at 80x24."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.session.dilemma_seats import new_seat
+from companion.session.session import Session
+from companion.tui.common.dialogs import ConfirmScreen, PickScreen
+from companion.tui.dilemma.app import DilemmaApp
+from tests.dilemma_helpers import scenario
+from tests.tui.dilemma.test_console import app_for, room_shown, roster, text
+
+FLOOD = "127.1.0.9"
+REAL = {"Ada": "127.1.0.10", "Ben": "127.1.0.11", "[b]Cy[/b]": "127.1.0.12"}
+BOTS = 120
+SIZES = [(120, 36), (80, 24)]
+
+
+@pytest.fixture
+def flooded(tmp_path: Path):
+    """Three real players who joined an hour ago, then a script's 120 joins from one address."""
+    s = Session.create(tmp_path / "flood.sqlite", "dilemma", {"rules": scenario(rounds=2)})
+    now = time.time()
+    for name, address in REAL.items():
+        pid, _ = new_seat(s, address, now=now - 3600)
+        s.submit({"do": "join", "pid": pid, "name": name}, by="phone:join")
+    for i in range(BOTS):
+        pid, _ = new_seat(s, FLOOD, now=now - 30 + i / 10)
+        s.submit({"do": "join", "pid": pid, "name": f"Bot {i:03}"}, by="phone:join")
+    yield s
+    s.close()
+
+
+def said(app: DilemmaApp) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+def present(session: Session) -> list[str]:
+    return [p.name for p in session.state.players if p.present]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["120x36", "80x24"])
+async def test_a_flood_is_cleared_in_one_step_and_undone_in_one(
+    flooded: Session, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    session = flooded
+    app = app_for(session, tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await room_shown(pilot)
+        # Under the roster, where the player under the cursor joined from (the game
+        # master's alone; no phone or board shows it: tests/web/dilemma/test_flood.py).
+        assert f"Ada joined from {REAL['Ada']} at " in text(app)
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert f"[b]Cy[/b] joined from {REAL['[b]Cy[/b]']} at " in text(app)  # as typed
+        await pilot.press("down")
+        await pilot.pause()
+        assert f"Bot 000 joined from {FLOOD} at " in text(app)
+        await pilot.press("X")
+        await pilot.pause()
+        pick = app.screen
+        assert isinstance(pick, PickScreen)
+        first = pick.options[0][1]
+        assert first.startswith(f"From {FLOOD}: {BOTS} players, joined ") and "Bot 000" in first
+        assert not any("127.1.0.10" in label for _, label in pick.options)  # one player alone
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.title_text == f"Remove {BOTS} players?"
+        rows_before = len(session.rows)
+        await pilot.press("y")
+        await pilot.pause()
+        assert present(session) == list(REAL)
+        assert len(session.rows) == rows_before + 1  # one command in the log
+        assert session.rows[-1].body["command"]["do"] == "remove_many"
+        assert f"Removed {BOTS} players who joined from {FLOOD}; u to undo." in said(app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(present(session)) == BOTS + len(REAL)  # all back in one step
+        assert session.rows[-1].kind == "undo" and len(session.rows) == rows_before + 2
+        assert not isinstance(app.screen, ConfirmScreen)
+        await pilot.press("q")
+
+
+async def test_the_roster_has_a_column_of_addresses_when_there_is_room(
+    flooded: Session, tmp_path: Path
+) -> None:
+    app = app_for(flooded, tmp_path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await room_shown(pilot)
+        await pilot.press("s")  # the QR code hidden: room for the column
+        await pilot.pause()
+        rows = roster(app)
+        assert rows["Ada"][-2] == REAL["Ada"] and rows["Bot 000"][-2] == FLOOD
+        assert "Joined from" in text(app)
+        await pilot.press("q")
+
+
+async def test_the_players_who_joined_just_now_are_picked_with_the_keyboard(
+    flooded: Session, tmp_path: Path
+) -> None:
+    session = flooded
+    app = app_for(session, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await room_shown(pilot)
+        await pilot.press("X")
+        await pilot.pause()
+        assert isinstance(app.screen, PickScreen)
+        labels = [label for _, label in app.screen.options]
+        assert labels[1] == f"Joined in the last 1 min: {BOTS} players (Bot 000, Bot 001, Bot 002…)"
+        assert len(labels) == 2  # the 5 and 15 minutes hold the same players: offered once
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        await pilot.press("n")  # not now: nothing changes
+        await pilot.pause()
+        assert len(present(session)) == BOTS + len(REAL)
+        await pilot.press("X", "down", "enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert present(session) == list(REAL)
+        assert f"Removed {BOTS} players who joined in the last 1 min; u to undo." in said(app)
+        await pilot.press("q")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["120x36", "80x24"])
+async def test_d_closes_and_opens_the_doors(
+    flooded: Session, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    session = flooded
+    app = app_for(session, tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await room_shown(pilot)
+        if size == (120, 36):
+            assert "Close doors" in text(app)  # the footer's key
+        await pilot.press("d")
+        await pilot.pause()
+        assert session.state.doors_closed is True
+        assert "The doors are closed: nobody can join (d opens them)." in text(app)
+        if size == (120, 36):
+            assert "Open doors" in text(app)
+        await pilot.press("d")
+        await pilot.pause()
+        assert session.state.doors_closed is False
+        assert "The doors are closed" not in text(app)
+        await pilot.press("q")
+
+
+async def test_no_flood_to_clear_says_so(tmp_path: Path) -> None:
+    s = Session.create(tmp_path / "quiet.sqlite", "dilemma", {"rules": scenario(rounds=2)})
+    try:
+        s.submit({"do": "join", "pid": "p0", "name": "Ada"})  # added at the console: no address
+        app = app_for(s, tmp_path)
+        async with app.run_test(size=(120, 36)) as pilot:
+            await room_shown(pilot)
+            assert "Joined from" not in text(app)
+            await pilot.press("X")
+            await pilot.pause()
+            assert not isinstance(app.screen, PickScreen)
+            assert any("No flood to clear" in message for message in said(app))
+            await pilot.press("q")
+    finally:
+        s.close()
