@@ -162,7 +162,7 @@ async def join_page(request: web.Request) -> web.Response:
 async def join_submit(request: web.Request) -> web.Response:
     room = _room(request)
     form = await read_form(request)
-    name = clean_name(str(form.get("name", ""))[:200])
+    name = clean_name(str(form.get("name", "")))  # judged whole: its length is said truly
     view = room.board_view()
     lang = page_language(request)
     address = request.remote or "unknown"

@@ -64,6 +64,29 @@ async def test_a_refused_join_says_why_and_keeps_no_token(
     assert len(session.meta()[META_KEY]) == 1 and len(session.state.players) == 1
 
 
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("A" * 1000, "is 1000 characters long; use at most 40"),
+        ("House (Tit for Tat)", "reads like the house player"),
+        ("\u0410nn", "already taken"),  # a Cyrillic "А"
+        ("An\u200bn", "invisible"),
+        ("\u202eevil", "invisible"),
+        ("\u3164", "invisible"),
+        ("x\x7f", "control character"),
+    ],
+)
+async def test_a_hostile_name_is_refused_on_the_phone_in_one_sentence(
+    client: TestClient, session: Session, typed: str, said: str
+) -> None:
+    await join(client, "Ann")
+    client.session.cookie_jar.clear()
+    rows = len(session.rows)
+    r = await client.post("/join-room", data={"name": typed})
+    assert r.status == 409 and said in await r.text()
+    assert len(session.rows) == rows and len(session.meta()[META_KEY]) == 1
+
+
 async def test_a_round_on_the_phones_and_the_board(client: TestClient, session: Session) -> None:
     tokens = {name: await join(client, name) for name in ["Ann", "Bob", "Cy", "Dee"]}
     session.submit({"do": "start_round", "seed": 5})
