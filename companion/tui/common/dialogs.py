@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.markup import escape
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -16,6 +15,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.tui.common.language import words
+from companion.tui.common.literal import plain
 
 
 def keys_line(*pairs: tuple[str, str]) -> str:
@@ -44,8 +44,8 @@ class ConfirmScreen(ModalScreen[bool]):
         yes = self.yes if self.yes is not None else _("Yes")
         no = _("No, go back")
         with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title", markup=False)
-            yield Static(self.question, classes="dialog-body", markup=False)
+            yield Static(plain(self.title_text), classes="dialog-title")
+            yield Static(plain(self.question), classes="dialog-body")
             yield Static(f"[b]y[/b] {escape(yes)}    [b]n[/b] {escape(no)}", classes="dialog-keys")
 
     def action_answer(self, value: bool) -> None:
@@ -68,11 +68,11 @@ class PickScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title", markup=False)
+            yield Static(plain(self.title_text), classes="dialog-title")
             if self.note:
-                yield Static(self.note, classes="dialog-body", markup=False)
+                yield Static(plain(self.note), classes="dialog-body")
             yield OptionList(
-                *[Option(Text(label), id=key) for key, label in self.options], id="pick"
+                *[Option(plain(label), id=key) for key, label in self.options], id="pick"
             )
             _ = words(self)
             yield Static(
@@ -122,9 +122,9 @@ class TextScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title", markup=False)
+            yield Static(plain(self.title_text), classes="dialog-title")
             if self.prompt:
-                yield Static(self.prompt, classes="dialog-body", markup=False)
+                yield Static(plain(self.prompt), classes="dialog-body")
             yield Input(self.value, id="text", max_length=self.max_length)
             if self.problems:
                 yield Static("", id="problem", classes="problem", markup=False)
@@ -141,7 +141,7 @@ class TextScreen(ModalScreen[str | None]):
         event.stop()
         problem = self.check(event.value) if self.check else None
         if problem:
-            self.query_one("#problem", Static).update(problem)
+            self.query_one("#problem", Static).update(plain(problem))
             return
         self.dismiss(event.value)
 
@@ -165,8 +165,8 @@ class MessageScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title", markup=False)
-            yield Static(self.body, classes="dialog-body", markup=False)
+            yield Static(plain(self.title_text), classes="dialog-title")
+            yield Static(plain(self.body), classes="dialog-body")
             _ = words(self)
             keys = keys_line(("Enter", _("close")))
             if self.hide_after is not None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from rich.markup import escape
 from textual import on, work
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.screen import Screen
@@ -35,6 +35,7 @@ from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen
 from companion.tui.common.follow import SessionChanged, follow
 from companion.tui.common.language import console_language, translated_commands
+from companion.tui.common.literal import LiteralNotices, visible
 from companion.tui.common.moves import NotDone, attempt
 from companion.tui.common.presence import heard
 from companion.tui.common.qr import qr_lines
@@ -93,7 +94,7 @@ def dialog_keys(lang: Language, enter: str) -> str:
     return f"[b]Enter[/b] {escape(enter)}   [b]Esc[/b] {escape(cancel)}"
 
 
-class DilemmaApp(App[None]):
+class DilemmaApp(LiteralNotices[None]):
     CSS_PATH = "dilemma.tcss"
     TITLE = APP_TITLE
 
@@ -138,7 +139,7 @@ class DilemmaApp(App[None]):
         return self.room
 
     def on_mount(self) -> None:
-        self.sub_title = self.session.name
+        self.sub_title = visible(self.session.name)
 
     @on(RoomShown)
     def _start(self) -> None:

@@ -15,6 +15,7 @@ from textual_plotext import PlotextPlot
 from companion.language import Language
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words
+from companion.tui.common.literal import plain
 from companion.tui.dilemma.words import (
     NO_ANSWER,
     View,
@@ -62,7 +63,7 @@ class KeysScreen(ModalScreen[None]):
         table = self.query_one(DataTable)
         table.add_columns("key", "what it does")
         for keys, said in self.rows:
-            table.add_row(keys, said)
+            table.add_row(plain(keys), plain(said))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -131,7 +132,7 @@ class FinalScreen(Screen[None]):
             with VerticalScroll(id="final-left"):
                 yield Static(_("Final leaderboard: least time served"), classes="section-title")
                 yield DataTable(id="final-board", cursor_type="row", zebra_stripes=True)
-                yield Static(house_line(_, self.view), id="house-line", markup=False)
+                yield Static(plain(house_line(_, self.view)), id="house-line")
             with VerticalScroll(id="final-right"):
                 yield PlotextPlot(id="coop-chart")
                 yield Static(chart_legend(_), id="chart-legend")
@@ -161,7 +162,7 @@ class FinalScreen(Screen[None]):
             name = cut(row["name"], longest)
             if not row["present"]:
                 name = _("%(name)s (left)", name=name)
-            table.add_row(rank, name, str(row["months"]), said)
+            table.add_row(rank, plain(name), str(row["months"]), said)
         rows = self.view["cooperation"]
         plot = self.query_one(PlotextPlot)
         plt = plot.plt
