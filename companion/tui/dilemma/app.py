@@ -34,6 +34,7 @@ from companion.session.dilemma_seats import forget, new_seat
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen
 from companion.tui.common.follow import SessionChanged, follow
+from companion.tui.common.guesses import WrongLinks
 from companion.tui.common.language import console_language, translated_commands
 from companion.tui.common.literal import LiteralNotices, visible
 from companion.tui.common.moves import NotDone, attempt
@@ -122,6 +123,7 @@ class DilemmaApp(LiteralNotices[None]):
         self._started_services = StartedServices()
         self._unfollow: Callable[[], None] | None = None
         self._redraw_due = self._redraw_view = self._redraw_roster = False
+        self.wrong_links = WrongLinks(self, lambda: self.lang)
 
     @property
     def join_url(self) -> str | None:
@@ -186,6 +188,10 @@ class DilemmaApp(LiteralNotices[None]):
         """A change from a phone: drawn at most every ``REDRAW`` seconds, so that a hall's
         burst of choices does not hold up the phone server, which shares this loop."""
         change = message.change
+        row = change.row
+        if change.kind == "note" and row is not None and row.body.get("what") == "bad_tokens":
+            self.wrong_links.heard(row.body)
+            return
         if heard(self.room_state.presence, change.signal) is not None:
             self._redraw_roster = True  # only a phone came or went
         elif change.entry is not None and not all(

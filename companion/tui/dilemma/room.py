@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -355,7 +356,7 @@ class RoomScreen(Screen[None]):
 
     def _fill_roster(self, v: View, width: int) -> None:
         _ = words(self)
-        table: DataTable[str] = self.query_one("#roster", DataTable)
+        table: DataTable[Text] = self.query_one("#roster", DataTable)
         keep = table.cursor_row
         peeking = self.room.peeking
         facing = any(row["facing"] for row in v["roster"])  # nobody faces anyone in the lobby
@@ -456,7 +457,7 @@ class RoomScreen(Screen[None]):
         """The roster's row under the cursor (None, and a warning unless ``quiet``, when
         nobody joined)."""
         _ = words(self)
-        table: DataTable[str] = self.query_one("#roster", DataTable)
+        table: DataTable[Text] = self.query_one("#roster", DataTable)
         if not table.row_count:
             if not quiet:
                 self.notify(_("Nobody has joined yet."), severity="warning")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.markup import escape
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -51,7 +52,7 @@ class KeysScreen(ModalScreen[None]):
         _ = words(self)
         with VerticalScroll(classes="dialog keys-dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
-            table: DataTable[str] = DataTable(
+            table: DataTable[Text] = DataTable(
                 id="keys-table", cursor_type="none", show_header=False
             )
             table.can_focus = False

@@ -57,7 +57,7 @@ async def test_a_hostile_name_goes_through_every_face_of_the_warm_up(
     with tempfile.TemporaryDirectory() as folder:
         session = warm_up(Path(folder), "Ada", "Ben")
         app = DilemmaApp(session, seed=lambda: 7)
-        async with app.run_test(size=size) as pilot:
+        async with app.run_test(size=size, notifications=True) as pilot:
             await settle(pilot)
             # a phone joins while the console runs (as the phone server, in the same loop)
             session.submit(
