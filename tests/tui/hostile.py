@@ -55,7 +55,7 @@ def names() -> st.SearchStrategy[str]:
 SIZES = st.sampled_from([(80, 24), (120, 36)])
 # A few examples each, never shrunk (a console's run takes a second): the whole file stays short.
 HOSTILE = settings(
-    max_examples=12,
+    max_examples=8,
     deadline=None,
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
