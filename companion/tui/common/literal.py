@@ -8,7 +8,9 @@ through this module:
 * :func:`plain` makes a ``Text`` of a string (a table cell, an option, a Static's content);
 * :func:`fill` fills a template (our own markup, or a translated sentence read as markup) with
   values that stay literal, styled as the placeholder around them;
-* :func:`escaped` gives a value as a markup string, for the few places that take markup;
+* no value is ever put in a markup string: every Textual face (Static, Label, DataTable,
+  OptionList, border titles) takes a ``Text``, and a trailing backslash in a value escapes
+  whatever tag follows it in Textual's markup, however the value is escaped;
 * :class:`LiteralNotices`, mixed into every console's app, shows every notice as plain text.
 
 As defence in depth (the rules refuse such names, but an old log may hold one), every control,
@@ -22,7 +24,6 @@ import re
 import unicodedata
 from typing import Generic
 
-from rich.markup import escape
 from rich.text import Span, Text
 from textual.app import App, ReturnType
 from textual.notifications import SeverityLevel
@@ -57,11 +58,6 @@ def visible(value: object, *, lines: bool = False) -> str:
 def plain(value: object, style: str = "", *, lines: bool = True) -> Text:
     """``value`` as a Text shown letter for letter (brackets are letters), in ``style``."""
     return Text(visible(value, lines=lines), style=style, end="")
-
-
-def escaped(value: object) -> str:
-    """``value`` as markup that shows it letter for letter (for a place that takes markup)."""
-    return escape(visible(value))
 
 
 def fill(template: str, /, **values: object) -> Text:

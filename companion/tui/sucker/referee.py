@@ -20,7 +20,7 @@ from companion.session.session import Session
 from companion.tui.common.follow import SessionChanged, follow
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words
-from companion.tui.common.literal import escaped, plain
+from companion.tui.common.literal import plain
 from companion.tui.common.moves import NotDone, attempt
 from companion.tui.sucker.chips import PlayersPanel, dead_text
 from companion.tui.sucker.entry import (
@@ -107,7 +107,7 @@ class RefereeScreen(Screen[None]):
         top.update(plain(says(_, view)))
         top.set_class(view["winner"] is not None, "over")
         top.set_class(view["awaiting"]["what"] == "rescue", "rescue")
-        self.query_one("#piles-box").border_subtitle = escaped(dead_text(_, view))
+        self.query_one("#piles-box").border_subtitle = plain(dead_text(_, view))
         self.query_one("#players", Static).update(self._players(view))
         self.query_one("#hint", Static).update(plain(hint(_, view)))
         self.fit()
