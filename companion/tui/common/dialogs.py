@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rich.markup import escape
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -15,13 +15,14 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.tui.common.language import words
-from companion.tui.common.literal import plain
+from companion.tui.common.literal import fill, plain
 
 
-def keys_line(*pairs: tuple[str, str]) -> str:
-    """The keys a dialog answers, as markup: each key in bold, then what it does (already in
-    the console's language; markup in it is shown as it is)."""
-    return "  ".join(f"[b]{escape(key)}[/b] {escape(does)}" for key, does in pairs)
+def keys_line(*pairs: tuple[str, str]) -> Text:
+    """The keys a dialog answers: each key in bold, then what it does (already in the
+    console's language; brackets in it are letters)."""
+    said = (fill("[b]%(key)s[/b] %(does)s", key=key, does=does) for key, does in pairs)
+    return Text("  ").join(said)
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -46,7 +47,9 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(classes="dialog"):
             yield Static(plain(self.title_text), classes="dialog-title")
             yield Static(plain(self.question), classes="dialog-body")
-            yield Static(f"[b]y[/b] {escape(yes)}    [b]n[/b] {escape(no)}", classes="dialog-keys")
+            yield Static(
+                fill("[b]y[/b] %(yes)s    [b]n[/b] %(no)s", yes=yes, no=no), classes="dialog-keys"
+            )
 
     def action_answer(self, value: bool) -> None:
         self.dismiss(value)
@@ -107,9 +110,9 @@ class TextScreen(ModalScreen[str | None]):
         *,
         max_length: int = 0,
         problems: bool = True,
-        keys: str | None = None,
+        keys: Text | None = None,
     ) -> None:
-        """``keys``: the keys line as markup (``None``: Enter save, Esc cancel, in the
+        """``keys``: the keys line (``None``: Enter save, Esc cancel, in the
         console's language)."""
         super().__init__()
         self.title_text = title
@@ -171,8 +174,9 @@ class MessageScreen(ModalScreen[None]):
             keys = keys_line(("Enter", _("close")))
             if self.hide_after is not None:
                 seconds = round(self.hide_after)
-                keys += " " + escape(
-                    _.n_(
+                keys += plain(
+                    " "
+                    + _.n_(
                         "(it closes itself in %(count)s s)",
                         "(it closes itself in %(count)s s)",
                         seconds,

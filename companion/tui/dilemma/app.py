@@ -17,7 +17,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
-from rich.markup import escape
+from rich.text import Text
 from textual import on, work
 from textual.app import SystemCommand
 from textual.binding import Binding
@@ -36,7 +36,7 @@ from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen
 from companion.tui.common.follow import SessionChanged, follow
 from companion.tui.common.guesses import WrongLinks
 from companion.tui.common.language import console_language, translated_commands
-from companion.tui.common.literal import LiteralNotices, visible
+from companion.tui.common.literal import LiteralNotices, fill, visible
 from companion.tui.common.moves import NotDone, attempt
 from companion.tui.common.presence import heard
 from companion.tui.common.qr import qr_lines
@@ -87,12 +87,11 @@ APP_TITLE = N_("companion: the dilemma warm-up")
 BAD_SECONDS = N_("Type whole seconds from 10 to 3600, or 0 for no timer.")
 
 
-def dialog_keys(lang: Language, enter: str) -> str:
+def dialog_keys(lang: Language, enter: str) -> Text:
     """``Enter save   Esc cancel`` with ``enter`` (translated) for Enter: markup around the
     words, not in the messages."""
     _ = lang
-    cancel = _("cancel")
-    return f"[b]Enter[/b] {escape(enter)}   [b]Esc[/b] {escape(cancel)}"
+    return fill("[b]Enter[/b] %(enter)s   [b]Esc[/b] %(cancel)s", enter=enter, cancel=_("cancel"))
 
 
 class DilemmaApp(LiteralNotices[None]):

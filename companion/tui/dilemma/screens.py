@@ -16,7 +16,7 @@ from textual_plotext import PlotextPlot
 from companion.language import Language
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words
-from companion.tui.common.literal import plain
+from companion.tui.common.literal import fill, plain
 from companion.tui.dilemma.words import (
     NO_ANSWER,
     View,
@@ -35,6 +35,7 @@ def chart_legend(lang: Language) -> str:
     """The chart's colours, each with its case (markup around the words, not in them)."""
     _ = lang
     said = [("green", _("silent")), ("red", _("betray")), ("grey50", _(NO_ANSWER))]
+    # Textual's own markup for the colours (as the chart draws them); the words escaped.
     return "  ".join(f"[{colour}]██[/] {escape(word)}" for colour, word in said)
 
 
@@ -57,8 +58,7 @@ class KeysScreen(ModalScreen[None]):
             )
             table.can_focus = False
             yield table
-            close = escape(_("close"))
-            yield Static(f"[b]Esc[/b] {close}", classes="dialog-keys")
+            yield Static(fill("[b]Esc[/b] %(close)s", close=_("close")), classes="dialog-keys")
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
