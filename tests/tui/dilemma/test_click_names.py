@@ -38,3 +38,38 @@ async def test_a_name_in_a_notice_is_not_a_link(tmp_path: Path) -> None:
         assert app.is_running
         assert app.return_code is None
     session.close()
+
+
+async def test_a_phone_joining_as_markup_through_the_phone_server(tmp_path: Path) -> None:
+    """The phone page's join, through the real server in the console's loop: ``[/]`` joins,
+    the console keeps running and its roster says ``[/]``."""
+    import aiohttp
+
+    from companion.web.dilemma.server import start_dilemma_server
+
+    session = Session.create(tmp_path / "warm.sqlite", "dilemma", {"rules": scenario()})
+
+    async def phones(app: DilemmaApp) -> object:
+        server = await start_dilemma_server(session, "127.0.0.1", 0)
+        app.show_room(server.join_url, server.board_url)
+        return server.stop
+
+    app = DilemmaApp(session, services=[phones])
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if app.join_url:
+                break
+        assert app.join_url
+        async with aiohttp.ClientSession() as client:
+            for name in ("[/]", "[/word]", QUITTER, "x" * 37 + "[/]"):
+                async with client.post(
+                    app.join_url, data={"name": name}, allow_redirects=False
+                ) as answer:
+                    assert answer.status == 303, await answer.text()
+        await pilot.pause(0.5)
+        table = app.screen.query_one("#roster", DataTable)
+        names = [str(cell) for key in table.rows for cell in table.get_row(key)]
+        assert "[/]" in names and "[/word]" in names
+        assert app.is_running
+    session.close()
