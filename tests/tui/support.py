@@ -155,3 +155,68 @@ def game(
         if command["do"] == "search":  # the room has seen its reveal
             stage.step_reveal(session, to_end=True)
     return ConsoleApp(session, ticking=False, lang=lang)
+
+
+def seen(app: Any) -> str:
+    """What the terminal shows now, read from Textual's public screenshot (every screen, dialog
+    and notice drawn), then each widget's own text unwrapped (a name a toast or a Static wrapped
+    over two lines is whole there) and each table's cells."""
+    import html
+    from collections import defaultdict
+
+    from textual.widgets import DataTable
+
+    svg = app.export_screenshot()
+    clip = re.search(r'<clipPath id="[^"]*-line-0">\s*<rect [^>]*width="([\d.]+)"', svg)
+    assert clip is not None
+    cell = float(clip.group(1)) / app.size.width
+    rows: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    tag = r'<text [^>]*x="([\d.]+)" [^>]*clip-path="url\(#[^"]*-line-(\d+)\)">(.*?)</text>'
+    for x, line, content in re.findall(tag, svg):
+        rows[int(line)].append(
+            (round(float(x) / cell), html.unescape(content).replace("\xa0", " "))
+        )
+    lines = []
+    for line in sorted(rows):
+        drawn = ""
+        for col, piece in sorted(rows[line]):
+            drawn += " " * max(0, col - cell_len(drawn)) + piece
+        lines.append(drawn)
+    parts = []
+    for screen in [*app.screen_stack]:
+        for widget in screen.query("Static, Label, Toast"):
+            if widget.display:
+                parts.append(str(widget.render()))
+        for table in screen.query(DataTable):
+            parts.extend(str(c) for key in table.rows for c in table.get_row(key))
+    for toast in app.query("Toast"):  # notices live on the app's toast rack
+        parts.append(str(toast.render()))
+    return "\n".join(lines) + "\n" + " ".join(" ".join(parts).split())
+
+
+def cell_len(text: str) -> int:
+    from rich.cells import cell_len as width
+
+    return width(text)
+
+
+def shows_name(text: str, name: str) -> bool:
+    """``name`` is on screen as typed, whole or cut short by its column (``Abcd…``)."""
+    if name in text:
+        return True
+    return any(name[:k] + "…" in text for k in range(min(4, len(name)), len(name)))
+
+
+async def key_in(pilot: Pilot[Any], text: str) -> None:
+    """Type ``text`` into the focused field as a user would: key by key, and what a keyboard
+    has no key for (an emoji, a right-to-left letter) pasted, as a user pastes it."""
+    from textual import events
+
+    for char in text:
+        if char.isascii():
+            await pilot.press("space" if char == " " else char)
+        else:
+            focused = pilot.app.focused
+            assert focused is not None, "nothing to type into"
+            focused.post_message(events.Paste(char))
+            await pilot.pause()

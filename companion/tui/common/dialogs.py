@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,12 +15,14 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from companion.tui.common.language import words
+from companion.tui.common.literal import fill, plain
 
 
-def keys_line(*pairs: tuple[str, str]) -> str:
-    """The keys a dialog answers, as markup: each key in bold, then what it does (already in
-    the console's language; markup in it is shown as it is)."""
-    return "  ".join(f"[b]{escape(key)}[/b] {escape(does)}" for key, does in pairs)
+def keys_line(*pairs: tuple[str, str]) -> Text:
+    """The keys a dialog answers: each key in bold, then what it does (already in the
+    console's language; brackets in it are letters)."""
+    said = (fill("[b]%(key)s[/b] %(does)s", key=key, does=does) for key, does in pairs)
+    return Text("  ").join(said)
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -44,9 +45,11 @@ class ConfirmScreen(ModalScreen[bool]):
         yes = self.yes if self.yes is not None else _("Yes")
         no = _("No, go back")
         with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title", markup=False)
-            yield Static(self.question, classes="dialog-body", markup=False)
-            yield Static(f"[b]y[/b] {escape(yes)}    [b]n[/b] {escape(no)}", classes="dialog-keys")
+            yield Static(plain(self.title_text), classes="dialog-title")
+            yield Static(plain(self.question), classes="dialog-body")
+            yield Static(
+                fill("[b]y[/b] %(yes)s    [b]n[/b] %(no)s", yes=yes, no=no), classes="dialog-keys"
+            )
 
     def action_answer(self, value: bool) -> None:
         self.dismiss(value)
@@ -68,11 +71,11 @@ class PickScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title", markup=False)
+            yield Static(plain(self.title_text), classes="dialog-title")
             if self.note:
-                yield Static(self.note, classes="dialog-body", markup=False)
+                yield Static(plain(self.note), classes="dialog-body")
             yield OptionList(
-                *[Option(Text(label), id=key) for key, label in self.options], id="pick"
+                *[Option(plain(label), id=key) for key, label in self.options], id="pick"
             )
             _ = words(self)
             yield Static(
@@ -107,9 +110,9 @@ class TextScreen(ModalScreen[str | None]):
         *,
         max_length: int = 0,
         problems: bool = True,
-        keys: str | None = None,
+        keys: Text | None = None,
     ) -> None:
-        """``keys``: the keys line as markup (``None``: Enter save, Esc cancel, in the
+        """``keys``: the keys line (``None``: Enter save, Esc cancel, in the
         console's language)."""
         super().__init__()
         self.title_text = title
@@ -122,9 +125,9 @@ class TextScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title", markup=False)
+            yield Static(plain(self.title_text), classes="dialog-title")
             if self.prompt:
-                yield Static(self.prompt, classes="dialog-body", markup=False)
+                yield Static(plain(self.prompt), classes="dialog-body")
             yield Input(self.value, id="text", max_length=self.max_length)
             if self.problems:
                 yield Static("", id="problem", classes="problem", markup=False)
@@ -141,7 +144,7 @@ class TextScreen(ModalScreen[str | None]):
         event.stop()
         problem = self.check(event.value) if self.check else None
         if problem:
-            self.query_one("#problem", Static).update(problem)
+            self.query_one("#problem", Static).update(plain(problem))
             return
         self.dismiss(event.value)
 
@@ -165,14 +168,15 @@ class MessageScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title", markup=False)
-            yield Static(self.body, classes="dialog-body", markup=False)
+            yield Static(plain(self.title_text), classes="dialog-title")
+            yield Static(plain(self.body), classes="dialog-body")
             _ = words(self)
             keys = keys_line(("Enter", _("close")))
             if self.hide_after is not None:
                 seconds = round(self.hide_after)
-                keys += " " + escape(
-                    _.n_(
+                keys += plain(
+                    " "
+                    + _.n_(
                         "(it closes itself in %(count)s s)",
                         "(it closes itself in %(count)s s)",
                         seconds,

@@ -17,9 +17,9 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
-from rich.markup import escape
+from rich.text import Text
 from textual import on, work
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.screen import Screen
@@ -34,7 +34,9 @@ from companion.session.dilemma_seats import forget, new_seat
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen
 from companion.tui.common.follow import SessionChanged, follow
+from companion.tui.common.guesses import WrongLinks
 from companion.tui.common.language import console_language, translated_commands
+from companion.tui.common.literal import LiteralNotices, fill, visible
 from companion.tui.common.moves import NotDone, attempt
 from companion.tui.common.presence import heard
 from companion.tui.common.qr import qr_lines
@@ -88,15 +90,14 @@ APP_TITLE = N_("companion: the dilemma warm-up")
 BAD_SECONDS = N_("Type whole seconds from 10 to 3600, or 0 for no timer.")
 
 
-def dialog_keys(lang: Language, enter: str) -> str:
+def dialog_keys(lang: Language, enter: str) -> Text:
     """``Enter save   Esc cancel`` with ``enter`` (translated) for Enter: markup around the
     words, not in the messages."""
     _ = lang
-    cancel = _("cancel")
-    return f"[b]Enter[/b] {escape(enter)}   [b]Esc[/b] {escape(cancel)}"
+    return fill("[b]Enter[/b] %(enter)s   [b]Esc[/b] %(cancel)s", enter=enter, cancel=_("cancel"))
 
 
-class DilemmaApp(App[None]):
+class DilemmaApp(LiteralNotices[None]):
     CSS_PATH = "dilemma.tcss"
     TITLE = APP_TITLE
 
@@ -124,6 +125,7 @@ class DilemmaApp(App[None]):
         self._started_services = StartedServices()
         self._unfollow: Callable[[], None] | None = None
         self._redraw_due = self._redraw_view = self._redraw_roster = False
+        self.wrong_links = WrongLinks(self, lambda: self.lang)
 
     @property
     def join_url(self) -> str | None:
@@ -141,7 +143,7 @@ class DilemmaApp(App[None]):
         return self.room
 
     def on_mount(self) -> None:
-        self.sub_title = self.session.name
+        self.sub_title = visible(self.session.name)
 
     @on(RoomShown)
     def _start(self) -> None:
@@ -188,6 +190,10 @@ class DilemmaApp(App[None]):
         """A change from a phone: drawn at most every ``REDRAW`` seconds, so that a hall's
         burst of choices does not hold up the phone server, which shares this loop."""
         change = message.change
+        row = change.row
+        if change.kind == "note" and row is not None and row.body.get("what") == "bad_tokens":
+            self.wrong_links.heard(row.body)
+            return
         if heard(self.room_state.presence, change.signal) is not None:
             self._redraw_roster = True  # only a phone came or went
         elif change.entry is not None and not all(

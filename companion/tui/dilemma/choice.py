@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from companion.rules.dilemma.commands import Choice
 from companion.tui.common.language import words
+from companion.tui.common.literal import plain
 from companion.tui.dilemma.words import View, sentences_text
 
 
@@ -36,14 +37,15 @@ class ChoiceScreen(Screen[Choice | None]):
         with Center(), Vertical(id="choice-box"):
             yield Static(_("PRIVATE"), id="private-title", markup=False)
             yield Static(
-                _(
-                    "%(name)s, this is your secret choice for round %(round)s. "
-                    "You face %(facing)s.",
-                    name=self.player,
-                    round=self.round_number,
-                    facing=self.facing,
-                ),
-                markup=False,
+                plain(
+                    _(
+                        "%(name)s, this is your secret choice for round %(round)s. "
+                        "You face %(facing)s.",
+                        name=self.player,
+                        round=self.round_number,
+                        facing=self.facing,
+                    )
+                )
             )
             yield Static(
                 sentences_text(_, self.sentences), classes="choice-sentences", markup=False

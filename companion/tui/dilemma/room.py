@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -25,6 +26,7 @@ from companion.session.session import Session
 from companion.tui.common.footer import Keys
 from companion.tui.common.footer import fit_footer as fit_keys
 from companion.tui.common.language import words
+from companion.tui.common.literal import plain
 from companion.tui.common.presence import Presence, phone_words
 from companion.tui.dilemma.screens import FinalScreen
 from companion.tui.dilemma.words import (
@@ -346,14 +348,16 @@ class RoomScreen(Screen[None]):
         self.set_class(short, "-short")
         self.query_one("#room").display = qr
         self.query_one("#side").display = qr is False or not narrow
-        self.query_one("#status", Static).update(self._status(v, qr))
-        self.query_one("#links", Static).update(self._links(short))
+        self.query_one("#status", Static).update(plain(self._status(v, qr)))
+        self.query_one("#links", Static).update(plain(self._links(short)))
         self._fill_roster(v, self._roster_width(qr, narrow))
         self._show_origin(self._cursor_pid())
         pairs, names = (4, 8) if short else (12, 20)
         _ = words(self)
-        self.query_one("#last", Static).update(last_round(_, v, pairs, 15 if narrow else 18))
-        self.query_one("#leaders", Static).update(leaders(_, v, names, 16 if narrow else 18))
+        self.query_one("#last", Static).update(
+            plain(last_round(_, v, pairs, 15 if narrow else 18))
+        )
+        self.query_one("#leaders", Static).update(plain(leaders(_, v, names, 16 if narrow else 18)))
         self.refresh_bindings()
         if v["phase"] == "over" and not self.room.shown_final:
             self.room.shown_final = True
@@ -367,7 +371,7 @@ class RoomScreen(Screen[None]):
     def refresh_status(self) -> None:
         """Only the status line again (the round's countdown ticks)."""
         self.query_one("#status", Static).update(
-            self._status(self.room.view(), self.room.qr_shown(self.narrow()))
+            plain(self._status(self.room.view(), self.room.qr_shown(self.narrow())))
         )
 
     def _status(self, v: View, qr: bool) -> str:
@@ -419,7 +423,7 @@ class RoomScreen(Screen[None]):
 
     def _fill_roster(self, v: View, width: int) -> None:
         _ = words(self)
-        table: DataTable[str] = self.query_one("#roster", DataTable)
+        table: DataTable[Text] = self.query_one("#roster", DataTable)
         keep = table.cursor_row
         peeking = self.room.peeking
         facing = any(row["facing"] for row in v["roster"])  # nobody faces anyone in the lobby
@@ -522,14 +526,14 @@ class RoomScreen(Screen[None]):
                 before = self._cells.get(pid)
                 for i, (_, key) in enumerate(labels):
                     if before is None or before[i] != cells[i]:
-                        table.update_cell(pid, key, cells[i])
+                        table.update_cell(pid, key, plain(cells[i]))
             self._cells = dict(rows)
             return
         table.clear(columns=True)
         for (label, key), width in zip(labels, widths, strict=True):
             table.add_column(label, key=key, width=width)
         for pid, cells in rows:
-            table.add_row(*cells, key=pid)
+            table.add_row(*map(plain, cells), key=pid)
         self._shape, self._cells = shape, dict(rows)
         if table.row_count:
             table.move_cursor(row=min(keep, table.row_count - 1))
@@ -544,7 +548,7 @@ class RoomScreen(Screen[None]):
         """The roster's row under the cursor (None, and a warning unless ``quiet``, when
         nobody joined)."""
         _ = words(self)
-        table: DataTable[str] = self.query_one("#roster", DataTable)
+        table: DataTable[Text] = self.query_one("#roster", DataTable)
         if not table.row_count:
             if not quiet:
                 self.notify(_("Nobody has joined yet."), severity="warning")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.markup import escape
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -15,6 +16,7 @@ from textual_plotext import PlotextPlot
 from companion.language import Language
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words
+from companion.tui.common.literal import fill, plain
 from companion.tui.dilemma.words import (
     NO_ANSWER,
     View,
@@ -33,6 +35,7 @@ def chart_legend(lang: Language) -> str:
     """The chart's colours, each with its case (markup around the words, not in them)."""
     _ = lang
     said = [("green", _("silent")), ("red", _("betray")), ("grey50", _(NO_ANSWER))]
+    # Textual's own markup for the colours (as the chart draws them); the words escaped.
     return "  ".join(f"[{colour}]██[/] {escape(word)}" for colour, word in said)
 
 
@@ -50,19 +53,18 @@ class KeysScreen(ModalScreen[None]):
         _ = words(self)
         with VerticalScroll(classes="dialog keys-dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
-            table: DataTable[str] = DataTable(
+            table: DataTable[Text] = DataTable(
                 id="keys-table", cursor_type="none", show_header=False
             )
             table.can_focus = False
             yield table
-            close = escape(_("close"))
-            yield Static(f"[b]Esc[/b] {close}", classes="dialog-keys")
+            yield Static(fill("[b]Esc[/b] %(close)s", close=_("close")), classes="dialog-keys")
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns("key", "what it does")
         for keys, said in self.rows:
-            table.add_row(keys, said)
+            table.add_row(plain(keys), plain(said))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -131,7 +133,7 @@ class FinalScreen(Screen[None]):
             with VerticalScroll(id="final-left"):
                 yield Static(_("Final leaderboard: least time served"), classes="section-title")
                 yield DataTable(id="final-board", cursor_type="row", zebra_stripes=True)
-                yield Static(house_line(_, self.view), id="house-line", markup=False)
+                yield Static(plain(house_line(_, self.view)), id="house-line")
             with VerticalScroll(id="final-right"):
                 yield PlotextPlot(id="coop-chart")
                 yield Static(chart_legend(_), id="chart-legend")
@@ -161,7 +163,7 @@ class FinalScreen(Screen[None]):
             name = cut(row["name"], longest)
             if not row["present"]:
                 name = _("%(name)s (left)", name=name)
-            table.add_row(rank, name, str(row["months"]), said)
+            table.add_row(rank, plain(name), str(row["months"]), said)
         rows = self.view["cooperation"]
         plot = self.query_one(PlotextPlot)
         plt = plot.plt

@@ -29,7 +29,9 @@ from companion.session.contracts import Addresses, BalanceFactory, Links, Printe
 from companion.session.session import Session
 from companion.tui.common.faults import Faults
 from companion.tui.common.follow import Redrawing, SessionChanged, follow
+from companion.tui.common.guesses import WrongLinks
 from companion.tui.common.language import console_language, translated_commands
+from companion.tui.common.literal import LiteralNotices
 from companion.tui.common.presence import heard
 from companion.tui.common.services import StartedServices, Stopper
 from companion.tui.prison import flows
@@ -51,7 +53,6 @@ from companion.tui.prison.history import HistoryScreen
 from companion.tui.prison.picker import PickerScreen
 from companion.tui.prison.seats import SeatsScreen
 from companion.tui.prison.setup import SetupScreen
-from companion.tui.prison.text import wrong_links
 
 __all__ = ["ConsoleApp", "SessionShelf"]
 
@@ -82,7 +83,7 @@ PLACES: list[tuple[str, str, Place]] = [
 Flow = Callable[[App[Any], Context], Coroutine[Any, Any, None]]
 
 
-class ConsoleApp(App[None]):
+class ConsoleApp(LiteralNotices[None]):
     CSS_PATH = "console.tcss"
     TITLE = "companion"
     ENABLE_COMMAND_PALETTE = True
@@ -123,6 +124,7 @@ class ConsoleApp(App[None]):
         self.services = list(services)
         self.notice = notice
         self.redrawing = Redrawing(self)
+        self.wrong_links = WrongLinks(self, lambda: self.lang, clock)
         self._started_services = StartedServices()
         self._not_started: list[Service] = []  # services that could not start (F5: again)
         self._unfollow: Callable[[], None] | None = None
@@ -225,17 +227,7 @@ class ConsoleApp(App[None]):
             self.redrawing.due()
         row = change.row
         if change.kind == "note" and row is not None and row.body.get("what") == "bad_tokens":
-            _ = self.lang
-            self.notify(
-                _(
-                    "%(wrong)s. Someone may be guessing links.",
-                    wrong=wrong_links(row.body, paused=True, lang=_),
-                ),
-                title=_("Wrong links"),
-                severity="warning",
-                timeout=15,
-                markup=False,
-            )
+            self.wrong_links.heard(row.body)
 
     @on(Moved)
     def refresh_screens(self) -> None:

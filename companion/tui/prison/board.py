@@ -18,6 +18,7 @@ from textual.widgets.data_table import CellDoesNotExist, ColumnKey, RowKey
 from companion.language import N_, Language, language
 from companion.rules.core.roster import MAX_NAME
 from companion.tui.common.language import words
+from companion.tui.common.literal import plain
 from companion.tui.common.presence import Presence, phone_words
 from companion.tui.prison.text import STATUS_WORDS, View, not_interviewed, said
 
@@ -194,13 +195,13 @@ class Board(DataTable[Text]):
             )
             style = "" if status == "active" else "dim"
             rows[name] = [
-                Text(short(name, width), style=style),
+                plain(short(name, width), style),
                 Text(
                     status_word(status, _),
                     style="bold" if status in ("escaped", "paroled") else style,
                 ),
                 Text(str(p["shivs"]), style=style),
-                Text(self.said_today(view, name, status), style=style),
+                plain(self.said_today(view, name, status), style),
                 token_cell,
                 Text(phone_words(presence.get(name))),
             ]

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from companion.tui.common.language import words
+from companion.tui.common.literal import plain
 
 
 class ChoiceScreen(Screen[str | None]):
@@ -30,8 +31,7 @@ class ChoiceScreen(Screen[str | None]):
         with Center(), Vertical(id="choice-box"):
             yield Static(_("PRIVATE"), id="private-title", markup=False)
             yield Static(
-                _("%(name)s, this is your secret choice for tonight.", name=self.prisoner),
-                markup=False,
+                plain(_("%(name)s, this is your secret choice for tonight.", name=self.prisoner))
             )
             yield Static(_("Press W to work, or R to rest."), classes="choice-keys", markup=False)
             yield Static(

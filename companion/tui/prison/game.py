@@ -22,6 +22,7 @@ from companion.session.stage import Clock, held_reveal
 from companion.tui.common.follow import PhonesSeen, Redraw
 from companion.tui.common.footer import Keys, fit_footer
 from companion.tui.common.language import words
+from companion.tui.common.literal import plain
 from companion.tui.common.presence import connected_count, phone_words
 from companion.tui.prison import flows
 from companion.tui.prison.board import Board
@@ -229,7 +230,7 @@ class GameScreen(DayActions):
         width = widget.content_size.width
         if layout and before is not None and width:  # as tall as before: no layout needed
             layout = lines(before, widget, width) != lines(text, widget, width)
-        widget.update(text, layout=layout)
+        widget.update(plain(text), layout=layout)
 
     def offered(self) -> tuple[bool | None, ...]:
         """What check_action says of each phase's action now (the footer shows these)."""

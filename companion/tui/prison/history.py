@@ -12,6 +12,7 @@ from textual.widgets import Static
 from companion.tui.common.follow import Redraw
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words
+from companion.tui.common.literal import plain
 from companion.tui.prison.context import Context, Show
 
 
@@ -52,9 +53,9 @@ class HistoryScreen(Screen[None]):
             title = _("History (F reveals the full story for the debrief)")
         else:
             title = _("History so far (spoiler-free: no choices, no deals)")
-        self.query_one("#history-title", Static).update(title)
+        self.query_one("#history-title", Static).update(plain(title))
         lines = self.ctx.history_lines(self.full, _)
-        self.query_one("#history", Static).update("\n".join(lines))
+        self.query_one("#history", Static).update(plain("\n".join(lines)))
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -24,6 +24,7 @@ from companion.session.stage import Clock
 from companion.tui.common.follow import Redraw
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words
+from companion.tui.common.literal import plain
 from companion.tui.prison import flows
 from companion.tui.prison.context import Context
 from companion.tui.prison.text import clock as clock_words
@@ -55,10 +56,10 @@ class InterviewScreen(ModalScreen[Ending]):
         _ = words(self)
         with Vertical(classes="dialog", id="interview-box"):
             yield Static(
-                _("Interview: %(name)s", name=self.prisoner), classes="dialog-title", markup=False
+                plain(_("Interview: %(name)s", name=self.prisoner)), classes="dialog-title"
             )
             yield Static("", id="countdown")
-            yield Static(self._deal_text(), id="deals", markup=False)
+            yield Static(plain(self._deal_text()), id="deals")
             yield Static(self._keys_text(), classes="dialog-keys")
         yield Keys()
 

@@ -18,6 +18,7 @@ from companion.session.paths import check_session_name, list_sessions, session_p
 from companion.tui.common.dialogs import PickScreen, TextScreen
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words
+from companion.tui.common.literal import plain
 from companion.tui.prison.context import Context, NewSession, SessionOpened
 
 NEW = "\x00new"
@@ -115,7 +116,7 @@ class PickerScreen(Screen[None]):
         for path in list_sessions(folder) if folder else []:
             game = shelf.game_of(path.stem) if shelf and shelf.game_of else None
             label = _("Resume %(session)s", session=path.stem) + (f"  ({_(game)})" if game else "")
-            options.append(Option(Text(label), id=path.stem))
+            options.append(Option(plain(label), id=path.stem))
         yield OptionList(*options, id="sessions")
         yield Keys()
 

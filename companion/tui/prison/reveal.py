@@ -21,6 +21,7 @@ from companion.session.stage import Reveal, Step
 from companion.tui.common.follow import Redraw
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words
+from companion.tui.common.literal import plain
 from companion.tui.prison import flows
 from companion.tui.prison.context import Context
 from companion.tui.prison.text import View, night_work, nights_bar, outcome_line
@@ -148,9 +149,9 @@ class RevealScreen(Screen[None]):
             keys = following + "\n" + _("Esc: show the room all of it at once")
         else:
             keys = _("The room has seen it all. Space: back to the game")
-        self.query_one("#reveal-head", Static).update(head)
-        self.query_one("#reveal-line", Static).update(line)
-        self.query_one("#reveal-shown", Static).update("\n".join(earlier))
+        self.query_one("#reveal-head", Static).update(plain(head))
+        self.query_one("#reveal-line", Static).update(plain(line))
+        self.query_one("#reveal-shown", Static).update(plain("\n".join(earlier)))
         self.query_one("#reveal-keys", Static).update(keys)
         self.set_class(step == "result" and reveal.caught, "caught")
         self.set_class(step == "result" and not reveal.caught, "safe")

@@ -21,6 +21,7 @@ from companion.tui.common.dialogs import ConfirmScreen
 from companion.tui.common.follow import PhonesSeen, Redraw
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words
+from companion.tui.common.literal import plain
 from companion.tui.common.presence import phone_words
 from companion.tui.common.qr import qr_lines
 from companion.tui.prison.context import Context, Show, StartPhones
@@ -54,12 +55,13 @@ class QRScreen(ModalScreen[None]):
         role = self.seat.role
         with Center(), Vertical(id="qr-box"):
             yield Static(
-                _(
-                    "%(name)s (%(role)s): scan with the phone's camera",
-                    name=self.seat.name,
-                    role=_(ROLE_WORDS[role]) if role in ROLE_WORDS else role,
+                plain(
+                    _(
+                        "%(name)s (%(role)s): scan with the phone's camera",
+                        name=self.seat.name,
+                        role=_(ROLE_WORDS[role]) if role in ROLE_WORDS else role,
+                    )
                 ),
-                markup=False,
                 classes="dialog-title",
             )
             yield Static("\n".join(qr_lines(url)), id="qr", markup=False)
@@ -135,7 +137,7 @@ class SeatsScreen(Screen[None]):
                 "Seats: no phone server is running (started with --no-phones?), so there are "
                 "no links or QR codes; play on paper."
             )
-        self.query_one("#seats-title", Static).update(title)
+        self.query_one("#seats-title", Static).update(plain(title))
         warning = self.ctx.address_warning()
         bar = self.query_one("#seats-address", Static)
         bar.display = warning is not None
@@ -149,7 +151,7 @@ class SeatsScreen(Screen[None]):
             lines.append(_("Board for a projector: %(url)s", url=seats.board_url(base)))
         lines.append(_("C shows the seat codes (only where no player can see)."))
         lines += self.ctx.wrong_links(earlier=True)
-        join.update("\n".join(lines))
+        join.update(plain("\n".join(lines)))
         private = self.query_one("#seats-private", Static)
         private.display = self.codes
         private.update(
@@ -174,7 +176,7 @@ class SeatsScreen(Screen[None]):
             row = table.cursor_row
             table.clear()
             for cells in rows:
-                table.add_row(*cells, key=cells[0])
+                table.add_row(*map(plain, cells), key=cells[0])
             if table.row_count:
                 table.move_cursor(row=min(max(row, 0), table.row_count - 1))
         extra = self.ctx.links() if self.ctx.links else []
@@ -194,7 +196,7 @@ class SeatsScreen(Screen[None]):
                 seen = phone_words(self.ctx.presence.get(cells[0]))
                 if seen != cells[3]:
                     self._rows[index] = (*cells[:3], seen)
-                    table.update_cell(cells[0], "phone", seen)
+                    table.update_cell(cells[0], "phone", plain(seen))
 
     def _selected(self) -> seats.Seat | None:
         table = self.query_one(DataTable)

@@ -5,7 +5,6 @@ the roster as names are added and removed."""
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,6 +18,7 @@ from companion.rules.core.roster import MAX_NAME, RosterError, check_name, check
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words
+from companion.tui.common.literal import plain
 from companion.tui.prison.context import BackToPicker, Context, SessionOpened
 from companion.tui.prison.picker import AUTOMATIC, AUTOMATIC_LABEL, group_size, scenario_choices
 
@@ -181,7 +181,7 @@ class SetupScreen(Screen[None]):
                 scenario=scenario,
                 size=size,
             )
-        self.query_one("#setup-title", Static).update(title)
+        self.query_one("#setup-title", Static).update(plain(title))
 
     def follow_size(self) -> None:
         """Automatic: the scenario balanced for the roster's size (classic for four)."""
@@ -230,7 +230,7 @@ class SetupScreen(Screen[None]):
     def show_list(self, highlight: int | None = None) -> None:
         listing = self.query_one("#prisoners", OptionList)
         listing.clear_options()
-        listing.add_options([Option(Text(f"{i + 1}. {n}")) for i, n in enumerate(self.prisoners)])
+        listing.add_options([Option(plain(f"{i + 1}. {n}")) for i, n in enumerate(self.prisoners)])
         if self.prisoners:
             listing.highlighted = (
                 min(highlight, len(self.prisoners) - 1) if highlight is not None else None
@@ -260,16 +260,18 @@ class SetupScreen(Screen[None]):
         problem = message or self.roster_problem()
         status = self.query_one("#problem", Static)
         if problem:
-            status.update(problem)
+            status.update(plain(problem))
             status.set_class(True, "problem")
         else:
             _ = words(self)
             status.update(
-                _.n_(
-                    "Ready: %(warden)s and %(count)s prisoner. Ctrl+S starts the game.",
-                    "Ready: %(warden)s and %(count)s prisoners. Ctrl+S starts the game.",
-                    len(self.prisoners),
-                    warden=self.query_one("#warden", Input).value,
+                plain(
+                    _.n_(
+                        "Ready: %(warden)s and %(count)s prisoner. Ctrl+S starts the game.",
+                        "Ready: %(warden)s and %(count)s prisoners. Ctrl+S starts the game.",
+                        len(self.prisoners),
+                        warden=self.query_one("#warden", Input).value,
+                    )
                 )
             )
             status.set_class(False, "problem")

@@ -12,6 +12,8 @@ from datetime import datetime
 from typing import Any
 
 from companion.language import N_, Language, language
+from companion.tui.common.guesses import wrong_links as guessed
+from companion.tui.common.guesses import wrong_words
 
 View = Mapping[str, Any]  # a view of the rules (companion.rules.prison.views), read by key
 
@@ -404,34 +406,9 @@ def clock(seconds: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-def _wrong(body: Mapping[str, Any], lang: Language) -> dict[str, str]:
-    """A ``bad_tokens`` note's address, count and window, in words."""
-    _ = lang
-    seconds = body.get("seconds")
-    window = (
-        _("a minute")
-        if seconds in (None, 60)
-        else _("%(seconds)s seconds", seconds=f"{seconds:g}")
-        if isinstance(seconds, (int, float))
-        else _("a minute")
-    )
-    count = body.get("count")
-    return {
-        "address": str(body.get("address") or _("an unknown address")),
-        "count": str(count) if count is not None else _("too many"),
-        "window": window,
-    }
-
-
 def wrong_links(body: dict[str, Any], *, paused: bool, lang: Language | None = None) -> str:
     """A ``bad_tokens`` note (an address that reached the limit of wrong links) in words."""
-    _ = _lang(lang)
-    if paused:
-        return _(
-            "Wrong links from %(address)s: %(count)s in %(window)s; that device is paused",
-            **_wrong(body, _),
-        )
-    return _("Wrong links from %(address)s: %(count)s in %(window)s", **_wrong(body, _))
+    return guessed(body, paused=paused, lang=_lang(lang))
 
 
 def _earlier(body: Mapping[str, Any], when: str, lang: Language) -> str:
@@ -440,7 +417,7 @@ def _earlier(body: Mapping[str, Any], when: str, lang: Language) -> str:
         "At %(time)s, wrong links from %(address)s: %(count)s in %(window)s; that device was "
         "paused",
         time=when,
-        **_wrong(body, _),
+        **wrong_words(body, _),
     )
 
 

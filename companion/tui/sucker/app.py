@@ -12,17 +12,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
 from companion.language import Language
 from companion.session.session import Session
 from companion.tui.common.language import console_language, translated_commands
+from companion.tui.common.literal import LiteralNotices, visible
 from companion.tui.sucker.referee import RefereeScreen
 
 
-class SuckerApp(App[None]):
+class SuckerApp(LiteralNotices[None]):
     """The referee for one So Long Sucker session."""
 
     CSS_PATH = "sucker.tcss"
@@ -41,7 +42,7 @@ class SuckerApp(App[None]):
         super().__init__()
         self.lang = lang or console_language()
         self.session = session
-        self.sub_title = session.name
+        self.sub_title = visible(session.name)
         self.referee = RefereeScreen(session)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:

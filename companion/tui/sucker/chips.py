@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from companion.language import N_, Language
+from companion.tui.common.literal import plain
 from companion.tui.sucker.entry import View
 
 # True colors for the chip colors a game may use (companion.rules.sucker.setup.COLORS; ANSI
@@ -113,7 +114,7 @@ class PlayersPanel:
                 used[mark] = status if mark == "●" and status else _(MARKS[mark])
             cells: list[Text] = [
                 Text(mark, style="bold"),
-                Text(p["name"], style=style),
+                plain(p["name"], style),
                 chip(p["color"], keys[p["color"]]),
                 Text(str(p["supply"])),
             ]

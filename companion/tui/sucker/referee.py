@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.table import Table
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
@@ -21,6 +20,7 @@ from companion.session.session import Session
 from companion.tui.common.follow import SessionChanged, follow
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words
+from companion.tui.common.literal import plain
 from companion.tui.common.moves import NotDone, attempt
 from companion.tui.sucker.chips import PlayersPanel, dead_text
 from companion.tui.sucker.entry import (
@@ -104,12 +104,12 @@ class RefereeScreen(Screen[None]):
         _ = words(self)
         view = self.view
         top = self.query_one("#says", Static)
-        top.update(says(_, view))
+        top.update(plain(says(_, view)))
         top.set_class(view["winner"] is not None, "over")
         top.set_class(view["awaiting"]["what"] == "rescue", "rescue")
-        self.query_one("#piles-box").border_subtitle = dead_text(_, view)
+        self.query_one("#piles-box").border_subtitle = plain(dead_text(_, view))
         self.query_one("#players", Static).update(self._players(view))
-        self.query_one("#hint", Static).update(hint(_, view))
+        self.query_one("#hint", Static).update(plain(hint(_, view)))
         self.fit()
         self.call_after_refresh(self.fit)  # once the lines above have their heights
 
@@ -190,12 +190,12 @@ class RefereeScreen(Screen[None]):
         if entry.kind == "undo":
             taken = self.session.history.entries[entry.reverts - 1].command
             what = command_text(_, self.session.kind.engine.command_to_dict(taken))
-            log.write(Text(_("Undone: %(what)s.", what=what), style="italic"))
+            log.write(plain(_("Undone: %(what)s.", what=what), "italic"))
             return
         for event in entry.events:
             line = event_line(_, event)
             if line:
-                log.write(line)
+                log.write(plain(line))
 
     def on_session_changed(self, message: SessionChanged) -> None:
         change = message.change
@@ -208,7 +208,7 @@ class RefereeScreen(Screen[None]):
     # ---- entry ------------------------------------------------------------------------
 
     def _problem(self, text: str) -> None:
-        self.query_one("#problem", Static).update(text)
+        self.query_one("#problem", Static).update(plain(text))
         if text:
             self.app.bell()
 
