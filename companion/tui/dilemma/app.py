@@ -482,7 +482,7 @@ class DilemmaApp(LiteralNotices[None]):
         if not await self.push_screen_wait(ConfirmScreen(title, question, _("Remove"))):
             return
         if self.submit({"do": "remove_many", "pids": list(group.pids)}):
-            self.notify(escape(removed_words(_, group)))
+            self.notify(removed_words(_, group))
 
     def action_doors(self) -> None:
         _ = self.lang

@@ -313,11 +313,13 @@ class RoomScreen(Screen[None]):
         moment = origin.joined
         at = "?" if moment is None else time.strftime("%H:%M:%S", time.localtime(moment))
         line.update(
-            _(
-                "%(name)s joined from %(address)s at %(time)s.",
-                name=player.name,
-                address=origin.address,
-                time=at,
+            plain(
+                _(
+                    "%(name)s joined from %(address)s at %(time)s.",
+                    name=player.name,
+                    address=origin.address,
+                    time=at,
+                )
             )
         )
         line.display = True
