@@ -59,15 +59,16 @@ def guessing(notes: list[Mapping[str, Any]], lang: Language) -> str:
     if len(addresses) == 1:
         return _(
             "%(wrong)s. Someone may be guessing links.",
-            wrong=wrong_links(notes[-1], paused=True, lang=_),
+            wrong=wrong_links(notes[-1], paused=True, lang=lang),
         )
+    window = wrong_words(notes[-1], _)["window"]
     return _.n_(
         "Wrong links from %(count)s address within %(window)s; it is paused. Someone may be "
         "guessing links.",
         "Wrong links from %(count)s addresses within %(window)s; each is paused. Someone may "
         "be guessing links.",
         len(addresses),
-        window=wrong_words(notes[-1], _)["window"],
+        window=window,
     )
 
 
