@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.rules.core.game import History, Refused
-from companion.rules.core.names import hidden_trouble, reads_as, skeleton
+from companion.rules.core.names import hidden_trouble, reads_as, said, skeleton
 from companion.rules.core.roster import MAX_NAME, RosterError, check_name, check_roster, name_key
 from companion.rules.dilemma.engine import DILEMMA
 from companion.rules.dilemma.state import HOUSE_WORDS
@@ -45,7 +45,8 @@ def test_a_hidden_character_inside_a_name_is_refused(what: str) -> None:
     name = "Ad" + HIDDEN[what] + "a"
     with pytest.raises(RosterError) as refused:
         check_name(name, "player")
-    assert repr(name) in str(refused.value)  # said with the character shown as an escape
+    assert said(name) in str(refused.value)  # said with the character shown as an escape
+    assert HIDDEN[what] not in str(refused.value)
     assert str(refused.value).endswith(".")
 
 
