@@ -24,6 +24,7 @@ from companion.session.store import StoreError
 from companion.web.common.address import base_url
 from companion.web.common.context import MAX_BODY, NOT_FOUND, Problem
 from companion.web.common.events import Hub
+from companion.web.common.guard import origin_middleware
 from companion.web.common.language import current
 
 _log = logging.getLogger("companion.web")
@@ -107,10 +108,18 @@ def static_dir(package: str) -> Path:
 def phone_app(
     session: Session, holder: HubHolder, errors: Middleware, static: Path | None = None
 ) -> web.Application:
-    """An application with the error middleware, the static files under ``/static`` (the
+    """An application with the error middleware, the refusal of writes from other sites'
+    pages (inside it, so refused in one sentence), the static files under ``/static`` (the
     game's own folder ``static``, then the common one), and the session's event hub on
     ``holder.hub`` while it runs."""
-    app = web.Application(middlewares=[errors], client_max_size=MAX_BODY)
+
+    def public_url() -> str | None:
+        pinned = session.meta().get("public_url")
+        return str(pinned) if pinned else None
+
+    app = web.Application(
+        middlewares=[errors, origin_middleware(public_url)], client_max_size=MAX_BODY
+    )
 
     async def on_startup(app: web.Application) -> None:
         holder.hub = Hub(session)
