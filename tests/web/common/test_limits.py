@@ -91,7 +91,14 @@ def low_limit_server(tmp_path: Path) -> Iterator[int]:
     finally:
         process.kill()
         _, errors = process.communicate(timeout=10)
-        assert "Traceback" not in errors, errors
+        # asyncio's own pause when accept() finds no file free for a moment (the fds of the
+        # connections just refused are freed a loop turn later) is logged with its traceback;
+        # the tests assert what matters: the new phone is answered. Nothing else may be logged.
+        other = [
+            block for block in errors.split("socket.accept() out of system resource")
+            if "Traceback" in block and "Too many open files" not in block
+        ]
+        assert not other, errors
 
 
 async def hold_streams(port: int, device: str, count: int) -> list[asyncio.StreamWriter]:
