@@ -99,8 +99,8 @@ def hidden_trouble(name: str) -> Trouble | None:
 
 def said(name: str) -> str:
     """``name`` quoted as a refusal says it: Python's ``repr``, which writes invisible and control
-    characters as escapes, with the accents and blanks (U+3164, U+2800) escaped too, so a pile of them cannot draw over the
-    sentence (``'Ze\\u0332\\u0332d'``)."""
+    characters as escapes, with the accents and blanks (U+3164, U+2800) escaped too, so that a
+    pile of accents cannot draw over the sentence (``'Ze\\u0332\\u0332d'``)."""
     return "".join(
         f"\\u{ord(c):04x}" if _is_mark(c) or c in _BLANK or _ignorable(c) else c
         for c in repr(name)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from companion.rules.core.export import markdown_text, spreadsheet_cell
 from companion.rules.dilemma.state import DilemmaState, is_house
 
 COLUMNS = ("round", "player", "partner", "choice", "months", "house", "partner_house")
@@ -28,13 +29,13 @@ class ResultRow(TypedDict):
 
 
 def cell(name: str) -> str:
-    """A name as a spreadsheet shows it, never as a formula (a leading = + - @ is quoted)."""
-    return "'" + name if name[:1] in ("=", "+", "-", "@") else name
+    """A name as a spreadsheet shows it, never as a formula (see :func:`spreadsheet_cell`)."""
+    return spreadsheet_cell(name)
 
 
 def md(name: str) -> str:
-    """A name inside a Markdown table."""
-    return name.replace("|", "\\|")
+    """A name in Markdown, in a table or not, shown as typed (see :func:`markdown_text`)."""
+    return markdown_text(name)
 
 
 def rows(state: DilemmaState, *, spreadsheet: bool = False) -> list[ResultRow]:

@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from companion.language import N_, Language, language
+from companion.rules.core.export import markdown_text
 from companion.tui.common.guesses import wrong_links as guessed
 from companion.tui.common.guesses import wrong_words
 
@@ -341,6 +342,18 @@ def timeline(
     return lines
 
 
+def _literal_names(data: Any, typed: set[str]) -> Any:
+    """``data`` (a view, a day of the story) with each of the ``typed`` names, wherever it is
+    a whole text or a key, as literal Markdown."""
+    if isinstance(data, str):
+        return markdown_text(data) if data in typed else data
+    if isinstance(data, dict):
+        return {_literal_names(k, typed): _literal_names(v, typed) for k, v in data.items()}
+    if type(data) in (list, tuple):
+        return type(data)(_literal_names(item, typed) for item in data)
+    return data
+
+
 def story_markdown(
     session_name: str,
     view: View,
@@ -349,9 +362,13 @@ def story_markdown(
     lang: Language | None = None,
 ) -> str:
     """The debrief report as Markdown: every night's choices and every deal, and where each
-    prisoner ended (``view`` is the game master's, so the parole tokens are in it)."""
+    prisoner ended (``view`` is the game master's, so the parole tokens are in it). Names are
+    shown as typed (see :func:`markdown_text`), never as links, images or emphasis."""
     _ = _lang(lang)
-    out = [_("# %(session)s: the prison break", session=session_name), ""]
+    typed = {view["warden"], *(p["name"] for p in view["prisoners"])}
+    view = _literal_names(view, typed)
+    story = [_literal_names(day, typed) for day in story]
+    out = [_("# %(session)s: the prison break", session=markdown_text(session_name)), ""]
     out.append(
         _(
             "Warden: %(warden)s. Prisoners: %(prisoners)s.",

@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Protocol
 from aiohttp import web
 
 from companion.session.session import Change, Session
+from companion.web.common.limits import claim_stream
 
 HEARTBEAT_SECONDS = 15.0
 # seconds: the least time between two wakes of the streams (at most 200 a second). A wake is
@@ -152,7 +153,9 @@ class Attendance(Protocol):
 
 async def open_stream(request: web.Request) -> web.StreamResponse:
     """An event stream's response, its headers sent (never cached, never buffered by a
-    proxy); for ``HEAD`` nothing more may be written to it."""
+    proxy); for ``HEAD`` nothing more may be written to it. Counted as one of its address's
+    streams while it lasts (refused in one sentence past the limit: :func:`claim_stream`)."""
+    claim_stream(request)
     response = web.StreamResponse(
         headers={
             "Content-Type": "text/event-stream; charset=utf-8",

@@ -15,6 +15,7 @@ from aiohttp import web
 from aiohttp.typedefs import Handler, Middleware
 
 from companion.language import Language, accepted, available, language, negotiate
+from companion.web.common.guard import cross_origin, safe_path
 
 COOKIE = "lang"
 COOKIE_SECONDS = 365 * 24 * 3600
@@ -43,7 +44,8 @@ def page_language(request: web.Request) -> Language:
 def language_middleware(pick: Callable[[web.Request], Language]) -> Middleware:
     """Sets each request's language with ``pick``; ``GET ...?lang=CODE`` (the language
     switch) remembers CODE in the phone's cookie and comes back to the same address without
-    the query, so that a private link stays as it was."""
+    the query, so that a private link stays as it was (a path of this server only: see
+    :func:`safe_path`; a link on another site's page changes no cookie)."""
 
     @web.middleware
     async def languages(request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -51,8 +53,9 @@ def language_middleware(pick: Callable[[web.Request], Language]) -> Middleware:
         if wanted is not None and request.method == "GET":
             code = negotiate([wanted])
             headers = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
-            answer = web.HTTPSeeOther(request.path, headers=headers)
-            if code is not None:
+            # only to a path of this server, whatever was asked (never "//elsewhere")
+            answer = web.HTTPSeeOther(safe_path(request.rel_url.raw_path), headers=headers)
+            if code is not None and not cross_origin(request):  # not another site's link
                 answer.set_cookie(
                     COOKIE, code, max_age=COOKIE_SECONDS, path="/", samesite="Lax", httponly=True
                 )

@@ -24,7 +24,9 @@ from companion.session.store import StoreError
 from companion.web.common.address import base_url
 from companion.web.common.context import MAX_BODY, NOT_FOUND, Problem
 from companion.web.common.events import Hub
+from companion.web.common.guard import origin_middleware
 from companion.web.common.language import current
+from companion.web.common.limits import BACKLOG, Gate, GuardedRunner, Limits
 
 _log = logging.getLogger("companion.web")
 SECURITY_HEADERS = {
@@ -84,6 +86,8 @@ def error_middleware(page: Callable[[int, str], web.StreamResponse]) -> Middlewa
             response = answer(request, error.status, current()(message, size=MAX_BODY // 1024))
         except StoreError as error:
             response = answer(request, 503, str(error))
+        except ConnectionError:  # the phone went away mid-answer: nobody to tell, nothing to log
+            raise
         except OSError as error:
             if not request.path.startswith("/static/"):
                 response = failed(request, error)
@@ -107,10 +111,18 @@ def static_dir(package: str) -> Path:
 def phone_app(
     session: Session, holder: HubHolder, errors: Middleware, static: Path | None = None
 ) -> web.Application:
-    """An application with the error middleware, the static files under ``/static`` (the
+    """An application with the error middleware, the refusal of writes from other sites'
+    pages (inside it, so refused in one sentence), the static files under ``/static`` (the
     game's own folder ``static``, then the common one), and the session's event hub on
     ``holder.hub`` while it runs."""
-    app = web.Application(middlewares=[errors], client_max_size=MAX_BODY)
+
+    def public_url() -> str | None:
+        pinned = session.meta().get("public_url")
+        return str(pinned) if pinned else None
+
+    app = web.Application(
+        middlewares=[errors, origin_middleware(public_url)], client_max_size=MAX_BODY
+    )
 
     async def on_startup(app: web.Application) -> None:
         holder.hub = Hub(session)
@@ -149,9 +161,16 @@ class PhoneServer:
 
 
 async def listen(
-    session: Session, app: web.Application, host: str, port: int, public_url: str | None
+    session: Session,
+    app: web.Application,
+    host: str,
+    port: int,
+    public_url: str | None,
+    limits: Limits | None = None,
 ) -> tuple[web.AppRunner, int, str]:
-    """Serve ``app`` on ``host:port`` inside the running loop (port 0: any free port).
+    """Serve ``app`` on ``host:port`` inside the running loop (port 0: any free port), each
+    remote address within ``limits`` (:mod:`companion.web.common.limits`; the process's file
+    limit raised to its hard limit).
 
     Returns the runner, the port it bound and the base its links use: ``public_url`` if given
     (it is pinned in the session), else a pinned one, else this laptop's address.
@@ -163,9 +182,12 @@ async def listen(
         public_url = public_url.rstrip("/")
         session.store.set_meta("public_url", public_url)
     pinned = public_url or session.meta().get("public_url")
-    runner = web.AppRunner(app, access_log=None, shutdown_timeout=2.0, handle_signals=False)
+    gate = Gate.for_this_process(limits or Limits())
+    runner = GuardedRunner(
+        app, gate, access_log=None, shutdown_timeout=2.0, handle_signals=False
+    )
     await runner.setup()
-    site = web.TCPSite(runner, host, port, reuse_address=True)
+    site = web.TCPSite(runner, host, port, reuse_address=True, backlog=BACKLOG)
     try:
         await site.start()
     except OSError:

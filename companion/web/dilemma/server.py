@@ -42,6 +42,7 @@ from companion.web.common.language import (
     page_language,
     phone_language,
 )
+from companion.web.common.limits import Limits
 from companion.web.common.rendering import PRIVATE_HEADERS, html, qr_svg
 from companion.web.common.server import (
     PhoneServer,
@@ -346,6 +347,7 @@ async def start_dilemma_server(
     *,
     limiter: Limiter | None = None,
     joins: JoinLimiter | None = None,
+    limits: Limits | None = None,
 ) -> DilemmaServer:
     """Listen for phones on ``host:port`` inside the running loop (port 0: any free port).
 
@@ -353,6 +355,6 @@ async def start_dilemma_server(
     else this laptop's address. Raises ``OSError`` when the port cannot be used.
     """
     app = build_dilemma_app(session, limiter=limiter, joins=joins)
-    runner, bound, base = await listen(session, app, host, port, public_url)
+    runner, bound, base = await listen(session, app, host, port, public_url, limits)
     app[ROOM].base_url = base
     return DilemmaServer(runner, host, bound, base)

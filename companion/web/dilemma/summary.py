@@ -51,7 +51,7 @@ def summary_markdown(session_name: str, state: DilemmaState, _: Language) -> str
     v = board(state)
     s = v["sentences"]
     played = len(v["cooperation"])
-    out = ["# " + _("%(session)s: the two-prisoner dilemma", session=session_name), ""]
+    out = ["# " + _("%(session)s: the two-prisoner dilemma", session=md(session_name)), ""]
     if v["phase"] != "over":
         status = _("The tournament is not over.")
     elif v["ended_early"]:

@@ -12,6 +12,7 @@ from companion.session.links import DEFAULT_PORT
 from companion.session.session import Session
 from companion.web.common.context import Limiter, Presence, Problem
 from companion.web.common.language import language_middleware, phone_language
+from companion.web.common.limits import Limits
 from companion.web.common.server import (
     PhoneServer,
     error_middleware,
@@ -85,6 +86,7 @@ async def start_phone_server(
     public_url: str | None = None,
     *,
     limiter: Limiter | None = None,
+    limits: Limits | None = None,
 ) -> PhoneServer:
     """Listen for phones on ``host:port`` inside the running loop (port 0: any free port).
 
@@ -94,6 +96,6 @@ async def start_phone_server(
     """
     app = build_app(session, limiter=limiter)
     _freeze_once()
-    runner, bound, base = await listen(session, app, host, port, public_url)
+    runner, bound, base = await listen(session, app, host, port, public_url, limits)
     app[PHONES].base_url = base
     return PhoneServer(runner, host, bound, base)

@@ -6,6 +6,7 @@ command writes it in the session's language (or ``--lang``'s, for once), its CSV
 from __future__ import annotations
 
 import csv
+import html
 from pathlib import Path
 
 import pytest
@@ -122,3 +123,48 @@ def test_the_export_is_in_the_sessions_language_or_lang_s(
     finally:
         reopened.close()
     capsys.readouterr()
+
+
+HOSTILE = ["![i](http://x/y.png)", "[x](javascript:alert(1))", "*bold*", "a|b", "<b>B</b>",
+           "`tick`", "# Head"]
+
+
+def test_hostile_names_show_as_typed_in_the_summary_and_the_csv(tmp_path: Path) -> None:
+    from markdown_it import MarkdownIt
+
+    s = Session.create(tmp_path / "hall.sqlite", "dilemma", {"rules": scenario(rounds=1)})
+    for i, name in enumerate(HOSTILE):
+        s.submit({"do": "join", "pid": f"p{i}", "name": name})
+    assert [p.name for p in s.state.players] == HOSTILE
+    s.submit({"do": "start_round", "seed": 3})
+    s.submit({"do": "choose", "pid": "p0", "choice": "betray"})
+    s.submit({"do": "close_round", "timed_out": True})
+    s.close()
+    out = tmp_path / "out.csv"
+    assert main(["--data-dir", str(tmp_path), "dilemma", "hall", "--export", str(out)]) == 0
+    page = MarkdownIt("commonmark").enable("table").render(
+        (tmp_path / "out.md").read_text(encoding="utf-8")
+    )
+    for tag in ("<img", "<a ", "<b>", "<em>", "<code>", "<h1>Head"):
+        assert tag not in page, tag
+    leaderboard = page.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    for name in HOSTILE:
+        assert f"<td>{html.escape(name)}</td>" in leaderboard, name
+    assert leaderboard.count("<tr>") == len(HOSTILE)
+    with out.open(encoding="utf-8", newline="") as handle:
+        players = {row["player"] for row in csv.DictReader(handle) if row["house"] == "False"}
+    assert players == set(HOSTILE)
+
+
+def test_a_name_that_starts_a_formula_is_quoted_in_the_csv(tmp_path: Path) -> None:
+    s = Session.create(tmp_path / "hall.sqlite", "dilemma", {"rules": scenario(rounds=1)})
+    for i, name in enumerate(["=HYPERLINK(1)", "+1", "-2", "@SUM(A1)", "Ann"]):
+        s.submit({"do": "join", "pid": f"p{i}", "name": name})
+    s.submit({"do": "start_round", "seed": 3})
+    s.submit({"do": "close_round", "timed_out": True})
+    s.close()
+    out = tmp_path / "out.csv"
+    assert main(["--data-dir", str(tmp_path), "dilemma", "hall", "--export", str(out)]) == 0
+    with out.open(encoding="utf-8", newline="") as handle:
+        players = {row["player"] for row in csv.DictReader(handle) if row["house"] == "False"}
+    assert players == {"'=HYPERLINK(1)", "'+1", "'-2", "'@SUM(A1)", "Ann"}
