@@ -50,17 +50,22 @@ def _origin(url: str) -> tuple[str, str, int] | None:
 
 def cross_origin(request: web.Request, public_url: str | None = None) -> bool:
     """Whether ``request`` comes from a page of another origin than the laptop's own (the
-    address it was asked at, or ``public_url``): ``Sec-Fetch-Site`` other than
-    ``same-origin`` or ``none``, or an ``Origin`` (``null`` too) that is neither. A request
-    with neither header (a script, curl, the benchmarks) is not."""
+    address it was asked at, or ``public_url``).
+
+    ``Sec-Fetch-Site`` decides where the browser sends it (every current engine does): only
+    ``same-origin`` and ``none`` are ours. Without it, an ``Origin`` must be ours; ``null``
+    passes there, because our own pages' ``Referrer-Policy: no-referrer`` makes a browser send
+    ``Origin: null`` with their own forms (a browser too old for ``Sec-Fetch-Site``, such as
+    Safari before 16.4, would otherwise be locked out of the game). A request with neither
+    header (a script, curl, the benchmarks) is not from another origin."""
     site = request.headers.get("Sec-Fetch-Site")
-    if site is not None and site.strip().lower() not in ("same-origin", "none"):
-        return True
+    if site is not None:
+        return site.strip().lower() not in ("same-origin", "none")
     origin = request.headers.get("Origin")
-    if origin is None:
+    if origin is None or origin.strip() == "null":
         return False
     theirs = _origin(origin)
-    if theirs is None:  # "null" (a sandboxed frame, a data: page) or not a web origin
+    if theirs is None:  # not a web origin (a file: or data: page, an extension)
         return True
     ours = {_origin(f"{request.scheme}://{request.host}")}
     if public_url:

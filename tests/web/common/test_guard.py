@@ -30,7 +30,7 @@ FOREIGN = [
     {"Origin": EVIL, "Sec-Fetch-Site": "cross-site"},
     {"Sec-Fetch-Site": "cross-site"},
     {"Sec-Fetch-Site": "same-site"},  # another port or name of the same site is another page
-    {"Origin": "null"},  # a sandboxed frame, a data: page
+    {"Origin": "null", "Sec-Fetch-Site": "cross-site"},  # a sandboxed frame, a data: page
     {"Origin": "http://127.0.0.1:1"},  # the laptop, another port
     {"Origin": "file://"},
 ]
@@ -193,13 +193,16 @@ async def test_the_rooms_own_page_joins_as_before(
         ("Ann", {"Origin": own, "Sec-Fetch-Site": "same-origin"}),
         ("Bob", {"Sec-Fetch-Site": "none"}),  # typed or scanned
         ("Cy", {}),  # a script, curl, the benchmarks
+        # our own form under our no-referrer policy, as Chromium, Firefox and WebKit send it
+        ("Dee", {"Origin": "null", "Sec-Fetch-Site": "same-origin"}),
+        ("Eve", {"Origin": "null"}),  # the same from a browser too old for Sec-Fetch-Site
     ]:
         dilemma_client.session.cookie_jar.clear()
         r = await dilemma_client.post(
             "/join-room", data={"name": name}, headers=headers, allow_redirects=False
         )
         assert r.status == 303 and "dilemma_seat" in r.cookies
-    assert [p.name for p in warm_up.state.players] == ["Ann", "Bob", "Cy"]
+    assert [p.name for p in warm_up.state.players] == ["Ann", "Bob", "Cy", "Dee", "Eve"]
 
 
 async def test_the_pinned_public_address_is_the_laptops_own(
