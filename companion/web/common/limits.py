@@ -38,6 +38,7 @@ from aiohttp.web_request import BaseRequest
 from companion.language import N_, Language, language
 from companion.web.common.context import Problem
 from companion.web.common.language import phone_language
+from companion.web.common.rendering import SECURITY_HEADERS
 
 try:
     import resource
@@ -243,7 +244,6 @@ class GuardedHandler(RequestHandler):
         message: str | None = None,
     ) -> web.StreamResponse:
         """One sentence for a request aiohttp could not read or answer, never an echo."""
-        from companion.web.common.server import SECURITY_HEADERS
 
         if request.writer.output_size > 0:
             raise ConnectionError("Response is sent already")

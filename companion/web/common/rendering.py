@@ -17,6 +17,16 @@ from companion.rules.core.words import plural
 from companion.web.common.language import switch
 
 # A seat's or a player's page: never cached, never sent as a referrer.
+# Every answer's headers: a strict policy (nothing but this server's own files), no sniffing,
+# no referrer (a page's secret address never leaves it).
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
 PRIVATE_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
 
 

@@ -27,16 +27,9 @@ from companion.web.common.events import Hub
 from companion.web.common.guard import origin_middleware
 from companion.web.common.language import current
 from companion.web.common.limits import BACKLOG, Gate, GuardedRunner, Limits
+from companion.web.common.rendering import SECURITY_HEADERS
 
 _log = logging.getLogger("companion.web")
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-}
 _STATUS_WORDS = {
     400: N_("The request is not understood; reload the page and try again."),
     405: N_("That action is not possible at this address; reload the page."),
