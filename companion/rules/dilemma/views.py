@@ -112,10 +112,16 @@ class BoardView(TypedDict):
 
 
 class MyRound(TypedDict):
+    """One of a player's revealed rounds. ``mine`` and ``theirs`` are the choices made:
+    ``None`` for no answer (or a round missed: ``opponent`` is ``None``); ``served_as`` and
+    ``theirs_served_as`` what each served as (the choice, or the scenario's ``no_answer``)."""
+
     round: int
     opponent: str | None
     mine: Choice | None
     theirs: Choice | None
+    served_as: Choice | None
+    theirs_served_as: Choice | None
     months: int
     house: bool
 
@@ -385,17 +391,19 @@ def public(state: DilemmaState) -> Public:
     present = {p.pid for p in state.players if p.present}
     for r in state.rounds:
         for o in r.outcomes:
-            for me, other, mine, theirs, served in (
-                (o.a, o.b, o.choice_a, o.choice_b, o.months_a),
-                (o.b, o.a, o.choice_b, o.choice_a, o.months_b),
+            for me, other, mine, theirs, answered, they_answered, served in (
+                (o.a, o.b, o.choice_a, o.choice_b, o.answered_a, o.answered_b, o.months_a),
+                (o.b, o.a, o.choice_b, o.choice_a, o.answered_b, o.answered_a, o.months_b),
             ):
                 if not is_house(me):
                     rounds.setdefault(me, []).append(
                         {
                             "round": r.number,
                             "opponent": state.name(other),
-                            "mine": mine,
-                            "theirs": theirs,
+                            "mine": mine if answered else None,  # no answer is no choice
+                            "theirs": theirs if they_answered else None,
+                            "served_as": mine,
+                            "theirs_served_as": theirs,
                             "months": served,
                             "house": is_house(other),
                         }
@@ -409,6 +417,8 @@ def public(state: DilemmaState) -> Public:
                             "opponent": None,
                             "mine": None,
                             "theirs": None,
+                            "served_as": None,
+                            "theirs_served_as": None,
                             "months": r.sitting_out_months,
                             "house": False,
                         }
