@@ -98,6 +98,24 @@ def answer_words(_: Language, choice: str | None, served_as: str | None) -> str:
     return _(NO_ANSWER_WORDS[served_as or "silent"])
 
 
+def seat_name(_: Language, name: str, strategy: str | None) -> str:
+    """A name in a revealed round, as the pages show it: a house seat under the strategy it
+    played in that round (the view's ``strategy_a``/``strategy_b``, a round's ``strategy``)."""
+    if strategy is None:
+        return name
+    return _("House (%(strategy)s)", strategy=strategy_name(_, strategy))
+
+
+def played_name(_: Language, view: BoardView | PlayerView) -> str:
+    """The house player over its revealed rounds: ``House (Tit for Tat)``, or ``House (Tit
+    for Tat and Always Betray)`` when the game master changed it between them."""
+    played = view["house"]["played"]
+    if not played:
+        return house_name(_, view, view["house"]["name"])
+    names = _.joined([strategy_name(_, key) for key in played])
+    return _("House (%(strategy)s)", strategy=names)
+
+
 def percent(_: Language, rate: float) -> str:
     return str(format_percent(round(rate, 2), locale=_.locale))
 
@@ -121,6 +139,8 @@ def environment() -> jinja2.Environment:
         strategy_name=strategy_name,
         strategy_how=strategy_how,
         house_name=house_name,
+        seat_name=seat_name,
+        played_name=played_name,
         no_answer=no_answer,
         choice_words=CHOICE_WORDS,
         answer_words=answer_words,

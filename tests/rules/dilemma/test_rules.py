@@ -256,6 +256,7 @@ def test_a_round_missed_is_served_as_a_round_sat_out() -> None:
             "theirs_served_as": None,
             "months": 5,
             "house": False,
+            "strategy": None,
         }
     ]
     # Round 2: a player removed mid-round and brought back serves it as sat out too; one
@@ -300,6 +301,7 @@ def test_a_players_view_shows_whom_they_face_and_their_own_rounds() -> None:
             "theirs_served_as": "silent",
             "months": 0,
             "house": False,
+            "strategy": None,
         }
     ]
     assert player(h.state, out)["me"]["rounds"][0]["house"]

@@ -154,3 +154,28 @@ async def test_undoing_a_timed_out_reveal_opens_the_round_with_its_timer_off(
         await until_shown(pilot, app, "Round 1 of 5 is revealed")
         assert not s.state.current.timed_out  # type: ignore[union-attr]
     s.close()
+
+
+async def test_the_last_round_keeps_the_house_that_played_it(tmp_path: Path) -> None:
+    """After the house player is changed between rounds, the console's last round still names
+    the strategy that played it; the notice names the new one, for the next round."""
+    s = _room(tmp_path)
+    s.submit({"do": "start_round", "seed": 1})
+    s.submit({"do": "close_round"})
+    app = DilemmaApp(s, seed=lambda: 7)
+    async with app.run_test(size=(120, 36), notifications=True) as pilot:
+        await until_shown(pilot, app, "Round 1 of 5 is revealed")
+
+        def last() -> str:  # the side panel's last round
+            from textual.widgets import Static
+
+            return str(app.screen.query_one("#last", Static).render())
+
+        assert "House (Tit" in last()
+        await pilot.press("o")
+        await until_shown(pilot, app, "The house player")
+        await pilot.press("down", "enter")  # Always Betray
+        await until_shown(pilot, app, "The house player is now House (Always Betray).")
+        assert s.state.house == "always_betray"
+        assert "House (Tit" in last() and "House (Always" not in last()
+    s.close()
