@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from companion.rules.core.export import markdown_text, spreadsheet_cell
-from companion.rules.dilemma.state import DilemmaState, is_house
+from companion.rules.dilemma.state import DilemmaState, Round, is_house
 
 COLUMNS = ("round", "player", "partner", "choice", "months", "house", "partner_house")
 
@@ -40,11 +40,15 @@ def md(name: str) -> str:
 
 def rows(state: DilemmaState, *, spreadsheet: bool = False) -> list[ResultRow]:
     """The rows; with ``spreadsheet``, names are made safe to open in a spreadsheet."""
-    n = (lambda pid: cell(state.name(pid))) if spreadsheet else state.name
     out: list[ResultRow] = []
     for r in state.rounds:
         if not r.revealed:
             continue
+
+        def n(pid: str, r: Round = r) -> str:  # the house as it played this round
+            name = state.seat_name(r, pid)
+            return cell(name) if spreadsheet else name
+
         for o in r.outcomes:
             for me, other, choice, answered, months in (
                 (o.a, o.b, o.choice_a, o.answered_a, o.months_a),

@@ -60,6 +60,9 @@ class Round:
     closed_early: bool = False
     timed_out: bool = False
     seed: int = 0
+    # The strategy each house seat played in this round, from its ``house_chose`` (made at the
+    # reveal): the round keeps it when the game master changes the house player afterwards.
+    houses: Mapping[str, Strategy] = field(default_factory=dict)
 
     def partner(self, pid: str) -> str | None:
         for a, b in self.pairs:
@@ -101,8 +104,16 @@ class DilemmaState:
         p = self.player(pid)
         return p.name if p else pid
 
-    def house_name(self) -> str:
-        return f"House ({NAMES[self.house]})"
+    def house_name(self, strategy: Strategy | None = None) -> str:
+        """``House (Tit for Tat)``: the house player playing ``strategy`` (by default the one
+        it plays now, in the open round or the next)."""
+        return f"House ({NAMES[strategy or self.house]})"
+
+    def seat_name(self, r: Round, pid: str) -> str:
+        """A name as round ``r`` knows it: a house seat that played ``r`` under the strategy
+        it played (whatever the house player plays now)."""
+        strategy = r.houses.get(pid) if is_house(pid) else None
+        return self.house_name(strategy) if strategy is not None else self.name(pid)
 
     def house_history(self, seat: str) -> list[tuple[Choice, Choice]]:
         """What happened in a house seat's revealed rounds: (its choice, its partner's)."""
@@ -229,7 +240,9 @@ def evolve(state: DilemmaState, event: DilemmaEvent) -> DilemmaState:
     if isinstance(event, HouseChose):
         r = state.current
         assert r is not None
-        return _set_current(state, replace(r, choices={**r.choices, event.seat: event.choice}))
+        houses = {**r.houses, event.seat: event.strategy}
+        choices = {**r.choices, event.seat: event.choice}
+        return _set_current(state, replace(r, choices=choices, houses=houses))
     if isinstance(event, HouseSet):
         return replace(state, house=event.strategy)
     if isinstance(event, RoundRevealed):

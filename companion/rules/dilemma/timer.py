@@ -4,6 +4,10 @@ When a round with a timer starts, the console writes a ``round_timer`` note with
 number, its length and its deadline (epoch seconds), so that a resumed session counts down to
 the same moment; ``round_seconds`` notes are the game master's setting for the rounds to come
 (``seconds`` 0: no timer), over the scenario's ``round_seconds``.
+
+Undoing the reveal of a round opens it again, but its deadline has passed (or soon will): the
+console then writes a ``round_timer`` note for it with ``seconds`` 0 (:func:`timer_off_note`),
+and the round has no timer from then on; the game master closes it.
 """
 
 from __future__ import annotations
@@ -21,13 +25,32 @@ class RoundTimer(NamedTuple):
         return max(0.0, self.deadline - now)
 
 
-def round_timer(notes: Iterable[Mapping[str, Any]], number: int) -> RoundTimer | None:
-    """The timer of round ``number``: the last ``round_timer`` note written for it."""
+def _last(notes: Iterable[Mapping[str, Any]], number: int) -> Mapping[str, Any] | None:
     found = None
     for body in notes:
         if body.get("what") == "round_timer" and body.get("round") == number:
-            found = RoundTimer(number, int(body["seconds"]), float(body["deadline"]))
+            found = body
     return found
+
+
+def round_timer(notes: Iterable[Mapping[str, Any]], number: int) -> RoundTimer | None:
+    """The timer of round ``number``: the last ``round_timer`` note written for it (``None``
+    when there is none, or when the last one turned it off)."""
+    body = _last(notes, number)
+    if body is None or not int(body["seconds"]):
+        return None
+    return RoundTimer(number, int(body["seconds"]), float(body["deadline"]))
+
+
+def timer_off(notes: Iterable[Mapping[str, Any]], number: int) -> bool:
+    """Round ``number`` had a timer, turned off since (its reveal was undone)."""
+    body = _last(notes, number)
+    return body is not None and not int(body["seconds"])
+
+
+def timer_off_note(number: int) -> dict[str, Any]:
+    """The ``round_timer`` note's data that turns round ``number``'s timer off."""
+    return {"round": number, "seconds": 0, "deadline": None, "why": "reveal undone"}
 
 
 def round_seconds(default: int | None, notes: Iterable[Mapping[str, Any]]) -> int | None:

@@ -32,13 +32,16 @@ class SentencesView(TypedDict):
 
 
 class HouseView(TypedDict):
-    """The house player: shown apart, never ranked against people."""
+    """The house player: shown apart, never ranked against people. ``name``, ``strategy`` and
+    ``how`` are what it plays now (in the open round, or the next); ``played`` the strategies
+    that played its revealed rounds, in the order they first did (each round keeps its own)."""
 
     name: str
     strategy: Strategy
     how: str
     months: int
     rounds: int
+    played: list[Strategy]
 
 
 class OutcomeRow(TypedDict):
@@ -52,6 +55,8 @@ class OutcomeRow(TypedDict):
     answered_b: bool
     house_a: bool
     house_b: bool
+    strategy_a: Strategy | None  # the house strategy that played this side, in this round
+    strategy_b: Strategy | None
 
 
 class RoundView(TypedDict):
@@ -112,12 +117,19 @@ class BoardView(TypedDict):
 
 
 class MyRound(TypedDict):
+    """One of a player's revealed rounds. ``mine`` and ``theirs`` are the choices made:
+    ``None`` for no answer (or a round missed: ``opponent`` is ``None``); ``served_as`` and
+    ``theirs_served_as`` what each served as (the choice, or the scenario's ``no_answer``)."""
+
     round: int
     opponent: str | None
     mine: Choice | None
     theirs: Choice | None
+    served_as: Choice | None
+    theirs_served_as: Choice | None
     months: int
     house: bool
+    strategy: Strategy | None  # the house strategy the opponent played in this round
 
 
 class PlayerMe(TypedDict):
@@ -181,23 +193,29 @@ def missed_rule(state: DilemmaState) -> str:
 
 def house(state: DilemmaState) -> HouseView:
     months = rounds = 0
+    played: list[Strategy] = []
     for r in state.rounds:
         for o in r.outcomes:
             for pid, served in ((o.a, o.months_a), (o.b, o.months_b)):
                 if is_house(pid):
                     months += served
                     rounds += 1
+                    strategy = r.houses.get(pid, state.house)
+                    played += [strategy] if strategy not in played else []
     return {
         "name": state.house_name(),
         "strategy": state.house,
         "how": HOW[state.house],
         "months": months,
         "rounds": rounds,
+        "played": played,
     }
 
 
 def _outcomes(state: DilemmaState, r: Round) -> list[OutcomeRow]:
-    n = state.name
+    def n(pid: str) -> str:
+        return state.seat_name(r, pid)
+
     return [
         {
             "a": n(o.a),
@@ -210,6 +228,8 @@ def _outcomes(state: DilemmaState, r: Round) -> list[OutcomeRow]:
             "answered_b": o.answered_b,
             "house_a": is_house(o.a),
             "house_b": is_house(o.b),
+            "strategy_a": r.houses.get(o.a),
+            "strategy_b": r.houses.get(o.b),
         }
         for o in r.outcomes
     ]
@@ -219,7 +239,7 @@ def _round(state: DilemmaState, r: Round) -> RoundView:
     """A round as the room knows it: choices only once revealed."""
     return {
         "number": r.number,
-        "pairs": [[state.name(a), state.name(b)] for a, b in r.pairs],
+        "pairs": [[state.seat_name(r, a), state.seat_name(r, b)] for a, b in r.pairs],
         "sitting_out": [state.name(p) for p in r.sitting_out],
         "revealed": r.revealed,
         "closed_early": r.closed_early,
@@ -385,19 +405,22 @@ def public(state: DilemmaState) -> Public:
     present = {p.pid for p in state.players if p.present}
     for r in state.rounds:
         for o in r.outcomes:
-            for me, other, mine, theirs, served in (
-                (o.a, o.b, o.choice_a, o.choice_b, o.months_a),
-                (o.b, o.a, o.choice_b, o.choice_a, o.months_b),
+            for me, other, mine, theirs, answered, they_answered, served in (
+                (o.a, o.b, o.choice_a, o.choice_b, o.answered_a, o.answered_b, o.months_a),
+                (o.b, o.a, o.choice_b, o.choice_a, o.answered_b, o.answered_a, o.months_b),
             ):
                 if not is_house(me):
                     rounds.setdefault(me, []).append(
                         {
                             "round": r.number,
-                            "opponent": state.name(other),
-                            "mine": mine,
-                            "theirs": theirs,
+                            "opponent": state.seat_name(r, other),
+                            "mine": mine if answered else None,  # no answer is no choice
+                            "theirs": theirs if they_answered else None,
+                            "served_as": mine,
+                            "theirs_served_as": theirs,
                             "months": served,
                             "house": is_house(other),
+                            "strategy": r.houses.get(other),
                         }
                     )
         if r.revealed:
@@ -409,8 +432,11 @@ def public(state: DilemmaState) -> Public:
                             "opponent": None,
                             "mine": None,
                             "theirs": None,
+                            "served_as": None,
+                            "theirs_served_as": None,
                             "months": r.sitting_out_months,
                             "house": False,
+                            "strategy": None,
                         }
                     )
     ranked = _ranked(state)

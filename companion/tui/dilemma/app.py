@@ -529,9 +529,21 @@ class DilemmaApp(LiteralNotices[None]):
                 return
             self.notify(done.said(self.lang), severity="warning")
         else:
+            # A round opened again has no timer: its deadline has passed, and the timer would
+            # close it again at once; the game master closes it (the note is in the log).
+            reopened = seen.reopens if seen is not None else None
+            timer_off = reopened is not None and self.room_state.turn_timer_off(reopened)
             self.room_state.shown_final = self.view()["phase"] == "over"
             taken = said[0] if said is not None else _("the last change")
             self.notify(_("Undone: %(what)s is taken back (the log keeps it).", what=taken))
+            if timer_off:
+                self.notify(
+                    _(
+                        "Round %(round)s is open again; its timer is off: c closes it when "
+                        "you decide.",
+                        round=reopened,
+                    )
+                )
         self.refresh_view()
 
     @work(group="flow")

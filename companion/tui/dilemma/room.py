@@ -19,7 +19,13 @@ from textual.widgets import DataTable, Header, Static
 
 from companion.language import N_, Language
 from companion.rules.dilemma.state import DilemmaState
-from companion.rules.dilemma.timer import RoundTimer, round_seconds, round_timer
+from companion.rules.dilemma.timer import (
+    RoundTimer,
+    round_seconds,
+    round_timer,
+    timer_off,
+    timer_off_note,
+)
 from companion.rules.dilemma.views import gm
 from companion.session.dilemma_seats import Origin, origins
 from companion.session.session import Session
@@ -169,6 +175,21 @@ class RoomState:
         if r is None:
             return None
         return round_timer((row.body for row in self.session.notes("round_timer")), r.number)
+
+    def timer_off(self) -> bool:
+        """The open round had a timer, turned off since (its reveal was undone)."""
+        r = self.session.state.open_round()
+        notes = (row.body for row in self.session.notes("round_timer"))
+        return r is not None and timer_off(notes, r.number)
+
+    def turn_timer_off(self, number: int) -> bool:
+        """Round ``number``, open again after its reveal was undone, has no timer from now on
+        (its deadline has passed): ``True`` if it had one."""
+        notes = (row.body for row in self.session.notes("round_timer"))
+        if round_timer(notes, number) is None:
+            return False
+        self.session.note("round_timer", **timer_off_note(number))
+        return True
 
     def round_seconds(self) -> int | None:
         """Seconds per round for the rounds to come (the scenario's, or the console's)."""
@@ -383,6 +404,8 @@ class RoomScreen(Screen[None]):
         if timer is not None:
             whole = int(-(-timer.left(time.time()) // 1))
             said = _("[%(time)s left]", time=f"{whole // 60}:{whole % 60:02d}") + " " + said
+        elif v["phase"] == "choosing" and self.room.timer_off():
+            said += " " + _("Its timer is off: c closes the round.")
         elif v["phase"] in ("lobby", "revealed") and (seconds := self.room.round_seconds()):
             said += " " + _("Rounds last %(seconds)s s (t changes it).", seconds=seconds)
         said += " " + _.n_(

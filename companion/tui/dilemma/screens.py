@@ -22,8 +22,8 @@ from companion.tui.dilemma.words import (
     View,
     cut,
     decimal,
-    house_name,
     missed_rule,
+    played_name,
     strategy_name,
 )
 
@@ -81,7 +81,7 @@ def house_line(lang: Language, view: View) -> str:
                 "%(name)s, the house player: %(months)s in %(num)s round, not ranked.",
                 "%(name)s, the house player: %(months)s in %(num)s rounds, not ranked.",
                 house["rounds"],
-                name=house_name(lang, view),
+                name=played_name(lang, view),
                 months=lang.n_("%(count)s month", "%(count)s months", house["months"]),
                 num=house["rounds"],
             )

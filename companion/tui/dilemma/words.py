@@ -37,6 +37,17 @@ def house_name(lang: Language, v: View) -> str:
     return _("House (%(strategy)s)", strategy=strategy_name(lang, v["house"]["strategy"]))
 
 
+def played_name(lang: Language, v: View) -> str:
+    """The house player over its revealed rounds, in this language: ``House (Tit for Tat)``,
+    or ``House (Tit for Tat and Always Betray)`` when it was changed between them."""
+    _ = lang
+    played = v["house"]["played"]
+    if not played:
+        return house_name(lang, v)
+    names = lang.joined([strategy_name(lang, key) for key in played])
+    return _("House (%(strategy)s)", strategy=names)
+
+
 def shown_name(lang: Language, v: View, name: str) -> str:
     """A name as the room shows it: the house player's in this language."""
     return house_name(lang, v) if name == v["house"]["name"] else name
@@ -118,8 +129,11 @@ def last_round(lang: Language, v: View, pairs: int = 12, width: int = 18) -> str
     def served(n: int) -> str:  # "12m": months, abbreviated
         return _("%(months)sm", months=f"{n:>2}")
 
-    def name(o: View, side: str) -> str:
-        return house_name(_, v) if o[f"house_{side}"] else str(o[side])
+    def name(o: View, side: str) -> str:  # the house under the strategy it played then
+        strategy = o[f"strategy_{side}"]
+        if strategy is None:
+            return str(o[side])
+        return _("House (%(strategy)s)", strategy=strategy_name(_, strategy))
 
     words = max((len(word(o, side)) for o in shown for side in "ab"), default=6)
     width -= words - 6  # the name gives way to a longer word

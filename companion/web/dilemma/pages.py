@@ -16,6 +16,11 @@ from companion.rules.dilemma.views import BoardView, OutcomeRow, PlayerView, Sen
 from companion.web.common.rendering import make_environment, render
 
 CHOICE_WORDS = {"silent": N_("stayed SILENT"), "betray": N_("BETRAYED")}
+# A player's round when they gave no answer, by what they served as (said, never a choice).
+NO_ANSWER_WORDS = {
+    "silent": N_("gave no answer (served as silent)"),
+    "betray": N_("gave no answer (served as betraying)"),
+}
 # The famous strategies' names and ways are the rules' own messages (strategies.NAMES, HOW).
 
 
@@ -84,6 +89,33 @@ def house_name(_: Language, view: BoardView | PlayerView, name: str) -> str:
     return name
 
 
+def answer_words(_: Language, choice: str | None, served_as: str | None) -> str:
+    """What a player did in a revealed round of theirs, as their phone says it: ``stayed
+    SILENT``, ``BETRAYED``, or ``gave no answer (served as silent)`` (the view's ``mine`` is
+    ``None`` for no answer, ``served_as`` what it served as)."""
+    if choice is not None:
+        return _(CHOICE_WORDS[choice])
+    return _(NO_ANSWER_WORDS[served_as or "silent"])
+
+
+def seat_name(_: Language, name: str, strategy: str | None) -> str:
+    """A name in a revealed round, as the pages show it: a house seat under the strategy it
+    played in that round (the view's ``strategy_a``/``strategy_b``, a round's ``strategy``)."""
+    if strategy is None:
+        return name
+    return _("House (%(strategy)s)", strategy=strategy_name(_, strategy))
+
+
+def played_name(_: Language, view: BoardView | PlayerView) -> str:
+    """The house player over its revealed rounds: ``House (Tit for Tat)``, or ``House (Tit
+    for Tat and Always Betray)`` when the game master changed it between them."""
+    played = view["house"]["played"]
+    if not played:
+        return house_name(_, view, view["house"]["name"])
+    names = _.joined([strategy_name(_, key) for key in played])
+    return _("House (%(strategy)s)", strategy=names)
+
+
 def percent(_: Language, rate: float) -> str:
     return str(format_percent(round(rate, 2), locale=_.locale))
 
@@ -107,8 +139,11 @@ def environment() -> jinja2.Environment:
         strategy_name=strategy_name,
         strategy_how=strategy_how,
         house_name=house_name,
+        seat_name=seat_name,
+        played_name=played_name,
         no_answer=no_answer,
         choice_words=CHOICE_WORDS,
+        answer_words=answer_words,
         percent=percent,
     )
 

@@ -13,10 +13,10 @@ from companion.rules.dilemma.results import md, rows
 from companion.rules.dilemma.state import DilemmaState
 from companion.rules.dilemma.views import BoardView, board
 from companion.web.dilemma.pages import (
-    house_name,
     missed_rule,
     months,
     percent,
+    played_name,
     strategy_how,
     strategy_name,
 )
@@ -115,13 +115,15 @@ def summary_markdown(session_name: str, state: DilemmaState, _: Language) -> str
                 house["rounds"],
             )
             % {
-                "name": md(house_name(_, v, house["name"])),
+                "name": md(played_name(_, v)),
                 "months": months(_, house["months"]),
                 "num": _.number(house["rounds"]),
             }
-            + " "
-            + _("It plays %(strategy)s: %(how)s.", strategy=strategy_name(_, house["strategy"]),
-                how=strategy_how(_, house["strategy"])),
+            + "".join(  # each strategy that played its rounds (the rounds keep their own)
+                " " + _("It plays %(strategy)s: %(how)s.", strategy=strategy_name(_, key),
+                        how=strategy_how(_, key))
+                for key in house["played"]
+            ),
         ]
     if v["cooperation"]:
         out += ["", "## " + _("Who stayed silent, round by round"), ""]

@@ -247,7 +247,17 @@ def test_a_round_missed_is_served_as_a_round_sat_out() -> None:
     rows = {row["name"]: row for row in leaderboard(h.state)}
     assert rows["Late"]["rounds"] == 0
     assert player(h.state, "late")["me"]["rounds"] == [
-        {"round": 1, "opponent": None, "mine": None, "theirs": None, "months": 5, "house": False}
+        {
+            "round": 1,
+            "opponent": None,
+            "mine": None,
+            "theirs": None,
+            "served_as": None,
+            "theirs_served_as": None,
+            "months": 5,
+            "house": False,
+            "strategy": None,
+        }
     ]
     # Round 2: a player removed mid-round and brought back serves it as sat out too; one
     # removed for good is out of the leaderboard and serves nothing more.
@@ -287,8 +297,11 @@ def test_a_players_view_shows_whom_they_face_and_their_own_rounds() -> None:
             "opponent": h.state.name(b),
             "mine": "betray",
             "theirs": "silent",
+            "served_as": "betray",
+            "theirs_served_as": "silent",
             "months": 0,
             "house": False,
+            "strategy": None,
         }
     ]
     assert player(h.state, out)["me"]["rounds"][0]["house"]

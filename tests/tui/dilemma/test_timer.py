@@ -104,3 +104,78 @@ async def test_a_redraw_that_comes_due_as_the_console_closes_is_dropped(tmp_path
         app._redraw_view = True
         app._redraw()  # closing: dropped
     s.close()
+
+
+def shown(app: DilemmaApp) -> str:
+    """What the console shows in its words and its notices, through Textual's public API."""
+    from textual.widgets import Static
+
+    said = [str(w.render()) for w in app.screen.query(Static) if w.display]
+    said += [str(toast.render()) for toast in app.screen.query("Toast")]  # the notices
+    return " ".join(" ".join(said).split())
+
+
+async def until_shown(pilot: object, app: DilemmaApp, phrase: str) -> None:
+    for _ in range(150):
+        await pilot.pause(0.02)  # type: ignore[attr-defined]
+        if phrase in shown(app):
+            return
+    raise AssertionError(f"never shown: {phrase}\n{shown(app)}")
+
+
+async def test_undoing_a_timed_out_reveal_opens_the_round_with_its_timer_off(
+    tmp_path: Path,
+) -> None:
+    """The round's deadline has passed: once its reveal is undone the timer must not close it
+    again by itself; the console says the timer is off and the game master closes it."""
+    from tests.dilemma_helpers import scenario as rules
+
+    s = Session.create(tmp_path / "t.sqlite", "dilemma", {"rules": rules(round_seconds=10)})
+    for i, name in enumerate(["Ann", "Bob"]):
+        s.submit({"do": "join", "pid": f"p{i}", "name": name})
+    app = DilemmaApp(s, seed=lambda: 7)
+    async with app.run_test(size=(120, 36), notifications=True) as pilot:
+        await until_shown(pilot, app, "Rounds last 10 s")
+        await pilot.press("n")
+        await until_shown(pilot, app, "left] Round 1 of 5")
+        s.note("round_timer", round=1, seconds=10, deadline=time.time() - 1)  # time runs out
+        await until_shown(pilot, app, "Round 1 (time ran out):")
+        await pilot.press("u")
+        await until_shown(pilot, app, "Undo round 1's reveal?")
+        await pilot.press("y")
+        await until_shown(pilot, app, "Round 1 is open again; its timer is off")
+        await until_shown(pilot, app, "Round 1 of 5: 0 of 2 have chosen. Its timer is off")
+        await pilot.pause(2.5)  # the timer ticks each second: it would have closed it by now
+        assert "Round 1 of 5: 0 of 2 have chosen." in shown(app)
+        assert "Round 1 of 5 is revealed" not in shown(app) and "left]" not in shown(app)
+        assert "No round revealed yet." in shown(app)
+        assert s.state.phase == "choosing"
+        await pilot.press("c", "y")  # the game master decides
+        await until_shown(pilot, app, "Round 1 of 5 is revealed")
+        assert not s.state.current.timed_out  # type: ignore[union-attr]
+    s.close()
+
+
+async def test_the_last_round_keeps_the_house_that_played_it(tmp_path: Path) -> None:
+    """After the house player is changed between rounds, the console's last round still names
+    the strategy that played it; the notice names the new one, for the next round."""
+    s = _room(tmp_path)
+    s.submit({"do": "start_round", "seed": 1})
+    s.submit({"do": "close_round"})
+    app = DilemmaApp(s, seed=lambda: 7)
+    async with app.run_test(size=(120, 36), notifications=True) as pilot:
+        await until_shown(pilot, app, "Round 1 of 5 is revealed")
+
+        def last() -> str:  # the side panel's last round
+            from textual.widgets import Static
+
+            return str(app.screen.query_one("#last", Static).render())
+
+        assert "House (Tit" in last()
+        await pilot.press("o")
+        await until_shown(pilot, app, "The house player")
+        await pilot.press("down", "enter")  # Always Betray
+        await until_shown(pilot, app, "The house player is now House (Always Betray).")
+        assert s.state.house == "always_betray"
+        assert "House (Tit" in last() and "House (Always" not in last()
+    s.close()

@@ -285,3 +285,29 @@ def test_several_sitting_out_serve_each() -> None:
     from companion.web.dilemma.pages import sat_out
 
     assert sat_out(language(), ["Ben", "Cy"], 2) == "Sat out: Ben and Cy (2 months each)."
+
+
+async def test_a_player_who_gave_no_answer_reads_no_answer_on_their_own_phone(
+    client: TestClient, session: Session
+) -> None:
+    """Their own page and the API say "no answer" (served as silent), as the board does; never
+    that they stayed silent. Their partner's page says it of them too."""
+    tokens = {name: await join(client, name) for name in ["Ann", "Bob"]}
+    session.submit({"do": "start_round", "seed": 5})
+    await choose(client, tokens["Ann"], "betray")
+    session.submit({"do": "close_round"})  # Bob never answered
+    bob = await (await client.get(f"/d/{tokens['Bob']}")).text()
+    assert "You gave no answer (served as silent); Ann BETRAYED." in bob
+    assert "Ann: you gave no answer (served as silent), they BETRAYED" in bob
+    assert "You stayed SILENT" not in bob and "you stayed SILENT" not in bob
+    ann = await (await client.get(f"/d/{tokens['Ann']}")).text()
+    assert "You BETRAYED; Bob gave no answer (served as silent)." in ann
+    (mine,) = (await (await client.get(f"/api/d/{tokens['Bob']}")).json())["me"]["rounds"]
+    assert (mine["mine"], mine["served_as"], mine["theirs"]) == (None, "silent", "betray")
+    assert mine["months"] == 12
+    (theirs,) = (await (await client.get(f"/api/d/{tokens['Ann']}")).json())["me"]["rounds"]
+    assert (theirs["theirs"], theirs["theirs_served_as"], theirs["mine"]) == (
+        None,
+        "silent",
+        "betray",
+    )
