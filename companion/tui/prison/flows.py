@@ -161,7 +161,7 @@ async def export_report(app: App[Any], ctx: Context) -> None:
     path = Path(text.strip() or default_report_path(ctx)).expanduser()
     if path.is_dir():
         path = path / f"{session.name}.md"
-    report = story_markdown(session.name, gm(state), full, ctx.extras(_), _)
+    report = story_markdown(session.name, gm(state), full, ctx.extras(_), _, ctx.record())
     try:
         path.write_text(report, encoding="utf-8")
     except OSError as error:
