@@ -116,3 +116,50 @@ async def test_undone_choices_and_deals_read_in_order_on_screen_and_in_the_repor
         await pilot.pause()
         report = (tmp_path / "game.md").read_text()
         _in_order(report, *expected)
+
+
+ESCAPE = [
+    {"do": "choose", "prisoner": "Ada", "choice": "work"},
+    {"do": "close_planning"},
+    {"do": "search", "prisoner": "Ben"},
+]
+
+
+async def test_undo_after_the_end_names_the_end_of_the_game(tmp_path: Path) -> None:
+    # Before: "Take back the search of Ben's cell? The room has already seen that Ben's cell
+    # was searched…", as if the room had not seen GAME OVER.
+    app = _console(tmp_path, ESCAPE, nights_to_escape=1)
+    async with app.run_test(notifications=True, size=(120, 36)) as pilot:
+        assert "Game over" in seen(app)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        text = seen(app)
+        assert "Undo the end of the game?" in text
+        assert (
+            "This takes back the end of the game: the room saw GAME OVER (the prisoners "
+            "escaped). It takes back the search of Ben's cell with it" in text
+        )
+        assert "Take back the search" not in text
+        await pilot.press("y")
+        await pilot.pause()
+        text = seen(app)
+        assert "Undone: the game is on again; the history keeps the end of the game" in text
+        assert "Day 1 · Interviews" in text
+        await pilot.press("h")
+        await pilot.pause()
+        assert (
+            "Correction: the game master took back the search of Ben's cell, and with it the "
+            "end of the game (the prisoners escaped)." in seen(app)
+        )
+
+
+async def test_undo_after_a_parole_names_the_end_of_the_game(tmp_path: Path) -> None:
+    commands = [{"do": "close_planning"}, {"do": "interview", "prisoner": "Ravi", "deal": True}]
+    app = _console(tmp_path, commands, parole_tokens_to_win=1)
+    async with app.run_test(notifications=True, size=(120, 36)) as pilot:
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        text = seen(app)
+        assert "the room saw GAME OVER (a prisoner was paroled)" in text
+        assert "Take back Ravi's interview" not in text
+
