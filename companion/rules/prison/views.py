@@ -6,10 +6,12 @@ leaves the core. Each view is plain JSON-ready data, typed by the ``TypedDict`` 
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from collections.abc import Sequence
+from typing import Any, Literal, TypedDict
 
-from companion.rules.prison.commands import Choice
-from companion.rules.prison.events import Outcome
+from companion.rules.core.game import Entry
+from companion.rules.prison.commands import Choice, command_to_dict
+from companion.rules.prison.events import DayStarted, GameEnded, Outcome, PrisonEvent
 from companion.rules.prison.state import Day, Phase, PrisonState, Status
 
 
@@ -279,6 +281,66 @@ def story(state: PrisonState) -> list[StoryDay] | None:
                 "deals": [n for n, deal in d.interviews if deal],
             }
         )
+    return out
+
+
+class MoveRow(TypedDict):
+    """One line of the record (:func:`record`): a move made, or an undo that took one back."""
+
+    seq: int  # its entry in the history
+    day: int  # the day the move was made on (an undo: the day of the move it took back)
+    kind: Literal["move", "undo"]
+    move: dict[str, str]  # the move's ``do`` and who it names; never a choice or a deal
+    undone: bool  # a move: taken back since; an undo: always
+    ended: Outcome | None  # the end of the game the move brought (an undo: the one it took back)
+
+
+_WHO = ("prisoner", "accuser", "accused")
+
+
+def record(entries: Sequence[Entry[Any, PrisonEvent]]) -> list[MoveRow]:
+    """Every move of the history in the order it was made, undone ones included, and each undo
+    where it was made: what happened, as it happened, spoiler-free (no choice, no deal). The
+    day of an undo is the day of the move it took back."""
+    taken_back = {e.reverts for e in entries if e.kind == "undo"}
+    rows: dict[int, MoveRow] = {}
+    out: list[MoveRow] = []
+    day = 1
+    standing: list[tuple[int, int]] = []  # (seq, the day before it), as the history's stack
+    for entry in entries:
+        if entry.kind == "command" and entry.command is not None:
+            data = command_to_dict(entry.command)
+            ended = next((e.outcome for e in entry.events if isinstance(e, GameEnded)), None)
+            row: MoveRow = {
+                "seq": entry.seq,
+                "day": day,
+                "kind": "move",
+                "move": {k: str(v) for k, v in data.items() if k == "do" or k in _WHO},
+                "undone": entry.seq in taken_back,
+                "ended": ended,
+            }
+            rows[entry.seq] = row
+            out.append(row)
+            standing.append((entry.seq, day))
+            for event in entry.events:
+                if isinstance(event, DayStarted):
+                    day = event.number
+        elif entry.kind == "undo" and entry.reverts in rows:
+            while standing and standing[-1][0] != entry.reverts:
+                standing.pop()
+            if standing:
+                day = standing.pop()[1]
+            made = rows[entry.reverts]
+            out.append(
+                {
+                    "seq": entry.seq,
+                    "day": made["day"],
+                    "kind": "undo",
+                    "move": dict(made["move"]),
+                    "undone": True,
+                    "ended": made["ended"],
+                }
+            )
     return out
 
 

@@ -14,14 +14,14 @@ from textual.message import Message
 from textual.screen import Screen
 
 from companion.language import Language, language
-from companion.rules.prison.views import story, table
+from companion.rules.prison.views import MoveRow, record, story, table
 from companion.session import links
 from companion.session.contracts import Addresses, BalanceFactory, Links, Printer
 from companion.session.session import Session
 from companion.tui.common.faults import Faults
 from companion.tui.common.presence import Presence
 from companion.tui.prison import address
-from companion.tui.prison.text import describe_command, note_line, timeline, wrong_link_lines
+from companion.tui.prison.text import note_line, timeline, wrong_link_lines
 
 DEFAULT_INTERVIEW_SECONDS = 120
 INTERVIEW_META = "interview_seconds"
@@ -96,32 +96,32 @@ class Context:
             notes.append((at, row.body))
         return wrong_link_lines(notes, self.clock(), earlier=earlier, lang=lang)
 
-    def extras(self, lang: Language | None = None) -> list[tuple[int, str]]:
-        """Corrections and notes from the log, spoiler-free (never a choice or a deal), each
-        with the day it belongs to: a taken-back move under the day it was made, a note under
-        the day it was written. In ``lang`` (English by default)."""
+    def record(self) -> list[MoveRow]:
+        """The rules' record of the game: every move where it was made, undone ones and
+        their corrections included."""
+        return record(self.session.history.entries)
+
+    def extras(self, lang: Language | None = None) -> list[tuple[int, float, str]]:
+        """The log's notes, spoiler-free (never a choice or a deal), each with the day it
+        belongs to and where in the history it was written (just after the move or undo
+        before it). In ``lang`` (English by default)."""
         _ = lang or language()
-        session = self.session
-        commands = {r.body["hseq"]: r.body["command"] for r in session.rows if r.kind == "command"}
-        day = 1
-        made_on: dict[int, int] = {}  # a command's hseq -> the day it was made
-        lines: list[tuple[int, str]] = []
-        for row in session.rows:
+        undo_days = {r["seq"]: r["day"] for r in self.record() if r["kind"] == "undo"}
+        day, after = 1, 0
+        lines: list[tuple[int, float, str]] = []
+        for row in self.session.rows:
             if row.kind == "command":
-                made_on[row.body["hseq"]] = day
+                after = row.body["hseq"]
                 for event in row.body["events"]:
                     if event.get("kind") == "day_started":
                         day = int(event["number"])
             elif row.kind == "undo":
-                reverts = row.body["reverts"]
-                day = made_on.get(reverts, day)
-                what = commands.get(reverts)
-                text = describe_command(what, _) if what else _("a move")
-                lines.append((day, _("Correction: the game master took back %(move)s.", move=text)))
+                after = row.body["hseq"]
+                day = undo_days.get(row.body["hseq"], day)
             elif row.kind == "note":
                 line = note_line(row.body, row.at, _)
                 if line:
-                    lines.append((day, line))
+                    lines.append((day, after + 0.5, line))
         return lines
 
     def history_lines(self, full: bool, lang: Language | None = None) -> list[str]:
@@ -129,7 +129,9 @@ class Context:
         default)."""
         _ = lang or language()
         state = self.session.state
-        return timeline(table(state), story(state) if full else None, self.extras(_), _)
+        return timeline(
+            table(state), story(state) if full else None, self.extras(_), _, self.record()
+        )
 
 
 class SessionOpened(Message):

@@ -16,7 +16,7 @@ from textual.screen import Screen
 
 from companion.language import Language, language
 from companion.rules.core.game import Refused
-from companion.rules.prison.views import gm, table
+from companion.rules.prison.views import gm, record, table
 from companion.session import stage
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, MessageScreen, PickScreen, TextScreen
@@ -27,6 +27,7 @@ from companion.tui.prison.context import Context
 from companion.tui.prison.interview import InterviewScreen
 from companion.tui.prison.reveal import RevealScreen
 from companion.tui.prison.text import (
+    ENDED_WORDS,
     View,
     can_accuse,
     clock,
@@ -35,6 +36,7 @@ from companion.tui.prison.text import (
     not_interviewed,
     outcome_line,
     parse_duration,
+    said,
     unsearched,
 )
 
@@ -123,6 +125,62 @@ def room_saw(session: Session, hseq: int, lang: Language | None = None) -> str |
     if do == "end_day":
         return _("the day end")
     return None
+
+
+def room_saw_the_end(session: Session, hseq: int) -> bool:
+    """Whether the room has been shown the end of the game that the move ``hseq`` brought: at
+    once for a deal or the end of the day, after the last step of its reveal for a search."""
+    now_on = stage.stage_of(session)
+    reveal = now_on.reveal if now_on.reveal and now_on.reveal.hseq == hseq else None
+    if reveal is None:
+        return True
+    return "outcome" in reveal.steps[: reveal.shown]
+
+
+def undo_question(session: Session, hseq: int, lang: Language | None = None) -> tuple[str, str]:
+    """The undo's title and question for the move ``hseq``: what it takes back, truthfully
+    (the end of the game, when that move ended it) and what the room has seen of it."""
+    _ = lang if lang is not None else language()
+    row = next(r for r in record(session.history.entries) if r["seq"] == hseq)
+    what = describe_command(row["move"], _)
+    seen = room_saw(session, hseq, _)
+    if row["ended"]:
+        ended = said(ENDED_WORDS, row["ended"], _)
+        title = _("Undo the end of the game?")
+        if room_saw_the_end(session, hseq):
+            return title, _(
+                "This takes back the end of the game: the room saw GAME OVER (%(ended)s). "
+                "It takes back %(what)s with it; undo only if you will tell them.",
+                ended=ended,
+                what=what,
+            )
+        if seen:
+            return title, _(
+                "This takes back the end of the game (%(ended)s), which the room has not seen "
+                "yet, and %(what)s: the room has already seen %(seen)s; undo only if you will "
+                "tell them.",
+                ended=ended,
+                what=what,
+                seen=seen,
+            )
+        return title, _(
+            "This takes back the end of the game (%(ended)s), which the room has not seen "
+            "yet, and %(what)s. The history keeps it as a correction.",
+            ended=ended,
+            what=what,
+        )
+    if seen:
+        return _("Undo what the room has seen?"), _(
+            "Take back %(what)s? The room has already seen %(seen)s; undo only if you "
+            "will tell them.",
+            what=what,
+            seen=seen,
+        )
+    return _("Undo?"), _(
+        "Take back %(what)s? The history keeps it as a correction; "
+        "press Ctrl+Z again to go further back.",
+        what=what,
+    )
 
 
 class DayActions(Screen[None]):
@@ -414,23 +472,7 @@ class DayActions(Screen[None]):
             if isinstance(target, Refused):
                 self.notify(words(self).refused(target), severity="warning")
                 return
-            what = describe_command(session.kind.engine.command_to_dict(target.command), _)
-            seen = room_saw(session, target.seq, _)
-            question = (
-                _(
-                    "Take back %(what)s? The room has already seen %(seen)s; undo only if you "
-                    "will tell them.",
-                    what=what,
-                    seen=seen,
-                )
-                if seen
-                else _(
-                    "Take back %(what)s? The history keeps it as a correction; "
-                    "press Ctrl+Z again to go further back.",
-                    what=what,
-                )
-            )
-            title = _("Undo what the room has seen?") if seen else _("Undo?")
+            title, question = undo_question(session, target.seq, _)
             if await self.app.push_screen_wait(ConfirmScreen(title, question, _("Undo"))):
                 # not another move that came in meanwhile
                 flows.undo(self.app, self.ctx, only=target.seq)

@@ -53,6 +53,7 @@ def stage_change(app: App[Any], change: Callable[[], object]) -> bool:
 def undo(app: App[Any], ctx: Context, only: int | None = None) -> bool:
     """Take back the last move (``only``: if it is still the history entry the game master
     was asked about; a phone may have moved since)."""
+    was_over = bool(ctx.session.state.over)  # only the move that ended the game is undoable
     done = attempt(lambda: ctx.session.undo(only=only))
     if isinstance(done, NotDone):
         if done.unrecorded:
@@ -60,7 +61,12 @@ def undo(app: App[Any], ctx: Context, only: int | None = None) -> bool:
         else:
             app.notify(done.said(words(app)), severity="warning")
         return False
-    app.notify(words(app)("Undone; the history keeps it as a correction."))
+    _ = words(app)
+    if was_over and not ctx.session.state.over:
+        app.notify(_("Undone: the game is on again; the history keeps the end of the game as a "
+                     "correction."))
+    else:
+        app.notify(_("Undone; the history keeps it as a correction."))
     app.post_message(Moved())
     return True
 
@@ -161,7 +167,7 @@ async def export_report(app: App[Any], ctx: Context) -> None:
     path = Path(text.strip() or default_report_path(ctx)).expanduser()
     if path.is_dir():
         path = path / f"{session.name}.md"
-    report = story_markdown(session.name, gm(state), full, ctx.extras(_), _)
+    report = story_markdown(session.name, gm(state), full, ctx.extras(_), _, ctx.record())
     try:
         path.write_text(report, encoding="utf-8")
     except OSError as error:

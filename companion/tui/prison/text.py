@@ -277,66 +277,155 @@ def describe_command(command: dict[str, Any], lang: Language | None = None) -> s
     return str(do)
 
 
-def _day_lines(day: View, *, full: bool, lang: Language) -> list[str]:
+Extras = Sequence[tuple[int, float, str]]  # (day, where in the history, line): the log's notes
+Record = Sequence[View]  # the rules' record (companion.rules.prison.views.record)
+_WHO = ("prisoner", "accuser", "accused")  # a move's names
+
+# The end of a game as a correction or an undo's question names it, inside a sentence.
+ENDED_WORDS = {
+    "escape": N_("the prisoners escaped"),
+    "parole": N_("a prisoner was paroled"),
+    "all_caught": N_("no prisoner was left: the warden won"),
+    "time_up": N_("time was up: the warden won"),
+}
+
+
+def record_lines(record: Record, lang: Language | None = None) -> list[tuple[int, float, str]]:
+    """The moves taken back, each marked where it was made, and each correction where the
+    game master made it, from the rules' record: (day, where in the history, line)."""
+    _ = _lang(lang)
+    out: list[tuple[int, float, str]] = []
+    for row in record:
+        if not row["undone"]:
+            continue
+        move = describe_command(row["move"], _)
+        if row["kind"] == "move":
+            out.append((row["day"], row["seq"], _("%(move)s (taken back)", move=move)))
+        elif row["ended"]:
+            out.append(
+                (
+                    row["day"],
+                    row["seq"],
+                    _(
+                        "Correction: the game master took back %(move)s, and with it the end "
+                        "of the game (%(ended)s).",
+                        move=move,
+                        ended=said(ENDED_WORDS, row["ended"], _),
+                    ),
+                )
+            )
+        else:
+            out.append(
+                (
+                    row["day"],
+                    row["seq"],
+                    _("Correction: the game master took back %(move)s.", move=move),
+                )
+            )
+    return out
+
+
+def _extras_of(day: View, extras: Extras, last: int) -> list[tuple[float, str]]:
+    """The extras of ``day``; the last day also takes those of days taken back since."""
+    number = day["day"]
+    return [
+        (at, line) for on, at, line in extras if on == number or (number == last and on > last)
+    ]
+
+
+_NOWHERE = -1.0  # a line whose move the record does not give: in the order of the day's facts
+
+
+def _day_lines(
+    day: View,
+    *,
+    full: bool,
+    lang: Language,
+    record: Record = (),
+    extras: Sequence[tuple[float, str]] = (),
+) -> list[str]:
+    """A day's lines in the order things happened: each fact where the move that made it
+    stands in the record (without a record, in the day's order), the extras where they were
+    made."""
     _ = lang
-    lines = [_("Day %(day)s", day=day["day"])]
+    standing = [r for r in record if r["kind"] == "move" and not r["undone"]]
+    standing = [r for r in standing if r["day"] == day["day"]]
+
+    def at(do: str, index: int) -> float:
+        """Where the ``index``-th standing ``do`` of the day is in the history."""
+        seqs = [float(r["seq"]) for r in standing if r["move"]["do"] == do]
+        return seqs[index] if index < len(seqs) else _NOWHERE
+
+    items: list[tuple[float, str, str]] = []  # (where, kind, line); kind "interview" merges
     if full and "choices" in day:
         chose = ", ".join(
             f"{n}: {said(CHOICE_WORDS, c, _)}" for n, c in day["choices"].items()
         ) or _("no choices")
-        lines.append("  " + _("choices: %(choices)s", choices=chose))
-    if day["interviewed"]:
-        lines.append("  " + _("interviewed: %(names)s", names=", ".join(day["interviewed"])))
+        items.append((at("close_planning", 0), "", _("choices: %(choices)s", choices=chose)))
+    for i, name in enumerate(day["interviewed"]):
+        items.append((at("interview", i), "interview", name))
     if full and "deals" in day:
-        lines.append("  " + _("deals: %(names)s", names=names(day["deals"], _)))
-    for s in day["searches"]:
-        lines.append(
-            "  "
-            + (
-                _("search: %(name)s's cell, CAUGHT", name=s["prisoner"])
-                if s["caught"]
-                else _("search: %(name)s's cell, safe", name=s["prisoner"])
-            )
+        after = max([where for where, kind, _line in items] or [_NOWHERE])
+        items.append((after, "", _("deals: %(names)s", names=names(day["deals"], _))))
+    for i, s in enumerate(day["searches"]):
+        line = (
+            _("search: %(name)s's cell, CAUGHT", name=s["prisoner"])
+            if s["caught"]
+            else _("search: %(name)s's cell, safe", name=s["prisoner"])
         )
+        items.append((at("search", i), "", line))
     if day["revealed"]:
         nights = _.n_("%(count)s night", "%(count)s nights", len(day["workers"]))
-        lines.append(
-            "  " + _("night: %(work)s (+%(nights)s)", work=night_work(day, _), nights=nights)
+        line = _("night: %(work)s (+%(nights)s)", work=night_work(day, _), nights=nights)
+        items.append((at("search", len(day["searches"]) - 1), "", line))
+    for i, a in enumerate(day["accusations"]):
+        line = _(
+            "accusation: %(accuser)s accused %(accused)s: %(result)s",
+            accuser=a["accuser"],
+            accused=a["accused"],
+            result=said(RESULT_WORDS, a["result"], _),
         )
-    for a in day["accusations"]:
-        lines.append(
-            "  "
-            + _(
-                "accusation: %(accuser)s accused %(accused)s: %(result)s",
-                accuser=a["accuser"],
-                accused=a["accused"],
-                result=said(RESULT_WORDS, a["result"], _),
-            )
-        )
+        items.append((at("accuse", i), "", line))
+    items += [(where, "", line) for where, line in sorted(extras, key=lambda e: e[0])]
+    if record:  # in the order of the history (the sort is stable: ties keep the day's order)
+        items.sort(key=lambda item: item[0])
+    lines = [_("Day %(day)s", day=day["day"])]
+    run: list[str] = []  # interviews one after another: one line
+    for _where, kind, line in [*items, (0.0, "end", "")]:
+        if kind == "interview":
+            run.append(line)
+            continue
+        if run:
+            lines.append("  " + _("interviewed: %(names)s", names=", ".join(run)))
+            run = []
+        if kind != "end":
+            lines.append("  " + line)
     return lines
 
 
-Extras = Sequence[tuple[int, str]]  # (day, line): corrections and notes from the log
-
-
-def _extras_of(day: View, extras: Extras, last: int) -> list[str]:
-    """The extras of ``day``; the last day also takes those of days taken back since."""
-    number = day["day"]
-    return [line for on, line in extras if on == number or (number == last and on > last)]
-
-
 def timeline(
-    view: View, story: Sequence[View] | None, extras: Extras, lang: Language | None = None
+    view: View,
+    story: Sequence[View] | None,
+    extras: Extras,
+    lang: Language | None = None,
+    record: Record = (),
 ) -> list[str]:
-    """The game day by day: public facts only, unless ``story`` (after the game) is given;
-    each day's corrections and notes under it."""
+    """The game day by day, in the order things happened (``record``, the rules' record, says
+    where each move stands and what was taken back): public facts only, unless ``story``
+    (after the game) is given; the log's notes (``extras``) where they were written."""
     _ = _lang(lang)
     lines: list[str] = []
     days = story if story is not None else [*view["history"], view["today"]]
     last = days[-1]["day"] if days else 0
+    extras = [*extras, *record_lines(record, _)]
     for day in days:
-        lines += _day_lines(day, full=story is not None, lang=_)
-        lines += [f"  {line}" for line in _extras_of(day, extras, last)]
+        lines += _day_lines(
+            day,
+            full=story is not None,
+            lang=_,
+            record=record,
+            extras=_extras_of(day, extras, last),
+        )
     if view["outcome"]:
         lines.append(outcome_line(view, _))
     return lines
@@ -360,6 +449,7 @@ def story_markdown(
     story: Sequence[View],
     extras: Extras,
     lang: Language | None = None,
+    record: Record = (),
 ) -> str:
     """The debrief report as Markdown: every night's choices and every deal, and where each
     prisoner ended (``view`` is the game master's, so the parole tokens are in it). Names are
@@ -368,6 +458,10 @@ def story_markdown(
     typed = {view["warden"], *(p["name"] for p in view["prisoners"])}
     view = _literal_names(view, typed)
     story = [_literal_names(day, typed) for day in story]
+    record = [
+        {**row, "move": {k: markdown_text(v) if k in _WHO else v for k, v in row["move"].items()}}
+        for row in record
+    ]
     out = [_("# %(session)s: the prison break", session=markdown_text(session_name)), ""]
     out.append(
         _(
@@ -392,13 +486,15 @@ def story_markdown(
         status = said(STATUS_WORDS, p["status"], _)
         out.append(f"| {p['name']} | {status} | {tokens.get(p['name'], 0)} | {p['shivs']} |")
     last = story[-1]["day"] if story else 0
+    extras = [*extras, *record_lines(record, _)]
     for day in story:
         out.append("")
         out.append("## " + _("Day %(day)s", day=day["day"]))
         out.append("")
-        for line in _day_lines(day, full=True, lang=_)[1:]:
-            out.append(f"- {line.strip()}")
-        out += [f"- {line}" for line in _extras_of(day, extras, last)]
+        lines = _day_lines(
+            day, full=True, lang=_, record=record, extras=_extras_of(day, extras, last)
+        )
+        out += [f"- {line.strip()}" for line in lines[1:]]
     return "\n".join(out) + "\n"
 
 

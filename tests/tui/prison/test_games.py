@@ -243,7 +243,7 @@ async def test_time_up_with_undo_story_and_export(tmp_path: Path) -> None:
 
         # undo after the game: shows what, asks, then walks back
         await pilot.press("ctrl+z")
-        assert shows(app, "Take back ending the day?")
+        assert shows(app, "the room saw GAME OVER (time was up: the warden won)")
         await pilot.press("y")
         await pilot.pause()
         assert shows(app, "Day 1 · Accusations")
@@ -259,7 +259,10 @@ async def test_time_up_with_undo_story_and_export(tmp_path: Path) -> None:
         await pilot.press("h")
         await pilot.pause()
         text = everything(app)
-        assert "Correction: the game master took back ending the day." in text
+        assert (
+            "Correction: the game master took back ending the day, and with it the end of "
+            "the game (time was up: the warden won)." in text
+        )
         assert "choices:" not in text
         await pilot.press("f")
         await pilot.pause()

@@ -84,7 +84,7 @@ def test_an_undone_accusation_is_listed_under_its_day_and_the_report_has_the_tok
     state = session.state
     report = story_markdown(session.name, gm(state), [
         {**day, "choices": {}, "deals": []} for day in table(state)["history"]
-    ], ctx.extras())
+    ], ctx.extras(), record=ctx.record())
     assert "| prisoner | status | parole tokens | shivs |" in report
     assert "| Ben | active | 1 | 1 |" in report
     day_1 = report.split("## Day 1")[1]
