@@ -1,5 +1,6 @@
-"""What every game's handlers share: one-sentence refusals, JSON answers and bodies, submitting
-a phone's command, the guard against guessed links and the presence signals."""
+"""What every game's handlers share: one-sentence refusals, JSON answers and bodies, the version
+of the state an answer shows, submitting a phone's command, the guard against guessed links and
+the presence signals."""
 
 from __future__ import annotations
 

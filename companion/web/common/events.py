@@ -41,6 +41,7 @@ HEARTBEAT_SECONDS = 15.0
 # ~28-33 ms at 0.02 against ~17-22 ms at 0.005, 50 phones; 200 phones stay well served).
 PACE = 0.005
 
+
 class Hub:
     """Wakes every waiting stream when the session's log grows."""
 
