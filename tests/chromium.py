@@ -40,6 +40,7 @@ class Page:
         self.ws = ws
         self._ids = itertools.count(1)
         self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._events: dict[str, asyncio.Queue[dict[str, Any]]] = {}
         self._reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
@@ -47,9 +48,19 @@ class Page:
             if message.type != aiohttp.WSMsgType.TEXT:
                 break
             data = json.loads(message.data)
+            if "method" in data and "id" not in data:  # an event: kept if someone listens
+                queue = self._events.get(data["method"])
+                if queue is not None:
+                    queue.put_nowait(dict(data.get("params") or {}))
+                continue
             future = self._waiting.pop(data.get("id", -1), None)
             if future is not None and not future.done():
                 future.set_result(data)
+
+    def listen(self, method: str) -> asyncio.Queue[dict[str, Any]]:
+        """The parameters of every ``method`` event from now on (such as ``Fetch.requestPaused``
+        once ``Fetch.enable`` was sent), in order."""
+        return self._events.setdefault(method, asyncio.Queue())
 
     async def send(self, method: str, **params: Any) -> dict[str, Any]:
         ident = next(self._ids)

@@ -1,5 +1,6 @@
-"""What every game's handlers share: one-sentence refusals, JSON answers and bodies, submitting
-a phone's command, the guard against guessed links and the presence signals."""
+"""What every game's handlers share: one-sentence refusals, JSON answers and bodies, the version
+of the state an answer shows, submitting a phone's command, the guard against guessed links and
+the presence signals."""
 
 from __future__ import annotations
 
@@ -24,15 +25,30 @@ NOT_FOUND = N_(
     "There is nothing here; scan your card again or ask the game master for your link."
 )
 MAX_BODY = 4096  # bytes: the largest request body a phone sends
+# The header that tells the version (:func:`log_version`) of the state an answer shows: on every
+# live part and on every JSON answer that carries a view or records a command.
+VERSION_HEADER = "X-View-Version"
 
 
-def json_answer(data: Any, status: int = 200) -> web.Response:
-    """An API answer: JSON (non-ASCII names as they are), never cached."""
+def log_version(session: Session) -> int:
+    """The version of the session's state now: the number of its latest log row (0: none).
+    It only grows: every change of the game, the stage or the seats is a row, and the event
+    streams' ids are these numbers too."""
+    rows = session.rows
+    return int(rows[-1].seq) if rows else 0
+
+
+def json_answer(data: Any, status: int = 200, version: int | None = None) -> web.Response:
+    """An API answer: JSON (non-ASCII names as they are), never cached; one that shows a state
+    or recorded a command tells its ``version`` (``X-View-Version``: the log's latest row)."""
+    headers = {"Cache-Control": "no-store"}
+    if version is not None:
+        headers[VERSION_HEADER] = str(version)
     return web.json_response(
         data,
         status=status,
         dumps=lambda d: json.dumps(d, ensure_ascii=False),
-        headers={"Cache-Control": "no-store"},
+        headers=headers,
     )
 
 

@@ -3,8 +3,11 @@ builds its own seat's view afresh and sends it as a server-sent event: the whole
 ``view``), or, when only a few texts of what the stream sent before changed, those texts alone
 (event ``patch``: ``{element id: text}``, see :class:`Patch`).
 
-An event's id is the number of the session's latest log row, so a browser that reconnects with
-``Last-Event-ID`` gets the current view at once if it missed anything, and nothing otherwise.
+An event's id is the number of the session's latest log row when its message was made (the
+version of what it shows, :func:`log_version`), so a browser that reconnects with
+``Last-Event-ID`` gets the current view at once if it missed anything, and nothing otherwise;
+and a page that keeps the version it shows drops anything older that reaches it late (the
+pages and parts carry the same version: ``context.VERSION_HEADER``, ``data-version``).
 Presence signals (``kind == "signal"``) are not changes of the game and wake nobody; a
 stream counts its seat as connected while it is open (see ``Presence``).
 
@@ -28,6 +31,7 @@ from typing import Any, ClassVar, Protocol
 from aiohttp import web
 
 from companion.session.session import Change, Session
+from companion.web.common.context import log_version
 from companion.web.common.limits import claim_stream
 
 HEARTBEAT_SECONDS = 15.0
@@ -55,8 +59,7 @@ class Hub:
         self._unsubscribe = session.subscribe(self._on_change)
 
     def _latest(self) -> int:
-        rows = self.session.rows
-        return int(rows[-1].seq) if rows else 0
+        return log_version(self.session)
 
     def _on_change(self, session: Session, change: Change) -> None:
         if change.kind == "signal" and (change.signal or {}).get("what") != "presence":
@@ -207,12 +210,13 @@ async def stream(
                 moved = version != seen
                 pulse = hub.pulse
                 data = payload()
+                shows = log_version(hub.session)  # what ``data`` was made from, as its id
                 if data is None:
                     await response.write(sse_message("gone", {}))
                     break
                 if isinstance(data, Patch):
                     if moved:
-                        patch = f"event: patch\nid: {version}\ndata: {data.json}\n\n"
+                        patch = f"event: patch\nid: {shows}\ndata: {data.json}\n\n"
                         await response.write(patch.encode())
                         seen = version
                     continue
@@ -225,7 +229,7 @@ async def stream(
                     sent = data
                 elif not moved:  # a phone came or went, and this stream shows nothing of it
                     continue
-                message = f"event: view\nid: {version}\ndata: {encoded}\n\n"
+                message = f"event: view\nid: {shows}\ndata: {encoded}\n\n"
                 await response.write(message.encode())
                 seen = version
             wait = beat_due - loop.time()

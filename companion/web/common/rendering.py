@@ -14,6 +14,7 @@ from aiohttp import web
 
 from companion.language import Language
 from companion.rules.core.words import plural
+from companion.web.common.context import VERSION_HEADER
 from companion.web.common.language import switch
 
 # A seat's or a player's page: never cached, never sent as a referrer.
@@ -63,9 +64,14 @@ def render(env: jinja2.Environment, name: str, lang: Language, **context: Any) -
     return env.get_template(name).render(lang=lang, lang_code=lang.code, **context)
 
 
-def html(text: str, status: int = 200, private: bool = True) -> web.Response:
-    """An HTML answer: a private page is never cached; a public one is checked every time."""
+def html(
+    text: str, status: int = 200, private: bool = True, version: int | None = None
+) -> web.Response:
+    """An HTML answer: a private page is never cached; a public one is checked every time. A
+    live part tells the ``version`` of the state it shows (``X-View-Version``)."""
     headers = dict(PRIVATE_HEADERS) if private else {"Cache-Control": "no-cache"}
+    if version is not None:
+        headers[VERSION_HEADER] = str(version)
     return web.Response(text=text, status=status, content_type="text/html", headers=headers)
 
 

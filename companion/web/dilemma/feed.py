@@ -37,6 +37,7 @@ from companion.rules.dilemma.state import DilemmaState, is_house
 from companion.rules.dilemma.timer import RoundTimer, round_timer
 from companion.rules.dilemma.views import Public, player, public
 from companion.session.session import Change, Session
+from companion.web.common.context import log_version
 from companion.web.common.events import (
     HEARTBEAT_SECONDS,
     Attendance,
@@ -184,8 +185,8 @@ class Feed:
     # ---- making pages -------------------------------------------------------------------------
 
     def version(self) -> int:
-        rows = self.session.rows
-        return int(rows[-1].seq) if rows else 0
+        """The version of the state now (every message's id: what its page shows)."""
+        return log_version(self.session)
 
     def made(self) -> Made:
         """The shared pages, made again only after a change other than a choice (a choice
@@ -265,7 +266,7 @@ class Feed:
                             patch = patches.get(lang.code)
                             if patch is None:
                                 patch = patches[lang.code] = _message(
-                                    "patch", pages.progress(now, lang)
+                                    "patch", pages.progress(now, lang), self.version()
                                 )
                             box.put(patch)  # never in place of a whole page not yet sent
                             self.sent += 1

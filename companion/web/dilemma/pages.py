@@ -181,12 +181,17 @@ def render_player_part(
 
 
 def render_player_page(
-    view: PlayerView, token: str, lang: Language | None = None, timer: Timer | None = None
+    view: PlayerView,
+    token: str,
+    lang: Language | None = None,
+    timer: Timer | None = None,
+    version: int | None = None,
 ) -> str:
+    """A player's whole page; its live part tells the ``version`` it shows (``data-version``)."""
     _ = lang or language()
     name = view["me"]["name"] if view["me"] else _("The dilemma")
     part = render_player_part(view, _, timer)
-    return _render("player.html", _, player_name=name, token=token, part=part)
+    return _render("player.html", _, player_name=name, token=token, part=part, version=version)
 
 
 def render_board_part(
@@ -218,8 +223,10 @@ def progress(view: BoardView | Counts, _: Language) -> dict[str, str]:
     }
 
 
-def render_board_page(part: str, lang: Language | None = None) -> str:
-    return _render("board.html", lang, part=part)
+def render_board_page(
+    part: str, lang: Language | None = None, version: int | None = None
+) -> str:
+    return _render("board.html", lang, part=part, version=version)
 
 
 def render_join(

@@ -31,6 +31,7 @@ from companion.web.common.context import (
     Problem,
     count_wrong,
     json_answer,
+    log_version,
     read_field,
     read_form,
     submit_for_phone,
@@ -193,26 +194,33 @@ async def join_submit(request: web.Request) -> web.Response:
 
 # ---- a player's page --------------------------------------------------------------------
 
+# Every page, live part and answer tells the version of the state it shows (the log's latest
+# row; see companion.web.common.events): a phone drops what is older than what it shows.
+
 
 async def player_page(request: web.Request) -> web.Response:
     room = _room(request)
     token = request.match_info["token"]
     view = room.player_view(room.pid_for(request, token))
-    return html(pages.render_player_page(view, token, page_language(request), room.timer()))
+    version = log_version(room.session)
+    page = pages.render_player_page(view, token, page_language(request), room.timer(), version)
+    return html(page, version=version)
 
 
 async def player_part(request: web.Request) -> web.Response:
     room = _room(request)
     pid = room.pid_for(request, request.match_info["token"])
     lang = page_language(request)
+    version = log_version(room.session)
     if room.feed is not None:  # the shared part is made once per change for every phone
-        return html(room.feed.part(pid, lang))
-    return html(pages.render_player_part(room.player_view(pid), lang))
+        return html(room.feed.part(pid, lang), version=version)
+    return html(pages.render_player_part(room.player_view(pid), lang), version=version)
 
 
 async def player_json(request: web.Request) -> web.Response:
     room = _room(request)
-    return json_answer(room.player_view(room.pid_for(request, request.match_info["token"])))
+    view = room.player_view(room.pid_for(request, request.match_info["token"]))
+    return json_answer(view, version=log_version(room.session))
 
 
 async def post_choice(request: web.Request) -> web.Response:
@@ -220,9 +228,11 @@ async def post_choice(request: web.Request) -> web.Response:
     pid = room.pid_for(request, request.match_info["token"])
     choice = await read_field(request, "choice", ("silent", "betray"))
     submit_for_phone(room.session, {"do": "choose", "pid": pid, "choice": choice}, "phone")
-    # The page itself comes by its event stream (or the part the phone asks for next).
+    # The page itself comes by its event stream (or the part the phone asks for next, when it
+    # shows less than this answer's version: at least the row the choice appended).
     message = page_language(request)(SAVED[choice])
-    return json_answer({"ok": True, "message": message, "choice": choice})
+    answer = {"ok": True, "message": message, "choice": choice}
+    return json_answer(answer, version=log_version(room.session))
 
 
 async def player_events(request: web.Request) -> web.StreamResponse:
@@ -247,19 +257,22 @@ async def player_events(request: web.Request) -> web.StreamResponse:
 
 async def board_page(request: web.Request) -> web.Response:
     room = _room(request)
-    lang = room.board_language()
-    return html(pages.render_board_page(room.board_part(room.timer()), lang), private=False)
+    lang, version = room.board_language(), log_version(room.session)
+    page = pages.render_board_page(room.board_part(room.timer()), lang, version)
+    return html(page, private=False, version=version)
 
 
 async def board_part(request: web.Request) -> web.Response:
     room = _room(request)
-    return html(room.board_part(room.timer()), private=False)
+    version = log_version(room.session)
+    return html(room.board_part(room.timer()), private=False, version=version)
 
 
 async def board_json(request: web.Request) -> web.Response:
     room = _room(request)
     connected, players = room.phones()
-    return json_answer({**room.board_view(), "phones": {"connected": connected, "of": players}})
+    view = {**room.board_view(), "phones": {"connected": connected, "of": players}}
+    return json_answer(view, version=log_version(room.session))
 
 
 async def board_events(request: web.Request) -> web.StreamResponse:

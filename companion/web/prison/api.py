@@ -33,13 +33,20 @@ from companion.rules.prison.state import PrisonState
 from companion.rules.prison.views import TableView, table
 from companion.session.seats import Seat, by_token
 from companion.session.stage import Stage, held_reveal, room_state, stage_of
-from companion.web.common.context import Problem, json_answer, read_field, submit_for_phone
+from companion.web.common.context import (
+    Problem,
+    json_answer,
+    log_version,
+    read_field,
+    submit_for_phone,
+)
 from companion.web.common.events import Patch, stream
 from companion.web.common.language import page_language
 from companion.web.prison.pages import render_board_part, render_progress, render_seat_part
 from companion.web.prison.phones import (
     Phones,
     PrisonerRoomView,
+    SeatView,
     game_view,
     phones_of,
     prisoner_me,
@@ -73,11 +80,13 @@ def _seat(request: web.Request, role: str, action: str) -> tuple[Phones, Seat]:
 async def get_seat(request: web.Request) -> web.Response:
     phones = phones_of(request)
     seat = phones.seat_for(request, request.match_info["token"])
-    return json_answer(seat_view(phones.session, seat, phones.clock()))
+    view = seat_view(phones.session, seat, phones.clock())
+    return json_answer(view, version=log_version(phones.session))
 
 
 async def get_board(request: web.Request) -> web.Response:
-    return json_answer(phones_of(request).board_view())
+    phones = phones_of(request)
+    return json_answer(phones.board_view(), version=log_version(phones.session))
 
 
 async def post_choice(request: web.Request) -> web.Response:
@@ -88,7 +97,16 @@ async def post_choice(request: web.Request) -> web.Response:
         _submit(phones, {"do": "choose", "prisoner": seat.name, "choice": choice}, seat)
     message = page_language(request)(SAVED[choice])
     view = seat_view(phones.session, seat, phones.clock())
-    return json_answer({"ok": True, "message": message, "view": view})
+    return _answer(phones, message, view)
+
+
+def _answer(phones: Phones, message: str, view: SeatView) -> web.Response:
+    """A POST's answer: what it did, the seat's view now and (``X-View-Version``) the version
+    of that view, which is at least the row the command appended: a page that shows less
+    fetches its part, one that shows more (the answer came late) drops it."""
+    return json_answer(
+        {"ok": True, "message": message, "view": view}, version=log_version(phones.session)
+    )
 
 
 def not_in_with_you(name: str, stage: Stage) -> Problem | None:
@@ -118,7 +136,7 @@ async def post_deal(request: web.Request) -> web.Response:
     _ = page_language(request)
     message = _("Done: %(name)s received today's parole token.", name=name)
     view = seat_view(phones.session, seat, phones.clock())
-    return json_answer({"ok": True, "message": message, "view": view})
+    return _answer(phones, message, view)
 
 
 HELD = N_(
@@ -138,7 +156,7 @@ async def post_search(request: web.Request) -> web.Response:
     _ = page_language(request)
     message = _("Searched %(name)s's cell; the game master now reveals it to the room.", name=name)
     view = seat_view(phones.session, seat, phones.clock())
-    return json_answer({"ok": True, "message": message, "view": view})
+    return _answer(phones, message, view)
 
 
 T = TypeVar("T")

@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from companion.language import N_, Language, language
 from companion.session.seats import Seat, board_url, join_url
-from companion.web.common.context import Problem, read_form
+from companion.web.common.context import Problem, log_version, read_form
 from companion.web.common.language import current, page_language
 from companion.web.common.rendering import PRIVATE_HEADERS, html, make_environment, qr_svg, render
 from companion.web.prison.phones import BoardView, SeatView, phones_of
@@ -320,7 +320,10 @@ def render_board_part(view: BoardView, base: str | None, lang: Language | None =
     )
 
 
-def render_seat_page(view: SeatView, seat: Seat, lang: Language | None = None) -> str:
+def render_seat_page(
+    view: SeatView, seat: Seat, lang: Language | None = None, version: int | None = None
+) -> str:
+    """A seat's whole page; its live part tells the ``version`` it shows (``data-version``)."""
     lang = lang or language()
     return render(
         environment(),
@@ -331,14 +334,17 @@ def render_seat_page(view: SeatView, seat: Seat, lang: Language | None = None) -
         token=seat.token,
         part=render_seat_part(view, seat, lang),
         cover_after=COVER_AFTER_SECONDS,
+        version=version,
     )
 
 
-def render_board_page(view: BoardView, base: str | None, lang: Language | None = None) -> str:
+def render_board_page(
+    view: BoardView, base: str | None, lang: Language | None = None, version: int | None = None
+) -> str:
     lang = lang or language()
     return render(
         environment(), "board.html", lang, part=render_board_part(view, base, lang),
-        board=board_url(base) if base else "/board",
+        board=board_url(base) if base else "/board", version=version,
     )
 
 
@@ -357,28 +363,37 @@ UNKNOWN_CODE = N_(
 )
 
 
+# Every page and live part tells the version of the state it shows (the log's latest row as it
+# was rendered; see companion.web.common.events): a phone drops what is older than it shows.
+
+
 async def seat_page(request: web.Request) -> web.Response:
     phones = phones_of(request)
     seat = phones.seat_for(request, request.match_info["token"])
-    return html(render_seat_page(phones.seat_view(seat), seat, page_language(request)))
+    version = log_version(phones.session)
+    page = render_seat_page(phones.seat_view(seat), seat, page_language(request), version)
+    return html(page, version=version)
 
 
 async def seat_part(request: web.Request) -> web.Response:
     phones = phones_of(request)
     seat = phones.seat_for(request, request.match_info["token"])
-    return html(render_seat_part(phones.seat_view(seat), seat, page_language(request)))
+    version = log_version(phones.session)
+    part = render_seat_part(phones.seat_view(seat), seat, page_language(request))
+    return html(part, version=version)
 
 
 async def board_page(request: web.Request) -> web.Response:
     phones = phones_of(request)
-    view, lang = phones.board_view(), page_language(request)
-    return html(render_board_page(view, phones.base_url, lang), private=False)
+    view, lang, version = phones.board_view(), page_language(request), log_version(phones.session)
+    page = render_board_page(view, phones.base_url, lang, version)
+    return html(page, private=False, version=version)
 
 
 async def board_part(request: web.Request) -> web.Response:
     phones = phones_of(request)
-    view, lang = phones.board_view(), page_language(request)
-    return html(render_board_part(view, phones.base_url, lang), private=False)
+    view, lang, version = phones.board_view(), page_language(request), log_version(phones.session)
+    return html(render_board_part(view, phones.base_url, lang), private=False, version=version)
 
 
 async def join_page(request: web.Request) -> web.Response:

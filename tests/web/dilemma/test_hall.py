@@ -80,7 +80,9 @@ async def test_a_choice_sends_the_others_a_count_that_tells_nothing_of_it(
         event = await read_event(bob)
         while event["event"] == "view" and "0 of 4 have chosen" in event["data"]["html"]:
             event = await read_event(bob)  # the round's page again, from before the choice
-        assert event["event"] == "patch" and "id" not in event  # not a new page
+        assert event["event"] == "patch"  # not a new page
+        # its id is the version it brings the page to: the log's row, nothing of the choice
+        assert event["id"] == str(session.rows[-1].seq)
         seen.append(event["data"])
     assert (
         seen[0]

@@ -106,11 +106,21 @@ async def test_a_round_on_the_phones_and_the_board(client: TestClient, session: 
     others = ["/api/board", "/board", "/board/part"]
     others += [f"/api/d/{t}" for n, t in tokens.items() if n != a]
     others += [f"/d/{t}/part" for n, t in tokens.items() if n != a]
-    seen = {url: await (await client.get(url)).text() for url in others}
+
+    async def shown(url: str) -> tuple[str, int]:
+        """What ``url`` shows, but for its version (any row logged moves it, as every stream's
+        id moves: it tells that the log grew, nothing of what the row says), and the version."""
+        r = await client.get(url)
+        text = re.sub(r'data-version="\d+"', 'data-version=""', await r.text())
+        return text, int(r.headers["X-View-Version"])
+
+    seen = {url: await shown(url) for url in others}
     mine = await (await client.get(f"/d/{tokens[a]}/part")).text()
     await choose(client, tokens[a], "silent")  # a change of mind: nobody else may notice
     for url in others:
-        assert await (await client.get(url)).text() == seen[url], f"{url} sees Ann's choice"
+        text, version = await shown(url)
+        assert text == seen[url][0], f"{url} sees Ann's choice"
+        assert version == seen[url][1] + 1 == session.rows[-1].seq
     assert await (await client.get(f"/d/{tokens[a]}/part")).text() != mine
     await choose(client, tokens[a], "betray")
     board = await (await client.get("/board")).text()

@@ -213,7 +213,7 @@ class Walk:
             other = seat_view_of(change(state), s, stage)
             assert roundtrip(other) == api
             assert render_seat_part(other, s) == part
-            assert render_seat_page(other, s) == page
+            assert render_seat_page(other, s, None, version) == page
         # What it may see is there.
         assert "choices" not in keys_in(api) and "story" not in keys_in(api)
         if s.role == "prisoner":
@@ -244,7 +244,7 @@ class Walk:
             other = board_view_of(change(state), stage, phones)
             assert roundtrip(other) == api
             assert render_board_part(other, BASE) == part
-            assert render_board_page(other, BASE) == page
+            assert render_board_page(other, BASE, None, version) == page
         if state.phase == "planning":
             chosen = sum(1 for n in state.active() if n in state.day.choices)
             active = len(state.active())

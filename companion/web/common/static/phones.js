@@ -9,6 +9,13 @@
 // A "patch" event ({id: text}) changes only those elements' texts in the live part (an empty
 // one changes nothing: the page is as of the event's id).
 //
+// Versions: whatever brings a view (the page's data-version on #live, an event's id, the
+// X-View-Version header of a part or of a POST's answer) tells the version of the state it
+// shows, the number of the session's log row it was made from. The page keeps the version it
+// shows (body.dataset.version) and drops anything older that reaches it late: a re-fetched
+// part, a patch, an event, a POST's answer (its message is not said). After a POST, a page that
+// shows less than the answer's version fetches its part, and shows it only if not older.
+//
 // Countdowns: an element with data-left (seconds left when the server sent it) counts down to
 // the moment now + data-left, unless data-paused is "true"; when one reaches zero the document
 // gets a "countdown-zero" event (the board chimes). After each part is swapped in the document
@@ -32,6 +39,25 @@
   var source = null;
   var saidAt = null;  // the stamp the status line's message belongs to
   var stampNext = false;  // the next part shown is the one the message belongs to
+  var version = versionOf(live && live.dataset.version);  // what the page shows (-1: unknown)
+  var saidVersion = -1;  // the version of the answer whose message the status line says
+  if (version >= 0) body.dataset.version = String(version);
+
+  // A version as sent (a header, an event id, an attribute); -1 when none is told.
+  function versionOf(text) {
+    var n = text === null || text === undefined || text === "" ? NaN : Number(text);
+    return n >= 0 && Math.floor(n) === n ? n : -1;
+  }
+
+  // Whether something of version v may be shown (nothing older than what the page shows); if
+  // so, the page shows v from now on. Equal is harmless: the same state, made again.
+  function fresh(v) {
+    if (v < 0) return true;  // told no version: taken as it comes
+    if (v < version) return false;
+    version = v;
+    body.dataset.version = String(v);  // the session's row this page shows (tests read it)
+    return true;
+  }
 
   function stamp() {
     var marked = live && live.querySelector("[data-stamp]");
@@ -108,8 +134,9 @@
     document.dispatchEvent(new CustomEvent("live-shown"));
   }
 
-  function show(html) {
+  function show(html, v) {
     if (typeof html !== "string" || !live) return;
+    if (!fresh(v === undefined ? -1 : v)) return;  // older than the page: it came late
     live.innerHTML = html;
     shown();
     if (body.dataset.quietWhenDone && !live.querySelector("button[data-action]")) say("");
@@ -130,9 +157,10 @@
     return fetch(partUrl, { cache: "no-store", credentials: "same-origin" })
       .then(function (r) {
         if (r.status === 404) { window.location.reload(); return null; }
-        return r.ok ? r.text() : null;
+        if (!r.ok) return null;
+        var v = versionOf(r.headers.get("X-View-Version"));
+        return r.text().then(function (html) { show(html, v); });
       })
-      .then(show)
       .catch(function () { /* offline: the event stream will catch up */ });
   }
 
@@ -142,18 +170,19 @@
     source = new EventSource(eventsUrl);
     source.addEventListener("view", function (e) {
       if (offline) offline.hidden = true;
-      try { show(JSON.parse(e.data).html); } catch (err) { refresh(); }
-      body.dataset.version = e.lastEventId;  // the session's row this page shows (for tests)
+      var html;
+      try { html = JSON.parse(e.data).html; } catch (err) { refresh(); return; }
+      show(html, versionOf(e.lastEventId));
     });
     // A small change (a count) comes as texts by element id, in place of the whole part.
     source.addEventListener("patch", function (e) {
       var texts;
       try { texts = JSON.parse(e.data); } catch (err) { return; }
+      if (!fresh(versionOf(e.lastEventId))) return;  // older than the page: the page knows more
       Object.keys(texts).forEach(function (id) {
         var el = document.getElementById(id);
         if (el && live && live.contains(el) && el.textContent !== texts[id]) el.textContent = texts[id];
       });
-      if (e.lastEventId) body.dataset.version = e.lastEventId;  // the page is as of that row
     });
     source.addEventListener("gone", function () {
       source.close();
@@ -177,12 +206,19 @@
       credentials: "same-origin"
     })
       .then(function (r) {
-        return r.json().then(function (data) { return { ok: r.ok, data: data }; });
+        var v = versionOf(r.headers.get("X-View-Version"));
+        return r.json().then(function (data) { return { ok: r.ok, data: data, version: v }; });
       })
       .then(function (answer) {
+        var v = answer.version;
+        // An answer older than what the page shows or says (a later tap's answer came first):
+        // its message would contradict them.
+        if (v >= 0 && (v < version || v < saidVersion)) return null;
         if (answer.ok) say(answer.data.message);
         else say(answer.data.error || body.dataset.sayFailed || "That did not work; try again.", true);
-        stampNext = true;
+        if (v >= 0) saidVersion = v;
+        if (v >= 0 && version >= v) { saidAt = stamp(); stampNext = false; return null; }
+        stampNext = true;  // the page shows less than the answer: its part, if not older
         return refresh();
       })
       .catch(function () {
