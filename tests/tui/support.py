@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from pathlib import Path
 from typing import Any
@@ -205,6 +206,21 @@ def shows_name(text: str, name: str) -> bool:
     if name in text:
         return True
     return any(name[:k] + "…" in text for k in range(min(4, len(name)), len(name)))
+
+
+async def shown_soon(pilot: Pilot[Any], app: Any, *names: str, within: float = 5.0) -> None:
+    """Each of ``names`` on screen as typed (:func:`shows_name`), waiting for the console's
+    throttled redraw up to ``within`` seconds however busy the machine is; else the screen."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + within
+    while True:
+        text = seen(app)
+        missing = [n for n in names if not shows_name(text, n)]
+        if not missing:
+            return
+        if loop.time() > deadline:
+            raise AssertionError(f"{missing[0]!r} is not shown as typed in:\n{text}")
+        await pilot.pause(0.05)
 
 
 async def key_in(pilot: Pilot[Any], text: str) -> None:

@@ -17,7 +17,7 @@ from companion.tui.dilemma.app import DilemmaApp
 from companion.tui.dilemma.choice import ChoiceScreen
 from tests.dilemma_helpers import scenario
 from tests.tui.hostile import HOSTILE, SIZES, names
-from tests.tui.support import key_in, seen, shows_name
+from tests.tui.support import key_in, shown_soon
 
 
 def warm_up(folder: Path, *players: str) -> Session:
@@ -32,10 +32,8 @@ async def settle(pilot: Any) -> None:
         await pilot.pause(0.05)
 
 
-def assert_shown(app: DilemmaApp, *names: str) -> None:
-    text = seen(app)
-    for name in names:
-        assert shows_name(text, name), f"{name!r} is not shown as typed in:\n{text}"
+async def assert_shown(pilot: Any, app: DilemmaApp, *shown: str) -> None:
+    await shown_soon(pilot, app, *shown)
 
 
 async def on_row(pilot: Any, app: DilemmaApp, session: Session, name: str) -> None:
@@ -64,29 +62,29 @@ async def test_a_hostile_name_goes_through_every_face_of_the_warm_up(
                 {"do": "join", "pid": new_seat(session)[0], "name": joiner}, by="phone:join"
             )
             await pilot.pause(0.3)
-            assert_shown(app, joiner)
+            await assert_shown(pilot, app, joiner)
             # the game master adds a player without a phone
             await pilot.press("a")
             await key_in(pilot, added)
             await pilot.press("enter")
             await settle(pilot)
-            assert_shown(app, added)  # the roster, and the notice that they joined
+            await assert_shown(pilot, app, added)  # the roster, and the notice that they joined
             await pilot.press("n")
             await settle(pilot)
-            assert_shown(app, joiner, added)  # the roster's Facing column too
+            await assert_shown(pilot, app, joiner, added)  # the roster's Facing column too
             # a choice entered in private, picked by name
             await on_row(pilot, app, session, joiner)
             await pilot.press("h")
             await settle(pilot)
             assert isinstance(app.screen, PickScreen)
-            assert_shown(app, joiner)
+            await assert_shown(pilot, app, joiner)
             await pilot.press("enter")
             await settle(pilot)
             assert isinstance(app.screen, ChoiceScreen)
-            assert_shown(app, joiner)
+            await assert_shown(pilot, app, joiner)
             await pilot.press("b")
             await settle(pilot)
-            assert_shown(app, joiner)  # "…'s choice is recorded and sealed."
+            await assert_shown(pilot, app, joiner)  # "…'s choice is recorded and sealed."
             await pilot.press("c", "y")
             await settle(pilot)
             # rename, remove, bring back: each dialog and notice says the name
@@ -94,24 +92,24 @@ async def test_a_hostile_name_goes_through_every_face_of_the_warm_up(
             await pilot.press("e")
             await settle(pilot)
             assert isinstance(app.screen, TextScreen)
-            assert_shown(app, joiner)
+            await assert_shown(pilot, app, joiner)
             await pilot.press("ctrl+u")
             await key_in(pilot, renamed)
             await pilot.press("enter")
             await settle(pilot)
             assert any(p.name == renamed for p in session.state.players)
-            assert_shown(app, renamed)
+            await assert_shown(pilot, app, renamed)
             await on_row(pilot, app, session, renamed)
             await pilot.press("x")
             await settle(pilot)
             assert isinstance(app.screen, ConfirmScreen)
-            assert_shown(app, renamed)
+            await assert_shown(pilot, app, renamed)
             await pilot.press("y")
             await settle(pilot)
-            assert_shown(app, renamed)
+            await assert_shown(pilot, app, renamed)
             await pilot.press("b")
             await settle(pilot)
-            assert_shown(app, renamed)
+            await assert_shown(pilot, app, renamed)
             # the undo's question names the pairs the room saw
             await pilot.press("u")
             await settle(pilot)

@@ -14,7 +14,7 @@ from companion.session.create import create_prison_session
 from companion.tui.prison.app import ConsoleApp
 from companion.tui.prison.seats import SeatsScreen
 from tests.tui.hostile import HOSTILE, SIZES, names
-from tests.tui.support import key_in, new_app, pick, seen, shows_name
+from tests.tui.support import key_in, new_app, pick, shown_soon
 
 
 async def settle(pilot: Any) -> None:
@@ -22,10 +22,8 @@ async def settle(pilot: Any) -> None:
         await pilot.pause(0.05)
 
 
-def assert_shown(app: ConsoleApp, *shown: str) -> None:
-    text = seen(app)
-    for name in shown:
-        assert shows_name(text, name), f"{name!r} is not shown as typed in:\n{text}"
+async def assert_shown(pilot: Any, app: ConsoleApp, *shown: str) -> None:
+    await shown_soon(pilot, app, *shown)
 
 
 def distinct(*shown: str) -> bool:
@@ -47,32 +45,32 @@ async def test_a_hostile_prisoner_goes_through_every_face_of_the_game(
         app = ConsoleApp(session, ticking=False)
         async with app.run_test(size=size, notifications=True) as pilot:
             await settle(pilot)
-            assert_shown(app, name)  # the board
+            await assert_shown(pilot, app, name)  # the board
             await pilot.press("w")
             await settle(pilot)
             assert isinstance(app.screen, SeatsScreen)
-            assert_shown(app, name)
+            await assert_shown(pilot, app, name)
             await pilot.press("escape")
             await settle(pilot)
             await pilot.press("c")
             await pick(pilot, app, name)
-            assert_shown(app, name)  # "NAME, this is your secret choice for tonight."
+            await assert_shown(pilot, app, name)  # "NAME, this is your secret choice for tonight."
             await pilot.press("w")
             await settle(pilot)
-            assert_shown(app, name)  # "NAME's choice is recorded and sealed."
+            await assert_shown(pilot, app, name)  # "NAME's choice is recorded and sealed."
             for other in ("Ada", "Cy", "Dee"):
                 session.submit({"do": "choose", "prisoner": other, "choice": "rest"})
             session.submit({"do": "close_planning"})
             await settle(pilot)
             await pilot.press("h")
             await settle(pilot)
-            assert_shown(app, name)  # the history
+            await assert_shown(pilot, app, name)  # the history
             await pilot.press("escape")
             await settle(pilot)
             await pilot.press("s", "y")
             await pick(pilot, app, name)  # "NAME's cell"
             for _ in range(4):
-                assert_shown(app, name)  # the reveal, step by step
+                await assert_shown(pilot, app, name)  # the reveal, step by step
                 await pilot.press("space")
                 await settle(pilot)
             assert app.is_running
@@ -98,9 +96,10 @@ async def test_hostile_names_typed_on_the_set_up_screen(
                 await settle(pilot)
                 await pilot.press("enter")
                 await settle(pilot)
-            assert_shown(app, warden, prisoner)  # the list and "Ready: WARDEN and 4 prisoners"
+            # the list and "Ready: WARDEN and 4 prisoners"
+            await assert_shown(pilot, app, warden, prisoner)
             await pilot.press("ctrl+s")
             await settle(pilot)
             assert app.session.state.roster[0] == prisoner
-            assert_shown(app, prisoner)  # the board
+            await assert_shown(pilot, app, prisoner)  # the board
             app.session.close()

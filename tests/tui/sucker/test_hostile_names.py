@@ -11,7 +11,7 @@ from hypothesis import given
 from companion.session.session import Session
 from companion.tui.sucker.app import SuckerApp
 from tests.tui.hostile import HOSTILE, SIZES, names
-from tests.tui.support import seen, shows_name
+from tests.tui.support import shown_soon
 
 
 @HOSTILE
@@ -33,14 +33,13 @@ async def test_a_hostile_player_on_the_referee_screen(name: str, size: tuple[int
         app = SuckerApp(session)
         async with app.run_test(size=size, notifications=True) as pilot:
             await pilot.pause()
-            assert shows_name(seen(app), name)  # "NAME must play a chip.", the players
+            await shown_soon(pilot, app, name)  # "NAME must play a chip.", the players
             await pilot.press("r", "space", "n", "enter")  # NAME plays red on a new pile
             await pilot.pause()
             assert session.state.awaiting.what != "play" or session.state.awaiting.player != name
-            text = seen(app)
-            assert shows_name(text, name), text  # the log's line, the panel
+            await shown_soon(pilot, app, name)  # the log's line, the panel
             await pilot.press("ctrl+z")
             await pilot.pause()
-            assert shows_name(seen(app), name)
+            await shown_soon(pilot, app, name)
             assert app.is_running
         session.close()
