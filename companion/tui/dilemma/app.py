@@ -26,6 +26,21 @@ from textual.screen import Screen
 
 from companion.language import N_, Language
 from companion.rules.core.game import Refused
+from companion.rules.dilemma.commands import (
+    BringBack,
+    Choose,
+    CloseDoors,
+    CloseRound,
+    DilemmaCommand,
+    Finish,
+    Join,
+    OpenDoors,
+    Remove,
+    RemoveMany,
+    Rename,
+    SetHouse,
+    StartRound,
+)
 from companion.rules.dilemma.engine import DILEMMA
 from companion.rules.dilemma.events import Chose, Joined
 from companion.rules.dilemma.seen import seen_by_the_room
@@ -239,7 +254,7 @@ class DilemmaApp(LiteralNotices[None]):
         if timer.left(time.time()) > 0:
             self.room.refresh_status()
             return
-        close = {"do": "close_round", "timed_out": True}
+        close = CloseRound(timed_out=True)
         done = attempt(lambda: self.session.submit(close, by="timer"))
         if not isinstance(done, NotDone):
             self.notify(_("Time is up: round %(round)s is revealed.", round=timer.round))
@@ -247,7 +262,7 @@ class DilemmaApp(LiteralNotices[None]):
 
     # ---- changing the tournament --------------------------------------------------------
 
-    def submit(self, command: dict[str, Any]) -> bool:
+    def submit(self, command: DilemmaCommand) -> bool:
         done = attempt(lambda: self.session.submit(command, by="gm"))
         if isinstance(done, NotDone):
             wait = 10 if done.unrecorded else 8
@@ -259,7 +274,7 @@ class DilemmaApp(LiteralNotices[None]):
     def action_next_round(self) -> None:
         _ = self.lang
         seconds = self.room_state.round_seconds()
-        if self.submit({"do": "start_round", "seed": self.seed()}):
+        if self.submit(StartRound(seed=self.seed())):
             number = self.view()["round"]
             if seconds:  # the deadline in the log: a resumed console counts to the same moment
                 deadline = time.time() + seconds
@@ -319,13 +334,14 @@ class DilemmaApp(LiteralNotices[None]):
                 first,
             )
         )
-        if strategy is not None and self.submit({"do": "set_house", "strategy": strategy}):
+        chosen = next((key for key in NAMES if key == strategy), None)
+        if chosen is not None and self.submit(SetHouse(strategy=chosen)):
             name = house_name(_, self.view())
             self.notify(_("The house player is now %(name)s.", name=name))
 
-    def refusal(self, command: dict[str, Any]) -> str | None:
+    def refusal(self, command: DilemmaCommand) -> str | None:
         """What the rules would say against ``command`` now, without recording it."""
-        decided = DILEMMA.decide(self.session.state, DILEMMA.parse_command(command))
+        decided = DILEMMA.decide(self.session.state, command)
         return self.lang.refused(decided) if isinstance(decided, Refused) else None
 
     @work(group="flow")
@@ -338,9 +354,7 @@ class DilemmaApp(LiteralNotices[None]):
             TextScreen(
                 _("Add a player"),
                 _("Their name, as the room will see it. They choose here, in private, with h."),
-                check=lambda text: self.refusal(
-                    {"do": "join", "pid": "new", "name": " ".join(text.split())}
-                ),
+                check=lambda text: self.refusal(Join(pid="new", name=" ".join(text.split()))),
                 max_length=40,
                 keys=dialog_keys(_, _("add")),
             )
@@ -349,7 +363,7 @@ class DilemmaApp(LiteralNotices[None]):
             return
         name = " ".join(typed.split())
         pid, token = new_seat(self.session)  # a pid as a phone's join has one
-        if self.submit({"do": "join", "pid": pid, "name": name}):
+        if self.submit(Join(pid=pid, name=name)):
             self.notify(_("%(name)s has joined; h enters their choice in private.", name=name))
         else:
             forget(self.session, token)
@@ -381,7 +395,7 @@ class DilemmaApp(LiteralNotices[None]):
         choice = await self.push_screen_wait(
             ChoiceScreen(row["name"], shown_name(_, v, row["facing"]), v["round"], v["sentences"])
         )
-        if choice is not None and self.submit({"do": "choose", "pid": pid, "choice": choice}):
+        if choice is not None and self.submit(Choose(pid=row["pid"], choice=choice)):
             self.notify(_("%(name)s's choice is recorded and sealed.", name=row["name"]))
 
     @work(group="flow")
@@ -400,7 +414,7 @@ class DilemmaApp(LiteralNotices[None]):
                 ConfirmScreen(_("Close the round now?"), question, _("Yes"))
             ):
                 return
-        self.submit({"do": "close_round"})
+        self.submit(CloseRound())
 
     @work(group="flow")
     async def action_rename(self) -> None:
@@ -419,7 +433,7 @@ class DilemmaApp(LiteralNotices[None]):
             )
         )
         name = " ".join(typed.split()) if typed is not None else None
-        if name and self.submit({"do": "rename", "pid": row["pid"], "name": name}):
+        if name and self.submit(Rename(pid=row["pid"], name=name)):
             self.notify(_("%(old)s is now %(new)s.", old=row["name"], new=name))
 
     @work(group="flow")
@@ -441,7 +455,7 @@ class DilemmaApp(LiteralNotices[None]):
             ConfirmScreen(_("Remove %(name)s?", name=name), question, _("Remove"))
         ):
             return
-        if self.submit({"do": "remove", "pid": row["pid"]}):
+        if self.submit(Remove(pid=row["pid"])):
             self.notify(_("%(name)s has left the tournament (b brings them back).", name=name))
 
     @work(group="flow")
@@ -481,21 +495,21 @@ class DilemmaApp(LiteralNotices[None]):
             question += " " + _("The house player takes the seats they leave in this round.")
         if not await self.push_screen_wait(ConfirmScreen(title, question, _("Remove"))):
             return
-        if self.submit({"do": "remove_many", "pids": list(group.pids)}):
+        if self.submit(RemoveMany(pids=list(group.pids))):
             self.notify(removed_words(_, group))
 
     def action_doors(self) -> None:
         _ = self.lang
         if self.view()["doors_closed"]:
-            if self.submit({"do": "open_doors"}):
+            if self.submit(OpenDoors()):
                 self.notify(_("The doors are open: players can join again."))
-        elif self.submit({"do": "close_doors"}):
+        elif self.submit(CloseDoors()):
             self.notify(_("The doors are closed: nobody can join; d opens them."))
 
     def action_bring_back(self) -> None:
         _ = self.lang
         row = self.room.selected()
-        if row is not None and self.submit({"do": "bring_back", "pid": row["pid"]}):
+        if row is not None and self.submit(BringBack(pid=row["pid"])):
             self.notify(_("%(name)s is back in the tournament.", name=row["name"]))
 
     @work(group="flow")
@@ -575,7 +589,7 @@ class DilemmaApp(LiteralNotices[None]):
                 _("Yes"),
             )
         ):
-            self.submit({"do": "finish"})
+            self.submit(Finish())
 
     def action_results(self) -> None:
         _ = self.lang
