@@ -55,6 +55,7 @@ from companion.tui.common.literal import LiteralNotices, fill, visible
 from companion.tui.common.moves import NotDone, attempt
 from companion.tui.common.presence import heard
 from companion.tui.common.qr import qr_lines
+from companion.tui.common.quitting import quit_asking
 from companion.tui.common.services import StartedServices, Stopper
 from companion.tui.dilemma.choice import ChoiceScreen
 from companion.tui.dilemma.flood import flood_groups, group_line, removed_words
@@ -94,7 +95,7 @@ KEY_HELP = {
     "toggle_qr": N_("Show or hide the room's QR code (the join address stays shown)"),
     "poster": N_("Print QR: save the room's QR code as a one-page PDF poster"),
     "keys": N_("This list of keys"),
-    "quit": N_("Quit (the tournament is saved; reopen it with the same command)"),
+    "quit_asking": N_("Quit (the tournament is saved; reopen it with the same command)"),
 }
 OVER = N_("The tournament is over; r shows the results.")
 NO_ROUND = N_("No round is open; n starts the next one.")
@@ -197,6 +198,12 @@ class DilemmaApp(LiteralNotices[None]):
             self._unfollow()
             self._unfollow = None
         self.exit()
+
+    async def action_quit_asking(self) -> None:
+        """q: asks first while a round is under way (the phones and the board lose it)."""
+        under_way = self.view()["phase"] in ("choosing", "revealed")
+        reopen = f"companion dilemma {self.session.name}"
+        await quit_asking(self, under_way=under_way, reopen=reopen)
 
     async def on_unmount(self) -> None:
         await self._started_services.stop()
