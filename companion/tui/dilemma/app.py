@@ -26,6 +26,21 @@ from textual.screen import Screen
 
 from companion.language import N_, Language
 from companion.rules.core.game import Refused
+from companion.rules.dilemma.commands import (
+    BringBack,
+    Choose,
+    CloseDoors,
+    CloseRound,
+    DilemmaCommand,
+    Finish,
+    Join,
+    OpenDoors,
+    Remove,
+    RemoveMany,
+    Rename,
+    SetHouse,
+    StartRound,
+)
 from companion.rules.dilemma.engine import DILEMMA
 from companion.rules.dilemma.events import Chose, Joined
 from companion.rules.dilemma.seen import seen_by_the_room
@@ -40,6 +55,7 @@ from companion.tui.common.literal import LiteralNotices, fill, visible
 from companion.tui.common.moves import NotDone, attempt
 from companion.tui.common.presence import heard
 from companion.tui.common.qr import qr_lines
+from companion.tui.common.quitting import quit_asking
 from companion.tui.common.services import StartedServices, Stopper
 from companion.tui.dilemma.choice import ChoiceScreen
 from companion.tui.dilemma.flood import flood_groups, group_line, removed_words
@@ -79,7 +95,7 @@ KEY_HELP = {
     "toggle_qr": N_("Show or hide the room's QR code (the join address stays shown)"),
     "poster": N_("Print QR: save the room's QR code as a one-page PDF poster"),
     "keys": N_("This list of keys"),
-    "quit": N_("Quit (the tournament is saved; reopen it with the same command)"),
+    "quit_asking": N_("Quit (the tournament is saved; reopen it with the same command)"),
 }
 OVER = N_("The tournament is over; r shows the results.")
 NO_ROUND = N_("No round is open; n starts the next one.")
@@ -183,6 +199,12 @@ class DilemmaApp(LiteralNotices[None]):
             self._unfollow = None
         self.exit()
 
+    async def action_quit_asking(self) -> None:
+        """q: asks first while a round is under way (the phones and the board lose it)."""
+        under_way = self.view()["phase"] in ("choosing", "revealed")
+        reopen = f"companion dilemma {self.session.name}"
+        await quit_asking(self, under_way=under_way, reopen=reopen)
+
     async def on_unmount(self) -> None:
         await self._started_services.stop()
 
@@ -239,7 +261,7 @@ class DilemmaApp(LiteralNotices[None]):
         if timer.left(time.time()) > 0:
             self.room.refresh_status()
             return
-        close = {"do": "close_round", "timed_out": True}
+        close = CloseRound(timed_out=True)
         done = attempt(lambda: self.session.submit(close, by="timer"))
         if not isinstance(done, NotDone):
             self.notify(_("Time is up: round %(round)s is revealed.", round=timer.round))
@@ -247,7 +269,7 @@ class DilemmaApp(LiteralNotices[None]):
 
     # ---- changing the tournament --------------------------------------------------------
 
-    def submit(self, command: dict[str, Any]) -> bool:
+    def submit(self, command: DilemmaCommand) -> bool:
         done = attempt(lambda: self.session.submit(command, by="gm"))
         if isinstance(done, NotDone):
             wait = 10 if done.unrecorded else 8
@@ -259,7 +281,7 @@ class DilemmaApp(LiteralNotices[None]):
     def action_next_round(self) -> None:
         _ = self.lang
         seconds = self.room_state.round_seconds()
-        if self.submit({"do": "start_round", "seed": self.seed()}):
+        if self.submit(StartRound(seed=self.seed())):
             number = self.view()["round"]
             if seconds:  # the deadline in the log: a resumed console counts to the same moment
                 deadline = time.time() + seconds
@@ -319,13 +341,14 @@ class DilemmaApp(LiteralNotices[None]):
                 first,
             )
         )
-        if strategy is not None and self.submit({"do": "set_house", "strategy": strategy}):
+        chosen = next((key for key in NAMES if key == strategy), None)
+        if chosen is not None and self.submit(SetHouse(strategy=chosen)):
             name = house_name(_, self.view())
             self.notify(_("The house player is now %(name)s.", name=name))
 
-    def refusal(self, command: dict[str, Any]) -> str | None:
+    def refusal(self, command: DilemmaCommand) -> str | None:
         """What the rules would say against ``command`` now, without recording it."""
-        decided = DILEMMA.decide(self.session.state, DILEMMA.parse_command(command))
+        decided = DILEMMA.decide(self.session.state, command)
         return self.lang.refused(decided) if isinstance(decided, Refused) else None
 
     @work(group="flow")
@@ -338,9 +361,7 @@ class DilemmaApp(LiteralNotices[None]):
             TextScreen(
                 _("Add a player"),
                 _("Their name, as the room will see it. They choose here, in private, with h."),
-                check=lambda text: self.refusal(
-                    {"do": "join", "pid": "new", "name": " ".join(text.split())}
-                ),
+                check=lambda text: self.refusal(Join(pid="new", name=" ".join(text.split()))),
                 max_length=40,
                 keys=dialog_keys(_, _("add")),
             )
@@ -349,7 +370,7 @@ class DilemmaApp(LiteralNotices[None]):
             return
         name = " ".join(typed.split())
         pid, token = new_seat(self.session)  # a pid as a phone's join has one
-        if self.submit({"do": "join", "pid": pid, "name": name}):
+        if self.submit(Join(pid=pid, name=name)):
             self.notify(_("%(name)s has joined; h enters their choice in private.", name=name))
         else:
             forget(self.session, token)
@@ -381,7 +402,7 @@ class DilemmaApp(LiteralNotices[None]):
         choice = await self.push_screen_wait(
             ChoiceScreen(row["name"], shown_name(_, v, row["facing"]), v["round"], v["sentences"])
         )
-        if choice is not None and self.submit({"do": "choose", "pid": pid, "choice": choice}):
+        if choice is not None and self.submit(Choose(pid=row["pid"], choice=choice)):
             self.notify(_("%(name)s's choice is recorded and sealed.", name=row["name"]))
 
     @work(group="flow")
@@ -400,7 +421,7 @@ class DilemmaApp(LiteralNotices[None]):
                 ConfirmScreen(_("Close the round now?"), question, _("Yes"))
             ):
                 return
-        self.submit({"do": "close_round"})
+        self.submit(CloseRound())
 
     @work(group="flow")
     async def action_rename(self) -> None:
@@ -419,7 +440,7 @@ class DilemmaApp(LiteralNotices[None]):
             )
         )
         name = " ".join(typed.split()) if typed is not None else None
-        if name and self.submit({"do": "rename", "pid": row["pid"], "name": name}):
+        if name and self.submit(Rename(pid=row["pid"], name=name)):
             self.notify(_("%(old)s is now %(new)s.", old=row["name"], new=name))
 
     @work(group="flow")
@@ -441,7 +462,7 @@ class DilemmaApp(LiteralNotices[None]):
             ConfirmScreen(_("Remove %(name)s?", name=name), question, _("Remove"))
         ):
             return
-        if self.submit({"do": "remove", "pid": row["pid"]}):
+        if self.submit(Remove(pid=row["pid"])):
             self.notify(_("%(name)s has left the tournament (b brings them back).", name=name))
 
     @work(group="flow")
@@ -481,21 +502,21 @@ class DilemmaApp(LiteralNotices[None]):
             question += " " + _("The house player takes the seats they leave in this round.")
         if not await self.push_screen_wait(ConfirmScreen(title, question, _("Remove"))):
             return
-        if self.submit({"do": "remove_many", "pids": list(group.pids)}):
+        if self.submit(RemoveMany(pids=list(group.pids))):
             self.notify(removed_words(_, group))
 
     def action_doors(self) -> None:
         _ = self.lang
         if self.view()["doors_closed"]:
-            if self.submit({"do": "open_doors"}):
+            if self.submit(OpenDoors()):
                 self.notify(_("The doors are open: players can join again."))
-        elif self.submit({"do": "close_doors"}):
+        elif self.submit(CloseDoors()):
             self.notify(_("The doors are closed: nobody can join; d opens them."))
 
     def action_bring_back(self) -> None:
         _ = self.lang
         row = self.room.selected()
-        if row is not None and self.submit({"do": "bring_back", "pid": row["pid"]}):
+        if row is not None and self.submit(BringBack(pid=row["pid"])):
             self.notify(_("%(name)s is back in the tournament.", name=row["name"]))
 
     @work(group="flow")
@@ -575,7 +596,7 @@ class DilemmaApp(LiteralNotices[None]):
                 _("Yes"),
             )
         ):
-            self.submit({"do": "finish"})
+            self.submit(Finish())
 
     def action_results(self) -> None:
         _ = self.lang

@@ -121,7 +121,7 @@ PHASE_KEYS = {
     },
     "over": {"results"},
 }
-ALWAYS_KEYS = {"undo", "toggle_qr", "poster", "keys", "quit"}
+ALWAYS_KEYS = {"undo", "toggle_qr", "poster", "keys", "quit_asking"}
 # Left out of a footer too narrow for them all, in this order.
 DROP_FIRST = (
     "clear_flood",
@@ -280,7 +280,7 @@ class RoomScreen(Screen[None]):
         Binding("s", "app.toggle_qr", "QR code"),
         Binding("p", "app.poster", "Print QR"),
         Binding("question_mark,f1", "app.keys", "Keys"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "app.quit_asking", "Quit"),
     ]
 
     def __init__(self, room: RoomState) -> None:

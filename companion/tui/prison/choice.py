@@ -11,11 +11,12 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
+from companion.rules.prison.commands import Choice
 from companion.tui.common.language import words
 from companion.tui.common.literal import plain
 
 
-class ChoiceScreen(Screen[str | None]):
+class ChoiceScreen(Screen[Choice | None]):
     BINDINGS = [
         Binding("w", "choose('work')", "Work"),
         Binding("r", "choose('rest')", "Rest"),
@@ -43,7 +44,7 @@ class ChoiceScreen(Screen[str | None]):
                 markup=False,
             )
 
-    def action_choose(self, choice: str) -> None:
+    def action_choose(self, choice: Choice) -> None:
         self.dismiss(choice)
 
     def action_cancel(self) -> None:

@@ -16,6 +16,15 @@ from textual.screen import Screen
 
 from companion.language import Language, language
 from companion.rules.core.game import Refused
+from companion.rules.prison.commands import (
+    Accuse,
+    Choose,
+    ClosePlanning,
+    EndDay,
+    Interview,
+    PrisonCommand,
+    Search,
+)
 from companion.rules.prison.views import gm, record, table
 from companion.session import stage
 from companion.session.session import Session
@@ -194,7 +203,7 @@ class DayActions(Screen[None]):
     def view(self) -> View:
         return gm(self.ctx.session.state)
 
-    def submit(self, command: dict[str, Any]) -> bool:
+    def submit(self, command: PrisonCommand) -> bool:
         return flows.submit(self.app, self.ctx, command)
 
     # ---- planning -------------------------------------------------------------------------
@@ -224,7 +233,7 @@ class DayActions(Screen[None]):
             choice = await self.app.push_screen_wait(ChoiceScreen(name))
             if choice is None:
                 return
-            if self.submit({"do": "choose", "prisoner": name, "choice": choice}):
+            if self.submit(Choose(prisoner=name, choice=choice)):
                 self.notify(_("%(name)s's choice is recorded and sealed.", name=name))
 
     def action_close_planning(self) -> None:
@@ -259,7 +268,7 @@ class DayActions(Screen[None]):
                 )
             ):
                 return
-            self.submit({"do": "close_planning"})
+            self.submit(ClosePlanning())
 
     @work(group="flow")
     async def action_planning_limit(self) -> None:
@@ -344,7 +353,7 @@ class DayActions(Screen[None]):
                     _("Nothing is recorded for %(name)s; they may come in again.", name=name)
                 )
                 return
-            if self.submit({"do": "interview", "prisoner": name, "deal": ending == "deal"}):
+            if self.submit(Interview(prisoner=name, deal=ending == "deal")):
                 self.notify(_("%(name)s's interview is recorded.", name=name))
                 after = table(session.state)
                 if after["outcome"] == "parole":
@@ -386,7 +395,7 @@ class DayActions(Screen[None]):
             )
             if name is None:
                 return
-            if self.submit({"do": "search", "prisoner": name}):
+            if self.submit(Search(prisoner=name)):
                 self.open_reveal()
 
     def open_reveal(self) -> None:
@@ -421,7 +430,7 @@ class DayActions(Screen[None]):
             )
             if accused is None:
                 return
-            if not self.submit({"do": "accuse", "accuser": accuser, "accused": accused}):
+            if not self.submit(Accuse(accuser=accuser, accused=accused)):
                 return
             result = table(self.ctx.session.state)["today"]["accusations"][-1]
             if result["result"] == "shived":
@@ -459,7 +468,7 @@ class DayActions(Screen[None]):
             if await self.app.push_screen_wait(
                 ConfirmScreen(_("End the day?"), question, _("End the day"))
             ):
-                self.submit({"do": "end_day"})
+                self.submit(EndDay())
 
     # ---- undo -----------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from typing import Any
 from textual.app import App
 
 from companion.language import Language
+from companion.rules.prison.commands import PrisonCommand
 from companion.rules.prison.views import gm, story, table
 from companion.session import links
 from companion.session.store import StoreError
@@ -28,7 +29,7 @@ from companion.tui.prison.text import parse_duration, story_markdown
 PRISON_BREAK = "prison-break"
 
 
-def submit(app: App[Any], ctx: Context, command: dict[str, Any]) -> bool:
+def submit(app: App[Any], ctx: Context, command: PrisonCommand) -> bool:
     """Submit through the session; a refusal or a storage problem is shown, never raised."""
     done = attempt(lambda: ctx.session.submit(command))
     if isinstance(done, NotDone):

@@ -24,6 +24,7 @@ from companion.tui.common.footer import Keys, fit_footer
 from companion.tui.common.language import words
 from companion.tui.common.literal import plain
 from companion.tui.common.presence import connected_count, phone_words
+from companion.tui.common.quitting import quit_asking
 from companion.tui.prison import flows
 from companion.tui.prison.board import Board
 from companion.tui.prison.context import Context, Show, StartPhones
@@ -484,4 +485,7 @@ class GameScreen(DayActions):
         self.post_message(Show("report"))
 
     async def action_quit_console(self) -> None:
-        await self.app.run_action("quit")
+        """q: asks first while the game is under way (the phones and the board lose it)."""
+        session = self.ctx.session
+        reopen = f"companion resume {session.name}"
+        await quit_asking(self.app, under_way=not session.state.over, reopen=reopen)

@@ -1,8 +1,8 @@
 """The referee's short move entry for So Long Sucker, and the hint of what may be typed now.
 
 Pure (no Textual): reads the table view of :mod:`companion.rules.sucker.views` and turns a line
-such as ``r 2`` into the command dict a script would hold, or raises :class:`EntryError` with
-one sentence saying what to type instead.
+such as ``r 2`` into the typed command (:mod:`companion.rules.sucker.commands`), or raises
+:class:`EntryError` with one sentence saying what to type instead.
 
     r 2 / r n          play red on pile 2 / on a new pile (by the player to move)
     next bo / bo       the mover names the next player
@@ -17,9 +17,18 @@ one sentence saying what to type instead.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 from companion.language import N_, Language
+from companion.rules.sucker.commands import (
+    Kill,
+    KillPrisoner,
+    Next,
+    Play,
+    Refuse,
+    SuckerCommand,
+    Transfer,
+)
 from companion.tui.sucker.speech import says
 
 View = Mapping[str, Any]  # a view of the rules (companion.rules.sucker.views), read by key
@@ -38,7 +47,7 @@ SYNTAX = [
 ]
 COLORS_HELP = (N_("colors"), N_("type a chip's letter (shown on it) or its color's name"))
 NEW_PILE = {"n", "new", "+"}
-UNDO = "undo"
+UNDO: Literal["undo"] = "undo"
 
 
 class EntryError(ValueError):
@@ -111,12 +120,12 @@ class _Table:
 
     # ---- commands ---------------------------------------------------------------------
 
-    def play(self, color_word: str, pile_word: str) -> View:
+    def play(self, color_word: str, pile_word: str) -> Play:
         if self.awaiting["what"] != "play":
             raise EntryError(self._("Nobody is to play a chip now: %(says)s",
                                     says=self.says()))
         color = self.color(color_word)
-        pile: int | str
+        pile: int | Literal["new"]
         if pile_word.casefold() in NEW_PILE:
             pile = "new"
         elif pile_word.isdigit():
@@ -124,15 +133,15 @@ class _Table:
         else:
             raise EntryError(self._("%(word)r is not a pile; type a pile number or n for a new "
                                     "one.", word=pile_word))
-        return {"do": "play", "player": self.awaiting["player"], "color": color, "pile": pile}
+        return Play(player=self.awaiting["player"], color=color, pile=pile)
 
-    def next(self, word: str) -> View:
+    def next(self, word: str) -> Next:
         if self.awaiting["what"] != "next":
             raise EntryError(self._("Nobody is naming the next player now: %(says)s",
                                     says=self.says()))
-        return {"do": "next", "player": self.name(word)}
+        return Next(player=self.name(word))
 
-    def kill(self, word: str | None) -> View:
+    def kill(self, word: str | None) -> Kill:
         """``kill g``; ``kill`` alone (or an empty line) when one color alone can be killed."""
         if self.awaiting["what"] != "kill":
             raise EntryError(self._(
@@ -144,10 +153,10 @@ class _Table:
                 letters = self._or([f"'kill {self.keys[c].lower()}'" for c in colors])
                 raise EntryError(self._("Say which color %(name)s kills: %(choices)s.",
                                         name=self.awaiting["player"], choices=letters))
-            return {"do": "kill", "player": self.awaiting["player"], "color": colors[0]}
-        return {"do": "kill", "player": self.awaiting["player"], "color": self.color(word)}
+            return Kill(player=self.awaiting["player"], color=colors[0])
+        return Kill(player=self.awaiting["player"], color=self.color(word))
 
-    def give(self, words: list[str], holder: str | None) -> View:
+    def give(self, words: list[str], holder: str | None) -> Transfer:
         if not words or len(words) > 2:
             raise EntryError(self._("Type 'give COLOR NAME', as in 'give g bo'."))
         color = self.color(words[0])
@@ -158,16 +167,15 @@ class _Table:
         else:
             raise EntryError(self._("Say to whom: 'give %(color)s NAME'.", color=words[0]))
         giver = holder or self.holder(color, "give")
-        return {"do": "transfer", "player": giver, "color": color, "to": to}
+        return Transfer(player=giver, color=color, to=to)
 
-    def killp(self, words: list[str], holder: str | None) -> View:
+    def killp(self, words: list[str], holder: str | None) -> KillPrisoner:
         if len(words) != 1:
             raise EntryError(self._("Type 'killp COLOR', as in 'killp g'."))
         color = self.color(words[0])
-        return {"do": "kill_prisoner", "player": holder or self.holder(color, "killp"),
-                "color": color}
+        return KillPrisoner(player=holder or self.holder(color, "killp"), color=color)
 
-    def refuse(self, words: list[str], holder: str | None) -> View:
+    def refuse(self, words: list[str], holder: str | None) -> Refuse:
         if self.awaiting["what"] != "rescue":
             raise EntryError(self._("Nobody awaits rescue now: %(says)s", says=self.says()))
         if words:
@@ -178,11 +186,11 @@ class _Table:
                 raise EntryError(self._("Say who refuses: %(names)s (as in 'refuse name').",
                                         names=self._or(pending)))
             holder = pending[0]
-        return {"do": "refuse", "player": holder}
+        return Refuse(player=holder)
 
 
-def parse_entry(lang: Language, view: View, text: str) -> View | str:
-    """A command dict for ``text``, or ``"undo"``; raises :class:`EntryError` (its sentence in
+def parse_entry(lang: Language, view: View, text: str) -> SuckerCommand | Literal["undo"]:
+    """The command ``text`` says, or ``"undo"``; raises :class:`EntryError` (its sentence in
     ``lang``)."""
     _ = lang
     words = text.split()

@@ -9,7 +9,7 @@ import json
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from aiohttp import web
 from aiohttp.web_request import FileField
@@ -17,6 +17,7 @@ from multidict import MultiDictProxy
 
 from companion.language import N_, Language
 from companion.rules.core.game import Refused
+from companion.rules.core.parsing import StrictModel
 from companion.session.session import Session
 from companion.session.store import StoreError
 
@@ -28,6 +29,7 @@ MAX_BODY = 4096  # bytes: the largest request body a phone sends
 # The header that tells the version (:func:`log_version`) of the state an answer shows: on every
 # live part and on every JSON answer that carries a view or records a command.
 VERSION_HEADER = "X-View-Version"
+T = TypeVar("T", bound=str)
 
 
 def log_version(session: Session) -> int:
@@ -82,7 +84,7 @@ class Problem(Exception):
         return lang(self.template, **self.params)
 
 
-def submit_for_phone(session: Session, command: dict[str, Any], by: str) -> None:
+def submit_for_phone(session: Session, command: StrictModel, by: str) -> None:
     """Submit a phone's command; refused (409) or not recorded (503), it raises a Problem
     with the sentence that says why."""
     try:
@@ -189,8 +191,17 @@ async def read_form(request: web.Request) -> MultiDictProxy[str | bytes | bytear
         ) from None
 
 
+@overload
+async def read_field(request: web.Request, field: str, allowed: None) -> str: ...
+
+
+@overload
+async def read_field(request: web.Request, field: str, allowed: tuple[T, ...]) -> T: ...
+
+
 async def read_field(request: web.Request, field: str, allowed: tuple[str, ...] | None) -> str:
-    """The one text field of a small JSON body; 400 or 413 with one sentence otherwise."""
+    """The one text field of a small JSON body; 400 or 413 with one sentence otherwise. With
+    ``allowed``, the value is one of them (typed as they are: a command's literal choice)."""
     too_large = N_("The request is larger than %(size)s KiB; send less.")
     if request.content_length is not None and request.content_length > MAX_BODY:
         raise Problem(413, too_large, size=MAX_BODY // 1024)
@@ -218,9 +229,12 @@ async def read_field(request: web.Request, field: str, allowed: tuple[str, ...] 
     value = data.get(field)
     if not isinstance(value, str):
         raise Problem(400, N_("The field %(field)s is missing or not text."), field=repr(field))
-    if allowed is not None and value not in allowed:
-        raise Problem(
-            400, N_("The field %(field)s must be %(choices)s."), field=repr(field),
-            choices=" or ".join(repr(a) for a in allowed),
-        )
-    return value
+    if allowed is None:
+        return value
+    for one in allowed:
+        if one == value:
+            return one
+    raise Problem(
+        400, N_("The field %(field)s must be %(choices)s."), field=repr(field),
+        choices=" or ".join(repr(a) for a in allowed),
+    )

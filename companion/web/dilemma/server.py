@@ -20,6 +20,7 @@ from aiohttp import web
 
 from companion.language import N_, Language, language, negotiate
 from companion.rules.core.game import Refused
+from companion.rules.dilemma.commands import Choice, Choose, Join
 from companion.rules.dilemma.views import BoardView, PlayerView, board, player
 from companion.session.dilemma_seats import forget, new_seat, origins, pid_for
 from companion.session.links import DEFAULT_PORT
@@ -57,6 +58,7 @@ from companion.web.dilemma.feed import Feed, serve
 from companion.web.dilemma.joins import JoinLimiter, present_from
 
 COOKIE = "dilemma_seat"
+CHOICES: tuple[Choice, ...] = ("silent", "betray")
 COOKIE_SECONDS = 12 * 3600
 NOT_FOUND = N_("There is nothing here; scan the room's QR code again to join or come back.")
 TOO_MANY = N_(
@@ -176,7 +178,7 @@ async def join_submit(request: web.Request) -> web.Response:
             return html(pages.render_join(view, lang, said, name), status=429, private=False)
     pid, token = new_seat(room.session, address)
     try:
-        outcome = room.session.submit({"do": "join", "pid": pid, "name": name}, by="phone:join")
+        outcome = room.session.submit(Join(pid=pid, name=name), by="phone:join")
     except StoreError as error:
         forget(room.session, token)
         raise Problem(503, str(error)) from None
@@ -226,8 +228,8 @@ async def player_json(request: web.Request) -> web.Response:
 async def post_choice(request: web.Request) -> web.Response:
     room = _room(request)
     pid = room.pid_for(request, request.match_info["token"])
-    choice = await read_field(request, "choice", ("silent", "betray"))
-    submit_for_phone(room.session, {"do": "choose", "pid": pid, "choice": choice}, "phone")
+    choice = await read_field(request, "choice", CHOICES)
+    submit_for_phone(room.session, Choose(pid=pid, choice=choice), "phone")
     # The page itself comes by its event stream (or the part the phone asks for next, when it
     # shows less than this answer's version: at least the row the choice appended).
     message = page_language(request)(SAVED[choice])

@@ -29,6 +29,7 @@ from typing import Any, TypeVar, cast
 from aiohttp import web
 
 from companion.language import N_, Language
+from companion.rules.prison.commands import Choice, Choose, Interview, PrisonCommand, Search
 from companion.rules.prison.state import PrisonState
 from companion.rules.prison.views import TableView, table
 from companion.session.seats import Seat, by_token
@@ -56,7 +57,7 @@ from companion.web.prison.phones import (
 )
 
 
-def _submit(phones: Phones, command: dict[str, Any], seat: Seat) -> None:
+def _submit(phones: Phones, command: PrisonCommand, seat: Seat) -> None:
     submit_for_phone(phones.session, command, f"phone:{seat.name}")
 
 
@@ -66,6 +67,7 @@ ONLY = {
     "deal": N_("Only the warden can give a parole token; this page is %(name)s's."),
     "search": N_("Only the warden can search a cell; this page is %(name)s's."),
 }
+CHOICES: tuple[Choice, ...] = ("work", "rest")
 SAVED = {"work": N_("Saved: you WORK tonight."), "rest": N_("Saved: you REST tonight.")}
 
 
@@ -91,10 +93,10 @@ async def get_board(request: web.Request) -> web.Response:
 
 async def post_choice(request: web.Request) -> web.Response:
     phones, seat = _seat(request, "prisoner", "choice")
-    choice = await read_field(request, "choice", ("work", "rest"))
+    choice = await read_field(request, "choice", CHOICES)
     state = phones.session.state
     if not (state.phase == "planning" and state.day.choices.get(seat.name) == choice):
-        _submit(phones, {"do": "choose", "prisoner": seat.name, "choice": choice}, seat)
+        _submit(phones, Choose(prisoner=seat.name, choice=choice), seat)
     message = page_language(request)(SAVED[choice])
     view = seat_view(phones.session, seat, phones.clock())
     return _answer(phones, message, view)
@@ -132,7 +134,7 @@ async def post_deal(request: web.Request) -> web.Response:
         refusal = not_in_with_you(name, stage_of(phones.session))
         if refusal is not None:
             raise refusal
-        _submit(phones, {"do": "interview", "prisoner": name, "deal": True}, seat)
+        _submit(phones, Interview(prisoner=name, deal=True), seat)
     _ = page_language(request)
     message = _("Done: %(name)s received today's parole token.", name=name)
     view = seat_view(phones.session, seat, phones.clock())
@@ -152,7 +154,7 @@ async def post_search(request: web.Request) -> web.Response:
     if all(prisoner != name for prisoner, _ in state.day.searches):
         if held_reveal(phones.session) is not None:
             raise Problem(409, HELD)
-        _submit(phones, {"do": "search", "prisoner": name}, seat)
+        _submit(phones, Search(prisoner=name), seat)
     _ = page_language(request)
     message = _("Searched %(name)s's cell; the game master now reveals it to the room.", name=name)
     view = seat_view(phones.session, seat, phones.clock())

@@ -324,7 +324,7 @@ async def test_the_footer_keeps_its_keys_whole(tmp_path: Path, width: int) -> No
         for item in app.room.active_bindings.values():
             if item.binding.show and item.binding.action.startswith("app."):
                 shown.setdefault(item.binding.action, item.binding)
-        assert {"app.undo", "app.keys", "app.quit", "app.close_round"} <= set(shown)
+        assert {"app.undo", "app.keys", "app.quit_asking", "app.close_round"} <= set(shown)
         wanted = [f"{app.get_key_display(b)} {b.description}" for b in shown.values()]
         for _ in range(40):  # the footer is recomposed a moment after the bindings change
             footer = footer_text(app)

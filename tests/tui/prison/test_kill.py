@@ -152,6 +152,8 @@ def test_killed_console_resumes_the_same_day_phase_and_board(tmp_path: Path) -> 
         assert re.search(r"Ben\s+active\s+1\s+next\s+hidden", board)
         assert re.search(r"Dee\s+active\s+1\s+queued\s+hidden", board)
         again.keys("q")
+        again.shows("Quit?")
+        again.keys("y")
         assert again.wait_exit() == 0
     except BaseException:
         with contextlib.suppress(ChildProcessError, OSError):

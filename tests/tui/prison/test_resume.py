@@ -68,7 +68,7 @@ def drive(monkeypatch: pytest.MonkeyPatch, cls: type[App[Any]], seen: Seen, *key
 def apps(monkeypatch: pytest.MonkeyPatch) -> Seen:
     seen: Seen = []
     monkeypatch.setattr(start, "check_terminal", lambda: None)
-    drive(monkeypatch, ConsoleApp, seen, "q")
+    drive(monkeypatch, ConsoleApp, seen, "q", "y")  # mid-game: q asks first
     drive(monkeypatch, DilemmaApp, seen, "q")
     drive(monkeypatch, SuckerApp, seen, "ctrl+q")
     return seen
@@ -130,7 +130,7 @@ def test_the_picker_shows_each_game_and_opens_it(
             await pilot.pause()
             if not isinstance(self.screen, PickerScreen):  # the console, after the picker
                 seen.append(("ConsoleApp", self.session.name, screen_text(self)))
-                await pilot.press("q")
+                await pilot.press("q", "y")  # mid-game: q asks first
                 return
             text = screen_text(self)
             seen.append(("PickerScreen", "-", text))
@@ -139,7 +139,7 @@ def test_the_picker_shows_each_game_and_opens_it(
             await pilot.pause()
             if self.is_running and not isinstance(self.screen, PickerScreen):
                 seen.append(("ConsoleApp", self.session.name, screen_text(self)))
-                await pilot.press("q")
+                await pilot.press("q", "y")  # mid-game: q asks first
 
         return original(self, headless=True, size=(100, 30), auto_pilot=auto)
 

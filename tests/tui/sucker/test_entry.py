@@ -32,8 +32,14 @@ def history(*commands: dict[str, Any]) -> History:
     return h
 
 
+def parsed(view: Any, text: str) -> Any:
+    """What the entry made of ``text``, as a script would state it (or ``"undo"``)."""
+    command = parse_entry(language(), view, text)
+    return command if command == "undo" else SO_LONG_SUCKER.command_to_dict(command)
+
+
 def entry(h: History, text: str) -> Any:
-    return parse_entry(language(), table(h.state), text)
+    return parsed(table(h.state), text)
 
 
 def test_every_color_is_typed_and_shown_by_its_first_letter() -> None:
@@ -105,11 +111,11 @@ def test_rescue_entries_default_to_the_player_in_need_and_the_only_holder() -> N
     assert state.awaiting.what == "play"
     view = table(state)
     view["awaiting"] = {"what": "rescue", "player": "Dan", "pending": ["Cat"], "refused": []}
-    assert parse_entry(language(), view, "give r") == {
+    assert parsed(view, "give r") == {
         "do": "transfer", "player": "Cat", "color": "red", "to": "Dan"
     }
-    assert parse_entry(language(), view, "refuse") == {"do": "refuse", "player": "Cat"}
-    assert parse_entry(language(), view, "cat refuse") == {"do": "refuse", "player": "Cat"}
+    assert parsed(view, "refuse") == {"do": "refuse", "player": "Cat"}
+    assert parsed(view, "cat refuse") == {"do": "refuse", "player": "Cat"}
     view["awaiting"]["pending"] = ["Cat", "Bo"]
     with pytest.raises(EntryError, match="Say who refuses"):
         parse_entry(language(), view, "refuse")
@@ -199,9 +205,9 @@ def test_a_capture_with_one_color_to_kill_is_taken_by_enter_or_kill_alone() -> N
         "Ann kills a red chip from pile 1, the only color in it: press Enter"
     )
     kill = {"do": "kill", "player": "Ann", "color": "red"}
-    assert parse_entry(language(), view, "") == kill
-    assert parse_entry(language(), view, "kill") == kill
-    assert parse_entry(language(), view, "kill r") == kill
+    assert parsed(view, "") == kill
+    assert parsed(view, "kill") == kill
+    assert parsed(view, "kill r") == kill
 
 
 def test_kill_alone_asks_which_color_when_there_is_a_choice() -> None:
