@@ -1,11 +1,11 @@
-# Two commands a game master needs: `make demo` and `make test`.
+# Two commands a game master needs: `make demo` and `make test`; `make check` is the fast tier.
 # Both create .venv on first use with everything the project needs.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test smoke lint typecheck bench clean system-deps catalogs
+.PHONY: demo test check smoke lint typecheck bench clean system-deps catalogs
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PY) -m venv $(VENV)
@@ -25,6 +25,14 @@ test: $(STAMP) system-deps
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	$(BIN)/pytest -q
+
+# The fast tier, for between commits: the same linters, then every test but those in Chromium,
+# in Textual's pilot (tests/tui), in a real terminal, or marked slow. `make test` runs them all.
+check: $(STAMP)
+	$(BIN)/ruff check companion tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/lint-imports
+	$(BIN)/pytest -q -m "not browser and not slow and not console and not terminal"
 
 # The app as a game master installs it: the wheel in a fresh venv outside the checkout, tried from
 # an empty folder (scripts/installed-smoke.sh says what it runs). CI runs it before `make test`.

@@ -1,5 +1,6 @@
 """Shared fixtures and helpers: isolated data and scenario folders for every test, the
-repository's paths, the demo roster, the demo session and a free port."""
+repository's paths, the demo roster, the demo session and a free port; and the markers that
+``make check`` leaves out, put on by where a test is (see :func:`pytest_collection_modifyitems`)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,31 @@ import pytest
 from companion.language import Language
 
 ROOT = Path(__file__).resolve().parent.parent
+TESTS = Path(__file__).resolve().parent
 EXAMPLES = Path(__file__).resolve().parent / "examples"
 
 WARDEN = "Wendy"
 ROSTER = ["Ada", "Ben", "Cy", "Dee"]  # the demo's prisoners
+
+
+def _opens_a_terminal(path: Path, seen: dict[Path, bool] = {}) -> bool:  # noqa: B006
+    """The test module runs a console in a real terminal: tmux, or a pty of its own."""
+    if path not in seen:
+        text = path.read_text(encoding="utf-8")
+        seen[path] = "tmux" in text or "\nimport pty\n" in text
+    return seen[path]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """``console``: every test under tests/tui/ (the console in Textual's pilot); ``terminal``:
+    every test of a module that opens a real terminal (tmux or a pty). ``make check`` runs
+    neither; ``make test`` runs everything."""
+    for item in items:
+        path = Path(str(item.path))
+        if TESTS / "tui" in path.parents:
+            item.add_marker(pytest.mark.console)
+        if _opens_a_terminal(path):
+            item.add_marker(pytest.mark.terminal)
 
 
 @pytest.fixture(autouse=True)

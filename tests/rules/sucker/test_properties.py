@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -14,7 +12,6 @@ from companion.rules.sucker.engine import SO_LONG_SUCKER, initial_state
 from companion.rules.sucker.events import ChipPlayed
 from companion.rules.sucker.state import SuckerState
 from companion.rules.sucker.views import legal
-from companion.session.session import Session
 
 COLORS = ["red", "blue", "green", "yellow", "white", "orange"]
 NAMES = ["Ann", "Bo", "Cat", "Dan", "Eve", "Fay"]
@@ -115,27 +112,6 @@ def test_random_games_keep_every_invariant(setup: dict[str, Any], data: st.DataO
     run(h, data, data.draw(st.integers(1, 80)), [])
 
 
-@settings(max_examples=40, deadline=None)
-@given(setup=setups(), data=st.data())
-def test_undo_then_the_same_command_gives_the_same_state(
-    setup: dict[str, Any], data: st.DataObject
-) -> None:
-    h = History(SO_LONG_SUCKER, initial_state(setup))
-    run(h, data, data.draw(st.integers(0, 30)), [])
-    options = candidates(h.state)
-    if h.state.over or not options:
-        return
-    command = SO_LONG_SUCKER.parse_command(data.draw(st.sampled_from(options)))
-    first = h.submit(command)
-    if isinstance(first, Refused):
-        return
-    after = h.state
-    h.record_undo()
-    again = h.submit(command)
-    assert not isinstance(again, Refused)
-    assert h.state == after and again.events == first.events
-
-
 @settings(max_examples=60, deadline=None)
 @given(setup=setups(), data=st.data())
 def test_games_are_played_to_a_single_winner(setup: dict[str, Any], data: st.DataObject) -> None:
@@ -150,31 +126,3 @@ def test_games_are_played_to_a_single_winner(setup: dict[str, Any], data: st.Dat
         assert not isinstance(outcome, Refused), (command, outcome)
         check_invariants(before, h.state, outcome.events)
     assert h.state.over and len(h.state.live()) == 1
-
-
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(setup=setups(), data=st.data())
-def test_replaying_a_sessions_stored_log_gives_the_same_state(
-    setup: dict[str, Any], data: st.DataObject
-) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        replay_session_log(Path(folder) / "game.sqlite", setup, data)
-
-
-def replay_session_log(path: Path, setup: dict[str, Any], data: st.DataObject) -> None:
-    session = Session.create(path, "so-long-sucker", setup)
-    try:
-        for _ in range(data.draw(st.integers(1, 40))):
-            command = draw_command(data, session.state)
-            if command["do"] == "undo":
-                session.undo()
-            else:
-                session.submit(command)
-        state = session.state
-    finally:
-        session.close()
-    reopened = Session.open(path)
-    try:
-        assert reopened.state == state
-    finally:
-        reopened.close()
