@@ -95,6 +95,35 @@ def submit_for_phone(session: Session, command: StrictModel, by: str) -> None:
         raise Problem.refusing(409, outcome)
 
 
+class Recent:
+    """Moments per address within a sliding ``window`` of seconds: what the guard against
+    guessed links and the warm-up's joins per device count. Quiet addresses are forgotten once
+    there are many (a flood of addresses must not grow it without end)."""
+
+    MANY = 10_000
+
+    def __init__(self, window: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.window = window
+        self.clock = clock
+        self._moments: dict[str, deque[float]] = {}
+
+    def count(self, address: str) -> int:
+        """How many moments of ``address`` are still within the window."""
+        times = self._moments.setdefault(address, deque())
+        cutoff = self.clock() - self.window
+        while times and times[0] <= cutoff:
+            times.popleft()
+        return len(times)
+
+    def add(self, address: str) -> None:
+        """One more moment of ``address``, now."""
+        self.count(address)
+        self._moments[address].append(self.clock())
+        if len(self._moments) > self.MANY:
+            for key in [k for k in self._moments if not self.count(k)]:
+                del self._moments[key]
+
+
 class Limiter:
     """Counts wrong tokens and seat codes per address; over the limit, the address is refused
     every lookup (right or wrong) until its oldest failure leaves the window."""
@@ -104,24 +133,13 @@ class Limiter:
     ) -> None:
         self.limit = limit
         self.window = window
-        self.clock = clock
-        self._failures: dict[str, deque[float]] = {}
-
-    def _recent(self, address: str) -> deque[float]:
-        times = self._failures.setdefault(address, deque())
-        cutoff = self.clock() - self.window
-        while times and times[0] <= cutoff:
-            times.popleft()
-        return times
+        self._failures = Recent(window, clock)
 
     def blocked(self, address: str) -> bool:
-        return len(self._recent(address)) >= self.limit
+        return self._failures.count(address) >= self.limit
 
     def failed(self, address: str) -> None:
-        self._recent(address).append(self.clock())
-        if len(self._failures) > 10_000:  # a flood of addresses: forget the quiet ones
-            for key in [k for k, v in self._failures.items() if not v]:
-                del self._failures[key]
+        self._failures.add(address)
 
 
 def count_wrong(session: Session, limiter: Limiter, address: str) -> None:

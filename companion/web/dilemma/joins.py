@@ -10,8 +10,9 @@ addresses themselves are kept with the seats in the session file
 from __future__ import annotations
 
 import time
-from collections import deque
 from collections.abc import Callable, Iterable
+
+from companion.web.common.context import Recent
 
 JOINS_PER_MINUTE = 6  # joins from one address in any 60 seconds
 PRESENT_PER_ADDRESS = 10  # players who joined from one address and are still in
@@ -30,28 +31,16 @@ class JoinLimiter:
     ) -> None:
         self.per_window = per_window
         self.present = present
-        self.window = window
-        self.clock = clock
-        self._joins: dict[str, deque[float]] = {}
-
-    def _recent(self, address: str) -> deque[float]:
-        times = self._joins.setdefault(address, deque())
-        cutoff = self.clock() - self.window
-        while times and times[0] <= cutoff:
-            times.popleft()
-        return times
+        self._joins = Recent(window, clock)
 
     def allows(self, address: str, present_from_it: int) -> bool:
         """Whether one more player may join from ``address``, where ``present_from_it`` players
         who joined from it are still in."""
-        return len(self._recent(address)) < self.per_window and present_from_it < self.present
+        return self._joins.count(address) < self.per_window and present_from_it < self.present
 
     def joined(self, address: str) -> None:
         """A player joined from ``address``."""
-        self._recent(address).append(self.clock())
-        if len(self._joins) > 10_000:  # many addresses: forget the quiet ones
-            for key in [k for k, v in self._joins.items() if not self._recent(k)]:
-                del self._joins[key]
+        self._joins.add(address)
 
 
 def per_device(present: int | None) -> JoinLimiter:
