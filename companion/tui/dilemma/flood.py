@@ -80,6 +80,7 @@ def _group(
 
 
 def clock(moment: float | None) -> str:
+    """A join's time of day as the console says it (``?`` when the seat has none)."""
     return "?" if moment is None else time.strftime("%H:%M:%S", time.localtime(moment))
 
 

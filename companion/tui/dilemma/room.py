@@ -34,6 +34,7 @@ from companion.tui.common.footer import fit_footer as fit_keys
 from companion.tui.common.language import words
 from companion.tui.common.literal import plain
 from companion.tui.common.presence import Presence, phone_words
+from companion.tui.dilemma.flood import clock
 from companion.tui.dilemma.screens import FinalScreen
 from companion.tui.dilemma.words import (
     CHOICE_WORDS,
@@ -331,15 +332,13 @@ class RoomScreen(Screen[None]):
             line.display = False
             return
         _ = words(self)
-        moment = origin.joined
-        at = "?" if moment is None else time.strftime("%H:%M:%S", time.localtime(moment))
         line.update(
             plain(
                 _(
                     "%(name)s joined from %(address)s at %(time)s.",
                     name=player.name,
                     address=origin.address,
-                    time=at,
+                    time=clock(origin.joined),
                 )
             )
         )
