@@ -486,7 +486,9 @@ def story_markdown(
         status = said(STATUS_WORDS, p["status"], _)
         out.append(f"| {p['name']} | {status} | {tokens.get(p['name'], 0)} | {p['shivs']} |")
     last = story[-1]["day"] if story else 0
-    extras = [*extras, *record_lines(record, _)]
+    # the log's notes may name a player (a reissued seat): literal too, as every name here
+    notes = [(on, at, markdown_text(line)) for on, at, line in extras]
+    extras = [*notes, *record_lines(record, _)]
     for day in story:
         out.append("")
         out.append("## " + _("Day %(day)s", day=day["day"]))
