@@ -556,7 +556,6 @@ def stream_costs(names: list[str]) -> None:
     from companion.language import language
     from companion.session.create import create_prison_session
     from companion.session.seats import seats_of
-    from companion.session.stage import room_state, stage_of
     from companion.web.common.context import Limiter, Presence
     from companion.web.prison.api import _Shown, prisoner_message
     from companion.web.prison.phones import Phones
@@ -574,7 +573,7 @@ def stream_costs(names: list[str]) -> None:
     def wake() -> tuple[float, float, int]:
         """Every prisoner's message for the current state: (the whole parts' time, the
         patches' time, how many patches)."""
-        room, stage = room_state(session), stage_of(session)
+        room, stage = session.room.game, session.room.stage
         whole = patches = 0.0
         count = 0
         for seat in prisoners:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Generic
 
@@ -17,6 +18,7 @@ from typing_extensions import TypeVar
 from companion.games import game_rules
 from companion.rules.core.game import Entry, History, MalformedCommand, Refused
 from companion.rules.core.registry import GameRules
+from companion.rules.core.room import Happening, Noted, Played, StageAct, TakenBack
 from companion.session.lock import SessionLock
 from companion.session.store import Row, Store, StoreError
 
@@ -34,16 +36,29 @@ class Change:
 Subscriber = Callable[["Session", Change], None]
 
 S = TypeVar("S", default=Any)  # the game's state; a session opened from a file is Session[Any]
+R = TypeVar("R", default=Any)  # what the room may see of it (the game's room fold)
 
 
-class Session(Generic[S]):
-    """One game's log, history and subscribers; ``Session[PrisonState]`` for a prison break."""
+def _epoch(at: str) -> float:
+    try:
+        return datetime.fromisoformat(at).timestamp()
+    except ValueError:
+        return 0.0
+
+
+class Session(Generic[S, R]):
+    """One game's log, history, room and subscribers; ``Session[PrisonState, PrisonRoom]``
+    for a prison break.
+
+    ``room`` is what the room may see of the game now: the game's room fold
+    (:mod:`companion.rules.core.room`), told about every row as it is logged or read back."""
 
     def __init__(self, store: Store, kind: GameRules[S], setup: Mapping[str, Any]) -> None:
         self.store = store
         self.kind = kind
         self.setup = dict(setup)
         self.history: History[S, Any, Any] = History(kind.engine, kind.initial_state(setup))
+        self.room: R = kind.room.start(self.history.state)
         self.rows: list[Row] = []
         self._subscribers: list[Subscriber] = []
         self.lock: SessionLock | None = None  # held while this program plays the session
@@ -117,9 +132,19 @@ class Session(Generic[S]):
                 engine.parse_command(body["command"]),
                 tuple(engine.event_from_dict(e) for e in body["events"]),
             )
+            before = self.history.state
             self.history.replay_entry(entry)
+            self._tell(Played(entry, before, str(body.get("by", "gm")), _epoch(row.at)))
         elif row.kind == "undo":
-            self.history.replay_entry(Entry(row.body["hseq"], "undo", reverts=row.body["reverts"]))
+            reverts = int(row.body["reverts"])
+            self.history.replay_entry(Entry(row.body["hseq"], "undo", reverts=reverts))
+            self._tell(TakenBack(self.history.entries[reverts - 1], _epoch(row.at)))
+        elif row.kind == "note":
+            self._tell(_noted(row))
+
+    def _tell(self, happening: Happening) -> None:
+        """Fold ``happening`` into the room (the game's state is already up to date)."""
+        self.room = self.kind.room.after(self.room, happening, self.history.state)
 
     def close(self) -> None:
         self.store.close()
@@ -173,8 +198,10 @@ class Session(Generic[S]):
             "events": [engine.event_to_dict(e) for e in outcome],
         }
         row = self.store.append("command", body)
+        before = self.history.state
         entry = self.history.record_command(command, outcome)
         self.rows.append(row)
+        self._tell(Played(entry, before, by, _epoch(row.at)))
         self._notify(Change("command", row, entry))
         return entry
 
@@ -190,6 +217,7 @@ class Session(Generic[S]):
         entry = self.history.record_undo()
         assert not isinstance(entry, Refused)
         self.rows.append(row)
+        self._tell(TakenBack(target, _epoch(row.at)))
         self._notify(Change("undo", row, entry))
         return entry
 
@@ -197,8 +225,14 @@ class Session(Generic[S]):
         """Record something that is not a game move (a peek, a reissued seat, a setting)."""
         row = self.store.append("note", {"what": what, **data})
         self.rows.append(row)
+        self._tell(_noted(row))
         self._notify(Change("note", row))
         return row
+
+    def stage(self, act: StageAct) -> Row:
+        """Record the game master's ``act`` on the stage (a call-in, a timer, a reveal's
+        step): a note the room fold reads back."""
+        return self.note(act.what, **act.body())
 
     def signal(self, what: str, **data: Any) -> None:
         """Tell the subscribers something passing that is not worth logging (a phone was seen,
@@ -222,3 +256,9 @@ class Session(Generic[S]):
                 subscriber(self, change)
             except Exception:  # noqa: BLE001 - one broken screen must not stop the game
                 continue
+
+
+def _noted(row: Row) -> Noted:
+    body = dict(row.body)
+    what = str(body.pop("what", ""))
+    return Noted(what, body, _epoch(row.at))

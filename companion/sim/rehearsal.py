@@ -28,7 +28,7 @@ class Inside(TypedDict):
 
 
 class Stage(TypedDict):
-    """What the bots read of the room's stage (see ``companion.session.stage.StageView``)."""
+    """What the bots read of the room's stage (see ``companion.rules.prison.room.StageView``)."""
 
     interview: Inside | None
     reveal: dict[str, Any] | None

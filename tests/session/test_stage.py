@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.rules.prison.views import table
-from companion.session import stage
 from companion.session.session import Session
+from tests import stage_helpers as stage
 from tests.conftest import demo_session
 
 

@@ -11,11 +11,11 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from companion.language import Language
-from companion.session import stage
 from companion.session.create import create_prison_session, game_label, open_session
 from companion.session.paths import session_path
 from companion.tui.common.dialogs import PickScreen
 from companion.tui.prison.app import ConsoleApp, SessionShelf
+from tests import stage_helpers as stage
 
 # A day of the demo's game (warden Wendy; Ada, Ben, Cy, Dee), phase by phase, as commands.
 PLANNING = [

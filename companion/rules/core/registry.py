@@ -14,6 +14,7 @@ from types import ModuleType
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.rules.core.game import Game
+from companion.rules.core.room import RoomRules
 
 S = TypeVar("S")
 
@@ -46,6 +47,7 @@ class GameRules(Generic[S]):
     title: str
     engine: Game[S, Any, Any]
     initial_state: Callable[[Mapping[str, Any]], S]
+    room: RoomRules[S, Any]  # what the room may see of it (rules/core/room.py)
     check_scenario: ScenarioChecker | None = None  # the game has scenario files
     play_script: ScriptPlayer | None = None  # ``companion replay`` plays its scripts
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 from companion.rules.core.registry import GameRules
 from companion.rules.dilemma.engine import DILEMMA, initial_state
 from companion.rules.dilemma.scenario import check_scenario
+from companion.rules.dilemma.timer import ROOM
 
 GAME = GameRules(
     name="dilemma",
     title="The two-prisoner dilemma",
     engine=DILEMMA,
     initial_state=initial_state,
+    room=ROOM,
     check_scenario=check_scenario,
 )

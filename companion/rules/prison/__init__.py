@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.rules.core.registry import GameRules
 from companion.rules.prison.engine import PRISON_BREAK, new_game
+from companion.rules.prison.room import ROOM
 from companion.rules.prison.scenario import PrisonRules, rules_from_mapping
 from companion.rules.prison.script import play_prison_script
 from companion.rules.prison.state import PrisonState
@@ -34,6 +35,7 @@ GAME = GameRules(
     title="The Prisoner's Dilemma (prison break)",
     engine=PRISON_BREAK,
     initial_state=initial_state,
+    room=ROOM,
     check_scenario=check_scenario,
     play_script=play_prison_script,
 )

@@ -45,6 +45,7 @@ from companion.rules.dilemma.engine import DILEMMA
 from companion.rules.dilemma.events import Chose, Joined
 from companion.rules.dilemma.seen import seen_by_the_room
 from companion.rules.dilemma.strategies import NAMES
+from companion.rules.dilemma.timer import SetRoundSeconds, StartTimer
 from companion.session.dilemma_seats import forget, new_seat
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen
@@ -285,7 +286,7 @@ class DilemmaApp(LiteralNotices[None]):
             number = self.view()["round"]
             if seconds:  # the deadline in the log: a resumed console counts to the same moment
                 deadline = time.time() + seconds
-                self.session.note("round_timer", round=number, seconds=seconds, deadline=deadline)
+                self.session.stage(StartTimer(number, seconds, deadline))
                 self.refresh_view()
                 self.notify(
                     _(
@@ -317,7 +318,7 @@ class DilemmaApp(LiteralNotices[None]):
         if typed is None:
             return
         seconds = int(typed.strip() or "0")
-        self.session.note("round_seconds", seconds=seconds)
+        self.session.stage(SetRoundSeconds(seconds))
         if seconds:
             said = _("Rounds now last %(seconds)s s from the next one.", seconds=seconds)
         else:

@@ -19,13 +19,7 @@ from textual.widgets import DataTable, Header, Static
 
 from companion.language import N_, Language
 from companion.rules.dilemma.state import DilemmaState
-from companion.rules.dilemma.timer import (
-    RoundTimer,
-    round_seconds,
-    round_timer,
-    timer_off,
-    timer_off_note,
-)
+from companion.rules.dilemma.timer import DilemmaRoom, RoundTimer, TimerOff
 from companion.rules.dilemma.views import gm
 from companion.session.dilemma_seats import Origin, origins
 from companion.session.session import Session
@@ -153,7 +147,7 @@ def phone_cells(room: RoomState, pids: list[str], short: bool) -> list[str]:
 class RoomState:
     """The tournament's session and how the room shows it now."""
 
-    session: Session
+    session: Session[DilemmaState, DilemmaRoom]
     qr: str  # the room's QR code, or what stands in its place (starting, no phone server)
     qr_columns: int = 0
     join_url: str | None = None
@@ -171,31 +165,26 @@ class RoomState:
         return origins(self.session)
 
     def timer(self) -> RoundTimer | None:
-        """The open round's timer, from the session's notes (it survives a resume)."""
+        """The open round's timer, from the room fold (it survives a resume)."""
         r = self.session.state.open_round()
-        if r is None:
-            return None
-        return round_timer((row.body for row in self.session.notes("round_timer")), r.number)
+        return None if r is None else self.session.room.timer(r.number)
 
     def timer_off(self) -> bool:
         """The open round had a timer, turned off since (its reveal was undone)."""
         r = self.session.state.open_round()
-        notes = (row.body for row in self.session.notes("round_timer"))
-        return r is not None and timer_off(notes, r.number)
+        return r is not None and self.session.room.timer_off(r.number)
 
     def turn_timer_off(self, number: int) -> bool:
         """Round ``number``, open again after its reveal was undone, has no timer from now on
         (its deadline has passed): ``True`` if it had one."""
-        notes = (row.body for row in self.session.notes("round_timer"))
-        if round_timer(notes, number) is None:
+        if self.session.room.timer(number) is None:
             return False
-        self.session.note("round_timer", **timer_off_note(number))
+        self.session.stage(TimerOff(number))
         return True
 
     def round_seconds(self) -> int | None:
         """Seconds per round for the rounds to come (the scenario's, or the console's)."""
-        notes = (row.body for row in self.session.notes("round_seconds"))
-        return round_seconds(self.session.state.rules.round_seconds, notes)
+        return self.session.room.seconds
 
     def qr_shown(self, narrow: bool) -> bool:
         """The room's QR code is on screen: as the game master chose (s), else always when

@@ -14,6 +14,8 @@ from textual.message import Message
 from textual.screen import Screen
 
 from companion.language import Language, language
+from companion.rules.prison.room import PrisonRoom
+from companion.rules.prison.state import PrisonState
 from companion.rules.prison.views import MoveRow, record, story, table
 from companion.session import links
 from companion.session.contracts import Addresses, BalanceFactory, Links, Printer
@@ -25,6 +27,9 @@ from companion.tui.prison.text import note_line, timeline, wrong_link_lines
 
 DEFAULT_INTERVIEW_SECONDS = 120
 INTERVIEW_META = "interview_seconds"
+
+
+Prison = Session[PrisonState, PrisonRoom]  # a prison break's session, its room folded
 
 
 @dataclass
@@ -54,12 +59,12 @@ class Context:
     # Why the phone server is not running when it should be (``None``: it runs, or was not
     # asked for): a banner on the game screen says so until it is up.
     phones_down: str | None = None
-    opened: Session | None = None
+    opened: Prison | None = None
     last_print: Path | None = None
     last_report: Path | None = None
 
     @property
-    def session(self) -> Session:
+    def session(self) -> Prison:
         if self.opened is None:
             raise RuntimeError("no session is open yet")
         return self.opened

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 from functools import partial
-from typing import Any
 
 from textual import work
 from textual.screen import Screen
@@ -25,14 +24,15 @@ from companion.rules.prison.commands import (
     PrisonCommand,
     Search,
 )
+from companion.rules.prison.room import interview_by
+from companion.rules.prison.stage import CallIn, LimitPlanning, SendOut
 from companion.rules.prison.views import gm, record, table
-from companion.session import stage
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, MessageScreen, PickScreen, TextScreen
 from companion.tui.common.language import words
 from companion.tui.prison import flows
 from companion.tui.prison.choice import ChoiceScreen
-from companion.tui.prison.context import Context
+from companion.tui.prison.context import Context, Prison
 from companion.tui.prison.interview import InterviewScreen
 from companion.tui.prison.reveal import RevealScreen
 from companion.tui.prison.text import (
@@ -61,19 +61,12 @@ def _limit_problem(text: str, lang: Language) -> str | None:
     return None
 
 
-def ended_elsewhere(session: Session, name: str, lang: Language | None = None) -> str:
+def ended_elsewhere(session: Prison, name: str, lang: Language | None = None) -> str:
     """Why ``name``'s interview ended without the console (one sentence, no deal in it)."""
     _ = lang if lang is not None else language()
     if name in table(session.state)["today"]["interviewed"]:
-        row = next(
-            (
-                r
-                for r in reversed(session.rows)
-                if r.kind == "command" and r.body["command"].get("prisoner") == name
-            ),
-            None,
-        )
-        if row is not None and row.body.get("by") != "gm":
+        by = interview_by(session.room, name)
+        if by is not None and by != "gm":
             return _(
                 "%(name)s's interview was recorded on the warden's phone; the countdown is "
                 "closed.",
@@ -82,68 +75,46 @@ def ended_elsewhere(session: Session, name: str, lang: Language | None = None) -
         return _(
             "%(name)s's interview was recorded elsewhere; the countdown is closed.", name=name
         )
-    if stage.held_reveal(session) is not None:
+    if session.room.held is not None:
         return _("The search has started, so %(name)s's interview is over (no deal).", name=name)
     return _(
         "%(name)s's interview was ended elsewhere; nothing is recorded for %(name)s.", name=name
     )
 
 
-def room_saw(session: Session, hseq: int, lang: Language | None = None) -> str | None:
+def room_saw(session: Prison, hseq: int, lang: Language | None = None) -> str | None:
     """What the room has already been shown of the move ``hseq`` (``None``: nothing, as a
     sealed choice or a search whose reveal is still held)."""
     _ = lang if lang is not None else language()
-    row = next(
-        (r for r in session.rows if r.kind == "command" and r.body["hseq"] == hseq), None
-    )
-    if row is None:
+    entries = session.history.entries
+    if not 0 < hseq <= len(entries) or entries[hseq - 1].kind != "command":
         return None
-    command, events = row.body["command"], row.body["events"]
-    do = command.get("do")
-    if do == "search":
-        now_on = stage.stage_of(session)
-        if hseq not in now_on.seen:
-            return None
-        reveal = now_on.reveal if now_on.reveal and now_on.reveal.hseq == hseq else None
-        shown = reveal.steps[: reveal.shown] if reveal else ("search", "result", "night")
-        name = command["prisoner"]
-        searched: dict[str, Any] = next((e for e in events if e["kind"] == "searched"), {})
-        if "result" not in shown:
+    saw = session.room.saw(entries[hseq - 1])
+    if saw is None:
+        return None
+    name = saw.prisoner
+    if saw.kind == "search":
+        if not saw.result:
             return _("the warden search %(name)s's cell", name=name)
-        night = any(e["kind"] == "night_revealed" for e in events) and "night" in shown
-        if searched.get("caught"):
-            if night:
+        if saw.caught:
+            if saw.night:
                 return _("that %(name)s was caught working and who worked tonight", name=name)
             return _("that %(name)s was caught working", name=name)
-        if night:
+        if saw.night:
             return _(
                 "that %(name)s's cell was searched and %(name)s was safe and who worked tonight",
                 name=name,
             )
         return _("that %(name)s's cell was searched and %(name)s was safe", name=name)
-    if do == "interview":
-        return _("%(name)s go in to the warden", name=command["prisoner"])
-    if do == "close_planning":
+    if saw.kind == "interview":
+        return _("%(name)s go in to the warden", name=name)
+    if saw.kind == "close_planning":
         return _("planning close")
-    if do == "accuse":
+    if saw.kind == "accuse":
         return _(
-            "%(accuser)s accuse %(accused)s, and the result",
-            accuser=command["accuser"],
-            accused=command["accused"],
+            "%(accuser)s accuse %(accused)s, and the result", accuser=name, accused=saw.accused
         )
-    if do == "end_day":
-        return _("the day end")
-    return None
-
-
-def room_saw_the_end(session: Session, hseq: int) -> bool:
-    """Whether the room has been shown the end of the game that the move ``hseq`` brought: at
-    once for a deal or the end of the day, after the last step of its reveal for a search."""
-    now_on = stage.stage_of(session)
-    reveal = now_on.reveal if now_on.reveal and now_on.reveal.hseq == hseq else None
-    if reveal is None:
-        return True
-    return "outcome" in reveal.steps[: reveal.shown]
+    return _("the day end")
 
 
 def undo_question(session: Session, hseq: int, lang: Language | None = None) -> tuple[str, str]:
@@ -156,7 +127,7 @@ def undo_question(session: Session, hseq: int, lang: Language | None = None) -> 
     if row["ended"]:
         ended = said(ENDED_WORDS, row["ended"], _)
         title = _("Undo the end of the game?")
-        if room_saw_the_end(session, hseq):
+        if session.room.saw_the_end(hseq):
             return title, _(
                 "This takes back the end of the game: the room saw GAME OVER (%(ended)s). "
                 "It takes back %(what)s with it; undo only if you will tell them.",
@@ -276,7 +247,7 @@ class DayActions(Screen[None]):
         _ = words(self)
         with self.ctx.faults.caught():
             session = self.ctx.session
-            now_on = stage.stage_of(session).planning
+            now_on = session.room.stage.planning
             value = clock(math.ceil(now_on.remaining(self.ctx.clock()))) if now_on else ""
             text = await self.app.push_screen_wait(
                 TextScreen(
@@ -292,7 +263,7 @@ class DayActions(Screen[None]):
             if text is None or table(session.state)["phase"] != "planning":
                 return
             seconds = parse_duration(text) if text.strip() else None
-            limit = partial(stage.limit_planning, session, seconds, now=self.ctx.clock())
+            limit = partial(session.stage, LimitPlanning(self.ctx.clock(), seconds))
             if flows.stage_change(self.app, limit):
                 self.notify(
                     _(
@@ -323,7 +294,7 @@ class DayActions(Screen[None]):
     async def _hold_interview(self) -> None:
         _ = words(self)
         session = self.ctx.session
-        now_in = stage.stage_of(session).interview
+        now_in = session.room.stage.interview
         if now_in is None:
             queue = not_interviewed(self.view())
             if not queue:
@@ -336,7 +307,7 @@ class DayActions(Screen[None]):
             if name is None or name not in not_interviewed(self.view()):
                 return
             call_in = partial(
-                stage.call_in, session, name, self.ctx.interview_seconds(), now=self.ctx.clock()
+                session.stage, CallIn(self.ctx.clock(), name, self.ctx.interview_seconds())
             )
             if not flows.stage_change(self.app, call_in):
                 return
@@ -348,7 +319,7 @@ class DayActions(Screen[None]):
                 self.notify(ended_elsewhere(session, name, _), timeout=10)
                 return
             if ending == "cancel":
-                flows.stage_change(self.app, partial(stage.send_out, session, now=self.ctx.clock()))
+                flows.stage_change(self.app, partial(session.stage, SendOut(self.ctx.clock())))
                 self.notify(
                     _("Nothing is recorded for %(name)s; they may come in again.", name=name)
                 )
@@ -359,7 +330,7 @@ class DayActions(Screen[None]):
                 if after["outcome"] == "parole":
                     self.app.push_screen(MessageScreen(_("GAME OVER"), outcome_line(after, _)))
                 return
-            if stage.stage_of(session).interview is None:
+            if session.room.stage.interview is None:
                 return  # refused and over (recorded elsewhere meanwhile): the notice says so
 
     # ---- search and its held reveal -------------------------------------------------------
@@ -401,7 +372,7 @@ class DayActions(Screen[None]):
     def open_reveal(self) -> None:
         """Open the held reveal, unless it is open already (one search, one reveal screen);
         only over the game screen (see ``follow_stage``)."""
-        reveal = stage.held_reveal(self.ctx.session)
+        reveal = self.ctx.session.room.held
         if reveal is None or not self.is_active:
             return
         if any(isinstance(s, RevealScreen) for s in self.app.screen_stack):

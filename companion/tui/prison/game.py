@@ -15,10 +15,10 @@ from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widgets import Static
 
+from companion.rules.prison.stage import Clock, Extend, GoOn, Pause
 from companion.rules.prison.views import table
-from companion.session import links, stage
+from companion.session import links
 from companion.session.seats import join_url
-from companion.session.stage import Clock, held_reveal
 from companion.tui.common.follow import PhonesSeen, Redraw
 from companion.tui.common.footer import Keys, fit_footer
 from companion.tui.common.language import words
@@ -166,7 +166,7 @@ class GameScreen(DayActions):
         rebuilt only when the keys on offer change (a new phase, the last interview)."""
         _ = words(self)
         view = self.view()
-        inside = stage.stage_of(self.ctx.session).interview
+        inside = self.ctx.session.room.stage.interview
         b = banner(view, inside.prisoner if inside is not None else None, _)
         name = self.ctx.session.name
         bar = nights_bar(view["nights_done"], view["nights_to_escape"], lang=_)
@@ -341,7 +341,7 @@ class GameScreen(DayActions):
         view = table(self.ctx.session.state)
         if view["phase"] not in PHASE_ACTIONS[action]:
             return False
-        if action in ("search", "accuse", "end_day") and held_reveal(self.ctx.session):
+        if action in ("search", "accuse", "end_day") and self.ctx.session.room.held:
             return False  # the room has not seen the search yet: its reveal first
         if action == "interview" and not not_interviewed(view):
             return None
@@ -354,7 +354,7 @@ class GameScreen(DayActions):
             return self.ctx.phones_down is not None
         if action == "planning_limit":
             return table(self.ctx.session.state)["phase"] == "planning"
-        return stage.stage_of(self.ctx.session).running() is not None
+        return self.ctx.session.room.stage.running() is not None
 
     # ---- the stage: its clocks, the interview in progress, the held reveal ------------------
 
@@ -362,7 +362,7 @@ class GameScreen(DayActions):
         """The running clock in words (``None``: none runs)."""
         _ = words(self)
         self._time_up = False
-        now_on = stage.stage_of(self.ctx.session)
+        now_on = self.ctx.session.room.stage
         which = now_on.running()
         ticking = now_on.clock(which) if which is not None else None
         if which is None or ticking is None:
@@ -381,7 +381,7 @@ class GameScreen(DayActions):
 
     def planning_time_up(self) -> None:
         """At zero, ask once (per limit) to close planning; only with this screen on top."""
-        planning = stage.stage_of(self.ctx.session).planning
+        planning = self.ctx.session.room.stage.planning
         if planning is None or planning == self._asked_planning or not self.is_active:
             return
         if planning.remaining(self.ctx.clock()) > 0:
@@ -400,32 +400,32 @@ class GameScreen(DayActions):
         if not self.is_active:
             return
         session = self.ctx.session
-        if stage.held_reveal(session) is not None:
+        if session.room.held is not None:
             self.open_reveal()
             return
-        if self.interviewing or stage.stage_of(session).interview is None:
+        if self.interviewing or session.room.stage.interview is None:
             return
         if not any(isinstance(s, InterviewScreen) for s in self.app.screen_stack):
             self.action_interview()
 
     def action_pause_clock(self) -> None:
-        now_on = stage.stage_of(self.ctx.session)
+        now_on = self.ctx.session.room.stage
         which = now_on.running()
         ticking = now_on.clock(which) if which is not None else None
         if which is None or ticking is None:
             return
-        change = stage.go_on if ticking.paused else stage.pause
         now = self.ctx.clock()
-        flows.stage_change(self.app, partial(change, self.ctx.session, which, now=now))
+        act = GoOn(now, which) if ticking.paused else Pause(now, which)
+        flows.stage_change(self.app, partial(self.ctx.session.stage, act))
 
     def action_extend_clock(self) -> None:
-        which = stage.stage_of(self.ctx.session).running()
+        which = self.ctx.session.room.stage.running()
         if which is None:
             return
         seconds = EXTEND_SECONDS if which == "interview" else PLANNING_EXTEND_SECONDS
         flows.stage_change(
             self.app,
-            partial(stage.extend, self.ctx.session, which, seconds, now=self.ctx.clock()),
+            partial(self.ctx.session.stage, Extend(self.ctx.clock(), which, seconds)),
         )
 
     def action_phones_again(self) -> None:

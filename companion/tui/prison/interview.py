@@ -1,6 +1,6 @@
 """One interview: the stage's countdown (pause, extend), then deal or no deal.
 
-The countdown is the stage's interview clock (:mod:`companion.session.stage`), so the board and
+The countdown is the stage's interview clock (:mod:`companion.rules.prison.stage`), so the board and
 the warden's phone count down to the same moment; pausing and extending are recorded there.
 When the stage's interview ends elsewhere (the warden's phone recorded it, or started the
 search), the screen closes itself."""
@@ -18,9 +18,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from companion.rules.prison.stage import Clock, Extend, GoOn, Pause
 from companion.rules.prison.views import gm
-from companion.session import stage
-from companion.session.stage import Clock
 from companion.tui.common.follow import Redraw
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words
@@ -94,7 +93,7 @@ class InterviewScreen(ModalScreen[Ending]):
 
     def clock(self) -> Clock | None:
         """This interview's clock on the stage (``None``: it is over)."""
-        now_in = stage.stage_of(self.ctx.session).interview
+        now_in = self.ctx.session.room.stage.interview
         return now_in.clock if now_in is not None and now_in.prisoner == self.prisoner else None
 
     def on_mount(self) -> None:
@@ -153,9 +152,9 @@ class InterviewScreen(ModalScreen[Ending]):
         now = self.ctx.clock()
         session = self.ctx.session
         if clock.paused:
-            flows.stage_change(self.app, lambda: stage.go_on(session, "interview", now=now))
+            flows.stage_change(self.app, lambda: session.stage(GoOn(now, "interview")))
         else:
-            flows.stage_change(self.app, lambda: stage.pause(session, "interview", now=now))
+            flows.stage_change(self.app, lambda: session.stage(Pause(now, "interview")))
         self.show()
 
     def action_extend(self) -> None:
@@ -164,7 +163,7 @@ class InterviewScreen(ModalScreen[Ending]):
         now = self.ctx.clock()
         session = self.ctx.session
         flows.stage_change(
-            self.app, lambda: stage.extend(session, "interview", EXTEND_SECONDS, now=now)
+            self.app, lambda: session.stage(Extend(now, "interview", EXTEND_SECONDS))
         )
         self.show()
 

@@ -2,10 +2,12 @@
 searches X's cell… → CAUGHT or SAFE → who worked and the nights bar → the end of the game);
 each step is recorded on the stage, so the board shows it at the same moment.
 
-The screen is built from the stage's held reveal (:func:`companion.session.stage.held_reveal`),
+The screen is built from the room's held reveal (``PrisonRoom.held``, rules/prison/room.py),
 whoever started the search (the console or the warden's phone)."""
 
 from __future__ import annotations
+
+from functools import partial
 
 from textual import on
 from textual.app import ComposeResult
@@ -15,9 +17,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from companion.language import N_, Language, language
+from companion.rules.prison.stage import Reveal, Step
 from companion.rules.prison.views import table
-from companion.session import stage
-from companion.session.stage import Reveal, Step
 from companion.tui.common.follow import Redraw
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words
@@ -65,31 +66,6 @@ def step_lines(
     return (_("GAME OVER"), outcome_line(view, _))
 
 
-def reveal_steps(
-    view: View, searched: str, lang: Language | None = None
-) -> list[tuple[str, str]]:
-    """(headline, line) for each step of the search of ``searched``, from the table view right
-    after it (every step shown)."""
-    today = view["today"]
-    result = next(s for s in reversed(today["searches"]) if s["prisoner"] == searched)
-    steps: list[Step] = ["search", "result"]
-    if today["revealed"]:
-        steps.append("night")
-    if view["outcome"]:
-        steps.append("outcome")
-    reveal = Reveal(
-        hseq=0,
-        prisoner=searched,
-        caught=bool(result["caught"]),
-        workers=tuple(today["workers"]) if today["revealed"] else None,
-        outcome=view["outcome"],
-        winners=tuple(view["winners"]),
-        steps=tuple(steps),
-        shown=len(steps),
-    )
-    return [step_lines(step, reveal, view, lang) for step in steps]
-
-
 class RevealScreen(Screen[None]):
     BINDINGS = [
         Binding("space,enter", "next", "Show the room the next step"),
@@ -113,7 +89,7 @@ class RevealScreen(Screen[None]):
 
     def reveal(self) -> Reveal | None:
         """This search's reveal on the stage (``None``: the search was taken back)."""
-        now = stage.stage_of(self.ctx.session).reveal
+        now = self.ctx.session.room.stage.reveal
         return now if now is not None and now.hseq == self.hseq else None
 
     def on_mount(self) -> None:
@@ -163,7 +139,9 @@ class RevealScreen(Screen[None]):
             return
         session = self.ctx.session
         now = self.ctx.clock()
-        flows.stage_change(self.app, lambda: stage.step_reveal(session, to_end=to_end, now=now))
+        act = session.room.next_step(to_end=to_end, at=now)
+        if act is not None:
+            flows.stage_change(self.app, partial(session.stage, act))
         self.show()
 
     def _close(self) -> None:

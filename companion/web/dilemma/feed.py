@@ -34,7 +34,7 @@ from aiohttp import web
 from companion.language import Language, language
 from companion.rules.dilemma.events import Chose, Joined
 from companion.rules.dilemma.state import DilemmaState, is_house
-from companion.rules.dilemma.timer import RoundTimer, round_timer
+from companion.rules.dilemma.timer import RoundTimer
 from companion.rules.dilemma.views import Public, player, public
 from companion.session.session import Change, Session
 from companion.web.common.context import log_version
@@ -201,9 +201,8 @@ class Feed:
     def clock(self, state: DilemmaState) -> RoundTimer | None:
         """The open round's timer, if it has one."""
         r = state.open_round()
-        if r is None:
-            return None
-        return round_timer((row.body for row in self.session.notes("round_timer")), r.number)
+        timer: RoundTimer | None = None if r is None else self.session.room.timer(r.number)
+        return timer
 
     def part(self, pid: str, lang: Language, made: Made | None = None) -> str:
         """A phone's part: its own lines from the state as it is now, around the shared part."""

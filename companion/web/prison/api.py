@@ -30,10 +30,11 @@ from aiohttp import web
 
 from companion.language import N_, Language
 from companion.rules.prison.commands import Choice, Choose, Interview, PrisonCommand, Search
+from companion.rules.prison.room import PrisonerRoomView
+from companion.rules.prison.stage import Stage
 from companion.rules.prison.state import PrisonState
 from companion.rules.prison.views import TableView, table
 from companion.session.seats import Seat, by_token
-from companion.session.stage import Stage, held_reveal, room_state, stage_of
 from companion.web.common.context import (
     Problem,
     json_answer,
@@ -46,7 +47,6 @@ from companion.web.common.language import page_language
 from companion.web.prison.pages import render_board_part, render_progress, render_seat_part
 from companion.web.prison.phones import (
     Phones,
-    PrisonerRoomView,
     SeatView,
     game_view,
     phones_of,
@@ -131,7 +131,7 @@ async def post_deal(request: web.Request) -> web.Response:
     state = phones.session.state
     done = (name, True) in state.day.interviews
     if not done:  # sent twice (the answer was lost): acknowledged, not refused
-        refusal = not_in_with_you(name, stage_of(phones.session))
+        refusal = not_in_with_you(name, phones.session.room.stage)
         if refusal is not None:
             raise refusal
         _submit(phones, Interview(prisoner=name, deal=True), seat)
@@ -152,7 +152,7 @@ async def post_search(request: web.Request) -> web.Response:
     name = await read_field(request, "prisoner", None)
     state = phones.session.state
     if all(prisoner != name for prisoner, _ in state.day.searches):
-        if held_reveal(phones.session) is not None:
+        if phones.session.room.held is not None:
             raise Problem(409, HELD)
         _submit(phones, Search(prisoner=name), seat)
     _ = page_language(request)
@@ -254,8 +254,8 @@ async def seat_events(request: web.Request) -> web.StreamResponse:
         current = find()
         if current is None:
             return None
-        stage = stage_of(phones.session)
-        room = room_state(phones.session)
+        stage = phones.session.room.stage
+        room = phones.session.room.game
         if current.role == "prisoner":
             return prisoner_message(phones, shown, current, lang, room, stage)
         game = game_view(room, current)
@@ -277,13 +277,13 @@ async def board_events(request: web.Request) -> web.StreamResponse:
     lang = page_language(request)
 
     def payload() -> dict[str, Any]:
-        stage = stage_of(phones.session)
+        stage = phones.session.room.stage
 
         def make() -> dict[str, Any]:
             view = phones.board_view()
             return {"view": view, "html": render_board_part(view, phones.base_url, lang)}
 
-        key = (table(room_state(phones.session)), stage, phones.phones_count())
+        key = (table(phones.session.room.game), stage, phones.phones_count())
         return last.get(key, stage, make)
 
     return await stream(request, phones.hub, payload)

@@ -16,6 +16,7 @@ from aiohttp import web
 from markupsafe import Markup
 
 from companion.language import N_, Language, language
+from companion.rules.prison.room import shown as shown_now
 from companion.session.seats import Seat, board_url, join_url
 from companion.web.common.context import Problem, log_version, read_form
 from companion.web.common.language import current, page_language
@@ -127,19 +128,6 @@ def reveal_lines(
             words = outcome_words(_, reveal["outcome"], reveal["winners"] or [])
             lines.append((step, _("GAME OVER"), words))
     return lines
-
-
-def shown_now(view: Mapping[str, Any]) -> dict[str, Any]:
-    """The nights and the prisoners' statuses as the room has been shown them: while a reveal
-    is held, the view is the game before the search, and its shown steps tell the rest."""
-    reveal = view["stage"]["reveal"]
-    nights = view["nights_done"]
-    statuses = {p["name"]: p["status"] for p in view["prisoners"]}
-    if reveal is not None and reveal["held"]:
-        nights += reveal["nights_added"] or 0
-        if reveal["caught"]:
-            statuses[reveal["prisoner"]] = "caught"
-    return {"nights": nights, "statuses": statuses}
 
 
 def results(day: Mapping[str, Any], lang: Language | None = None) -> list[str]:
@@ -259,11 +247,12 @@ def _results_part(key: str, code: str) -> Markup:
     return Markup(part)
 
 
-def _common(view: Mapping[str, Any], lang: Language) -> dict[str, object]:
+def _common(view: SeatView | BoardView, lang: Language) -> dict[str, object]:
     yesterday = view["history"][-1] if view["history"] else None
     today_results = results(view["today"], lang)
     yesterday_results = results(yesterday, lang) if yesterday else []
-    shown = {k: view[k] for k in _RESULTS_KEYS if k in view}
+    whole: Mapping[str, Any] = view
+    shown = {k: whole[k] for k in _RESULTS_KEYS if k in whole}
     shown.update(shown_now(view))
     key = json.dumps([shown, today_results, yesterday_results], sort_keys=True)
     stage = view["stage"]

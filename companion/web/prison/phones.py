@@ -12,11 +12,23 @@ import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import Any, cast
 
 from aiohttp import web
 
 from companion.language import N_
+from companion.rules.prison.room import (
+    BoardRoomView,
+    PhonesCount,
+    PrisonerRoomView,
+    PrisonRoom,
+    StageView,
+    WardenRoomView,
+    board_room_view,
+    prisoner_room_view,
+    stage_view,
+    warden_room_view,
+)
 from companion.rules.prison.state import PrisonState
 from companion.rules.prison.views import (
     PrisonerView,
@@ -28,36 +40,8 @@ from companion.rules.prison.views import (
 )
 from companion.session.seats import Seat, by_code, by_token, seats_of
 from companion.session.session import Session
-from companion.session.stage import StageView, room_state, stage_of, stage_view
 from companion.web.common.context import NOT_FOUND, Limiter, Presence, Problem, count_wrong
 from companion.web.common.events import Hub, Patch
-
-
-class PrisonerRoomView(PrisonerView):
-    """A prisoner's view with the room's stage."""
-
-    stage: StageView
-
-
-class WardenRoomView(WardenView):
-    """The warden's view with the room's stage."""
-
-    stage: StageView
-
-
-class PhonesCount(TypedDict):
-    """How many of the seats (prisoners and warden) have a phone connected now."""
-
-    connected: int
-    seats: int
-
-
-class BoardRoomView(TableView):
-    """The board's view: the table, the stage and the phones connected."""
-
-    stage: StageView
-    phones: PhonesCount
-
 
 # The views the pages and the API read: rules/prison/views.py's, with the stage.
 SeatView = PrisonerRoomView | WardenRoomView
@@ -85,8 +69,8 @@ def game_view(state: PrisonState, seat: Seat) -> PrisonerView | WardenView:
 def seat_view_of(state: PrisonState, seat: Seat, stage: StageView) -> SeatView:
     """What ``seat`` may see of ``state``, with ``stage``."""
     if seat.role == "warden":
-        return WardenRoomView(**warden(state), stage=stage)
-    return PrisonerRoomView(**prisoner(state, seat.name), stage=stage)
+        return warden_room_view(state, stage)
+    return prisoner_room_view(state, seat.name, stage)
 
 
 def prisoner_me(state: PrisonState, name: str) -> dict[str, Any]:
@@ -153,34 +137,38 @@ def seat_view_of_game(
     """``game`` (:func:`game_view` of ``seat``) with ``stage``: a stream that already made
     the game view to see whether anything changed need not make it again."""
     if seat.role == "warden":
-        return WardenRoomView(**game, stage=stage)  # type: ignore[typeddict-item]
-    return PrisonerRoomView(**game, stage=stage)  # type: ignore[typeddict-item]
+        return cast(WardenRoomView, {**game, "stage": stage})
+    return cast(PrisonerRoomView, {**game, "stage": stage})
 
 
 def board_view_of(state: PrisonState, stage: StageView, phones: PhonesCount) -> BoardView:
-    return BoardRoomView(**table(state), stage=stage, phones=phones)
+    return board_room_view(state, stage, phones)
 
 
-def room_stage(session: Session, now: float | None = None) -> StageView:
+def room_stage(session: Session[PrisonState, PrisonRoom], now: float | None = None) -> StageView:
     """The stage as the room sees it at ``now`` (epoch seconds; default: now)."""
-    return stage_view(stage_of(session), time.time() if now is None else now)
+    return stage_view(session.room.stage, time.time() if now is None else now)
 
 
-def seat_view(session: Session, seat: Seat, now: float | None = None) -> SeatView:
+def seat_view(
+    session: Session[PrisonState, PrisonRoom], seat: Seat, now: float | None = None
+) -> SeatView:
     """What ``seat`` may see now: the room's game and stage."""
-    return seat_view_of(room_state(session), seat, room_stage(session, now))
+    return seat_view_of(session.room.game, seat, room_stage(session, now))
 
 
-def board_view(session: Session, phones: PhonesCount, now: float | None = None) -> BoardView:
+def board_view(
+    session: Session[PrisonState, PrisonRoom], phones: PhonesCount, now: float | None = None
+) -> BoardView:
     """What the board shows now: the room's game and stage, and the phones connected."""
-    return board_view_of(room_state(session), room_stage(session, now), phones)
+    return board_view_of(session.room.game, room_stage(session, now), phones)
 
 
 @dataclass
 class Phones:
     """What every handler of the prison break's server shares."""
 
-    session: Session
+    session: Session[PrisonState, PrisonRoom]
     limiter: Limiter
     presence: Presence
     base_url: str | None = None

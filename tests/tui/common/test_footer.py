@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from companion.session import stage
 from companion.tui.prison.app import ConsoleApp
 from companion.tui.prison.game import GameScreen
 from companion.tui.prison.printout import PrintScreen
+from tests import stage_helpers as stage
 from tests.conftest import demo_session
 from tests.tui.support import screen_text
 

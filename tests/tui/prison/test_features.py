@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from companion.session import seats, stage
+from companion.session import seats
 from companion.session.create import create_prison_session
 from companion.tui.common.dialogs import MessageScreen
 from companion.tui.common.qr import qr_lines
@@ -17,6 +17,7 @@ from companion.tui.prison.picker import PickerScreen
 from companion.tui.prison.seats import QRScreen, SeatsScreen
 from companion.tui.prison.setup import SetupScreen
 from companion.tui.prison.text import nights_bar, parse_duration
+from tests import stage_helpers as stage
 from tests.conftest import ROSTER
 from tests.tui.support import (
     assert_sealed,

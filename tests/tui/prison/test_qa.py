@@ -9,7 +9,6 @@ from textual.command import CommandPalette
 
 from companion.rules.core.game import Refused
 from companion.rules.prison.views import table
-from companion.session import stage
 from companion.session.create import create_prison_session
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, MessageScreen
@@ -21,6 +20,7 @@ from companion.tui.prison.interview import InterviewScreen
 from companion.tui.prison.picker import scenario_choices
 from companion.tui.prison.reveal import RevealScreen
 from companion.tui.prison.setup import SetupScreen
+from tests import stage_helpers as stage
 from tests.conftest import ROSTER, demo_session
 from tests.tui.support import new_app, pick, screen_text, shows, type_text
 

@@ -1,5 +1,5 @@
 """The console on the stage: the interview in progress, the held reveal, the planning time
-limit and undo that knows what the room has seen (companion.session.stage), with moves made on
+limit and undo that knows what the room has seen (rules/prison/room.py), with moves made on
 the warden's phone (submitted by the warden's seat, as the phone server does)."""
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from pathlib import Path
 from textual.command import CommandPalette
 
 from companion.rules.prison.views import table
-from companion.session import stage
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen
 from companion.tui.prison.app import ConsoleApp
@@ -18,6 +17,7 @@ from companion.tui.prison.day import room_saw
 from companion.tui.prison.game import GameScreen
 from companion.tui.prison.interview import InterviewScreen
 from companion.tui.prison.reveal import RevealScreen
+from tests import stage_helpers as stage
 from tests.conftest import demo_session
 from tests.tui.support import board_row, offered, pick, shows, type_text
 

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
-from companion.rules.core.game import Refused
+from companion.rules.core.game import Refused, fold
+from companion.rules.core.room import Played
+from companion.rules.prison.room import ROOM
 from companion.rules.prison.views import gm, story, table
 from companion.session.session import Session
 from companion.tui.common.faults import Faults
 from companion.tui.prison.context import Context
-from companion.tui.prison.reveal import reveal_steps
+from companion.tui.prison.reveal import step_lines
 from companion.tui.prison.text import banner, nights_bar, story_markdown, timeline
 from tests.conftest import demo_session
 from tests.prison_helpers import game, ok
@@ -22,6 +25,19 @@ def night(history, choices: dict[str, str], search: str) -> None:
     ok(history, do="search", prisoner=search)
 
 
+def reveal_steps(history) -> list[tuple[str, str]]:
+    """(headline, line) of every step of the last search's reveal, as the room fold holds it."""
+    state = history.initial
+    room = ROOM.start(state)
+    for entry in history.entries:
+        after = fold(history.game, state, entry.events)
+        room = ROOM.after(room, Played(entry, state, "gm", 0.0), after)
+        state = after
+    reveal = room.stage.reveal
+    reveal = replace(reveal, shown=len(reveal.steps))
+    return [step_lines(step, reveal, table(state)) for step in reveal.steps]
+
+
 def test_the_nights_bar_stops_at_the_target_and_says_the_surplus_in_words() -> None:
     # Before: "■■■■■■■■ 9 of 8" (top line, board and report).
     assert nights_bar(9, 8) == "■" * 8 + " 8 of 8"
@@ -32,7 +48,7 @@ def test_the_nights_bar_stops_at_the_target_and_says_the_surplus_in_words() -> N
     report = story_markdown("friday", gm(state), story(state) or [], [])
     assert "Nights of work: 2 of 2 (they worked 1 night more than they needed)." in report
     assert "3 of 2" not in report
-    assert "3 of 2" not in " ".join(step for _, step in reveal_steps(table(state), "Dee"))
+    assert "3 of 2" not in " ".join(step for _, step in reveal_steps(history))
 
 
 def test_a_prisoner_caught_working_is_not_nobody_working() -> None:
@@ -42,7 +58,7 @@ def test_a_prisoner_caught_working_is_not_nobody_working() -> None:
     said = banner(gm(history.state)).say
     assert "nobody worked" not in said
     assert "Tonight Ben was caught working and nobody else worked: 0 of 6 nights done." in said
-    steps = reveal_steps(table(history.state), "Ben")
+    steps = reveal_steps(history)
     assert steps[-1][1].startswith("Ben was caught working and nobody else worked: 0 nights")
     lines = timeline(table(history.state), None, [])
     assert "  night: Ben was caught working and nobody else worked (+0 nights)" in lines

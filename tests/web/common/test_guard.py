@@ -16,13 +16,13 @@ from aiohttp.test_utils import TestClient, TestServer
 from companion.session.dilemma_seats import META_KEY
 from companion.session.seats import seats_of
 from companion.session.session import Session
-from companion.session.stage import call_in
 from companion.web.common.context import Limiter
 from companion.web.common.guard import CROSS_ORIGIN, safe_path
 from companion.web.dilemma.server import build_dilemma_app
 from companion.web.prison.server import build_app
 from tests.conftest import demo_session
 from tests.dilemma_helpers import scenario
+from tests.stage_helpers import call_in
 
 EVIL = "http://evil.example"
 FOREIGN = [

@@ -19,11 +19,11 @@ from companion.rules.prison.views import prisoner, table, warden
 from companion.session.create import create_prison_session
 from companion.session.seats import Seat, reissue, seats_of
 from companion.session.session import Session
-from companion.session.stage import call_in, step_reveal
 from companion.web.common.address import base_url, candidates, lan_address
 from companion.web.common.context import Limiter
 from companion.web.prison.server import build_app, start_phone_server
 from tests.conftest import ROSTER, demo_session, free_port
+from tests.stage_helpers import call_in, step_reveal
 from tests.web.helpers import Clock
 
 

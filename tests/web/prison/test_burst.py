@@ -17,10 +17,10 @@ import aiohttp
 from companion.rules.prison.views import prisoner, table, warden
 from companion.session.create import create_prison_session
 from companion.session.seats import seats_of
-from companion.session.stage import room_state
 from companion.web.prison.pages import render_seat_part
 from companion.web.prison.phones import COUNTS, seat_view
 from companion.web.prison.server import start_phone_server
+from tests.stage_helpers import room_state
 from tests.web.prison.pages_held import Held
 from tests.web.prison.test_phones import game_of, latest, next_event, open_stream
 

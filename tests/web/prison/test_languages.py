@@ -19,11 +19,11 @@ from aiohttp.test_utils import TestClient, TestServer
 from companion.language import Language
 from companion.session.seats import Seat, seats_of
 from companion.session.session import Session
-from companion.session.stage import call_in, limit_planning, pause, step_reveal
 from companion.web.common.context import Limiter
 from companion.web.prison.server import build_app
 from tests import pseudo_locale
 from tests.conftest import demo_session
+from tests.stage_helpers import call_in, limit_planning, pause, step_reveal
 
 BASE = "http://192.0.2.7:8765"
 NAMES = ["Ada", "Ben", "Cy", "Dee", "Wendy"]

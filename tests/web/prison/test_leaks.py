@@ -34,7 +34,6 @@ from companion.language import language
 from companion.rules.prison.state import Day, PrisonState
 from companion.rules.prison.views import table
 from companion.session.seats import Seat, seats_of
-from companion.session.stage import call_in, held_reveal, room_state, step_reveal
 from companion.web.prison.api import progress_texts
 from companion.web.prison.pages import (
     render_board_page,
@@ -51,6 +50,7 @@ from companion.web.prison.phones import (
 )
 from companion.web.prison.server import build_app
 from tests.conftest import demo_session
+from tests.stage_helpers import call_in, held_reveal, room_state, step_reveal
 from tests.web.prison.pages_held import Held
 
 ROSTER = ["Ada", "Ben <b>", "Cy", "Dee"]  # a name that must never reach a page as markup

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.session import stage
 from companion.session.seats import seats_of
 from companion.session.session import Session
 from companion.web.prison.pages import clock_text, render_board_part, render_seat_part
 from companion.web.prison.phones import board_view, seat_view
+from tests import stage_helpers as stage
 from tests.conftest import demo_session
 
 NOW = 2_000_000_000.0

@@ -15,10 +15,10 @@ from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient, TestServer
 
 from companion.session.session import Session
-from companion.session.stage import call_in
 from companion.web.common.context import Limiter
 from companion.web.prison.server import build_app
 from tests.conftest import demo_session
+from tests.stage_helpers import call_in
 from tests.web.prison.test_api import post, read_event, seat
 
 

@@ -1,0 +1,367 @@
+"""What the room may see of a prison break: the one fold of the game and its stage.
+
+:data:`ROOM` folds every happening the session logs (a command, an undo, a stage note) into a
+:class:`PrisonRoom`: the stage (see :mod:`companion.rules.prison.stage`) and the game as the
+room may see it (while a search's reveal is held, the game just before that search). The
+session keeps it up to date row by row; the console, every phone and the board render it, and
+:func:`stage_view` and the room views below are all that leaves it for the room.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal, TypedDict
+
+from companion.rules.core.game import Entry
+from companion.rules.core.room import Happening, Noted, Played, RoomRules, TakenBack
+from companion.rules.prison.commands import (
+    Accuse,
+    ClosePlanning,
+    EndDay,
+    Interview,
+    PrisonCommand,
+    Search,
+)
+from companion.rules.prison.events import GameEnded, NightRevealed, PrisonEvent, Searched
+from companion.rules.prison.stage import (
+    STAGE,
+    CallIn,
+    Clock,
+    Extend,
+    GoOn,
+    InterviewNow,
+    LimitPlanning,
+    Pause,
+    Reveal,
+    SendOut,
+    ShowReveal,
+    Stage,
+    StageAct,
+    Step,
+    act_from,
+)
+from companion.rules.prison.state import PrisonState, Status
+from companion.rules.prison.views import (
+    PrisonerView,
+    TableView,
+    WardenView,
+    prisoner,
+    table,
+    warden,
+)
+
+
+@dataclass(frozen=True)
+class PrisonRoom:
+    """The stage, and the game as the room may see it now."""
+
+    stage: Stage
+    game: PrisonState
+
+    @property
+    def held(self) -> Reveal | None:
+        """The search whose reveal the room has not seen in full, if any."""
+        reveal = self.stage.reveal
+        return reveal if reveal is not None and reveal.held else None
+
+    def next_step(self, *, to_end: bool = False, at: float) -> ShowReveal | None:
+        """The act that shows the room the next step of the held reveal (``to_end``: all of
+        it); ``None`` when none is held."""
+        reveal = self.held
+        if reveal is None:
+            return None
+        return ShowReveal(at, reveal.hseq, len(reveal.steps) if to_end else reveal.shown + 1)
+
+    def reveal_of(self, hseq: int) -> Reveal | None:
+        """Today's latest search's reveal, when it is the move ``hseq``."""
+        reveal = self.stage.reveal
+        return reveal if reveal is not None and reveal.hseq == hseq else None
+
+    def saw(self, entry: Entry[PrisonCommand, PrisonEvent]) -> Saw | None:
+        """What the room has been shown of the move ``entry`` (``None``: nothing, as a sealed
+        choice or a search whose reveal has not begun)."""
+        command = entry.command
+        if isinstance(command, Search):
+            if entry.seq not in self.stage.seen:
+                return None
+            reveal = self.reveal_of(entry.seq)
+            shown = reveal.shown_steps if reveal else ("search", "result", "night")
+            searched = next((e for e in entry.events if isinstance(e, Searched)), None)
+            night = "night" in shown and any(isinstance(e, NightRevealed) for e in entry.events)
+            return Saw(
+                "search",
+                command.prisoner,
+                result="result" in shown,
+                caught=searched is not None and searched.caught,
+                night=night,
+            )
+        if isinstance(command, Interview):
+            return Saw("interview", command.prisoner)
+        if isinstance(command, ClosePlanning):
+            return Saw("close_planning")
+        if isinstance(command, Accuse):
+            return Saw("accuse", command.accuser, accused=command.accused)
+        if isinstance(command, EndDay):
+            return Saw("end_day")
+        return None  # a sealed choice
+
+    def saw_the_end(self, hseq: int) -> bool:
+        """Whether the room has been shown the end of the game that the move ``hseq`` brought:
+        at once for a deal or the end of the day, after the last step of its reveal for a
+        search."""
+        reveal = self.reveal_of(hseq)
+        return reveal is None or "outcome" in reveal.shown_steps
+
+
+SawKind = Literal["search", "interview", "close_planning", "accuse", "end_day"]
+
+
+@dataclass(frozen=True)
+class Saw:
+    """What the room saw of one move: its kind, whom it was about and, for a search, how far
+    its reveal went (the result, caught or safe, and the night's work)."""
+
+    kind: SawKind
+    prisoner: str = ""  # whom it was about (the accuser, for an accusation)
+    accused: str = ""
+    result: bool = False
+    caught: bool = False
+    night: bool = False
+
+
+# ---- the fold ------------------------------------------------------------------------------
+
+
+def _reveal_of(entry: Entry[PrisonCommand, PrisonEvent]) -> Reveal:
+    events = entry.events
+    searched = next(e for e in events if isinstance(e, Searched))
+    night = next((e for e in events if isinstance(e, NightRevealed)), None)
+    ended = next((e for e in events if isinstance(e, GameEnded)), None)
+    steps: list[Step] = ["search", "result"]
+    if night is not None:
+        steps.append("night")
+    if ended is not None:
+        steps.append("outcome")
+    return Reveal(
+        hseq=entry.seq,
+        prisoner=searched.prisoner,
+        caught=searched.caught,
+        workers=tuple(night.workers) if night is not None else None,
+        outcome=ended.outcome if ended is not None else None,
+        winners=tuple(ended.winners) if ended is not None else (),
+        steps=tuple(steps),
+    )
+
+
+def _with_clock(stage: Stage, act: Pause | GoOn | Extend, clock: Clock) -> Stage:
+    if act.which == "interview" and stage.interview is not None:
+        return replace(stage, interview=replace(stage.interview, clock=clock))
+    if act.which == "planning" and stage.planning is not None:
+        return replace(stage, planning=clock)
+    return stage
+
+
+def act_on(stage: Stage, act: StageAct) -> Stage:
+    """The stage after the game master's ``act``."""
+    at = act.at
+    if isinstance(act, CallIn):
+        called = InterviewNow(act.prisoner, at, Clock(act.seconds, at + act.seconds))
+        return replace(stage, interview=called)
+    if isinstance(act, SendOut):
+        return replace(stage, interview=None)
+    if isinstance(act, LimitPlanning):
+        planning = None if act.seconds is None else Clock(act.seconds, at + act.seconds)
+        return replace(stage, planning=planning)
+    if isinstance(act, Pause | GoOn | Extend):
+        clock = stage.clock(act.which)
+        if clock is None:
+            return stage
+        if isinstance(act, Pause):
+            return _with_clock(stage, act, clock.pause(at))
+        if isinstance(act, GoOn):
+            return _with_clock(stage, act, clock.go_on(at))
+        return _with_clock(stage, act, clock.extend(act.seconds, at))
+    reveal = stage.reveal
+    if reveal is not None and reveal.hseq == act.hseq:
+        shown = max(reveal.shown, min(act.shown, len(reveal.steps)))
+        return replace(stage, reveal=replace(reveal, shown=shown), seen=stage.seen | {reveal.hseq})
+    return stage
+
+
+def _played(stage: Stage, happening: Played) -> Stage:
+    entry = happening.entry
+    command = entry.command
+    if isinstance(command, ClosePlanning):
+        return replace(stage, planning=None)
+    if isinstance(command, Interview):
+        recorded = (*stage.recorded_by, (command.prisoner, happening.by))
+        stage = replace(stage, recorded_by=recorded)
+        if stage.interview is not None and stage.interview.prisoner == command.prisoner:
+            return replace(stage, interview=None)
+        return stage
+    if isinstance(command, Search):
+        return replace(stage, interview=None, planning=None, reveal=_reveal_of(entry))
+    if isinstance(command, EndDay):
+        return Stage(seen=stage.seen, day_ended=happening.at)
+    return stage
+
+
+def start(state: PrisonState) -> PrisonRoom:
+    return PrisonRoom(Stage(), state)
+
+
+def after(room: PrisonRoom, happening: Happening, state: PrisonState) -> PrisonRoom:
+    """The room after ``happening``, with the game's ``state`` as it is after it."""
+    stage = room.stage
+    if isinstance(happening, Played):
+        stage = _played(stage, happening)
+    elif isinstance(happening, TakenBack):
+        reverts = happening.entry.seq
+        if stage.reveal is not None and stage.reveal.hseq == reverts:
+            stage = replace(stage, reveal=None, seen=stage.seen - {reverts})
+    elif isinstance(happening, Noted) and happening.what == STAGE:
+        act = act_from(happening.body)
+        if act is not None:
+            stage = act_on(stage, act)
+    held_before = room.held
+    new = PrisonRoom(stage, room.game)
+    if new.held is None:
+        return replace(new, game=state)
+    if held_before is None or held_before.hseq != new.held.hseq:  # a search begins its reveal
+        before = happening.before if isinstance(happening, Played) else room.game
+        return replace(new, game=before)
+    return new  # still held: the room sees the game as it was before that search
+
+
+ROOM: RoomRules[PrisonState, PrisonRoom] = RoomRules(start, after)
+
+
+# ---- what leaves it: the room's view of the stage, and each audience's view ----------------
+
+
+class ClockView(TypedDict):
+    seconds: float  # its whole length
+    left: float  # seconds left when this view was made
+    paused: bool
+
+
+class InterviewView(TypedDict):
+    prisoner: str
+    clock: ClockView
+
+
+class RevealView(TypedDict):
+    """What the room has been shown of a search: each field only once its step is shown."""
+
+    prisoner: str
+    shown: list[Step]
+    held: bool
+    caught: bool | None
+    workers: list[str] | None
+    nights_added: int | None
+    outcome: str | None
+    winners: list[str]
+
+
+class StageView(TypedDict):
+    interview: InterviewView | None
+    planning: ClockView | None
+    reveal: RevealView | None
+
+
+def clock_view(clock: Clock, now: float) -> ClockView:
+    return {
+        "seconds": round(clock.seconds, 1),
+        "left": round(clock.remaining(now), 1),
+        "paused": clock.paused,
+    }
+
+
+def reveal_view(reveal: Reveal) -> RevealView:
+    shown = list(reveal.shown_steps)
+    night = "night" in shown and reveal.workers is not None
+    return {
+        "prisoner": reveal.prisoner,
+        "shown": shown,
+        "held": reveal.held,
+        "caught": reveal.caught if "result" in shown else None,
+        "workers": list(reveal.workers or ()) if night else None,
+        "nights_added": len(reveal.workers or ()) if night else None,
+        "outcome": reveal.outcome if "outcome" in shown else None,
+        "winners": list(reveal.winners) if "outcome" in shown else [],
+    }
+
+
+def stage_view(stage: Stage, now: float) -> StageView:
+    """The stage as anyone in the room may see it at ``now`` (the board, every phone)."""
+    interview = stage.interview
+    return {
+        "interview": {"prisoner": interview.prisoner, "clock": clock_view(interview.clock, now)}
+        if interview is not None
+        else None,
+        "planning": clock_view(stage.planning, now) if stage.planning is not None else None,
+        "reveal": reveal_view(stage.reveal)
+        if stage.reveal is not None and stage.reveal.shown
+        else None,
+    }
+
+
+class PrisonerRoomView(PrisonerView):
+    """A prisoner's view with the room's stage."""
+
+    stage: StageView
+
+
+class WardenRoomView(WardenView):
+    """The warden's view with the room's stage."""
+
+    stage: StageView
+
+
+class PhonesCount(TypedDict):
+    """How many of the seats (prisoners and warden) have a phone connected now."""
+
+    connected: int
+    seats: int
+
+
+class BoardRoomView(TableView):
+    """The board's view: the table, the stage and the phones connected."""
+
+    stage: StageView
+    phones: PhonesCount
+
+
+def prisoner_room_view(state: PrisonState, name: str, stage: StageView) -> PrisonerRoomView:
+    return PrisonerRoomView(**prisoner(state, name), stage=stage)
+
+
+def warden_room_view(state: PrisonState, stage: StageView) -> WardenRoomView:
+    return WardenRoomView(**warden(state), stage=stage)
+
+
+def board_room_view(state: PrisonState, stage: StageView, phones: PhonesCount) -> BoardRoomView:
+    return BoardRoomView(**table(state), stage=stage, phones=phones)
+
+
+class Shown(TypedDict):
+    nights: int
+    statuses: dict[str, Status]
+
+
+def shown(view: PrisonerRoomView | WardenRoomView | BoardRoomView) -> Shown:
+    """The nights and the prisoners' statuses as the room has been shown them: while a reveal
+    is held, a view is of the game before the search, and its shown steps tell the rest."""
+    reveal = view["stage"]["reveal"]
+    nights = view["nights_done"]
+    statuses = {p["name"]: p["status"] for p in view["prisoners"]}
+    if reveal is not None and reveal["held"]:
+        nights += reveal["nights_added"] or 0
+        if reveal["caught"]:
+            statuses[reveal["prisoner"]] = "caught"
+    return {"nights": nights, "statuses": statuses}
+
+
+def interview_by(room: PrisonRoom, name: str) -> str | None:
+    """Who recorded ``name``'s interview today ("gm", or a seat's role), if anyone."""
+    return next((by for who, by in reversed(room.stage.recorded_by) if who == name), None)
