@@ -6,7 +6,8 @@ Each game is played by random streams of commands (some refused) through a real
 promises:
 
 * **replay equals live play**: the session reopened from its log has the same state, the same
-  history and the same view for every audience;
+  history, the same view for every audience and the same room (the game's fold of what the
+  room may see, with the game master's stage acts drawn between the commands);
 * **undo**: undoing any accepted command gives back exactly the state (and every view) from
   before it, as a new row of the log that erases nothing; the same command again gives the
   same events and state;
@@ -35,7 +36,9 @@ from hypothesis import strategies as st
 
 from companion.games import GAMES, game_entry
 from companion.rules.core.game import MalformedCommand, Refused
+from companion.rules.dilemma.timer import SetRoundSeconds, StartTimer, TimerOff
 from companion.rules.dilemma.views import gm as dilemma_gm
+from companion.rules.prison.stage import CallIn, Extend, GoOn, LimitPlanning, Pause, SendOut
 from companion.rules.prison.views import gm as prison_gm
 from companion.rules.sucker.views import table as sucker_table
 from companion.session.session import Session
@@ -63,6 +66,8 @@ class Adapter:
     # asserts that no view shows another audience's secret; None: the game has no secrets
     secrets: Callable[[Any], None] | None
     public: str = ""  # why a game without secrets has none
+    # draws the game master's acts on the stage now (typed stage notes), if the game has any
+    acts: Callable[[Any, st.DataObject], list[Any]] = lambda session, data: []
 
 
 # ---- the prison break ------------------------------------------------------------------
@@ -99,7 +104,27 @@ def _prison_secrets(s: Any) -> None:
                 assert base[audience] == dealt[audience], f"{audience} sees {who}'s deals"
 
 
+def _prison_acts(session: Any, data: st.DataObject) -> list[Any]:
+    """A call-in, a planning limit, a clock paused, extended or going on, a reveal's step."""
+    room, at = session.room, float(data.draw(st.integers(0, 10_000), label="at"))
+    active = session.state.active()
+    acts: list[Any] = [
+        SendOut(at),
+        LimitPlanning(at, data.draw(st.sampled_from([None, 60.0, 300.0]), label="limit")),
+        Pause(at, "interview"),
+        GoOn(at, "planning"),
+        Extend(at, "planning", 30.0),
+    ]
+    if active:
+        acts.append(CallIn(at, data.draw(st.sampled_from(active), label="in"), 120.0))
+    step = room.next_step(to_end=data.draw(st.booleans(), label="to_end"), at=at)
+    if step is not None:
+        acts += [step, step]
+    return data.draw(st.lists(st.sampled_from(acts), max_size=2), label="acts")
+
+
 PRISON = Adapter(
+    acts=_prison_acts,
     setup=prison.game_setup.map(_prison_setup),
     stream=prison.steered,
     steer=lambda s, item, _: prison._steer(s, *item),
@@ -133,7 +158,19 @@ def _dilemma_secrets(s: Any) -> None:
         assert dilemma_gm(s, peek=True) != dilemma_gm(flipped_state, peek=True)
 
 
+def _dilemma_acts(session: Any, data: st.DataObject) -> list[Any]:
+    """A round's timer started or turned off, the seconds per round set."""
+    number = len(session.state.rounds) or 1
+    acts = [
+        StartTimer(number, 30, 1000.0 + number),
+        TimerOff(number),
+        SetRoundSeconds(data.draw(st.sampled_from([0, 20, 90]), label="seconds")),
+    ]
+    return data.draw(st.lists(st.sampled_from(acts), max_size=2), label="acts")
+
+
 DILEMMA = Adapter(
+    acts=_dilemma_acts,
     setup=st.builds(_dilemma_setup, st.integers(2, 7), st.integers(3, 4)),
     stream=dilemma.commands,
     # who joins next is numbered after everyone who ever joined (the removed stay listed)
@@ -240,13 +277,16 @@ def test_the_session_reopened_from_its_log_is_the_one_played(
         session, path = opened.session, opened.path
         for command in moves(session, name, data):
             play(session, command)
-        live, history = session.state, session.history.entries
+            for act in adapter_of(name).acts(session, data):
+                session.stage(act)
+        live, history, room = session.state, session.history.entries, session.room
         session.close()
         reopened = Session.open(path)
         try:
             assert reopened.state == live
             assert reopened.history.entries == history
             assert views(reopened.state) == views(live)
+            assert reopened.room == room
         finally:
             reopened.close()
 
