@@ -14,6 +14,7 @@ from textual.message import Message
 from textual.screen import Screen
 
 from companion.language import Language, language
+from companion.rules.prison.events import DayStarted
 from companion.rules.prison.room import PrisonRoom
 from companion.rules.prison.state import PrisonState
 from companion.rules.prison.views import MoveRow, record, story, table
@@ -114,12 +115,13 @@ class Context:
         undo_days = {r["seq"]: r["day"] for r in self.record() if r["kind"] == "undo"}
         day, after = 1, 0
         lines: list[tuple[int, float, str]] = []
+        entries = self.session.history.entries
         for row in self.session.rows:
             if row.kind == "command":
                 after = row.body["hseq"]
-                for event in row.body["events"]:
-                    if event.get("kind") == "day_started":
-                        day = int(event["number"])
+                for event in entries[after - 1].events:
+                    if isinstance(event, DayStarted):
+                        day = event.number
             elif row.kind == "undo":
                 after = row.body["hseq"]
                 day = undo_days.get(row.body["hseq"], day)
