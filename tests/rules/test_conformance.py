@@ -36,7 +36,7 @@ from hypothesis import strategies as st
 
 from companion.games import GAMES, game_entry
 from companion.rules.core.game import MalformedCommand, Refused
-from companion.rules.dilemma.timer import SetRoundSeconds, StartTimer, TimerOff
+from companion.rules.dilemma.room import SetRoundSeconds, StartTimer, TimerOff
 from companion.rules.dilemma.views import gm as dilemma_gm
 from companion.rules.prison.stage import CallIn, Extend, GoOn, LimitPlanning, Pause, SendOut
 from companion.rules.prison.views import gm as prison_gm

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from companion.rules.core.registry import GameRules
 from companion.rules.dilemma.engine import DILEMMA, initial_state
+from companion.rules.dilemma.room import ROOM
 from companion.rules.dilemma.scenario import check_scenario
-from companion.rules.dilemma.timer import ROOM
 
 GAME = GameRules(
     name="dilemma",

@@ -205,24 +205,27 @@ def table(state: PrisonState) -> TableView:
     }
 
 
-def prisoner(state: PrisonState, name: str) -> PrisonerView:
-    """One prisoner's private view: the table plus their own choice and parole tokens."""
+def prisoner_me(state: PrisonState, name: str) -> PrisonerMe:
+    """A prisoner's own part of their view (:func:`prisoner` is the table and this): what a
+    prisoner's stream adds to the table it shares with every other prisoner."""
     me = state.prisoners[name]
     day = state.day
     choice = day.choices.get(name) if state.phase == "planning" else day.choice_of(name)
     return {
-        **table(state),
-        "me": {
-            "name": name,
-            "role": "prisoner",
-            "status": me.status,
-            "shivs": me.shivs,
-            "parole_tokens": me.parole_tokens,
-            "choice": choice,
-            "interviewed_today": any(n == name for n, _ in state.day.interviews),
-            "accusations_left": state.accusations_left(name),
-        },
+        "name": name,
+        "role": "prisoner",
+        "status": me.status,
+        "shivs": me.shivs,
+        "parole_tokens": me.parole_tokens,
+        "choice": choice,
+        "interviewed_today": any(n == name for n, _ in day.interviews),
+        "accusations_left": state.accusations_left(name),
     }
+
+
+def prisoner(state: PrisonState, name: str) -> PrisonerView:
+    """One prisoner's private view: the table plus their own choice and parole tokens."""
+    return {**table(state), "me": prisoner_me(state, name)}
 
 
 def _warden_secrets(state: PrisonState) -> WardenSecrets:

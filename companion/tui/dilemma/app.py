@@ -43,9 +43,9 @@ from companion.rules.dilemma.commands import (
 )
 from companion.rules.dilemma.engine import DILEMMA
 from companion.rules.dilemma.events import Chose, Joined
+from companion.rules.dilemma.room import SetRoundSeconds, StartTimer
 from companion.rules.dilemma.seen import seen_by_the_room
 from companion.rules.dilemma.strategies import NAMES
-from companion.rules.dilemma.timer import SetRoundSeconds, StartTimer
 from companion.session.dilemma_seats import forget, new_seat
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen

@@ -18,8 +18,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from companion.language import N_, Language
+from companion.rules.dilemma.room import DilemmaRoom, RoundTimer, TimerOff
 from companion.rules.dilemma.state import DilemmaState
-from companion.rules.dilemma.timer import DilemmaRoom, RoundTimer, TimerOff
 from companion.rules.dilemma.views import gm
 from companion.session.dilemma_seats import Origin, origins
 from companion.session.session import Session

@@ -33,8 +33,8 @@ from aiohttp import web
 
 from companion.language import Language, language
 from companion.rules.dilemma.events import Chose, Joined
+from companion.rules.dilemma.room import RoundTimer
 from companion.rules.dilemma.state import DilemmaState, is_house
-from companion.rules.dilemma.timer import RoundTimer
 from companion.rules.dilemma.views import Public, player, public
 from companion.session.session import Change, Session
 from companion.web.common.context import log_version

@@ -33,7 +33,7 @@ from companion.rules.prison.commands import Choice, Choose, Interview, PrisonCom
 from companion.rules.prison.room import PrisonerRoomView
 from companion.rules.prison.stage import Stage
 from companion.rules.prison.state import PrisonState
-from companion.rules.prison.views import TableView, table
+from companion.rules.prison.views import TableView, prisoner_me, table
 from companion.session.seats import Seat, by_token
 from companion.web.common.context import (
     Problem,
@@ -50,7 +50,6 @@ from companion.web.prison.phones import (
     SeatView,
     game_view,
     phones_of,
-    prisoner_me,
     room_stage,
     seat_view,
     seat_view_of_game,
@@ -216,7 +215,7 @@ def prisoner_message(
     if key != shown.key:
         shown.key, shown.counts = key, counts
         now = room_stage(phones.session, phones.clock())
-        view = PrisonerRoomView(**shared, me=me, stage=now)  # type: ignore[typeddict-item]
+        view = PrisonerRoomView(**shared, me=me, stage=now)
         html = render_seat_part(view, seat, lang)
         return (
             '{"view":{' + shared_json + ',"me":' + _dumps(me) + ',"stage":' + _dumps(now)

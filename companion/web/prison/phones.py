@@ -73,23 +73,6 @@ def seat_view_of(state: PrisonState, seat: Seat, stage: StageView) -> SeatView:
     return prisoner_room_view(state, seat.name, stage)
 
 
-def prisoner_me(state: PrisonState, name: str) -> dict[str, Any]:
-    """A prisoner's own part of their view (:func:`prisoner` is the table and this): what a
-    prisoner's stream adds to the table it shares with every other prisoner."""
-    me = state.prisoners[name]
-    day = state.day
-    return {
-        "name": name,
-        "role": "prisoner",
-        "status": me.status,
-        "shivs": me.shivs,
-        "parole_tokens": me.parole_tokens,
-        "choice": day.choices.get(name) if state.phase == "planning" else day.choice_of(name),
-        "interviewed_today": any(n == name for n, _ in day.interviews),
-        "accusations_left": state.accusations_left(name),
-    }
-
-
 # What a choice changes in every prisoner's view: who has chosen, which a prisoner's page shows
 # as one line ("k of n prisoners have chosen tonight"), sent alone as a patch.
 COUNTS = ("submitted", "submitted_count")

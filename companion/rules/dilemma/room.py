@@ -1,4 +1,4 @@
-"""The warm-up's round timers: what the room may see of them, folded from the session's notes.
+"""The warm-up's room: its round timers, as the room counts them down, folded from the notes.
 
 When a round with a timer starts, the console records :class:`StartTimer` (a ``round_timer``
 note with the round's number, its length and its deadline in epoch seconds), so that a resumed
