@@ -13,7 +13,7 @@ from functools import partial
 from textual import work
 from textual.screen import Screen
 
-from companion.language import Language, language
+from companion.language import Language
 from companion.rules.core.game import Refused
 from companion.rules.prison.commands import (
     Accuse,
@@ -24,30 +24,26 @@ from companion.rules.prison.commands import (
     PrisonCommand,
     Search,
 )
-from companion.rules.prison.room import interview_by
 from companion.rules.prison.stage import CallIn, LimitPlanning, SendOut
-from companion.rules.prison.views import gm, record, table
-from companion.session.session import Session
+from companion.rules.prison.views import gm, table
 from companion.tui.common.dialogs import ConfirmScreen, MessageScreen, PickScreen, TextScreen
 from companion.tui.common.language import words
 from companion.tui.prison import flows
 from companion.tui.prison.choice import ChoiceScreen
-from companion.tui.prison.context import Context, Prison
+from companion.tui.prison.context import Context
 from companion.tui.prison.interview import InterviewScreen
 from companion.tui.prison.reveal import RevealScreen
 from companion.tui.prison.text import (
-    ENDED_WORDS,
     View,
     can_accuse,
     clock,
-    describe_command,
     names,
     not_interviewed,
     outcome_line,
     parse_duration,
-    said,
     unsearched,
 )
+from companion.tui.prison.told import ended_elsewhere, undo_question
 
 PLANNING_EXTEND_SECONDS = 60
 
@@ -59,108 +55,6 @@ def _limit_problem(text: str, lang: Language) -> str | None:
             "Give a length between 10 seconds and an hour, such as 300, 5:00 or 5m, or none."
         )
     return None
-
-
-def ended_elsewhere(session: Prison, name: str, lang: Language | None = None) -> str:
-    """Why ``name``'s interview ended without the console (one sentence, no deal in it)."""
-    _ = lang if lang is not None else language()
-    if name in table(session.state)["today"]["interviewed"]:
-        by = interview_by(session.room, name)
-        if by is not None and by != "gm":
-            return _(
-                "%(name)s's interview was recorded on the warden's phone; the countdown is "
-                "closed.",
-                name=name,
-            )
-        return _(
-            "%(name)s's interview was recorded elsewhere; the countdown is closed.", name=name
-        )
-    if session.room.held is not None:
-        return _("The search has started, so %(name)s's interview is over (no deal).", name=name)
-    return _(
-        "%(name)s's interview was ended elsewhere; nothing is recorded for %(name)s.", name=name
-    )
-
-
-def room_saw(session: Prison, hseq: int, lang: Language | None = None) -> str | None:
-    """What the room has already been shown of the move ``hseq`` (``None``: nothing, as a
-    sealed choice or a search whose reveal is still held)."""
-    _ = lang if lang is not None else language()
-    entries = session.history.entries
-    if not 0 < hseq <= len(entries) or entries[hseq - 1].kind != "command":
-        return None
-    saw = session.room.saw(entries[hseq - 1])
-    if saw is None:
-        return None
-    name = saw.prisoner
-    if saw.kind == "search":
-        if not saw.result:
-            return _("the warden search %(name)s's cell", name=name)
-        if saw.caught:
-            if saw.night:
-                return _("that %(name)s was caught working and who worked tonight", name=name)
-            return _("that %(name)s was caught working", name=name)
-        if saw.night:
-            return _(
-                "that %(name)s's cell was searched and %(name)s was safe and who worked tonight",
-                name=name,
-            )
-        return _("that %(name)s's cell was searched and %(name)s was safe", name=name)
-    if saw.kind == "interview":
-        return _("%(name)s go in to the warden", name=name)
-    if saw.kind == "close_planning":
-        return _("planning close")
-    if saw.kind == "accuse":
-        return _(
-            "%(accuser)s accuse %(accused)s, and the result", accuser=name, accused=saw.accused
-        )
-    return _("the day end")
-
-
-def undo_question(session: Session, hseq: int, lang: Language | None = None) -> tuple[str, str]:
-    """The undo's title and question for the move ``hseq``: what it takes back, truthfully
-    (the end of the game, when that move ended it) and what the room has seen of it."""
-    _ = lang if lang is not None else language()
-    row = next(r for r in record(session.history.entries) if r["seq"] == hseq)
-    what = describe_command(row["move"], _)
-    seen = room_saw(session, hseq, _)
-    if row["ended"]:
-        ended = said(ENDED_WORDS, row["ended"], _)
-        title = _("Undo the end of the game?")
-        if session.room.saw_the_end(hseq):
-            return title, _(
-                "This takes back the end of the game: the room saw GAME OVER (%(ended)s). "
-                "It takes back %(what)s with it; undo only if you will tell them.",
-                ended=ended,
-                what=what,
-            )
-        if seen:
-            return title, _(
-                "This takes back the end of the game (%(ended)s), which the room has not seen "
-                "yet, and %(what)s: the room has already seen %(seen)s; undo only if you will "
-                "tell them.",
-                ended=ended,
-                what=what,
-                seen=seen,
-            )
-        return title, _(
-            "This takes back the end of the game (%(ended)s), which the room has not seen "
-            "yet, and %(what)s. The history keeps it as a correction.",
-            ended=ended,
-            what=what,
-        )
-    if seen:
-        return _("Undo what the room has seen?"), _(
-            "Take back %(what)s? The room has already seen %(seen)s; undo only if you "
-            "will tell them.",
-            what=what,
-            seen=seen,
-        )
-    return _("Undo?"), _(
-        "Take back %(what)s? The history keeps it as a correction; "
-        "press Ctrl+Z again to go further back.",
-        what=what,
-    )
 
 
 class DayActions(Screen[None]):

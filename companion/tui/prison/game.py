@@ -3,9 +3,6 @@ actions in the footer. The moves themselves are in :mod:`.day`."""
 
 from __future__ import annotations
 
-import math
-from functools import partial
-
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
@@ -15,33 +12,22 @@ from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widgets import Static
 
-from companion.rules.prison.stage import Clock, Extend, GoOn, Pause
+from companion.rules.prison.stage import Clock
 from companion.rules.prison.views import table
-from companion.session import links
-from companion.session.seats import join_url
 from companion.tui.common.follow import PhonesSeen, Redraw
 from companion.tui.common.footer import Keys, fit_footer
 from companion.tui.common.language import words
 from companion.tui.common.literal import plain
-from companion.tui.common.presence import connected_count, phone_words
 from companion.tui.common.quitting import quit_asking
-from companion.tui.prison import flows
 from companion.tui.prison.board import Board
+from companion.tui.prison.clocks import StageActions
 from companion.tui.prison.context import Context, Show, StartPhones
-from companion.tui.prison.day import PLANNING_EXTEND_SECONDS, DayActions
-from companion.tui.prison.interview import EXTEND_SECONDS, InterviewScreen
+from companion.tui.prison.side import side_text
 from companion.tui.prison.text import (
-    RESULT_WORDS,
-    View,
     banner,
     can_accuse,
-    clock,
-    names,
     nights_bar,
     not_interviewed,
-    outcome_line,
-    said,
-    searches_left,
 )
 
 # action -> phases in which it is offered
@@ -61,7 +47,7 @@ def lines(text: str, widget: Static, width: int) -> int:
     return Content(text).get_height(widget.styles, width)  # type: ignore[arg-type]
 
 
-class GameScreen(DayActions):
+class GameScreen(StageActions):
     BINDINGS = [
         Binding("c", "choose", "Choice"),
         Binding("x", "close_planning", "Close planning"),
@@ -185,7 +171,7 @@ class GameScreen(DayActions):
         board = self.query_one(Board)
         board.with_warden = inside.prisoner if inside is not None else None
         board.show(view, private=self.private, presence=self.ctx.presence)
-        self._text("#side", self.side_text(view), layout=False)
+        self._text("#side", side_text(self.ctx, view, words(self), self.private), layout=False)
         self._text(
             "#private-bar",
             _(
@@ -216,7 +202,8 @@ class GameScreen(DayActions):
         """Phones came or went: only their connection cells change (and the side's phone
         lines)."""
         self.query_one(Board).show_phones(seats, self.ctx.presence)
-        self._text("#side", self.side_text(self.view()), layout=False)
+        side = side_text(self.ctx, self.view(), words(self), self.private)
+        self._text("#side", side, layout=False)
 
     def _text(self, selector: str, text: str, *, layout: bool = True, shown: bool = True) -> None:
         """Put ``text`` in a Static unless it already shows it (an update costs a layout of
@@ -238,99 +225,6 @@ class GameScreen(DayActions):
         actions = (*PHASE_ACTIONS, *self.CLOCK_ACTIONS)
         return tuple(self.check_action(action, ()) for action in actions)
 
-    def side_text(self, view: View) -> str:
-        _ = words(self)
-        phase = view["phase"]
-        today = view["today"]
-        lines: list[str] = []
-        if phase == "planning":
-            waiting = [n for n in view["active"] if n not in view["submitted"]]
-            lines.append(
-                _(
-                    "Chosen: %(chosen)s of %(count)s",
-                    chosen=len(view["submitted"]),
-                    count=len(view["active"]),
-                )
-            )
-            lines.append(
-                _("Waiting for: %(names)s", names=names(waiting, _))
-                if waiting
-                else _("Everyone has chosen.")
-            )
-            lines.append("")
-            lines.append(_("Choices stay sealed until the search."))
-        elif phase == "interviews":
-            queue = not_interviewed(view)
-            lines.append(
-                _("Queue: %(names)s", names=", ".join(queue))
-                if queue
-                else _("Queue: everyone was seen")
-            )
-            lines.append(
-                _("Seen: %(names)s", names=names(today["interviewed"], _))
-                if today["interviewed"]
-                else ""
-            )
-            limit = view["rules"]["parole_tokens_per_day"]
-            if self.private:
-                made = limit - view["deals_left_today"]
-                lines.append(_("Deals today: %(made)s of %(limit)s", made=made, limit=limit))
-                if view["deals_left_today"] == 0:
-                    lines.append(_("Deal limit reached"))
-            else:
-                # today's count would tell the room who took a deal (it saw who went in)
-                lines.append(_("Deals: at most %(limit)s a day (T: today's count)", limit=limit))
-            lines.append(
-                _("Interviews: %(length)s each", length=clock(self.ctx.interview_seconds()))
-            )
-        elif phase == "search":
-            lines.append(_("Cells left to search today: %(count)s", count=searches_left(view)))
-        for s in today["searches"]:
-            lines.append(
-                _("Searched %(name)s: CAUGHT", name=s["prisoner"])
-                if s["caught"]
-                else _("Searched %(name)s: safe", name=s["prisoner"])
-            )
-        for a in today["accusations"]:
-            lines.append(
-                _(
-                    "%(accuser)s accused %(accused)s: %(result)s",
-                    accuser=a["accuser"],
-                    accused=a["accused"],
-                    result=said(RESULT_WORDS, a["result"], _),
-                )
-            )
-        if phase == "accusations":
-            who = can_accuse(view)
-            lines.append(_("May still accuse: %(names)s", names=names(who, _)))
-        if phase == "over":
-            lines.append(outcome_line(view, _))
-        lines += ["", *self.phone_lines(view)]
-        base = links.current_base(self.ctx.session)
-        if base and phase != "over" and self.ctx.phones_down is None:
-            lines += ["", _("No QR code? Type the seat code at %(url)s", url=join_url(base))]
-        wrong = self.ctx.wrong_links()
-        if wrong:
-            lines += ["", *wrong]
-        return "\n".join(line for line in lines if line is not None)
-
-    def phone_lines(self, view: View) -> list[str]:
-        """The warden's phone, and how many of the prisoners' phones are connected."""
-        _ = words(self)
-        presence = self.ctx.presence
-        prisoners = [p["name"] for p in view["prisoners"]]
-        return [
-            _("Warden's phone:"),
-            f"  {phone_words(presence.get(view['warden']))}",
-            _("Prisoners' phones:"),
-            "  "
-            + _(
-                "%(connected)s of %(count)s connected",
-                connected=connected_count(presence, prisoners),
-                count=len(prisoners),
-            ),
-        ]
-
     # ---- what is offered ------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -348,85 +242,6 @@ class GameScreen(DayActions):
         if action == "accuse" and not can_accuse(view):
             return None
         return True
-
-    def check_clock_action(self, action: str) -> bool | None:
-        if action == "phones_again":
-            return self.ctx.phones_down is not None
-        if action == "planning_limit":
-            return table(self.ctx.session.state)["phase"] == "planning"
-        return self.ctx.session.room.stage.running() is not None
-
-    # ---- the stage: its clocks, the interview in progress, the held reveal ------------------
-
-    def clock_text(self) -> str | None:
-        """The running clock in words (``None``: none runs)."""
-        _ = words(self)
-        self._time_up = False
-        now_on = self.ctx.session.room.stage
-        which = now_on.running()
-        ticking = now_on.clock(which) if which is not None else None
-        if which is None or ticking is None:
-            return None
-        left = math.ceil(ticking.remaining(self.ctx.clock()))
-        if which == "interview" and now_on.interview is not None:
-            head = _("With the warden: %(name)s", name=now_on.interview.prisoner)
-        else:
-            head = _("Planning time")
-        if left <= 0:
-            self._time_up = True
-            return _("%(clock)s · time is up.", clock=head)
-        if ticking.paused:
-            return _("%(clock)s · %(left)s left (paused)", clock=head, left=clock(left))
-        return _("%(clock)s · %(left)s left", clock=head, left=clock(left))
-
-    def planning_time_up(self) -> None:
-        """At zero, ask once (per limit) to close planning; only with this screen on top."""
-        planning = self.ctx.session.room.stage.planning
-        if planning is None or planning == self._asked_planning or not self.is_active:
-            return
-        if planning.remaining(self.ctx.clock()) > 0:
-            return
-        if table(self.ctx.session.state)["phase"] != "planning":
-            return
-        self._asked_planning = planning
-        self.app.bell()
-        self.close_planning(time_up=True)
-
-    def follow_stage(self) -> None:
-        """Show what the stage holds that no screen shows: the interview in progress (after
-        a resume), a held reveal (a search from the warden's phone, or after a resume). Only
-        with this screen on top: a screen pushed over a dialog would be closed by its answer
-        (it waits for the dialog, or the game master's return from Seats or History)."""
-        if not self.is_active:
-            return
-        session = self.ctx.session
-        if session.room.held is not None:
-            self.open_reveal()
-            return
-        if self.interviewing or session.room.stage.interview is None:
-            return
-        if not any(isinstance(s, InterviewScreen) for s in self.app.screen_stack):
-            self.action_interview()
-
-    def action_pause_clock(self) -> None:
-        now_on = self.ctx.session.room.stage
-        which = now_on.running()
-        ticking = now_on.clock(which) if which is not None else None
-        if which is None or ticking is None:
-            return
-        now = self.ctx.clock()
-        act = GoOn(now, which) if ticking.paused else Pause(now, which)
-        flows.stage_change(self.app, partial(self.ctx.session.stage, act))
-
-    def action_extend_clock(self) -> None:
-        which = self.ctx.session.room.stage.running()
-        if which is None:
-            return
-        seconds = EXTEND_SECONDS if which == "interview" else PLANNING_EXTEND_SECONDS
-        flows.stage_change(
-            self.app,
-            partial(self.ctx.session.stage, Extend(self.ctx.clock(), which, seconds)),
-        )
 
     def action_phones_again(self) -> None:
         self.post_message(StartPhones())

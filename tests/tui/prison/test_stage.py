@@ -13,10 +13,10 @@ from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen
 from companion.tui.prison.app import ConsoleApp
 from companion.tui.prison.board import Board
-from companion.tui.prison.day import room_saw
 from companion.tui.prison.game import GameScreen
 from companion.tui.prison.interview import InterviewScreen
 from companion.tui.prison.reveal import RevealScreen
+from companion.tui.prison.told import room_saw
 from tests import stage_helpers as stage
 from tests.conftest import demo_session
 from tests.tui.support import board_row, offered, pick, shows, type_text
