@@ -558,8 +558,8 @@ def stream_costs(names: list[str]) -> None:
     from companion.session.seats import seats_of
     from companion.session.stage import room_state, stage_of
     from companion.web.common.context import Limiter, Presence
-    from companion.web.prison.api import _Shown, prisoner_message
-    from companion.web.prison.phones import Phones
+    from companion.web.prison.api import prisoner_message
+    from companion.web.prison.phones import Phones, Watch
 
     folder = Path(tempfile.mkdtemp(prefix="companion-costs-"))
     session = create_prison_session(
@@ -568,7 +568,7 @@ def stream_costs(names: list[str]) -> None:
     )
     phones = Phones(session, Limiter(), Presence(session))
     prisoners = [s for s in seats_of(session) if s.role == "prisoner"]
-    shown = {s.name: _Shown() for s in prisoners}
+    shown = {s.name: Watch(s.token) for s in prisoners}
     lang = language()
 
     def wake() -> tuple[float, float, int]:
