@@ -557,8 +557,8 @@ def stream_costs(names: list[str]) -> None:
     from companion.session.create import create_prison_session
     from companion.session.seats import seats_of
     from companion.web.common.context import Limiter, Presence
-    from companion.web.prison.api import _Shown, prisoner_message
-    from companion.web.prison.phones import Phones
+    from companion.web.prison.api import prisoner_message
+    from companion.web.prison.phones import Phones, Watch
 
     folder = Path(tempfile.mkdtemp(prefix="companion-costs-"))
     session = create_prison_session(
@@ -567,7 +567,7 @@ def stream_costs(names: list[str]) -> None:
     )
     phones = Phones(session, Limiter(), Presence(session))
     prisoners = [s for s in seats_of(session) if s.role == "prisoner"]
-    shown = {s.name: _Shown() for s in prisoners}
+    shown = {s.name: Watch(s.token) for s in prisoners}
     lang = language()
 
     def wake() -> tuple[float, float, int]:

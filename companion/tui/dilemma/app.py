@@ -10,7 +10,6 @@ runs in this app's event loop.
 
 from __future__ import annotations
 
-import gc
 import secrets
 import textwrap
 import time
@@ -47,6 +46,7 @@ from companion.rules.dilemma.room import SetRoundSeconds, StartTimer
 from companion.rules.dilemma.seen import seen_by_the_room
 from companion.rules.dilemma.strategies import NAMES
 from companion.session.dilemma_seats import forget, new_seat
+from companion.session.heap import freeze_survivors
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen
 from companion.tui.common.follow import SessionChanged, follow
@@ -226,7 +226,7 @@ class DilemmaApp(LiteralNotices[None]):
             # What exists now (the log's states, the roster's cells) mostly lives on; kept out
             # of the collector's full passes, which otherwise grew to ~250 ms with a hall's
             # states and stalled the phone server sharing this loop in mid-round.
-            gc.freeze()
+            freeze_survivors()
             return
         else:
             self._redraw_view = True

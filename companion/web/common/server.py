@@ -1,6 +1,7 @@
 """What every game's phone server is built on: an aiohttp application with the one-sentence
-error pages, the security headers, the static files and the event hub, listening inside any
-asyncio loop (the console's, or its own for ``companion serve``).
+error pages, the security headers, the static files and the game's live updates (its
+:class:`~companion.web.common.fanout.Fanout`), listening inside any asyncio loop (the
+console's, or its own for ``companion serve``).
 
 There is no access log: links carry secret tokens, and nothing secret is written to logs.
 """
@@ -19,11 +20,11 @@ from aiohttp import web
 from aiohttp.typedefs import Handler, Middleware
 
 from companion.language import N_
+from companion.session.heap import freeze_survivors
 from companion.session.session import Session
 from companion.session.store import StoreError
 from companion.web.common.address import base_url
 from companion.web.common.context import MAX_BODY, NOT_FOUND, Problem
-from companion.web.common.events import Hub
 from companion.web.common.guard import origin_middleware
 from companion.web.common.language import current
 from companion.web.common.limits import BACKLOG, Gate, GuardedRunner, Limits
@@ -37,10 +38,10 @@ _STATUS_WORDS = {
 }
 
 
-class HubHolder(Protocol):
-    """What a game's server keeps its event hub on while it runs."""
+class Live(Protocol):
+    """A game's live updates while its server runs (its fan-out): closed as it stops."""
 
-    hub: Hub | None
+    def close(self) -> None: ...
 
 
 def error_middleware(page: Callable[[int, str], web.StreamResponse]) -> Middleware:
@@ -102,12 +103,12 @@ def static_dir(package: str) -> Path:
 
 
 def phone_app(
-    session: Session, holder: HubHolder, errors: Middleware, static: Path | None = None
+    session: Session, live: Callable[[], Live], errors: Middleware, static: Path | None = None
 ) -> web.Application:
     """An application with the error middleware, the refusal of writes from other sites'
     pages (inside it, so refused in one sentence), the static files under ``/static`` (the
-    game's own folder ``static``, then the common one), and the session's event hub on
-    ``holder.hub`` while it runs."""
+    game's own folder ``static``, then the common one), and the game's live updates:
+    ``live()`` starts them in the running loop as the server starts; closed as it stops."""
 
     def public_url() -> str | None:
         pinned = session.meta().get("public_url")
@@ -117,12 +118,14 @@ def phone_app(
         middlewares=[errors, origin_middleware(public_url)], client_max_size=MAX_BODY
     )
 
+    started: list[Live] = []
+
     async def on_startup(app: web.Application) -> None:
-        holder.hub = Hub(session)
+        started.append(live())
 
     async def on_shutdown(app: web.Application) -> None:
-        if holder.hub is not None:
-            holder.hub.close()
+        while started:
+            started.pop().close()
 
     app.on_startup.append(on_startup)
     app.on_shutdown.append(on_shutdown)
@@ -171,6 +174,7 @@ async def listen(
     Raises ``OSError`` when the port cannot be used.
     """
     asyncio.get_running_loop()
+    freeze_survivors(once=True)
     if public_url:
         public_url = public_url.rstrip("/")
         session.store.set_meta("public_url", public_url)

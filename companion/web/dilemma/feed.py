@@ -13,37 +13,26 @@ changes, not to the room:
 Each phone's page is in its own language: the shared part is made once per language that an
 open phone speaks (when one first needs it), each phone's part in its stream's language.
 
-Changes are gathered and sent at most every ``COALESCE`` seconds: each stream has an
-:class:`Outbox` that keeps only the latest message, so a slow phone gets the newest page and
-never a backlog. Nothing is sent that the log does not hold: the session tells the feed after
-the change is committed.
+Changes are pushed by the common fan-out (:mod:`companion.web.common.fanout`): counts at most
+every ``COALESCE`` seconds, a change of every page within ``URGENT`` of the last push; each
+stream's outbox keeps only the latest message, so a slow phone gets the newest page and never a
+backlog. Nothing is sent that the log does not hold: the session tells the fan-out after the
+change is committed.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
-from aiohttp import web
-
-from companion.language import Language, language
+from companion.language import Language
 from companion.rules.dilemma.events import Chose, Joined
 from companion.rules.dilemma.room import RoundTimer
 from companion.rules.dilemma.state import DilemmaState, is_house
 from companion.rules.dilemma.views import Public, player, public
 from companion.session.session import Change, Session
-from companion.web.common.context import log_version
-from companion.web.common.events import (
-    HEARTBEAT_SECONDS,
-    Attendance,
-    last_event_id,
-    open_stream,
-)
+from companion.web.common.fanout import Fanout, Heard, Outbox, Push, dumps, moves
 from companion.web.dilemma import pages
 
 COALESCE = 0.2  # seconds between two pushes of counts: at most five a second
@@ -60,34 +49,6 @@ def counts(state: DilemmaState) -> pages.Counts:
         "to_choose": people,
         "players": [p.name for p in state.players if p.present],
     }
-
-
-class Outbox:
-    """One stream's next message; a newer one replaces it, unsent. ``lang``: the stream's
-    page's language (``None``: the board, in the session's)."""
-
-    __slots__ = ("lang", "message", "ready")
-
-    def __init__(self, lang: Language | None = None) -> None:
-        self.lang = lang
-        self.message: bytes | None = None
-        self.ready = asyncio.Event()
-
-    def put(self, message: bytes) -> None:
-        self.message = message
-        self.ready.set()
-
-    def take(self) -> bytes | None:
-        message, self.message = self.message, None
-        self.ready.clear()
-        return message
-
-
-def _message(event: str, data: Any, event_id: int | None = None) -> bytes:
-    head = f"event: {event}\n" + (f"id: {event_id}\n" if event_id is not None else "")
-    return (head + "data: " + json.dumps(data, ensure_ascii=False, separators=(",", ":"))).encode(
-        "utf-8"
-    ) + b"\n\n"
 
 
 @dataclass
@@ -126,40 +87,26 @@ class Made:
 
 
 class Feed:
-    """Pushes the warm-up's pages to its open streams; see the module's docstring."""
+    """The warm-up's pages on the common fan-out (:class:`Fanout`: the players' streams by
+    player id, the boards' under ``None``); see the module's docstring."""
 
     def __init__(self, session: Session, board_part: Callable[[pages.Timer | None], str]) -> None:
         self.session = session
         self.board_part = board_part
-        self.loop = asyncio.get_running_loop()
-        self.players: dict[str, set[Outbox]] = {}
-        self.boards: set[Outbox] = set()
         self.dirty = Dirty()
-        self.closing = False
-        self.sent = 0  # messages handed to streams (the benchmark counts them)
-        self._wake = asyncio.Event()
-        self._urgent = asyncio.Event()  # set by a change of every page: no waiting for counts
         self._made: Made | None = None
-        self._unsubscribe = session.subscribe(self._on_change)
-        self._task = self.loop.create_task(self._run())
+        self.fanout: Fanout[None] = Fanout(
+            session, self.heard, self.publish, pace=URGENT, calm=COALESCE
+        )
 
     # ---- what changed -----------------------------------------------------------------------
 
-    def _on_change(self, session: Session, change: Change) -> None:
-        try:
-            running = asyncio.get_running_loop()
-        except RuntimeError:
-            running = None
-        if running is self.loop:
-            self._note(change)
-        else:  # told from another thread: hand over to the server's loop
-            self.loop.call_soon_threadsafe(self._note, change)
-
-    def _note(self, change: Change) -> None:
+    def heard(self, change: Change) -> Heard:
+        """Note what ``change`` changes; a change of every page is urgent, counts may wait."""
+        if not moves(change):
+            return None
         dirty = self.dirty
         if change.kind == "signal":
-            if (change.signal or {}).get("what") != "presence":
-                return
             dirty.board = True
         elif change.kind == "command" and change.entry is not None:
             events = change.entry.events
@@ -178,15 +125,15 @@ class Feed:
         else:  # an undo or a note (a timer, a peek): anything may have changed
             self._made = None
             dirty.everything = True
-        if dirty.everything:
-            self._urgent.set()
-        self._wake.set()
+        if not dirty.any():
+            return None
+        return "urgent" if dirty.everything else "calm"
 
     # ---- making pages -------------------------------------------------------------------------
 
     def version(self) -> int:
         """The version of the state now (every message's id: what its page shows)."""
-        return log_version(self.session)
+        return self.fanout.version()
 
     def made(self) -> Made:
         """The shared pages, made again only after a change other than a choice (a choice
@@ -216,110 +163,55 @@ class Feed:
         results = pages.mark_me(made.results_in(lang), made.shared.order.get(pid))
         return pages.render_player_part(view, lang, made.timer(), results)
 
-    def player_message(self, pid: str, made: Made, lang: Language) -> bytes:
-        return _message("view", {"html": self.part(pid, lang, made)}, self.version())
+    def player_message(self, pid: str, made: Made, lang: Language, push: Push) -> bytes:
+        """A phone's whole page, made once per push for every stream of it in ``lang``."""
+        return push.event(
+            "view", (pid, lang.code), lambda: dumps({"html": self.part(pid, lang, made)})
+        )
 
-    def board_message(self) -> bytes:
+    def board_message(self, push: Push) -> bytes:
         made = self.made()
-        return _message("view", {"html": self.board_part(made.timer())}, self.version())
+        return push.event("view", None, lambda: dumps({"html": self.board_part(made.timer())}))
 
     # ---- pushing --------------------------------------------------------------------------
 
-    async def _run(self) -> None:
-        while not self.closing:
-            await self._wake.wait()
-            self._wake.clear()
-            if self.closing:
-                break
-            dirty, self.dirty = self.dirty, Dirty()
-            self._urgent.clear()
-            if dirty.any():
-                self.push(dirty)
-                # Counts wait their turn; a reveal or a new round does not wait for them (it
-                # still waits a moment, so that the changes of one burst go out together).
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._urgent.wait(), COALESCE)
-                await asyncio.sleep(URGENT)
+    def first_page(self, pid: str | None) -> Callable[[Outbox[None], Push], None]:
+        """What a stream of ``pid`` (``None``: the board) gets first: its whole page."""
 
-    def push(self, dirty: Dirty) -> None:
+        def first(box: Outbox[None], push: Push) -> None:
+            if pid is None:
+                box.view(self.board_message(push), push.version)
+            else:
+                box.view(self.player_message(pid, self.made(), box.lang, push), push.version)
+
+        return first
+
+    def publish(self, push: Push) -> None:
+        """Put into every stream the page this push's changes changed (:class:`Dirty`)."""
+        dirty, self.dirty = self.dirty, Dirty()
+        if not dirty.any():
+            return
         made = self.made()
-        open_seats = {pid for pid, boxes in self.players.items() if boxes}
+        audiences = self.fanout.audiences
+        open_seats = {pid for pid in audiences if isinstance(pid, str)}
         redo = open_seats if dirty.everything else dirty.seats & open_seats
         for pid in redo:
-            messages: dict[str, bytes] = {}  # one page per language its phones speak
-            for box in self.players[pid]:
-                lang = box.lang or language()
-                message = messages.get(lang.code)
-                if message is None:
-                    message = messages[lang.code] = self.player_message(pid, made, lang)
-                box.put(message)
-                self.sent += 1
+            for box in audiences[pid]:
+                box.view(self.player_message(pid, made, box.lang, push), push.version)
         if dirty.counts and not dirty.everything:
             now = counts(self.session.state)
-            patches: dict[str, bytes] = {}  # encoded once per language
-            for pid, boxes in self.players.items():
-                if pid not in redo:
-                    for box in boxes:
-                        if box.message is None or box.message.startswith(b"event: patch"):
-                            lang = box.lang or language()
-                            patch = patches.get(lang.code)
-                            if patch is None:
-                                patch = patches[lang.code] = _message(
-                                    "patch", pages.progress(now, lang), self.version()
-                                )
-                            box.put(patch)  # never in place of a whole page not yet sent
-                            self.sent += 1
-        if self.boards and (dirty.everything or dirty.board or dirty.counts):
-            message = self.board_message()
-            for box in self.boards:
-                box.put(message)
-                self.sent += 1
+
+            def progress(lang: Language) -> bytes:  # encoded once per language
+                return push.event("patch", lang.code, lambda: dumps(pages.progress(now, lang)))
+
+            for pid in open_seats - redo:
+                for box in audiences[pid]:
+                    box.patch(progress(box.lang), push.version)
+        boards = audiences.get(None)
+        if boards and (dirty.everything or dirty.board or dirty.counts):
+            message = self.board_message(push)
+            for box in boards:
+                box.view(message, push.version)
 
     def close(self) -> None:
-        self.closing = True
-        self._unsubscribe()
-        self._wake.set()
-        for boxes in (*self.players.values(), self.boards):
-            for box in boxes:
-                box.ready.set()
-        self._task.cancel()
-
-
-async def serve(
-    request: web.Request,
-    feed: Feed,
-    boxes: set[Outbox],
-    first: Callable[[], bytes],
-    *,
-    attendance: tuple[Attendance, str] | None = None,
-    heartbeat: float = HEARTBEAT_SECONDS,
-    lang: Language | None = None,
-) -> web.StreamResponse:
-    """One event stream: ``first()`` at once (unless the browser already has this version),
-    then whatever the feed puts in this stream's outbox, and a comment every ``heartbeat``
-    seconds so that a phone gone without a word is found out."""
-    response = await open_stream(request)
-    if request.method == "HEAD":  # headers only: a body here would corrupt the connection
-        return response
-    box = Outbox(lang)
-    boxes.add(box)
-    if attendance is not None:
-        attendance[0].opened(attendance[1])
-    try:
-        await response.write(b"retry: 2000\n\n")
-        if last_event_id(request) != feed.version():
-            await response.write(first())
-        while not feed.closing:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(box.ready.wait(), heartbeat)
-            message = box.take()
-            if feed.closing:
-                break
-            await response.write(message if message is not None else b": still here\n\n")
-    except ConnectionError:  # the phone went away; it reconnects by itself
-        pass
-    finally:  # also when the server stops and cancels the stream
-        boxes.discard(box)
-        if attendance is not None:
-            attendance[0].closed(attendance[1])
-    return response
+        self.fanout.close()

@@ -6,7 +6,7 @@
 - ``/board``: the room's view for a projector, with the join code, live;
 - ``/api/...``: the same as JSON, server-sent events, and ``POST /api/d/TOKEN/choice``.
 
-It is built on :mod:`companion.web.common`: the live-update hub and streams, the guard against
+It is built on :mod:`companion.web.common`: the live updates (the fan-out), the guard against
 guessed links (``Limiter``), the JSON body checks, the security headers and the address
 detection. Every page is built from a view of :mod:`companion.rules.dilemma.views`, never from
 the state.
@@ -37,7 +37,7 @@ from companion.web.common.context import (
     read_form,
     submit_for_phone,
 )
-from companion.web.common.events import Hub
+from companion.web.common.fanout import serve
 from companion.web.common.language import (
     current,
     language_middleware,
@@ -54,7 +54,7 @@ from companion.web.common.server import (
     static_dir,
 )
 from companion.web.dilemma import pages
-from companion.web.dilemma.feed import Feed, serve
+from companion.web.dilemma.feed import Feed
 from companion.web.dilemma.joins import JoinLimiter, present_from
 
 COOKIE = "dilemma_seat"
@@ -79,8 +79,7 @@ class Room:
     presence: Presence
     base_url: str | None = None
     joins: JoinLimiter = field(default_factory=JoinLimiter)  # joins per device address
-    hub: Hub | None = None  # the common kernel's hub (the prison's streams use it)
-    feed: Feed | None = None
+    feed: Feed | None = None  # the live pages, while the server runs
     known: dict[str, str] = field(default_factory=dict)  # token -> pid, once looked up
 
     def pid_for(self, request: web.Request, token: str) -> str:
@@ -121,6 +120,11 @@ class Room:
 
     def timer(self) -> pages.Timer | None:
         return self.feed.made().timer() if self.feed is not None else None
+
+    def start_feed(self) -> Feed:
+        """The live pages (in the running loop, as the server starts)."""
+        self.feed = Feed(self.session, self.board_part)
+        return self.feed
 
 
 ROOM = web.AppKey("dilemma_room", Room)
@@ -197,7 +201,7 @@ async def join_submit(request: web.Request) -> web.Response:
 # ---- a player's page --------------------------------------------------------------------
 
 # Every page, live part and answer tells the version of the state it shows (the log's latest
-# row; see companion.web.common.events): a phone drops what is older than what it shows.
+# row; see companion.web.common.fanout): a phone drops what is older than what it shows.
 
 
 async def player_page(request: web.Request) -> web.Response:
@@ -242,15 +246,10 @@ async def player_events(request: web.Request) -> web.StreamResponse:
     seat = room.pid_for(request, request.match_info["token"])
     feed = room.feed
     assert feed is not None
-    boxes = feed.players.setdefault(seat, set())
-    lang = page_language(request)
+    lang = page_language(request)  # the phone's, for as long as the stream is open
+    first = feed.first_page(seat)
     return await serve(
-        request,
-        feed,
-        boxes,
-        lambda: feed.player_message(seat, feed.made(), lang),
-        lang=lang,
-        attendance=(room.presence, seat),
+        request, feed.fanout, seat, lang, None, first, attendance=(room.presence, seat)
     )
 
 
@@ -281,7 +280,9 @@ async def board_events(request: web.Request) -> web.StreamResponse:
     room = _room(request)
     feed = room.feed
     assert feed is not None
-    return await serve(request, feed, feed.boards, feed.board_message)
+    return await serve(
+        request, feed.fanout, None, room.board_language(), None, feed.first_page(None)
+    )
 
 
 async def join_qr(request: web.Request) -> web.Response:
@@ -304,7 +305,7 @@ def build_dilemma_app(
     """The dilemma's phone application for a session; ``base`` is the room link's base URL,
     ``joins`` how many may join from one device address (:mod:`companion.web.dilemma.joins`)."""
     room = Room(session, limiter or Limiter(), Presence(session), base, joins or JoinLimiter())
-    app = phone_app(session, room, _errors, static_dir("companion.web.dilemma"))
+    app = phone_app(session, room.start_feed, _errors, static_dir("companion.web.dilemma"))
     app[ROOM] = room
 
     def pick(request: web.Request) -> Language:
@@ -316,15 +317,6 @@ def build_dilemma_app(
     # outside the error middleware, so that its pages and sentences are in the same language
     app.middlewares.insert(0, language_middleware(pick))
 
-    async def start_feed(app: web.Application) -> None:
-        room.feed = Feed(session, room.board_part)
-
-    async def stop_feed(app: web.Application) -> None:
-        if room.feed is not None:
-            room.feed.close()
-
-    app.on_startup.append(start_feed)
-    app.on_shutdown.append(stop_feed)
     r = app.router
     r.add_get("/", home)
     r.add_get("/join-room", join_page)

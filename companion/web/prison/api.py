@@ -22,7 +22,6 @@ is acknowledged without recording anything again.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -42,12 +41,13 @@ from companion.web.common.context import (
     read_field,
     submit_for_phone,
 )
-from companion.web.common.events import Patch, stream
+from companion.web.common.fanout import Fanout, Outbox, Patch, Push, dumps, moves, serve, sse
 from companion.web.common.language import page_language
 from companion.web.prison.pages import render_board_part, render_progress, render_seat_part
 from companion.web.prison.phones import (
     Phones,
     SeatView,
+    Watch,
     game_view,
     phones_of,
     room_stage,
@@ -168,30 +168,13 @@ def _ticking(stage: Stage) -> bool:
     return any(c is not None and not c.paused for c in (stage.clock("interview"), stage.planning))
 
 
-class _Last:
-    """A stream's last message, made again only when what it shows changed: the game as the
-    room sees it, the stage, the board's count; and always while a countdown runs, so that the
-    seconds left are those at the time of sending."""
-
-    def __init__(self) -> None:
-        self.key: Any = None
-        self.data: Any = None
-
-    def get(self, key: Any, stage: Stage, make: Callable[[], T]) -> T:
-        if key != self.key or _ticking(stage):
-            self.key, self.data = key, make()
-        return cast(T, self.data)
-
-
-class _Shown:
-    """What a prisoner's stream last sent in whole (its ``key``: the table but its counts, the
-    prisoner's own part, the stage) and the counts its page shows now."""
-
-    __slots__ = ("counts", "key")
-
-    def __init__(self) -> None:
-        self.key: Any = None
-        self.counts: Any = None
+def _remade(watch: Watch, key: object, stage: Stage, make: Callable[[], T]) -> T:
+    """A stream's last message, made again only when what it shows changed (``key``: the game
+    as the room sees it, the stage, the board's count); and always while a countdown runs, so
+    that the seconds left are those at the time of sending."""
+    if key != watch.key or _ticking(stage):
+        watch.key, watch.made = key, make()
+    return cast(T, watch.made)
 
 
 def progress_texts(table_view: TableView, lang: Language) -> dict[str, str]:
@@ -200,7 +183,7 @@ def progress_texts(table_view: TableView, lang: Language) -> dict[str, str]:
 
 
 def prisoner_message(
-    phones: Phones, shown: _Shown, seat: Seat, lang: Language, room: PrisonState, stage: Stage
+    phones: Phones, shown: Watch, seat: Seat, lang: Language, room: PrisonState, stage: Stage
 ) -> str | Patch:
     """A prisoner's stream message: the whole view and part (JSON text: the table every
     prisoner shares is encoded once, :class:`SharedTable`) when anything but the counts
@@ -218,8 +201,8 @@ def prisoner_message(
         view = PrisonerRoomView(**shared, me=me, stage=now)
         html = render_seat_part(view, seat, lang)
         return (
-            '{"view":{' + shared_json + ',"me":' + _dumps(me) + ',"stage":' + _dumps(now)
-            + '},"html":' + _dumps(html) + "}"
+            '{"view":{' + shared_json + ',"me":' + dumps(me) + ',"stage":' + dumps(now)
+            + '},"html":' + dumps(html) + "}"
         )
     if counts != shown.counts:
         shown.counts = counts
@@ -227,62 +210,107 @@ def prisoner_message(
     return Patch.NONE
 
 
-def _dumps(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+def _seat_of(phones: Phones, watch: Watch, token: str) -> Seat | None:
+    """A stream's seat, looked up again only when the seats changed (a reissue)."""
+    seats = phones.seats_now()
+    if seats is not watch.looked_up[0]:
+        watch.looked_up = (seats, by_token(seats, token))
+    return watch.looked_up[1]
+
+
+def message_of(
+    phones: Phones, push: Push, box: Outbox[Watch], room: PrisonState, stage: Stage
+) -> dict[str, Any] | str | Patch | None:
+    """What ``box``'s stream shows now (``None``: its seat no longer exists): data, its JSON
+    text, or a patch; the very object it had last time when nothing it shows changed."""
+    watch, lang = box.memory, box.lang
+    if watch.token is None:  # the board: its view made once per push and language
+
+        def board() -> dict[str, Any]:
+            view = phones.board_view()
+            return {"view": view, "html": render_board_part(view, phones.base_url, lang)}
+
+        key = push.memo("board", lambda: (table(room), stage, phones.phones_count()))
+        return _remade(watch, key, stage, lambda: push.memo(("board", lang.code), board))
+    current = _seat_of(phones, watch, watch.token)
+    if current is None:
+        return None
+    if current.role == "prisoner":
+        return prisoner_message(phones, watch, current, lang, room, stage)
+    game = game_view(room, current)
+
+    def make() -> dict[str, Any]:  # the game view above, with the stage as of now
+        view = seat_view_of_game(game, current, room_stage(phones.session, phones.clock()))
+        return {"view": view, "html": render_seat_part(view, current, lang)}
+
+    return _remade(watch, (game, stage), stage, make)  # the same object: nothing made again
+
+
+def deliver(
+    phones: Phones, push: Push, box: Outbox[Watch], room: PrisonState, stage: Stage
+) -> None:
+    """Put into ``box`` what its stream shows now: a whole view when it changed (or the log
+    moved on), a patch only when the game moved (never for a phone coming or going)."""
+    data = message_of(phones, push, box, room, stage)
+    moved = push.version != box.shows
+    if data is None:
+        box.end()
+    elif isinstance(data, Patch):
+        if moved:
+            box.patch(push.event("patch", data, lambda: data.json), push.version)
+    elif data is not box.memory.sent or moved:
+        watch = box.memory
+        if data is not watch.sent:
+            watch.sent, watch.encoded = data, data if isinstance(data, str) else dumps(data)
+        box.view(sse("view", watch.encoded, push.version), push.version)
+
+
+def publish(phones: Phones, push: Push) -> None:
+    """Every open stream's message for this push (the room's game and stage read once): the
+    seats' first, so that the board's count of phones knows of the pages a reissue closed."""
+    if phones.fanout is not None:
+        room, stage = phones.session.room.game, phones.session.room.stage
+        audiences = phones.fanout.audiences
+        for token, boxes in list(audiences.items()):  # the seats first: the board counts them
+            if token is not None:
+                for box in list(boxes):
+                    deliver(phones, push, box, room, stage)
+        for box in audiences.get(None, ()):
+            deliver(phones, push, box, room, stage)
+
+
+def start_fanout(phones: Phones) -> Fanout[Watch]:
+    """The live updates of the phones' pages (in the running loop, as the server starts)."""
+    phones.fanout = Fanout(
+        phones.session,
+        lambda change: "urgent" if moves(change) else None,
+        lambda push: publish(phones, push),
+    )
+    return phones.fanout
+
+
+async def _serve(
+    request: web.Request, phones: Phones, watch: Watch, seat: Seat | None
+) -> web.StreamResponse:
+    assert phones.fanout is not None
+
+    def first(box: Outbox[Watch], push: Push) -> None:
+        deliver(phones, push, box, phones.session.room.game, phones.session.room.stage)
+
+    lang: Language = page_language(request)  # the phone's, for as long as the stream is open
+    attendance = (phones.presence, seat.name) if seat is not None else None
+    return await serve(
+        request, phones.fanout, watch.token, lang, watch, first, attendance=attendance
+    )
 
 
 async def seat_events(request: web.Request) -> web.StreamResponse:
     phones = phones_of(request)
     token = request.match_info["token"]
     seat = phones.seat_for(request, token)
-    assert phones.hub is not None
-    last = _Last()
-    shown = _Shown()
-    lang: Language = page_language(request)  # the phone's, for as long as the stream is open
-    looked_up: tuple[list[Seat] | None, Seat | None] = (None, None)
-
-    def find() -> Seat | None:
-        """This stream's seat, looked up again only when the seats changed (a reissue)."""
-        nonlocal looked_up
-        seats = phones.seats_now()
-        if seats is not looked_up[0]:
-            looked_up = (seats, by_token(seats, token))
-        return looked_up[1]
-
-    def payload() -> dict[str, Any] | str | Patch | None:
-        current = find()
-        if current is None:
-            return None
-        stage = phones.session.room.stage
-        room = phones.session.room.game
-        if current.role == "prisoner":
-            return prisoner_message(phones, shown, current, lang, room, stage)
-        game = game_view(room, current)
-
-        def make() -> dict[str, Any]:  # the game view above, with the stage as of now
-            view = seat_view_of_game(game, current, room_stage(phones.session, phones.clock()))
-            return {"view": view, "html": render_seat_part(view, current, lang)}
-
-        # the same object when nothing changed: nothing is rendered again
-        return last.get((game, stage), stage, make)
-
-    return await stream(request, phones.hub, payload, attendance=(phones.presence, seat.name))
+    return await _serve(request, phones, Watch(token), seat)
 
 
 async def board_events(request: web.Request) -> web.StreamResponse:
     phones = phones_of(request)
-    assert phones.hub is not None
-    last = _Last()
-    lang = page_language(request)
-
-    def payload() -> dict[str, Any]:
-        stage = phones.session.room.stage
-
-        def make() -> dict[str, Any]:
-            view = phones.board_view()
-            return {"view": view, "html": render_board_part(view, phones.base_url, lang)}
-
-        key = (table(phones.session.room.game), stage, phones.phones_count())
-        return last.get(key, stage, make)
-
-    return await stream(request, phones.hub, payload)
+    return await _serve(request, phones, Watch(None), None)

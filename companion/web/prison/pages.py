@@ -353,7 +353,7 @@ UNKNOWN_CODE = N_(
 
 
 # Every page and live part tells the version of the state it shows (the log's latest row as it
-# was rendered; see companion.web.common.events): a phone drops what is older than it shows.
+# was rendered; see companion.web.common.fanout): a phone drops what is older than it shows.
 
 
 async def seat_page(request: web.Request) -> web.Response:

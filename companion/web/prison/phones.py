@@ -41,7 +41,7 @@ from companion.rules.prison.views import (
 from companion.session.seats import Seat, by_code, by_token, seats_of
 from companion.session.session import Session
 from companion.web.common.context import NOT_FOUND, Limiter, Presence, Problem, count_wrong
-from companion.web.common.events import Hub, Patch
+from companion.web.common.fanout import Fanout, Patch
 
 # The views the pages and the API read: rules/prison/views.py's, with the stage.
 SeatView = PrisonerRoomView | WardenRoomView
@@ -147,6 +147,22 @@ def board_view(
     return board_view_of(session.room.game, room_stage(session, now), phones)
 
 
+@dataclass(eq=False)
+class Watch:
+    """What one event stream keeps of what it sent, to tell what changed (see
+    :mod:`companion.web.prison.api`): its seat's token (``None``: the board), the seat as
+    looked up last, the key and message of its last whole view, and the counts its page shows
+    now (a prisoner's)."""
+
+    token: str | None
+    looked_up: tuple[list[Seat] | None, Seat | None] = (None, None)
+    key: object = None  # what the last whole view was made of
+    made: object = None  # that view's message
+    counts: object = None
+    sent: object = None  # the message last encoded, and its JSON text
+    encoded: str = ""
+
+
 @dataclass
 class Phones:
     """What every handler of the prison break's server shares."""
@@ -155,7 +171,7 @@ class Phones:
     limiter: Limiter
     presence: Presence
     base_url: str | None = None
-    hub: Hub | None = None
+    fanout: Fanout[Watch] | None = None  # the live updates, while the server runs
     clock: Callable[[], float] = time.time  # the countdowns' "now" (tests pin it)
     shared: SharedTable = field(default_factory=SharedTable, repr=False)
     _seats: tuple[str | None, list[Seat]] = field(default=(None, []), repr=False)

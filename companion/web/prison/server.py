@@ -3,8 +3,6 @@ with their JSON API and live updates, on the common server of :mod:`companion.we
 
 from __future__ import annotations
 
-import gc
-
 from aiohttp import web
 
 from companion.language import Language, language, negotiate
@@ -34,7 +32,9 @@ def build_app(
 ) -> web.Application:
     """The phone application for a session; ``base`` is the links' base URL (for hints)."""
     phones = Phones(session, limiter or Limiter(), Presence(session), base)
-    app = phone_app(session, phones, _errors, static_dir("companion.web.prison"))
+    app = phone_app(
+        session, lambda: api.start_fanout(phones), _errors, static_dir("companion.web.prison")
+    )
     app[PHONES] = phones
 
     def pick(request: web.Request) -> Language:
@@ -63,22 +63,6 @@ def build_app(
     return app
 
 
-_frozen = False  # whether this process froze what it holds at its first phone server's start
-
-
-def _freeze_once() -> None:
-    """Leave what the process holds once a phone server starts (modules, templates, the
-    session's history) out of the cyclic garbage collector's full passes, once per process:
-    with 50 phones such a pass, over all of it, was the largest part of a change's fan-out at
-    p99 (benchmarks/phones.py: ~27 ms, ~16 ms with it frozen). What dies later is still freed
-    by its reference count; garbage in cycles is collected first."""
-    global _frozen
-    if not _frozen:
-        _frozen = True
-        gc.collect()
-        gc.freeze()
-
-
 async def start_phone_server(
     session: Session,
     host: str = "0.0.0.0",
@@ -95,7 +79,6 @@ async def start_phone_server(
     Raises ``OSError`` when the port cannot be used.
     """
     app = build_app(session, limiter=limiter)
-    _freeze_once()
     runner, bound, base = await listen(session, app, host, port, public_url, limits)
     app[PHONES].base_url = base
     return PhoneServer(runner, host, bound, base)

@@ -1,0 +1,359 @@
+"""Live updates for every game: one fan-out from the session's log to the open event streams.
+
+The path of a change: the session tells the fan-out after its commit; the game says how soon
+the streams must hear of it (:data:`Heard`); the fan-out pushes, coalesced, and at each push
+the game puts into each audience's streams (a seat, the board) the message of the view it may
+see now, encoded once per view and language for every stream that shows the same
+(:meth:`Push.memo`); each stream has an :class:`Outbox` that keeps only the latest message,
+so a slow phone gets the newest page and never a backlog.
+
+Every message is a server-sent event (:func:`sse`, the one encoder): ``view`` (the whole
+view), ``patch`` (``{element id: text}``: a few texts of the page the stream showed, which the
+page applies to what it holds) or ``gone`` (the seat no longer exists). Its id is the version
+of what it shows, the number of the session's latest log row when it was made
+(:func:`log_version`), so a browser that reconnects with ``Last-Event-ID`` gets the current
+view at once if it missed anything, and nothing otherwise; and a page that keeps the version it
+shows drops anything older that reaches it late (the pages, parts and POST answers carry the
+same version: ``context.VERSION_HEADER``, ``data-version``).
+
+Pushes are coalesced: the first change after a quiet spell is pushed at once (on the loop's
+next turn); changes that follow within ``pace`` seconds of a push (``calm`` for a change the
+game says may wait, such as a count) are pushed together at the end of that spell, so a burst
+of POSTs costs every stream one message. The last change is never dropped: a push always
+carries the log's latest row, and the game makes every view from the session as it is.
+Nothing is pushed that is not committed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, cast
+
+from aiohttp import web
+
+from companion.language import Language
+from companion.session.session import Change, Session
+from companion.web.common.context import log_version
+from companion.web.common.limits import claim_stream
+
+HEARTBEAT_SECONDS = 15.0
+# seconds: the least time between two pushes (at most 200 a second). A push is cheap when
+# most streams get a patch made once (50 prisoners: ~0.6 ms of rendering and a few small
+# writes): 0.02 s made the pace itself most of the fan-out's p99 (benchmarks/phones.py:
+# ~28-33 ms at 0.02 against ~17-22 ms at 0.005, 50 phones; 200 phones stay well served).
+PACE = 0.005
+
+# How soon the streams must hear of a change: "urgent" within ``pace`` of the last push,
+# "calm" within ``calm`` (it may wait for the changes after it), ``None``: not at all.
+Heard = Literal["urgent", "calm"] | None
+
+M = TypeVar("M")
+T = TypeVar("T")
+
+
+def dumps(data: Any) -> str:
+    """``data`` as compact JSON text (what an event's ``data`` line holds)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def sse(event: str, data: str, version: int | None = None) -> bytes:
+    """One server-sent event: ``event`` with the JSON text ``data``, its id ``version``."""
+    head = f"event: {event}\n" if version is None else f"event: {event}\nid: {version}\n"
+    return (head + "data: " + data + "\n\n").encode()
+
+
+def moves(change: Change) -> bool:
+    """Whether the streams may show anything new after ``change``: a change of the game (a
+    command, an undo, a note) or a phone that came or went; no other signal."""
+    return change.kind != "signal" or (change.signal or {}).get("what") == "presence"
+
+
+@dataclass(frozen=True, eq=False)
+class Patch:
+    """What a stream sends when only some texts of its page changed since its last message:
+    ``json``, the JSON text of ``{element id: new text}`` (made once and shared by every
+    stream that shows the same, in the same language), sent as a ``patch`` event that the
+    page applies to the part it holds. ``Patch.NONE`` changes nothing: the stream's id moves
+    on to the new version (its page is as of now)."""
+
+    json: str
+    NONE: ClassVar[Patch]
+
+
+Patch.NONE = Patch("{}")
+
+HEARTBEAT = b": still here\n\n"
+RETRY = b"retry: 2000\n\n"
+GONE = sse("gone", "{}")
+
+
+class Outbox(Generic[M]):
+    """One open stream's next message, latest only: a whole view replaces whatever waits
+    unsent; a patch replaces an unsent patch (a game's patches on one page set the same
+    texts) and follows an unsent view, never in place of it. ``shows``: the version of what
+    the stream sent last (its page shows that). ``memory``: what the game keeps of the stream
+    (what it sent, to tell what changed)."""
+
+    __slots__ = (
+        "attendance", "audience", "ended", "lang", "memory", "ready", "shows", "_patch", "_view"
+    )
+
+    def __init__(self, audience: Hashable, lang: Language, memory: M, shows: int | None) -> None:
+        self.audience = audience
+        self.lang = lang
+        self.memory = memory
+        self.shows = shows
+        self.ended = False
+        self.attendance: tuple[Attendance, str] | None = None
+        self.ready = asyncio.Event()
+        self._view: bytes | None = None
+        self._patch: bytes | None = None
+
+    def view(self, message: bytes, version: int) -> None:
+        self._view, self._patch, self.shows = message, None, version
+        self.ready.set()
+
+    def patch(self, message: bytes, version: int) -> None:
+        self._patch, self.shows = message, version
+        self.ready.set()
+
+    def end(self, message: bytes = GONE) -> None:
+        """The last message: the stream ends once it is sent (its seat no longer counts as
+        connected from now on, so that the views made after it in the same push know)."""
+        self._view, self._patch, self.ended = message, None, True
+        self.ready.set()
+        self.leave()
+
+    def attend(self, attendance: tuple[Attendance, str] | None) -> None:
+        """Count the seat of ``attendance`` (presence, seat) as connected until :meth:`leave`."""
+        self.attendance = attendance
+        if attendance is not None:
+            attendance[0].opened(attendance[1])
+
+    def leave(self) -> None:
+        if self.attendance is not None:
+            presence, seat = self.attendance
+            self.attendance = None
+            presence.closed(seat)
+
+    def take(self) -> bytes:
+        """What waits, whole views and patches in order (empty: nothing)."""
+        message = (self._view or b"") + (self._patch or b"")
+        self._view = self._patch = None
+        self.ready.clear()
+        return message
+
+
+class Push:
+    """One push: the version every message of it carries (``moved``: whether the log grew
+    since the last push, not only a phone that came or went) and what its messages share,
+    made once (:meth:`memo`)."""
+
+    __slots__ = ("moved", "version", "_made")
+
+    def __init__(self, version: int, moved: bool) -> None:
+        self.version = version
+        self.moved = moved
+        self._made: dict[Hashable, object] = {}
+
+    def memo(self, key: Hashable, make: Callable[[], T]) -> T:
+        """``make()``, made once in this push for ``key`` (the view and the language)."""
+        if key not in self._made:
+            self._made[key] = make()
+        return cast(T, self._made[key])
+
+    def event(self, event: str, key: Hashable, data: Callable[[], str]) -> bytes:
+        """The event ``event`` with the JSON text ``data()`` and this push's version as its id,
+        encoded once in this push for ``key``."""
+        return self.memo((event, key), lambda: sse(event, data(), self.version))
+
+
+class Fanout(Generic[M]):
+    """A session's open streams by audience, and the pushes to them; see the module's
+    docstring. ``heard(change)``: how soon the streams must hear of a change;
+    ``publish(push)``: put into the streams what each of them shows now."""
+
+    def __init__(
+        self,
+        session: Session,
+        heard: Callable[[Change], Heard],
+        publish: Callable[[Push], None],
+        *,
+        pace: float = PACE,
+        calm: float = PACE,
+    ) -> None:
+        self.session = session
+        self.loop = asyncio.get_running_loop()
+        self.audiences: dict[Hashable, set[Outbox[M]]] = {}
+        self.closing = False
+        self.pace = pace
+        self.calm = calm
+        self._heard = heard
+        self._publish = publish
+        self._pushed_at = -max(pace, calm)  # loop time of the last push
+        self._pushed = self.version()  # the version the last push carried
+        self._pending: asyncio.TimerHandle | None = None
+        self._due = 0.0
+        self._unsubscribe = session.subscribe(self._on_change)
+
+    def version(self) -> int:
+        """The version of the state now (every message's id: what its page shows)."""
+        return log_version(self.session)
+
+    def boxes(self) -> list[Outbox[M]]:
+        """Every open stream's outbox."""
+        return [box for boxes in self.audiences.values() for box in boxes]
+
+    # ---- what changed -----------------------------------------------------------------------
+
+    def _on_change(self, session: Session, change: Change) -> None:
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is self.loop:
+            self._note(change)
+        else:  # told from another thread: hand over to the server's loop
+            self.loop.call_soon_threadsafe(self._note, change)
+
+    def _note(self, change: Change) -> None:
+        how = self._heard(change)
+        if how is None or self.closing:
+            return
+        due = max(self._pushed_at + (self.pace if how == "urgent" else self.calm), 0.0)
+        if self._pending is not None:
+            if self._due <= due:  # a push is due sooner: it will carry this change
+                return
+            self._pending.cancel()
+        self._due = due
+        self._pending = self.loop.call_at(max(due, self.loop.time()), self.push)
+
+    def push(self) -> None:
+        """Put into every stream what it shows now (at once; a change is pushed by itself)."""
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+        if self.closing:
+            return
+        self._pushed_at = self.loop.time()
+        version = self.version()
+        push = Push(version, version != self._pushed)
+        self._pushed = version
+        self._publish(push)
+
+    # ---- streams ------------------------------------------------------------------------------
+
+    def open(self, audience: Hashable, lang: Language, memory: M, shows: int | None) -> Outbox[M]:
+        box = Outbox(audience, lang, memory, shows)
+        self.audiences.setdefault(audience, set()).add(box)
+        return box
+
+    def shut(self, box: Outbox[M]) -> None:
+        boxes = self.audiences.get(box.audience)
+        if boxes is not None:
+            boxes.discard(box)
+            if not boxes:
+                del self.audiences[box.audience]
+
+    def close(self) -> None:
+        """End every stream (the server is stopping)."""
+        self.closing = True
+        self._unsubscribe()
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+        for box in self.boxes():
+            box.ready.set()
+
+
+def last_event_id(request: web.Request) -> int | None:
+    raw = request.headers.get("Last-Event-ID") or request.query.get("last_event_id")
+    if raw is None:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        return None
+
+
+class Attendance(Protocol):
+    """What a stream tells about its seat: opened when it starts, closed when it ends."""
+
+    def opened(self, seat: str) -> None: ...
+
+    def closed(self, seat: str) -> None: ...
+
+
+async def open_stream(request: web.Request) -> web.StreamResponse:
+    """An event stream's response, its headers sent (never cached, never buffered by a
+    proxy); for ``HEAD`` nothing more may be written to it. Counted as one of its address's
+    streams while it lasts (refused in one sentence past the limit: :func:`claim_stream`)."""
+    claim_stream(request)
+    response = web.StreamResponse(
+        headers={
+            "Content-Type": "text/event-stream; charset=utf-8",
+            "Cache-Control": "no-cache, no-store",
+            "X-Accel-Buffering": "no",
+        }
+    )
+    await response.prepare(request)
+    return response
+
+
+async def serve(
+    request: web.Request,
+    fanout: Fanout[M],
+    audience: Hashable,
+    lang: Language,
+    memory: M,
+    first: Callable[[Outbox[M], Push], None],
+    *,
+    attendance: tuple[Attendance, str] | None = None,
+    heartbeat: float = HEARTBEAT_SECONDS,
+) -> web.StreamResponse:
+    """Serve one event stream of ``audience`` until the client leaves, its seat is gone or
+    the server stops: ``first(box, push)`` puts the whole view in its outbox at once (unless
+    the browser already shows this version), then it sends whatever the pushes put there.
+
+    A comment goes out every ``heartbeat`` seconds whatever else is sent, so a phone that went
+    away without a word is found out (its write fails) within that time. With ``attendance``
+    (presence, seat), the seat counts as connected while this stream is open.
+    """
+    response = await open_stream(request)
+    if request.method == "HEAD":  # headers only: a body here would corrupt the connection
+        return response
+    loop = asyncio.get_running_loop()
+    seen = last_event_id(request)
+    box = fanout.open(audience, lang, memory, seen)
+    box.attend(attendance)
+    try:
+        await response.write(RETRY)
+        version = fanout.version()
+        if seen != version:  # a whole view: what a push put meanwhile is no older
+            first(box, Push(version, True))
+        beat_due = loop.time() + heartbeat
+        while not fanout.closing:
+            wait = beat_due - loop.time()
+            if wait > 0 and not box.ready.is_set():
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(box.ready.wait(), wait)
+            if fanout.closing:
+                break
+            ended, message = box.ended, box.take()
+            if message:
+                await response.write(message)
+            if ended:
+                break
+            if loop.time() >= beat_due:
+                await response.write(HEARTBEAT)
+                beat_due = loop.time() + heartbeat
+    except ConnectionError:  # the phone went away; it reconnects by itself
+        pass
+    finally:  # also when the server stops and cancels the stream
+        fanout.shut(box)
+        box.leave()
+    return response
