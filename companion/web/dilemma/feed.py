@@ -14,7 +14,9 @@ Each phone's page is in its own language: the shared part is made once per langu
 open phone speaks (when one first needs it), each phone's part in its stream's language.
 
 Changes are pushed by the common fan-out (:mod:`companion.web.common.fanout`): counts at most
-every ``COALESCE`` seconds, a change of every page within ``URGENT`` of the last push; each
+every ``COALESCE + URGENT`` seconds, a change of every page within ``URGENT`` of the last push
+(as the warm-up's own loop did before: it waited ``COALESCE`` for an urgent change, then
+``URGENT`` for the rest of a burst); each
 stream's outbox keeps only the latest message, so a slow phone gets the newest page and never a
 backlog. Nothing is sent that the log does not hold: the session tells the fan-out after the
 change is committed.
@@ -96,7 +98,7 @@ class Feed:
         self.dirty = Dirty()
         self._made: Made | None = None
         self.fanout: Fanout[None] = Fanout(
-            session, self.heard, self.publish, pace=URGENT, calm=COALESCE
+            session, self.heard, self.publish, pace=URGENT, calm=COALESCE + URGENT
         )
 
     # ---- what changed -----------------------------------------------------------------------
