@@ -82,6 +82,7 @@ def dark_in_margins(pgm: Path, margin_mm: float) -> int:
 CASES = [("a4", TWELVE), ("letter", TWELVE), ("letter", INTERNATIONAL)]
 
 
+@pytest.mark.slow  # every card rendered and scanned
 @pytest.mark.parametrize(("paper", "prisoners"), CASES, ids=["a4-12", "letter-12", "letter-intl"])
 def test_every_link_is_on_its_own_card(
     tmp_path: Path,

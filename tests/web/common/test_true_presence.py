@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 from companion.session.seats import seats_of
 from companion.tui.common.presence import Presence, heard
@@ -27,6 +28,7 @@ async def _follow(response: aiohttp.ClientResponse) -> None:
             pass
 
 
+@pytest.mark.slow  # about 75 s of real time
 async def test_idle_phones_stay_connected_and_a_closed_one_is_away_within_20_s(
     tmp_path: Path,
 ) -> None:

@@ -307,7 +307,9 @@ async def walk(tmp_path: Path):
     session.close()
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize(
+    "seed", [1, pytest.param(2, marks=pytest.mark.slow), pytest.param(3, marks=pytest.mark.slow)]
+)
 async def test_random_games_leak_nothing(walk: Walk, seed: int) -> None:
     rng = random.Random(seed)
     await walk.check()
