@@ -81,7 +81,7 @@ def demo_session(
     **options: Any,
 ) -> Any:
     """A new prison-break session in ``folder``: the demo's warden and prisoners unless told."""
-    from companion.session.create import create_prison_session
+    from companion.session.prison.create import create_prison_session
 
     return create_prison_session(folder, name, scenario, warden, list(prisoners), **options)
 

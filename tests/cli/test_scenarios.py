@@ -166,7 +166,7 @@ def test_a_scenario_picked_by_name_refuses_in_one_sentence_too(
 ) -> None:
     """``companion new`` reads the same files by name: a broken one is one sentence there."""
     from companion.errors import UserError
-    from companion.session.create import create_prison_session
+    from companion.session.prison.create import create_prison_session
 
     folder = tmp_path_factory.mktemp("scenarios")
     (folder / "mine.toml").write_text(to_toml(data), encoding="utf-8")

@@ -11,7 +11,8 @@ import pytest
 from companion.cli.main import main
 from companion.rules.prison.scenario import RULE_KEYS
 from companion.session.paths import user_scenario_dir
-from companion.session.scenario_files import load_rules_file, shipped_scenario_dir
+from companion.session.prison.scenarios import load_rules_file
+from companion.session.scenario_files import shipped_scenario_dir
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

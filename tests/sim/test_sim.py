@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from companion.rules.prison import views as prison_views
 from companion.rules.prison.state import Day, Prisoner, PrisonState
-from companion.session.scenario_files import load_scenario
+from companion.session.prison.scenarios import load_scenario
 from companion.sim import runner, strategies
 from companion.sim.runner import Batch, Pool, Tally, play_batch, play_game, run_games, sim_rules
 from companion.sim.stats import wilson

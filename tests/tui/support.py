@@ -12,8 +12,9 @@ from textual.widgets import OptionList
 
 from companion.language import Language
 from companion.session import stage
-from companion.session.create import create_prison_session, game_label, open_session
+from companion.session.create import game_label, open_session
 from companion.session.paths import session_path
+from companion.session.prison.create import create_prison_session
 from companion.tui.common.dialogs import PickScreen
 from companion.tui.prison.app import ConsoleApp, SessionShelf
 

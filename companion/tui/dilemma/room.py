@@ -27,7 +27,7 @@ from companion.rules.dilemma.timer import (
     timer_off_note,
 )
 from companion.rules.dilemma.views import gm
-from companion.session.dilemma_seats import Origin, origins
+from companion.session.dilemma.seats import Origin, origins
 from companion.session.session import Session
 from companion.tui.common.footer import Keys
 from companion.tui.common.footer import fit_footer as fit_keys

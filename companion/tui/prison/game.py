@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from companion.rules.prison.views import table
 from companion.session import links, stage
-from companion.session.seats import join_url
+from companion.session.prison.seats import join_url
 from companion.session.stage import Clock, held_reveal
 from companion.tui.common.follow import PhonesSeen, Redraw
 from companion.tui.common.footer import Keys, fit_footer

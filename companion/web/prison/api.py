@@ -32,7 +32,7 @@ from companion.language import N_, Language
 from companion.rules.prison.commands import Choice, Choose, Interview, PrisonCommand, Search
 from companion.rules.prison.state import PrisonState
 from companion.rules.prison.views import TableView, table
-from companion.session.seats import Seat, by_token
+from companion.session.prison.seats import Seat, by_token
 from companion.session.stage import Stage, held_reveal, room_state, stage_of
 from companion.web.common.context import (
     Problem,

@@ -26,7 +26,7 @@ from companion.rules.prison.views import (
     table,
     warden,
 )
-from companion.session.seats import Seat, by_code, by_token, seats_of
+from companion.session.prison.seats import Seat, by_code, by_token, seats_of
 from companion.session.session import Session
 from companion.session.stage import StageView, room_state, stage_of, stage_view
 from companion.web.common.context import NOT_FOUND, Limiter, Presence, Problem, count_wrong

@@ -16,7 +16,7 @@ import pytest
 from companion.cli.main import main
 from companion.printing.common.layout import PAPERS, cjk_font
 from companion.printing.prison.cards import card_slot
-from companion.session.create import create_prison_session
+from companion.session.prison.create import create_prison_session
 from tests.conftest import demo_session
 
 pytestmark = pytest.mark.skipif(

@@ -12,7 +12,7 @@ import pytest
 from textual.widgets import DataTable
 
 from companion.rules.dilemma.seen import pair_words, seen_by_the_room
-from companion.session.dilemma_seats import new_seat
+from companion.session.dilemma.seats import new_seat
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen
 from companion.tui.common.presence import PhoneSeen, phone_words

@@ -6,8 +6,9 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from companion.session import seats, stage
-from companion.session.create import create_prison_session
+from companion.session import stage
+from companion.session.prison import seats
+from companion.session.prison.create import create_prison_session
 from companion.tui.common.dialogs import MessageScreen
 from companion.tui.common.qr import qr_lines
 from companion.tui.prison.app import ConsoleApp

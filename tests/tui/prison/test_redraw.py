@@ -11,7 +11,7 @@ from typing import Any
 
 from rich.text import Text
 
-from companion.session.create import create_prison_session
+from companion.session.prison.create import create_prison_session
 from companion.session.session import Session
 from companion.tui.prison.app import ConsoleApp
 from companion.tui.prison.board import Board

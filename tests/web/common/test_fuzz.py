@@ -24,9 +24,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from yarl import URL
 
-from companion.session.create import create_prison_session
-from companion.session.dilemma_seats import new_seat
-from companion.session.seats import seats_of
+from companion.session.dilemma.seats import new_seat
+from companion.session.prison.create import create_prison_session
+from companion.session.prison.seats import seats_of
 from companion.session.session import Session
 from companion.web.common.context import Limiter
 from companion.web.dilemma.server import build_dilemma_app

@@ -13,7 +13,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from companion.session.seats import seats_of
+from companion.session.prison.seats import seats_of
 from companion.tui.common.presence import Presence, heard
 from companion.web.prison.server import start_phone_server
 from tests.conftest import demo_session, free_port

@@ -16,8 +16,8 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from companion.cli.main import main
 from companion.rules.prison.views import prisoner, table, warden
-from companion.session.create import create_prison_session
-from companion.session.seats import Seat, reissue, seats_of
+from companion.session.prison.create import create_prison_session
+from companion.session.prison.seats import Seat, reissue, seats_of
 from companion.session.session import Session
 from companion.session.stage import call_in, step_reveal
 from companion.web.common.address import base_url, candidates, lan_address

@@ -23,8 +23,8 @@ import aiohttp
 import pytest
 
 from companion.rules.prison.views import prisoner, table, warden
-from companion.session.create import create_prison_session
-from companion.session.seats import Seat, seats_of
+from companion.session.prison.create import create_prison_session
+from companion.session.prison.seats import Seat, seats_of
 from companion.session.session import Session
 from companion.session.stage import call_in, held_reveal, room_state, stage_of, step_reveal
 from tests.conftest import free_port

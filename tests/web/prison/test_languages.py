@@ -17,7 +17,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from companion.language import Language
-from companion.session.seats import Seat, seats_of
+from companion.session.prison.seats import Seat, seats_of
 from companion.session.session import Session
 from companion.session.stage import call_in, limit_planning, pause, step_reveal
 from companion.web.common.context import Limiter

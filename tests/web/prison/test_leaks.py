@@ -33,7 +33,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from companion.language import language
 from companion.rules.prison.state import Day, PrisonState
 from companion.rules.prison.views import table
-from companion.session.seats import Seat, seats_of
+from companion.session.prison.seats import Seat, seats_of
 from companion.session.stage import call_in, held_reveal, room_state, step_reveal
 from companion.web.prison.api import progress_texts
 from companion.web.prison.pages import (
