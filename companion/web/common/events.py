@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Protocol
 
 from aiohttp import web
 
+from companion.session.presence import SeatPresence
 from companion.session.session import Change, Session
 from companion.web.common.context import log_version
 from companion.web.common.limits import claim_stream
@@ -62,7 +63,7 @@ class Hub:
         return log_version(self.session)
 
     def _on_change(self, session: Session, change: Change) -> None:
-        if change.kind == "signal" and (change.signal or {}).get("what") != "presence":
+        if change.kind == "signal" and not isinstance(change.signal, SeatPresence):
             return
         try:
             running = asyncio.get_running_loop()

@@ -36,6 +36,7 @@ from companion.rules.dilemma.events import Chose, Joined
 from companion.rules.dilemma.state import DilemmaState, is_house
 from companion.rules.dilemma.timer import RoundTimer, round_timer
 from companion.rules.dilemma.views import Public, player, public
+from companion.session.presence import SeatPresence
 from companion.session.session import Change, Session
 from companion.web.common.context import log_version
 from companion.web.common.events import (
@@ -158,7 +159,7 @@ class Feed:
     def _note(self, change: Change) -> None:
         dirty = self.dirty
         if change.kind == "signal":
-            if (change.signal or {}).get("what") != "presence":
+            if not isinstance(change.signal, SeatPresence):
                 return
             dirty.board = True
         elif change.kind == "command" and change.entry is not None:
