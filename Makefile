@@ -26,13 +26,17 @@ test: $(STAMP) system-deps
 	$(BIN)/lint-imports
 	$(BIN)/pytest -q
 
-# The fast tier, for between commits: the same linters, then every test but those in Chromium,
-# in Textual's pilot (tests/tui), in a real terminal, or marked slow. `make test` runs them all.
+# The fast tier, for between commits (under 3 minutes on two cores): the same linters (mypy from
+# its cache), then every test but those in Chromium, in Textual's pilot (tests/tui), in a real
+# terminal, or marked slow, one process per core (pytest-xdist; each file kept in one, in its
+# order), each property with a fifth of its examples (tests/conftest.py's "fast" profile).
+# `make test` runs them all, one after the other, with every example.
 check: $(STAMP)
 	$(BIN)/ruff check companion tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	$(BIN)/pytest -q -m "not browser and not slow and not console and not terminal"
+	HYPOTHESIS_PROFILE=fast $(BIN)/pytest -q -n auto --dist loadfile \
+		-m "not browser and not slow and not console and not terminal"
 
 # The app as a game master installs it: the wheel in a fresh venv outside the checkout, tried from
 # an empty folder (scripts/installed-smoke.sh says what it runs). CI runs it before `make test`.

@@ -66,8 +66,8 @@ def progress(k: int, n: int) -> str:
 
 
 async def trial(args: argparse.Namespace) -> None:
-    from companion.session.create import create_prison_session
-    from companion.session.seats import board_url, seat_url, seats_of
+    from companion.session.prison.create import create_prison_session
+    from companion.session.prison.seats import board_url, seat_url, seats_of
 
     folder = Path(tempfile.mkdtemp(prefix="companion-trial-"))
     names = [f"P{i:02d}" for i in range(1, args.phones + 1)]

@@ -81,7 +81,7 @@ def run_ours(port: int, folder: str) -> None:
     from aiohttp import web
 
     from companion.rules.dilemma.events import RoundRevealed
-    from companion.session.create import open_or_create_dilemma
+    from companion.session.dilemma.create import open_or_create_dilemma
     from companion.web.dilemma.joins import JoinLimiter
     from companion.web.dilemma.server import build_dilemma_app
 

@@ -316,8 +316,8 @@ async def load(
 
 
 def make_session(folder: Path, n: int) -> list[tuple[str, str]]:
-    from companion.session.create import create_prison_session
-    from companion.session.seats import seats_of
+    from companion.session.prison.create import create_prison_session
+    from companion.session.prison.seats import seats_of
 
     names = [f"P{i:03d}" for i in range(1, min(n, MAX_SEATS) + 1)]
     session = create_prison_session(
@@ -503,8 +503,8 @@ async def one_round(args: argparse.Namespace) -> list[Run]:
 
 def costs(n: int) -> None:
     """What one change costs the server, part by part, with n prisoners (in this process)."""
-    from companion.session.create import create_prison_session
-    from companion.session.seats import by_token, seats_of
+    from companion.session.prison.create import create_prison_session
+    from companion.session.prison.seats import by_token, seats_of
     from companion.web.common.context import Limiter, Presence
     from companion.web.prison.pages import render_seat_part
     from companion.web.prison.phones import Phones, seat_view
@@ -554,8 +554,8 @@ def stream_costs(names: list[str]) -> None:
     the chooser's whole part, and each other prisoner's patch of the counts' line, through
     the server's own message function with every stream's memory of what it sent."""
     from companion.language import language
-    from companion.session.create import create_prison_session
-    from companion.session.seats import seats_of
+    from companion.session.prison.create import create_prison_session
+    from companion.session.prison.seats import seats_of
     from companion.web.common.context import Limiter, Presence
     from companion.web.prison.api import prisoner_message
     from companion.web.prison.phones import Phones, Watch
@@ -609,7 +609,7 @@ def stream_costs(names: list[str]) -> None:
 
 async def console_costs(names: list[str]) -> None:
     """What one change costs the console's loop (the board redrawn), measured by CPU time."""
-    from companion.session.create import create_prison_session
+    from companion.session.prison.create import create_prison_session
     from companion.tui.prison.app import ConsoleApp
 
     folder = Path(tempfile.mkdtemp(prefix="companion-costs-"))

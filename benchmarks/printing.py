@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.printing.prison.document import print_session  # noqa: E402
-from companion.session.create import create_prison_session  # noqa: E402
+from companion.session.prison.create import create_prison_session  # noqa: E402
 
 RUNS = 3
 

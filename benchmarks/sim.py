@@ -14,7 +14,7 @@ import argparse
 import os
 import time
 
-from companion.session.scenario_files import load_scenario
+from companion.session.prison.scenarios import load_scenario
 from companion.sim.balance import Budget, balance
 from companion.sim.runner import Pool, default_jobs, run_games, sim_rules
 

@@ -1,15 +1,18 @@
 """Shared fixtures and helpers: isolated data and scenario folders for every test, the
-repository's paths, the demo roster, the demo session and a free port; and the markers that
-``make check`` leaves out, put on by where a test is (see :func:`pytest_collection_modifyitems`)."""
+repository's paths, the demo roster, the demo session and a free port; the markers that
+``make check`` leaves out, put on by where a test is (see :func:`pytest_collection_modifyitems`);
+and Hypothesis's two profiles with :func:`examples`, how many examples a property tries."""
 
 from __future__ import annotations
 
+import os
 import socket
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from companion.language import Language
 
@@ -19,6 +22,22 @@ EXAMPLES = Path(__file__).resolve().parent / "examples"
 
 WARDEN = "Wendy"
 ROSTER = ["Ada", "Ben", "Cy", "Dee"]  # the demo's prisoners
+
+
+# Hypothesis's profiles: its own (what `make test` and CI run: "default", or "ci" where CI is
+# set) unless HYPOTHESIS_PROFILE names one; "fast" (`make check`) tries a fifth of the examples
+# of every property.
+FAST_SHARE = 5
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE")
+settings.register_profile("fast", max_examples=settings().max_examples // FAST_SHARE)
+if PROFILE:
+    settings.load_profile(PROFILE)
+
+
+def examples(full: int) -> int:
+    """How many examples a property that asks for ``full`` of them tries: all of them, or a
+    fifth under the "fast" profile (at least 5)."""
+    return max(min(full, 5), full // FAST_SHARE) if PROFILE == "fast" else full
 
 
 def _opens_a_terminal(path: Path, seen: dict[Path, bool] = {}) -> bool:  # noqa: B006
@@ -62,7 +81,7 @@ def demo_session(
     **options: Any,
 ) -> Any:
     """A new prison-break session in ``folder``: the demo's warden and prisoners unless told."""
-    from companion.session.create import create_prison_session
+    from companion.session.prison.create import create_prison_session
 
     return create_prison_session(folder, name, scenario, warden, list(prisoners), **options)
 

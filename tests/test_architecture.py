@@ -18,7 +18,8 @@ from companion.games import GAMES
 
 PACKAGE = Path(__file__).resolve().parent.parent / "companion"
 FACES = ("tui", "web", "printing", "sim")
-LAYERS = ("rules", *FACES)  # the layers with one package per game (sim has none)
+LAYERS = ("rules", "session", *FACES)  # the layers with packages per game (sim has none)
+GAME_PACKAGES = tuple(game.package for game in GAMES)
 Graph = dict[str, set[str]]
 
 
@@ -167,6 +168,20 @@ def test_the_session_imports_no_face_and_not_the_cli() -> None:
     assert offending("companion.session", (), faces) == []
 
 
+def test_the_session_is_game_generic_outside_its_games_packages() -> None:
+    """``companion.session``'s own modules know no game: what one game keeps in the session
+    (its seats, how its sessions are created, its scenarios) is in ``session/<game>/``."""
+    games = tuple(f"companion.{layer}.{p}" for layer in ("rules", "session") for p in GAME_PACKAGES)
+    bad = []
+    for module in sorted(m for m in graph() if area(m) == "session"):
+        if module.split(".")[2:3] and module.split(".")[2] in GAME_PACKAGES:
+            continue
+        bad += [f"{module} imports {t}" for t in sorted(graph()[module]) if t.startswith(games)]
+    assert bad == []
+    folders = [f.name for f in (PACKAGE / "session").iterdir() if (f / "__init__.py").is_file()]
+    assert set(folders) <= set(GAME_PACKAGES), "a package in companion.session is not a game's"
+
+
 def test_the_cli_leaves_share_only_the_wiring_the_options_and_the_consoles() -> None:
     shared = ("companion.cli.wiring", "companion.cli.options")
     consoles = "companion.cli.consoles"
@@ -215,5 +230,5 @@ def test_a_game_package_belongs_to_a_registered_game(layer: str) -> None:
     packages = {g.package: g for g in GAMES}
     for folder in sorted((PACKAGE / layer).iterdir()):
         game = packages.get(folder.name)
-        if game is not None and layer != "rules":
+        if game is not None and layer not in ("rules", "session"):
             assert layer in game.faces, f"companion.{layer}.{folder.name} is not in its entry"

@@ -80,7 +80,7 @@ def write_scenario(
     folder: Path, result: SizeResult, base: PrisonRules, mix: str, seed: int
 ) -> Path:
     from companion.rules.prison.scenario import ScenarioError
-    from companion.session.scenario_files import load_rules_file
+    from companion.session.prison.scenarios import load_rules_file
     from companion.sim.balance import scenario_text
 
     path = folder / f"balanced-{result.prisoners}.toml"

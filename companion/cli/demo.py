@@ -6,8 +6,8 @@ import argparse
 
 from companion.cli.consoles.prison import open_console
 from companion.cli.options import console_lang, no_phones, phone_options
-from companion.session.create import create_prison_session
 from companion.session.paths import data_dir
+from companion.session.prison.create import create_prison_session
 
 DEMO_WARDEN = "Wendy"
 DEMO_PRISONERS = ["Ada", "Ben", "Cy", "Dee"]

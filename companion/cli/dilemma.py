@@ -22,7 +22,8 @@ from companion.cli.wiring import keep_language, room_poster
 from companion.errors import UserError
 from companion.rules.dilemma.results import COLUMNS, rows
 from companion.rules.dilemma.views import board
-from companion.session.create import open_or_create_dilemma, open_session
+from companion.session.create import open_session
+from companion.session.dilemma.create import open_or_create_dilemma
 from companion.session.links import DEFAULT_PORT
 from companion.session.paths import data_dir, session_path
 

@@ -38,7 +38,7 @@ def links_base(session: Session, host: str | None, port: int | None, public_url:
 
 def run_links(args: argparse.Namespace) -> int:
     from companion.session.paths import data_dir
-    from companion.session.seats import board_url, join_url, seat_url, seats_of
+    from companion.session.prison.seats import board_url, join_url, seat_url, seats_of
 
     session = open_session(data_dir(args.data_dir), args.name)
     try:

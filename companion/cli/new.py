@@ -11,13 +11,10 @@ from companion.cli.options import no_phones, phone_options
 from companion.cli.wiring import HOLDER, check_terminal
 from companion.errors import UserError
 from companion.rules.prison.scenario import ScenarioError
-from companion.session.create import create_prison_session
 from companion.session.paths import data_dir, session_path
-from companion.session.scenario_files import (
-    load_scenario,
-    scenario_for,
-    scenario_name,
-)
+from companion.session.prison.create import create_prison_session
+from companion.session.prison.scenarios import load_scenario, scenario_for
+from companion.session.scenario_files import scenario_name
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

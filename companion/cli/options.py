@@ -146,7 +146,7 @@ def load_rules(
     """A scenario's rules, the group size (the scenario's smallest if not given), the rules the
     simulator plays for it, and whether the simulator caps the game's length."""
     from companion.rules.prison.scenario import ScenarioError
-    from companion.session.scenario_files import load_scenario
+    from companion.session.prison.scenarios import load_scenario
     from companion.sim.runner import sim_rules
 
     try:

@@ -109,7 +109,7 @@ def _folders(args: argparse.Namespace) -> list[Path]:
 
 
 def _shelf(folders: list[Path]) -> Shelf:
-    from companion.session.scenario_files import load_named_scenario
+    from companion.session.prison.scenarios import load_named_scenario
     from companion.sim.notebook.shelf import gather
 
     return gather(folders, load_named_scenario)
@@ -181,7 +181,7 @@ def run_report(args: argparse.Namespace) -> int:
 
 def run_import(args: argparse.Namespace) -> int:
     from companion.session.paths import data_dir
-    from companion.session.scenario_files import load_named_scenario
+    from companion.session.prison.scenarios import load_named_scenario
     from companion.sim.notebook.playtest import PlaytestError
     from companion.sim.notebook.shelf import import_games, notebook_folder
 

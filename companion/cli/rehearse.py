@@ -47,7 +47,8 @@ def bot_names(n: int) -> list[str]:
 def pick_scenario(name: str | None, prisoners: int) -> tuple[str, dict[str, Any]]:
     """The scenario to play and the roster overrides it needs for ``prisoners``."""
     from companion.rules.prison.scenario import ScenarioError
-    from companion.session.scenario_files import load_scenario, scenario_path
+    from companion.session.prison.scenarios import load_scenario
+    from companion.session.scenario_files import scenario_path
 
     if name is None:
         name = f"balanced-{prisoners}" if scenario_path(f"balanced-{prisoners}").is_file() else (
@@ -73,7 +74,7 @@ def bot_service(mix: str, seed: int | None, pace: float) -> Service:
         import asyncio
         import contextlib
 
-        from companion.session.seats import seats_of
+        from companion.session.prison.seats import seats_of
         from companion.sim.rehearsal import PhoneBots, PhoneSeat
 
         session = app.session
@@ -101,8 +102,9 @@ def bot_service(mix: str, seed: int | None, pace: float) -> Service:
 
 
 def run_rehearse(args: argparse.Namespace) -> int:
-    from companion.session.create import create_prison_session, open_session
+    from companion.session.create import open_session
     from companion.session.paths import data_dir, session_path
+    from companion.session.prison.create import create_prison_session
 
     prisoners = whole(args.prisoners, "--prisoners", 2, 60)
     seed = whole(args.seed, "--seed", 0, 2**63)

@@ -43,7 +43,7 @@ def load_script(path: str) -> dict[str, Any]:
 def play_script(data: dict[str, Any]) -> dict[str, Any]:
     """Play a parsed script of any game that has scripts; raises UserError for a fatal problem."""
     from companion.rules.core.scripts import ScriptError
-    from companion.session.scenario_files import load_named_scenario
+    from companion.session.prison.scenarios import load_named_scenario
 
     game = data.get("game", DEFAULT_GAME)
     player = None

@@ -56,7 +56,8 @@ def describe(path: Path, name: str) -> str:
     """One line of the list: a scenario's main numbers, another game's description, or what is
     wrong with the file."""
     from companion.rules.prison.scenario import ScenarioError
-    from companion.session.scenario_files import load_rules_file, read_toml
+    from companion.session.prison.scenarios import load_rules_file
+    from companion.session.scenario_files import read_toml
 
     try:
         data = read_toml(path)

@@ -55,7 +55,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
     from companion.session.links import DEFAULT_PORT
     from companion.session.paths import data_dir
-    from companion.session.seats import board_url, join_url, seat_url, seats_of
+    from companion.session.prison.seats import board_url, join_url, seat_url, seats_of
     from companion.web.prison.server import start_phone_server
 
     session = open_session(data_dir(args.data_dir), args.name, holder="companion serve")

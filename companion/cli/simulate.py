@@ -67,7 +67,8 @@ def group_sizes(rules: PrisonRules) -> str:
 def outside_range(name: str, base: PrisonRules, size: int) -> str:
     """One sentence: the scenario is not for ``size`` prisoners, and what is."""
     from companion.rules.prison.scenario import ScenarioError
-    from companion.session.scenario_files import list_scenario_files, load_scenario
+    from companion.session.prison.scenarios import load_scenario
+    from companion.session.scenario_files import list_scenario_files
 
     fitting = []
     for path in list_scenario_files():

@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import UserError
-from companion.session.create import create_session, open_sucker_session
+from companion.session.create import create_session
 from companion.session.paths import data_dir, session_path
 from companion.session.session import Session
+from companion.session.sucker.create import open_sucker_session
 
 GAME = "so-long-sucker"
 HOLDER = "companion sucker"  # who holds the session while the referee runs (session.lock)

@@ -158,7 +158,7 @@ def table_rates(folders: Sequence[Path]) -> TableRates:
     with bots left out), read afresh each time the screen asks."""
 
     def rates(prisoners: int, tokens: int) -> list[dict[str, Any]]:
-        from companion.session.scenario_files import load_named_scenario
+        from companion.session.prison.scenarios import load_named_scenario
         from companion.sim.notebook.figures import escape_points
         from companion.sim.notebook.shelf import gather
 
@@ -233,7 +233,7 @@ def phone_service(args: argparse.Namespace) -> tuple[Service, Links]:
         return stop
 
     def links() -> list[dict[str, str]]:
-        from companion.session.seats import board_url, join_url
+        from companion.session.prison.seats import board_url, join_url
         from companion.web.common.address import base_url, candidates
 
         server = running.get("server")

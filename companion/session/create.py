@@ -1,36 +1,25 @@
 """Creating, opening and holding the sessions of every game, each refused in one sentence.
 
 The console, the phone server and every command open sessions through here, so that a name,
-a roster or a scenario is checked the same way wherever it is typed.
+a roster or a scenario is checked the same way wherever it is typed. What one game adds (its
+roster, its scenario, its kind of session) is in its package beside this module:
+``companion.session.prison.create``, ``companion.session.dilemma.create``,
+``companion.session.sucker.create``.
 """
 
 from __future__ import annotations
 
 import difflib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.errors import UserError
 from companion.games import UnknownGame, game_entry
-from companion.rules.core.roster import RosterError, check_roster
 from companion.rules.core.words import N_
-from companion.rules.dilemma.scenario import DilemmaRules, rules_from_mapping, with_rounds
-from companion.rules.prison.scenario import ScenarioError, with_overrides
 from companion.session.lock import SessionLock
 from companion.session.paths import list_sessions, session_path
-from companion.session.scenario_files import (
-    load_scenario,
-    read_toml,
-    scenario_name,
-    scenario_path,
-)
 from companion.session.session import Session
 from companion.session.store import Store, StoreError
-
-if TYPE_CHECKING:
-    from companion.rules.dilemma.state import DilemmaState
-    from companion.rules.prison.state import PrisonState
-    from companion.rules.sucker.state import SuckerState
 
 
 def hold_session(path: Path, holder: str | None) -> SessionLock | None:
@@ -99,117 +88,3 @@ def game_label(path: Path) -> str:
         return game_entry(str(game)).label
     except UnknownGame:
         return str(game)
-
-
-# ---- the prison break -----------------------------------------------------------------------
-
-
-def create_prison_session(
-    folder: Path,
-    name: str,
-    scenario: str,
-    warden: str,
-    prisoners: list[str],
-    *,
-    replace: bool = False,
-    rules_overrides: dict[str, Any] | None = None,
-    holder: str | None = None,
-) -> Session[PrisonState]:
-    """Create a prison-break session file; refuses a bad roster or scenario in one sentence.
-
-    With ``holder``, the new session is held for this program alone (see ``open_session``);
-    a session being replaced is taken from nobody who still has it open.
-    """
-    path = session_path(folder, name)
-    try:
-        rules = load_scenario(scenario)
-        if rules_overrides:
-            rules = with_overrides(rules, rules_overrides, "The rule overrides")
-        warden, prisoners = check_roster(
-            warden, prisoners, rules.min_prisoners, rules.max_prisoners
-        )
-    except (ScenarioError, RosterError) as error:
-        raise UserError(str(error)) from None
-    if path.exists() and not replace:
-        raise UserError(
-            f"A session called {name!r} already exists; resume it with "
-            f"'companion resume {name}' or pick another name."
-        )
-    setup = {
-        "scenario": scenario_name(scenario),
-        "rules": rules.model_dump(),
-        "warden": warden,
-        "prisoners": prisoners,
-    }
-    try:
-        lock = hold_session(path, holder)
-        if path.exists():
-            remove_session_files(path)
-        return Session.create(path, "prison-break", setup, lock=lock)
-    except StoreError as error:
-        raise UserError(str(error)) from None
-
-
-# ---- the dilemma warm-up --------------------------------------------------------------------
-
-
-def dilemma_rules(scenario: str, rounds: int | None) -> DilemmaRules:
-    """The rules of a dilemma scenario file, with ``rounds`` if given; UserError otherwise."""
-    try:
-        path = scenario_path(scenario)
-        data = read_toml(path)
-        if data.get("game") != "dilemma":
-            raise ScenarioError(
-                f"The scenario {scenario!r} is for {data.get('game', 'prison-break')!r}, "
-                "not the dilemma; use --scenario dilemma."
-            )
-        rules = rules_from_mapping(data, path.name)
-        if rounds is not None:
-            rules = with_rounds(rules, rounds, "--rounds")
-    except ScenarioError as error:
-        raise UserError(str(error)) from None
-    return rules
-
-
-def open_or_create_dilemma(
-    folder: Path, name: str, scenario: str, rounds: int | None, *, holder: str | None = None
-) -> Session[DilemmaState]:
-    """The dilemma session called ``name``: reopened if it exists, else created (held for
-    ``holder`` alone while open, see ``open_session``)."""
-    path = session_path(folder, name)
-    if path.exists():
-        session = open_session(folder, name, holder=holder)
-        if session.game != "dilemma":
-            session.close()
-            raise UserError(
-                f"The session {name!r} is a {session.kind.title} session; "
-                f"open it with 'companion resume {name}' or pick another name."
-            )
-        have = session.state.rules.rounds
-        if rounds is not None and rounds != have:
-            session.close()
-            raise UserError(
-                f"The session {name!r} already exists with {have} rounds; --rounds applies only "
-                "to a new session (leave it out to resume, or pick another name)."
-            )
-        return session
-    rules = dilemma_rules(scenario, rounds)
-    setup = {"scenario": scenario_name(scenario), "rules": rules.model_dump()}
-    return create_session(path, "dilemma", setup, holder)
-
-
-# ---- So Long Sucker -------------------------------------------------------------------------
-
-
-def open_sucker_session(
-    folder: Path, name: str, *, holder: str | None = None
-) -> Session[SuckerState]:
-    """The saved So Long Sucker session ``name``; another game's session is refused."""
-    session = open_session(folder, name, holder=holder)
-    if session.game != "so-long-sucker":
-        session.close()
-        raise UserError(
-            f"The session {name!r} is a {session.game} game, not So Long Sucker; "
-            "open it with 'companion resume' or pick another name."
-        )
-    return session

@@ -5,6 +5,7 @@ in a source checkout, the repository's ``scenarios/``, their source), and the us
 :func:`companion.session.paths.user_scenario_dir`; ``companion balance`` writes there). A name
 is looked up in the user's folder first, so a scenario the user balanced replaces the shipped
 one of the same name. Wherever a scenario is asked for, the path of a ``.toml`` file works too.
+A game's own reading of its files is in its package (``companion.session.prison.scenarios``).
 """
 
 from __future__ import annotations
@@ -17,10 +18,8 @@ from importlib import resources
 from pathlib import Path
 
 from companion.games import DEFAULT_GAME, UnknownGame, game_rules
-from companion.rules.prison.scenario import PrisonRules, ScenarioError, rules_from_mapping
+from companion.rules.core.scenario import ScenarioError
 from companion.session.paths import user_scenario_dir
-
-DEFAULT_SCENARIO = "classic"
 
 
 def shipped_scenario_dir() -> Path:
@@ -86,11 +85,6 @@ def read_toml(path: Path) -> dict[str, object]:
         raise ScenarioError(f"{path} cannot be read: {error.strerror}.") from None
 
 
-def load_rules_file(path: Path) -> PrisonRules:
-    data = read_toml(path)
-    return rules_from_mapping(data, str(path))
-
-
 def is_scenario_path(text: str) -> bool:
     """Whether ``--scenario`` was given a file rather than a name."""
     separators = {"/", "\\", os.sep, os.altsep or os.sep}
@@ -111,40 +105,6 @@ def scenario_path(name: str) -> Path:
         raise ScenarioError(f"{name!r} is not a scenario name; use a name such as 'classic'.")
     own = user_scenario_dir() / f"{name}.toml"
     return own if own.is_file() else shipped_scenario_dir() / f"{name}.toml"
-
-
-def load_scenario(name: str) -> PrisonRules:
-    """The prison-break rules of the named scenario (see :func:`scenario_path`), or of a file."""
-    path = scenario_path(name)
-    if not path.is_file() and not is_scenario_path(name):
-        known = ", ".join(p.stem for p in list_scenario_files()) or "none"
-        raise ScenarioError(f"There is no scenario called {name!r}; known scenarios: {known}.")
-    data = read_toml(path)
-    if data.get("game", "prison-break") != "prison-break":
-        raise ScenarioError(
-            f"The scenario {name!r} is for {data.get('game')}, not the prison break."
-        )
-    return rules_from_mapping(data, path.name)
-
-
-def load_named_scenario(name: str) -> PrisonRules:
-    """:func:`load_scenario` for a name only (a game script names its scenario; no paths)."""
-    if is_scenario_path(name):
-        raise ScenarioError(f"{name!r} is not a scenario name; use a name such as 'classic'.")
-    return load_scenario(name)
-
-
-def scenario_for(prisoners: int) -> str:
-    """The scenario balanced for a group of ``prisoners``: classic when it fits (four), else
-    ``balanced-N`` where there is one, else classic (whose roster check then says what to do)."""
-    for name in (DEFAULT_SCENARIO, f"balanced-{prisoners}"):
-        try:
-            rules = load_scenario(name)
-        except ScenarioError:
-            continue
-        if rules.min_prisoners <= prisoners <= rules.max_prisoners:
-            return name
-    return DEFAULT_SCENARIO
 
 
 def check_scenario_file(path: Path) -> str:

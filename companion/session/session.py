@@ -20,6 +20,7 @@ from companion.rules.core.game import Entry, History, MalformedCommand, Refused
 from companion.rules.core.registry import GameRules
 from companion.rules.core.room import Happening, Noted, Played, StageAct, TakenBack
 from companion.session.lock import SessionLock
+from companion.session.presence import SeatPresence
 from companion.session.store import Row, Store, StoreError
 
 
@@ -30,7 +31,7 @@ class Change:
     kind: str  # "command", "undo", "note" or "signal" (not logged: presence and the like)
     row: Row | None
     entry: Entry[Any, Any] | None = None
-    signal: dict[str, Any] | None = None
+    signal: SeatPresence | None = None
 
 
 Subscriber = Callable[["Session", Change], None]
@@ -234,10 +235,10 @@ class Session(Generic[S, R]):
         step): a note the room fold reads back."""
         return self.note(act.what, **act.body())
 
-    def signal(self, what: str, **data: Any) -> None:
-        """Tell the subscribers something passing that is not worth logging (a phone was seen,
-        a seat connected). Never use it for anything that must survive a crash."""
-        self._notify(Change("signal", None, signal={"what": what, **data}))
+    def signal(self, presence: SeatPresence) -> None:
+        """Tell the subscribers something passing that is not worth logging (a seat's phone
+        connected or went away). Never use it for anything that must survive a crash."""
+        self._notify(Change("signal", None, signal=presence))
 
     # ---- subscribers --------------------------------------------------------------------
 

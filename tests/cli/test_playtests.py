@@ -17,7 +17,7 @@ import pytest
 
 from companion.cli.main import main
 from companion.rules.prison.scenario import with_overrides
-from companion.session.scenario_files import load_scenario
+from companion.session.prison.scenarios import load_scenario
 from companion.sim.notebook.stand_ins import bot_script
 from tests.conftest import EXAMPLES, demo_session
 

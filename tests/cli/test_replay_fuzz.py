@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from companion.cli.replay import play_script
 from companion.errors import UserError
+from tests.conftest import examples
 
 scalars = st.one_of(
     st.none(), st.booleans(), st.integers(-5, 50), st.floats(allow_nan=False), st.text(max_size=45)
@@ -64,7 +65,7 @@ scripts = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scripts)
 def test_replay_never_crashes(script: dict) -> None:
     try:

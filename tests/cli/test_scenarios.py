@@ -21,14 +21,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.cli.main import main
-from tests.conftest import ROOT, ROSTER
+from tests.conftest import ROOT, ROSTER, examples
 
 SHIPPED = {
     name: tomllib.loads((ROOT / "scenarios" / f"{name}.toml").read_text("utf-8"))
     for name in ("classic", "dilemma", "balanced-8")
 }
 FUZZ = settings(
-    max_examples=150,
+    max_examples=examples(150),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -157,7 +157,7 @@ def test_scenario_files_with_broken_bytes(
     check(path, capsys)
 
 
-@settings(max_examples=40, deadline=None,
+@settings(max_examples=examples(40), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=broken_mappings())
 def test_a_scenario_picked_by_name_refuses_in_one_sentence_too(
@@ -166,7 +166,7 @@ def test_a_scenario_picked_by_name_refuses_in_one_sentence_too(
 ) -> None:
     """``companion new`` reads the same files by name: a broken one is one sentence there."""
     from companion.errors import UserError
-    from companion.session.create import create_prison_session
+    from companion.session.prison.create import create_prison_session
 
     folder = tmp_path_factory.mktemp("scenarios")
     (folder / "mine.toml").write_text(to_toml(data), encoding="utf-8")

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.session.create import create_prison_session, open_session
+from companion.session.create import open_session
+from companion.session.prison.create import create_prison_session
 from tests.conftest import ROSTER, free_port
 
 ROOT = Path(__file__).resolve().parents[2]

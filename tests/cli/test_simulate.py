@@ -11,7 +11,8 @@ import pytest
 from companion.cli.main import main
 from companion.rules.prison.scenario import RULE_KEYS
 from companion.session.paths import user_scenario_dir
-from companion.session.scenario_files import load_rules_file, shipped_scenario_dir
+from companion.session.prison.scenarios import load_rules_file
+from companion.session.scenario_files import shipped_scenario_dir
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -73,6 +74,7 @@ def test_simulate_refuses_a_group_size_outside_the_scenario_s_range(
     assert err.strip() == f"companion: {words}"
 
 
+@pytest.mark.slow  # a search over the simulator's settings
 def test_balance_on_a_small_budget_writes_valid_scenarios(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -93,6 +95,7 @@ def test_balance_on_a_small_budget_writes_valid_scenarios(
         assert f"| {size} | {rules.nights_to_escape} | {rules.parole_tokens_to_win} |" in out
 
 
+@pytest.mark.slow  # a search over the simulator's settings
 def test_balance_is_reproducible_across_process_counts(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -106,6 +109,7 @@ def test_balance_is_reproducible_across_process_counts(
     assert one == two
 
 
+@pytest.mark.slow  # a search over the simulator's settings
 def test_balance_json_and_no_write(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     status, out, _ = run(capsys, "balance", "--prisoners", "4", "--games-per-point", "100",
                          "--no-write", "--json", "--out", str(tmp_path), "--target", "0.4")
@@ -161,6 +165,7 @@ def test_balance_refuses_to_write_into_a_file(
     assert status == 2 and "is a file, not a folder" in err and target.read_text() == "x"
 
 
+@pytest.mark.slow  # a search over the simulator's settings
 def test_balance_writes_to_the_users_folder_and_says_where(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -185,6 +190,7 @@ def test_balance_writes_to_the_users_folder_and_says_where(
     assert "classic" not in own_part
 
 
+@pytest.mark.slow  # a search over the simulator's settings
 def test_balance_csv_puts_the_designers_numbers_beside_the_recommendation(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -204,6 +210,7 @@ def test_balance_csv_puts_the_designers_numbers_beside_the_recommendation(
         assert r["settled"] in ("yes", "no") and r["runner_up_nights"]
 
 
+@pytest.mark.slow  # a search over the simulator's settings
 def test_balance_table_says_the_runner_up_and_the_designers_numbers(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

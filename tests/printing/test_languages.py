@@ -17,9 +17,10 @@ from companion.printing.dilemma.poster import write_poster
 from companion.printing.prison import document
 from companion.printing.prison.document import generic_document, print_session
 from companion.printing.sucker.card import write_rules_card
-from companion.session.create import create_prison_session, open_session
-from companion.session.scenario_files import load_scenario
-from companion.session.seats import seats_of
+from companion.session.create import open_session
+from companion.session.prison.create import create_prison_session
+from companion.session.prison.scenarios import load_scenario
+from companion.session.prison.seats import seats_of
 from tests import pseudo_locale
 
 pytestmark = pytest.mark.skipif(

@@ -42,6 +42,7 @@ from companion.rules.prison.stage import CallIn, Extend, GoOn, LimitPlanning, Pa
 from companion.rules.prison.views import gm as prison_gm
 from companion.rules.sucker.views import table as sucker_table
 from companion.session.session import Session
+from tests.conftest import examples
 from tests.dilemma_helpers import scenario
 from tests.prison_helpers import rules as prison_rules
 from tests.rules.dilemma import test_properties as dilemma
@@ -201,12 +202,12 @@ ADAPTERS: dict[str, Adapter] = {
 }
 NAMES = [entry.name for entry in GAMES]
 SETTINGS = settings(
-    max_examples=25,
+    max_examples=examples(25),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 # a leak shows only in a round with choices made and not yet revealed: more walks to find one
-SECRET_SETTINGS = settings(SETTINGS, max_examples=40)
+SECRET_SETTINGS = settings(SETTINGS, max_examples=examples(40))
 
 
 def adapter_of(name: str) -> Adapter:

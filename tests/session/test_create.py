@@ -10,17 +10,12 @@ import pytest
 
 from companion.errors import UserError
 from companion.games import GAMES, UnknownGame, game_entry, game_rules
-from companion.session.create import (
-    create_session,
-    dilemma_rules,
-    game_label,
-    open_or_create_dilemma,
-    open_session,
-    open_sucker_session,
-)
+from companion.session.create import create_session, game_label, open_session
+from companion.session.dilemma.create import dilemma_rules, open_or_create_dilemma
 from companion.session.paths import session_path
 from companion.session.session import Session
 from companion.session.store import StoreError
+from companion.session.sucker.create import open_sucker_session
 from tests.conftest import demo_session
 
 SUCKER_SETUP = {

@@ -15,8 +15,9 @@ import pytest
 
 from companion.cli.main import main
 from companion.errors import UserError
-from companion.session.create import create_prison_session, open_session
+from companion.session.create import open_session
 from companion.session.lock import SessionBusy
+from companion.session.prison.create import create_prison_session
 from companion.session.session import Session
 from tests.conftest import ROSTER, demo_session
 
@@ -123,7 +124,8 @@ for unix_only in ("pread", "pwrite"):
 del socket.if_nameindex  # no Linux interface calls either
 
 from companion.errors import UserError
-from companion.session.create import create_prison_session, open_session
+from companion.session.create import open_session
+from companion.session.prison.create import create_prison_session
 
 folder = Path(sys.argv[1])
 session = create_prison_session(

@@ -105,7 +105,7 @@ WRITER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from companion.session.create import create_prison_session
+    from companion.session.prison.create import create_prison_session
     roster = ["Ada", "Ben", "Cy", "Dee"]
     s = create_prison_session(Path(sys.argv[1]), "k", "classic", "Wendy", roster)
     print("READY", flush=True)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion.session.scenario_files import load_scenario
+from companion.session.prison.scenarios import load_scenario
 from companion.sim import balance as balance_module
 from companion.sim.balance import Budget, Point, SizeSearch
 from companion.sim.curve import escape_curve

@@ -10,7 +10,7 @@ from companion.rules.core.game import History, Refused
 from companion.rules.prison.commands import PrisonCommand
 from companion.rules.prison.engine import PRISON_BREAK, new_game
 from companion.rules.prison.scenario import with_overrides
-from companion.session.scenario_files import load_named_scenario, load_scenario
+from companion.session.prison.scenarios import load_named_scenario, load_scenario
 from companion.sim.measures import measure
 from companion.sim.notebook.charts import rate_chart
 from companion.sim.notebook.figures import Figures

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from companion.session.create import create_prison_session
-from companion.session.seats import seats_of
+from companion.session.prison.create import create_prison_session
+from companion.session.prison.seats import seats_of
 from companion.sim.rehearsal import PhoneBots, PhoneSeat
 from companion.web.prison.server import start_phone_server
 from tests import stage_helpers as stage

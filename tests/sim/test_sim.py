@@ -12,11 +12,12 @@ from hypothesis import strategies as st
 
 from companion.rules.prison import views as prison_views
 from companion.rules.prison.state import Day, Prisoner, PrisonState
-from companion.session.scenario_files import load_scenario
+from companion.session.prison.scenarios import load_scenario
 from companion.sim import runner, strategies
 from companion.sim.runner import Batch, Pool, Tally, play_batch, play_game, run_games, sim_rules
 from companion.sim.stats import wilson
 from companion.sim.strategies import MIXES
+from tests.conftest import examples
 
 
 def classic(prisoners: int = 4, **overrides: Any) -> Any:
@@ -70,6 +71,7 @@ def test_a_game_is_the_same_whichever_batch_plays_it() -> None:
     assert parts == whole
 
 
+@pytest.mark.slow  # 3000 games
 def test_classic_four_prisoners_every_outcome_occurs_and_rates_are_plausible() -> None:
     tally = play_batch(Batch(classic(), 4, "standard", 1, "t", 0, 3000))
     counts = tally.counts
@@ -82,6 +84,7 @@ def test_classic_four_prisoners_every_outcome_occurs_and_rates_are_plausible() -
     assert 2 <= tally.days / tally.games <= 10
 
 
+@pytest.mark.slow  # 2000 games
 def test_a_day_limit_adds_time_up() -> None:
     tally = play_batch(Batch(classic(max_days=3), 4, "standard", 1, "t", 0, 2000))
     assert all(tally.counts[o] > 0 for o in runner.OUTCOMES), tally.counts
@@ -102,7 +105,7 @@ def test_the_simulator_caps_games_when_the_scenario_has_no_day_limit() -> None:
     assert not capped and limited.max_days == 5
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     prisoners=st.integers(2, 14),
     nights=st.integers(1, 40),
@@ -228,6 +231,7 @@ def test_wilson_interval_matches_known_values() -> None:
     assert wilson(20, 20).high == 1.0
 
 
+@pytest.mark.slow  # the same games played four times
 def test_skipping_views_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     """The runner skips views a bot would not read (every built-in prisoner at planning; loyal
     prisoners and saboteurs outside the accusations; nights when no habit is triggered).

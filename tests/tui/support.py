@@ -11,8 +11,9 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from companion.language import Language
-from companion.session.create import create_prison_session, game_label, open_session
+from companion.session.create import game_label, open_session
 from companion.session.paths import session_path
+from companion.session.prison.create import create_prison_session
 from companion.tui.common.dialogs import PickScreen
 from companion.tui.prison.app import ConsoleApp, SessionShelf
 from tests import stage_helpers as stage

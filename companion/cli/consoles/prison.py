@@ -9,8 +9,9 @@ import sys
 from companion.cli import wiring
 from companion.cli.consoles import open_by_game
 from companion.session.contracts import Links, Service
-from companion.session.create import create_prison_session, game_label, open_session
+from companion.session.create import game_label, open_session
 from companion.session.paths import data_dir, session_path
+from companion.session.prison.create import create_prison_session
 from companion.session.session import Session
 
 HOLDER = wiring.HOLDER

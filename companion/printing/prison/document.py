@@ -95,7 +95,7 @@ def print_session(
     then.
     """
     from companion.rules.prison.views import table
-    from companion.session.seats import join_url, seat_url, seats_of
+    from companion.session.prison.seats import join_url, seat_url, seats_of
     from companion.session.store import StoreError
 
     sheet = paper_named(paper)
@@ -162,7 +162,7 @@ def generic_name(scenario: str, paper: Paper) -> str:
 def print_generic(folder: str | Path | None = None, papers: list[str] | None = None) -> list[Path]:
     """Write the classic scenario's session-independent sheets, one PDF per paper size."""
     from companion.rules.prison.scenario import ScenarioError
-    from companion.session.scenario_files import load_scenario
+    from companion.session.prison.scenarios import load_scenario
 
     try:
         rules = load_scenario(GENERIC_SCENARIO)

@@ -1,14 +1,14 @@
-"""What the consoles know of the players' phones: the phone server's ``presence`` signals
-(a seat is connected while one of its event streams is open, away since it last closed)."""
+"""What the consoles know of the players' phones: the phone server's presence signals
+(:class:`~companion.session.presence.SeatPresence`: a seat is connected while one of its event
+streams is open, away since it last closed)."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from companion.language import Language, language
+from companion.session.presence import SeatPresence
 
 
 @dataclass(frozen=True)
@@ -20,15 +20,12 @@ class PhoneSeen:
 Presence = dict[str, PhoneSeen]
 
 
-def heard(presence: Presence, signal: Mapping[str, Any] | None) -> str | None:
-    """Take in a ``presence`` signal; the seat it is about, or ``None`` for any other."""
-    if not signal or signal.get("what") != "presence":
+def heard(presence: Presence, signal: SeatPresence | None) -> str | None:
+    """Take in a change's presence signal; the seat it is about, or ``None`` without one."""
+    if not isinstance(signal, SeatPresence):
         return None
-    seat, since = signal.get("seat"), signal.get("since")
-    if not isinstance(seat, str) or not isinstance(since, int | float):
-        return None
-    presence[seat] = PhoneSeen(bool(signal.get("connected")), float(since))
-    return seat
+    presence[signal.seat] = PhoneSeen(signal.connected, signal.since)
+    return signal.seat
 
 
 def phone_words(seen: PhoneSeen | None, lang: Language | None = None) -> str:

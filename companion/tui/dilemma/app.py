@@ -45,7 +45,7 @@ from companion.rules.dilemma.events import Chose, Joined
 from companion.rules.dilemma.room import SetRoundSeconds, StartTimer
 from companion.rules.dilemma.seen import seen_by_the_room
 from companion.rules.dilemma.strategies import NAMES
-from companion.session.dilemma_seats import forget, new_seat
+from companion.session.dilemma.seats import forget, new_seat
 from companion.session.heap import freeze_survivors
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen

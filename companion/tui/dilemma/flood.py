@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from companion.language import Language
-from companion.session.dilemma_seats import Origin
+from companion.session.dilemma.seats import Origin
 from companion.tui.dilemma.words import View
 
 WINDOWS = (1, 5, 15)  # minutes: "joined in the last 1/5/15 minutes"

@@ -21,7 +21,7 @@ from companion.language import N_, Language
 from companion.rules.dilemma.room import DilemmaRoom, RoundTimer, TimerOff
 from companion.rules.dilemma.state import DilemmaState
 from companion.rules.dilemma.views import gm
-from companion.session.dilemma_seats import Origin, origins
+from companion.session.dilemma.seats import Origin, origins
 from companion.session.session import Session
 from companion.tui.common.footer import Keys
 from companion.tui.common.footer import fit_footer as fit_keys

@@ -39,12 +39,8 @@ def scenario_choices(lang: Language | None = None) -> list[tuple[str, str]]:
     whose file it is: shipped or the user's own), in natural order (balanced-4 before
     balanced-10); other games' files are left out. Labels in ``lang`` (English by default)."""
     from companion.rules.prison.scenario import ScenarioError
-    from companion.session.scenario_files import (
-        list_scenario_files,
-        list_scenarios,
-        load_scenario,
-        read_toml,
-    )
+    from companion.session.prison.scenarios import load_scenario
+    from companion.session.scenario_files import list_scenario_files, list_scenarios, read_toml
 
     _ = lang or language()
     own = {s.name: s.replaces_shipped for s in list_scenarios() if not s.shipped}

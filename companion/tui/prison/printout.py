@@ -21,7 +21,8 @@ from textual.worker import Worker, WorkerState
 
 from companion.errors import UserError
 from companion.language import N_
-from companion.session import links, seats
+from companion.session import links
+from companion.session.prison import seats
 from companion.tui.common.follow import Redraw
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words

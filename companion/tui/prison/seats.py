@@ -16,7 +16,8 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Static
 
 from companion.language import N_
-from companion.session import links, seats
+from companion.session import links
+from companion.session.prison import seats
 from companion.tui.common.dialogs import ConfirmScreen
 from companion.tui.common.follow import PhonesSeen, Redraw
 from companion.tui.common.footer import Keys

@@ -155,7 +155,7 @@ class SetupScreen(Screen[None]):
     def use_scenario(self, scenario: str) -> None:
         """Check the roster against ``scenario`` from now on, and say so in the title."""
         from companion.rules.prison.scenario import ScenarioError
-        from companion.session.scenario_files import load_scenario
+        from companion.session.prison.scenarios import load_scenario
 
         self.scenario, self.scenario_problem = scenario, None
         try:
@@ -185,7 +185,7 @@ class SetupScreen(Screen[None]):
 
     def follow_size(self) -> None:
         """Automatic: the scenario balanced for the roster's size (classic for four)."""
-        from companion.session.scenario_files import scenario_for
+        from companion.session.prison.scenarios import scenario_for
 
         if self.automatic:
             fitting = scenario_for(len(self.prisoners))

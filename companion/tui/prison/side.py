@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.language import Language
 from companion.session import links
-from companion.session.seats import join_url
+from companion.session.prison.seats import join_url
 from companion.tui.common.presence import connected_count, phone_words
 from companion.tui.prison.context import Context
 from companion.tui.prison.text import (

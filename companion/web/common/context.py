@@ -18,6 +18,7 @@ from multidict import MultiDictProxy
 from companion.language import N_, Language
 from companion.rules.core.game import Refused
 from companion.rules.core.parsing import StrictModel
+from companion.session.presence import SeatPresence
 from companion.session.session import Session
 from companion.session.store import StoreError
 
@@ -155,8 +156,8 @@ def count_wrong(session: Session, limiter: Limiter, address: str) -> None:
 class Presence:
     """Which seats' phones are connected: a seat is connected while at least one of its event
     streams is open, and away (since when it last closed) otherwise. Each change is told to
-    the session as a ``presence`` signal (``seat``, ``connected``, ``since``: epoch seconds),
-    which the consoles follow; nothing of it is logged."""
+    the session as a :class:`~companion.session.presence.SeatPresence`, which the consoles
+    follow; nothing of it is logged."""
 
     def __init__(self, session: Session, clock: Callable[[], float] = time.time) -> None:
         self.session = session
@@ -182,7 +183,7 @@ class Presence:
     def _tell(self, seat: str, connected: bool) -> None:
         now = self.clock()
         self._since[seat] = now
-        self.session.signal("presence", seat=seat, connected=connected, since=now)
+        self.session.signal(SeatPresence(seat, connected, now))
 
     def connected(self, seat: str) -> bool:
         return self._open.get(seat, 0) > 0

@@ -36,6 +36,7 @@ from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, cast
 from aiohttp import web
 
 from companion.language import Language
+from companion.session.presence import SeatPresence
 from companion.session.session import Change, Session
 from companion.web.common.context import log_version
 from companion.web.common.limits import claim_stream
@@ -69,7 +70,7 @@ def sse(event: str, data: str, version: int | None = None) -> bytes:
 def moves(change: Change) -> bool:
     """Whether the streams may show anything new after ``change``: a change of the game (a
     command, an undo, a note) or a phone that came or went; no other signal."""
-    return change.kind != "signal" or (change.signal or {}).get("what") == "presence"
+    return change.kind != "signal" or isinstance(change.signal, SeatPresence)
 
 
 @dataclass(frozen=True, eq=False)

@@ -108,7 +108,7 @@ class Feed:
         if not moves(change):
             return None
         dirty = self.dirty
-        if change.kind == "signal":
+        if change.kind == "signal":  # a phone came or went (moves() lets only presence in)
             dirty.board = True
         elif change.kind == "command" and change.entry is not None:
             events = change.entry.events

@@ -4,7 +4,7 @@ behind one address, still joins together).
 
 The counts live in memory (a restart forgets them, which only lets an address join again); the
 addresses themselves are kept with the seats in the session file
-(:mod:`companion.session.dilemma_seats`).
+(:mod:`companion.session.dilemma.seats`).
 """
 
 from __future__ import annotations

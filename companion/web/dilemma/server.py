@@ -22,7 +22,7 @@ from companion.language import N_, Language, language, negotiate
 from companion.rules.core.game import Refused
 from companion.rules.dilemma.commands import Choice, Choose, Join
 from companion.rules.dilemma.views import BoardView, PlayerView, board, player
-from companion.session.dilemma_seats import forget, new_seat, origins, pid_for
+from companion.session.dilemma.seats import forget, new_seat, origins, pid_for
 from companion.session.links import DEFAULT_PORT
 from companion.session.session import Session
 from companion.session.store import StoreError

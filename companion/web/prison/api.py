@@ -33,7 +33,7 @@ from companion.rules.prison.room import PrisonerRoomView
 from companion.rules.prison.stage import Stage
 from companion.rules.prison.state import PrisonState
 from companion.rules.prison.views import TableView, prisoner_me, table
-from companion.session.seats import Seat, by_token
+from companion.session.prison.seats import Seat, by_token
 from companion.web.common.context import (
     Problem,
     json_answer,

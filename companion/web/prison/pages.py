@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from companion.language import N_, Language, language
 from companion.rules.prison.room import shown as shown_now
-from companion.session.seats import Seat, board_url, join_url
+from companion.session.prison.seats import Seat, board_url, join_url
 from companion.web.common.context import Problem, log_version, read_form
 from companion.web.common.language import current, page_language
 from companion.web.common.rendering import PRIVATE_HEADERS, html, make_environment, qr_svg, render

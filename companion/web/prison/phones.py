@@ -38,7 +38,7 @@ from companion.rules.prison.views import (
     table,
     warden,
 )
-from companion.session.seats import Seat, by_code, by_token, seats_of
+from companion.session.prison.seats import Seat, by_code, by_token, seats_of
 from companion.session.session import Session
 from companion.web.common.context import NOT_FOUND, Limiter, Presence, Problem, count_wrong
 from companion.web.common.fanout import Fanout, Patch

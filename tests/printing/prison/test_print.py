@@ -30,9 +30,10 @@ from companion.printing.prison.tokens import token_counts
 from companion.printing.prison.tracker import day_boxes
 from companion.printing.prison.warden_screen import add_warden_screen
 from companion.rules.prison.scenario import with_overrides
-from companion.session.create import create_prison_session, open_session
+from companion.session.create import open_session
 from companion.session.links import address_changed, printed_base
-from companion.session.scenario_files import load_scenario
+from companion.session.prison.create import create_prison_session
+from companion.session.prison.scenarios import load_scenario
 from tests.conftest import ROSTER
 
 PRISONERS = ROSTER

@@ -16,7 +16,7 @@ import pytest
 from companion.cli.main import main
 from companion.printing.common.layout import PAPERS, cjk_font
 from companion.printing.prison.cards import card_slot
-from companion.session.create import create_prison_session
+from companion.session.prison.create import create_prison_session
 from tests.conftest import demo_session
 
 pytestmark = pytest.mark.skipif(
@@ -82,6 +82,7 @@ def dark_in_margins(pgm: Path, margin_mm: float) -> int:
 CASES = [("a4", TWELVE), ("letter", TWELVE), ("letter", INTERNATIONAL)]
 
 
+@pytest.mark.slow  # every card rendered and scanned
 @pytest.mark.parametrize(("paper", "prisoners"), CASES, ids=["a4-12", "letter-12", "letter-intl"])
 def test_every_link_is_on_its_own_card(
     tmp_path: Path,

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
 from companion.rules.core.export import markdown_text, spreadsheet_cell
+from tests.conftest import examples
 
 HOSTILE = [
     "![i](http://x/y.png)",
@@ -59,7 +60,7 @@ def shown(inner_html: str) -> str:
     return squeeze(html.unescape(inner_html))
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(names)
 def test_a_name_renders_as_typed_in_a_paragraph(name: str) -> None:
     out = squeeze(rendered_text("Player " + markdown_text(name) + " won."))
@@ -67,7 +68,7 @@ def test_a_name_renders_as_typed_in_a_paragraph(name: str) -> None:
     assert shown(out[3:-4]) == squeeze(f"Player {name} won.")
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(names)
 def test_a_name_renders_as_typed_in_a_table_cell(name: str) -> None:
     table = f"| # | name |\n| --- | --- |\n| 1 | {markdown_text(name)} |\n"

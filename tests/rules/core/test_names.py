@@ -16,6 +16,7 @@ from companion.rules.core.roster import MAX_NAME, RosterError, check_name, check
 from companion.rules.dilemma.engine import DILEMMA
 from companion.rules.dilemma.state import HOUSE_WORDS
 from companion.rules.sucker.setup import seats_from
+from tests.conftest import examples
 from tests.dilemma_helpers import tournament
 
 HIDDEN = {
@@ -105,14 +106,14 @@ def test_digits_that_look_like_letters_are_the_same_name() -> None:
     assert skeleton("Sam") == skeleton("Sarn")  # TR39: "m" looks like "rn"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(max_size=12))
 def test_the_skeleton_is_a_fixed_point(text: str) -> None:
     once = skeleton(text)
     assert skeleton(once) == once
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(max_size=12))
 def test_an_accepted_name_shows_something_and_hides_nothing(text: str) -> None:
     try:

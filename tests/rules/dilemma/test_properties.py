@@ -14,6 +14,7 @@ from companion.rules.dilemma.events import RoundStarted
 from companion.rules.dilemma.pairing import draw, key
 from companion.rules.dilemma.state import DilemmaState
 from companion.rules.dilemma.views import board, gm, player
+from tests.conftest import examples
 from tests.dilemma_helpers import ok, tournament
 
 NAMES = [f"P{i}" for i in range(20)]
@@ -22,7 +23,7 @@ NAMES = [f"P{i}" for i in range(20)]
 # ---- a stable roster: a full round robin ------------------------------------------------
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(2, 16), st.integers(0, 2**32))
 def test_a_stable_roster_meets_everyone_once_before_any_repeat(n: int, seed: int) -> None:
     rng = random.Random(seed)
@@ -87,7 +88,7 @@ roster_moves = st.lists(
 )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(roster_moves)
 def test_repeats_only_when_unavoidable_and_only_present_players_play(moves: list) -> None:  # type: ignore[type-arg]
     h = tournament(NAMES[:4], rounds=100)

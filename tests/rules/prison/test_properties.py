@@ -17,6 +17,7 @@ from companion.rules.prison.commands import parse_command
 from companion.rules.prison.engine import PRISON_BREAK, new_game
 from companion.rules.prison.state import PrisonState
 from companion.rules.prison.views import gm, prisoner, table, warden
+from tests.conftest import examples
 from tests.prison_helpers import rules
 
 NAMES = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay"]
@@ -75,7 +76,9 @@ game_setup = st.fixed_dictionaries(
         "max_days": st.one_of(st.none(), st.integers(1, 4)),
     }
 )
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def start(setup: dict) -> History:

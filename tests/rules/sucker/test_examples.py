@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from companion.cli.replay import play_script
 from companion.errors import UserError
+from tests.conftest import examples
 
 BASE: dict[str, Any] = {
     "game": "so-long-sucker",
@@ -94,7 +95,7 @@ _command = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.one_of(st.just(BASE["players"]), _anything),
     chips=st.one_of(st.integers(0, 3), _anything),

@@ -12,6 +12,7 @@ from companion.rules.sucker.engine import SO_LONG_SUCKER, initial_state
 from companion.rules.sucker.events import ChipPlayed
 from companion.rules.sucker.state import SuckerState
 from companion.rules.sucker.views import legal
+from tests.conftest import examples
 
 COLORS = ["red", "blue", "green", "yellow", "white", "orange"]
 NAMES = ["Ann", "Bo", "Cat", "Dan", "Eve", "Fay"]
@@ -105,14 +106,14 @@ def run(h: History, data: st.DataObject, steps: int, log: list[dict[str, Any]]) 
         assert set(before.defeated) <= set(h.state.defeated)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=setups(), data=st.data())
 def test_random_games_keep_every_invariant(setup: dict[str, Any], data: st.DataObject) -> None:
     h = History(SO_LONG_SUCKER, initial_state(setup))
     run(h, data, data.draw(st.integers(1, 80)), [])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(setup=setups(), data=st.data())
 def test_games_are_played_to_a_single_winner(setup: dict[str, Any], data: st.DataObject) -> None:
     """Only legal moves, no undo: every game ends with exactly one live player."""

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from companion.cli import wiring as start
-from companion.session.create import create_prison_session
+from companion.session.prison.create import create_prison_session
 from companion.tui.balance.app import BalanceScreen
 from companion.tui.prison.app import ConsoleApp
 from companion.tui.prison.game import GameScreen

@@ -12,7 +12,7 @@ import pytest
 from textual.widgets import DataTable, Static
 
 from companion.cli.wiring import curve_source
-from companion.session.scenario_files import load_scenario
+from companion.session.prison.scenarios import load_scenario
 from companion.sim.runner import Pool
 from companion.tui.balance.app import BalanceApp, BalanceScreen
 

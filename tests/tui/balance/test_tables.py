@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from companion.cli.main import main
 from companion.cli.wiring import table_rates
-from companion.session.scenario_files import load_scenario
+from companion.session.prison.scenarios import load_scenario
 from companion.sim.notebook.stand_ins import bot_script
 from companion.tui.balance.app import BalanceApp, BalanceScreen
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from textual.widgets import DataTable
 
-from companion.session.dilemma_seats import new_seat
+from companion.session.dilemma.seats import new_seat
 from companion.session.session import Session
 from companion.tui.dilemma.app import DilemmaApp
 from tests.dilemma_helpers import scenario

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.session.dilemma_seats import new_seat
+from companion.session.dilemma.seats import new_seat
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen
 from companion.tui.dilemma.app import DilemmaApp

@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given
 from textual.widgets import DataTable
 
-from companion.session.dilemma_seats import new_seat
+from companion.session.dilemma.seats import new_seat
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen
 from companion.tui.dilemma.app import DilemmaApp

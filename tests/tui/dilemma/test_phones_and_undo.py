@@ -12,7 +12,8 @@ import pytest
 from textual.widgets import DataTable
 
 from companion.rules.dilemma.seen import pair_words, seen_by_the_room
-from companion.session.dilemma_seats import new_seat
+from companion.session.dilemma.seats import new_seat
+from companion.session.presence import SeatPresence
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen
 from companion.tui.common.presence import PhoneSeen, phone_words
@@ -45,7 +46,7 @@ async def test_the_phone_column_follows_the_open_event_streams(
     seated: tuple[Session, dict[str, str]], tmp_path: Path
 ) -> None:
     session, tokens = seated
-    signals: list[dict[str, Any]] = []
+    signals: list[SeatPresence] = []
     session.subscribe(lambda s, change: signals.append(change.signal) if change.signal else None)
     app = app_for(session, tmp_path)
     async with app.run_test(size=(120, 36)) as pilot:
@@ -66,9 +67,9 @@ async def test_the_phone_column_follows_the_open_event_streams(
             session.note("anything")  # wakes the stream: its write fails and it ends
             await wait_for(pilot, app, "away since")
             gone = signals[-1]
-            assert (gone["connected"], roster(app)["Ben"][-1]) == (
+            assert (gone.connected, roster(app)["Ben"][-1]) == (
                 False,
-                phone_words(PhoneSeen(False, gone["since"])),
+                phone_words(PhoneSeen(False, gone.since)),
             )
             assert re.fullmatch(r"away since \d\d:\d\d", roster(app)["Ben"][-1])
             board = await (await http.get(f"{base}/board")).text()
@@ -88,8 +89,8 @@ async def test_a_narrow_roster_still_shows_each_phone(
         await pilot.press("n")  # a round: the roster is at its narrowest beside the side panel
         await wait_for(pilot, app, "Round 1 of 2")
         pids = [p.pid for p in session.state.players]
-        session.signal("presence", seat=pids[0], connected=True, since=1.0e9)
-        session.signal("presence", seat=pids[1], connected=False, since=1.0e9)
+        session.signal(SeatPresence(pids[0], True, 1.0e9))
+        session.signal(SeatPresence(pids[1], False, 1.0e9))
         await wait_for(pilot, app, "connected")
         rows = roster(app)
         assert rows["Ada"][-1] == "connected"

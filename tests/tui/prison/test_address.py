@@ -8,7 +8,8 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from companion.session import links, seats
+from companion.session import links
+from companion.session.prison import seats
 from companion.tui.common.dialogs import PickScreen
 from companion.tui.prison.app import ConsoleApp
 from companion.tui.prison.game import GameScreen

@@ -20,7 +20,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from companion.cli.wiring import phone_service
-from companion.session.seats import seats_of
+from companion.session.prison.seats import seats_of
 from companion.session.session import Session
 from companion.tui.prison.app import ConsoleApp
 from companion.web.prison.server import build_app

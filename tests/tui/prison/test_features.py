@@ -6,8 +6,9 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from companion.session import seats
-from companion.session.create import create_prison_session
+from companion.session.presence import SeatPresence
+from companion.session.prison import seats
+from companion.session.prison.create import create_prison_session
 from companion.tui.common.dialogs import MessageScreen
 from companion.tui.common.qr import qr_lines
 from companion.tui.prison.app import ConsoleApp
@@ -240,21 +241,21 @@ async def test_changes_from_elsewhere_show_at_once(tmp_path: Path) -> None:
     async with app.run_test(notifications=True, size=(120, 36)) as pilot:
         assert board_row(app, "Dee")[3] == "waiting" and board_row(app, "Dee")[5] == "-"
         session.submit({"do": "choose", "prisoner": "Dee", "choice": "work"}, by="Dee")
-        session.signal("presence", seat="Dee", connected=True, since=now - 5)
-        session.signal("presence", seat="Cy", connected=False, since=now - 300)
+        session.signal(SeatPresence("Dee", True, now - 5))
+        session.signal(SeatPresence("Cy", False, now - 300))
         await pilot.pause()
         assert board_row(app, "Dee")[3] == "chosen"
         away = "away since " + time.strftime("%H:%M", time.localtime(now - 300))
         assert board_row(app, "Dee")[5] == "connected" and board_row(app, "Cy")[5] == away
         # a phone that closes its last stream is away from then on, whatever the clock says
-        session.signal("presence", seat="Dee", connected=False, since=now)
+        session.signal(SeatPresence("Dee", False, now))
         await pilot.pause()
         app.flush_redraw()
         await pilot.pause()
         assert board_row(app, "Dee")[5].startswith("away since")
         # the warden's phone is on the game screen too
         assert shows(app, "Warden's phone: -")
-        session.signal("presence", seat="Wendy", connected=True, since=now)
+        session.signal(SeatPresence("Wendy", True, now))
         await pilot.pause()
         app.flush_redraw()
         await pilot.pause()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.session.create import create_prison_session
+from companion.session.prison.create import create_prison_session
 from companion.tui.prison.app import ConsoleApp
 from tests import stage_helpers as stage
 from tests.tui.support import choose, pick, seen

@@ -10,7 +10,7 @@ from typing import Any
 
 from hypothesis import given
 
-from companion.session.create import create_prison_session
+from companion.session.prison.create import create_prison_session
 from companion.tui.prison.app import ConsoleApp
 from companion.tui.prison.seats import SeatsScreen
 from tests.tui.hostile import HOSTILE, SIZES, names

@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 
 from companion.language import Language, language
 from companion.rules.prison.views import gm, story
-from companion.session import seats
+from companion.session.prison import seats
 from companion.tui.common.dialogs import ConfirmScreen
 from companion.tui.prison.app import ConsoleApp
 from companion.tui.prison.game import GameScreen

@@ -9,7 +9,7 @@ from textual.command import CommandPalette
 
 from companion.rules.core.game import Refused
 from companion.rules.prison.views import table
-from companion.session.create import create_prison_session
+from companion.session.prison.create import create_prison_session
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, MessageScreen
 from companion.tui.prison.app import ConsoleApp

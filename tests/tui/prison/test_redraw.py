@@ -11,7 +11,8 @@ from typing import Any
 
 from rich.text import Text
 
-from companion.session.create import create_prison_session
+from companion.session.presence import SeatPresence
+from companion.session.prison.create import create_prison_session
 from companion.session.session import Session
 from companion.tui.prison.app import ConsoleApp
 from companion.tui.prison.board import Board
@@ -98,8 +99,8 @@ async def test_a_presence_signal_touches_only_the_phone_cells(tmp_path: Path) ->
         count(board, "show", calls)
         count(board, "clear", calls)
         before = board_row(app, "P03")
-        session.signal("presence", seat="P03", connected=True, since=now - 5)
-        session.signal("presence", seat="P04", connected=False, since=now - 300)
+        session.signal(SeatPresence("P03", True, now - 5))
+        session.signal(SeatPresence("P04", False, now - 300))
         await pilot.pause()
         app.flush_redraw()
         await pilot.pause()
@@ -113,7 +114,7 @@ async def test_a_presence_signal_touches_only_the_phone_cells(tmp_path: Path) ->
         await pilot.press("w")
         await pilot.pause()
         assert isinstance(app.screen, SeatsScreen)
-        session.signal("presence", seat="P05", connected=True, since=now - 1)
+        session.signal(SeatPresence("P05", True, now - 1))
         await pilot.pause()
         app.flush_redraw()
         await pilot.pause()
@@ -129,8 +130,7 @@ async def test_a_signal_from_another_thread_reaches_the_screen(tmp_path: Path) -
     app = ConsoleApp(session, ticking=False, clock=lambda: now)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
-        seen = threading.Thread(target=session.signal, args=("presence",), kwargs={
-            "seat": "P07", "connected": True, "since": now - 2})
+        seen = threading.Thread(target=session.signal, args=(SeatPresence("P07", True, now - 2),))
         seen.start()
         seen.join()
         for _ in range(20):

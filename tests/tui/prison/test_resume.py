@@ -14,7 +14,8 @@ from textual.widgets import OptionList
 
 from companion.cli import wiring as start
 from companion.cli.main import main
-from companion.session.create import game_label, open_or_create_dilemma
+from companion.session.create import game_label
+from companion.session.dilemma.create import open_or_create_dilemma
 from companion.session.paths import session_path
 from companion.session.session import Session
 from companion.tui.dilemma.app import DilemmaApp

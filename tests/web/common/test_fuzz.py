@@ -24,19 +24,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from yarl import URL
 
-from companion.session.create import create_prison_session
-from companion.session.dilemma_seats import new_seat
-from companion.session.seats import seats_of
+from companion.session.dilemma.seats import new_seat
+from companion.session.prison.create import create_prison_session
+from companion.session.prison.seats import seats_of
 from companion.session.session import Session
 from companion.web.common.context import Limiter
 from companion.web.dilemma.server import build_dilemma_app
 from companion.web.prison.server import build_app
-from tests.conftest import demo_session
+from tests.conftest import demo_session, examples
 from tests.dilemma_helpers import scenario
 from tests.web.helpers import Clock
 
 FUZZ = settings(
-    max_examples=500,
+    max_examples=examples(500),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -272,7 +272,7 @@ def test_dilemma_endpoints_survive_anything(dilemma: Harness, data: st.DataObjec
     _fuzz(dilemma, method, path, body, headers)
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=examples(250), deadline=None)
 @given(
     body=bodies,
     content_type=st.sampled_from(CONTENT_TYPES),
@@ -287,7 +287,7 @@ def test_prison_posts_with_real_tokens(
     _fuzz(prison, "POST", path, body, {"Content-Type": content_type})
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(body=bodies, content_type=st.sampled_from(CONTENT_TYPES), path=st.sampled_from(
     ["/join", "/join-room"]
 ))
@@ -299,7 +299,7 @@ def test_join_forms_survive_anything(
 
 
 def test_the_fuzzers_reached_both_servers(prison: Harness, dilemma: Harness) -> None:
-    assert prison.tried >= 300 and dilemma.tried >= 200
+    assert prison.tried >= examples(300) and dilemma.tried >= examples(200)
 
 
 RAW_HEADERS = [
@@ -319,7 +319,7 @@ RAW_HEADERS = [
 ]
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(
     method=st.sampled_from([b"GET", b"POST", b"PUT", b"BREW", b"G\x00T"]),
     target=st.one_of(

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from companion.session.dilemma_seats import META_KEY
-from companion.session.seats import seats_of
+from companion.session.dilemma.seats import META_KEY
+from companion.session.prison.seats import seats_of
 from companion.session.session import Session
 from companion.web.common.context import Limiter
 from companion.web.common.guard import CROSS_ORIGIN, safe_path

@@ -11,8 +11,9 @@ import json
 from pathlib import Path
 
 import aiohttp
+import pytest
 
-from companion.session.seats import seats_of
+from companion.session.prison.seats import seats_of
 from companion.tui.common.presence import Presence, heard
 from companion.web.prison.server import start_phone_server
 from tests.conftest import demo_session, free_port
@@ -27,6 +28,7 @@ async def _follow(response: aiohttp.ClientResponse) -> None:
             pass
 
 
+@pytest.mark.slow  # about 75 s of real time
 async def test_idle_phones_stay_connected_and_a_closed_one_is_away_within_20_s(
     tmp_path: Path,
 ) -> None:

@@ -18,7 +18,7 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from companion.cli.main import main
-from companion.session.dilemma_seats import META_KEY, origins
+from companion.session.dilemma.seats import META_KEY, origins
 from companion.session.session import Session
 from companion.web.common.context import Limiter
 from companion.web.dilemma.joins import (

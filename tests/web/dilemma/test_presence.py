@@ -12,6 +12,7 @@ from typing import Any
 from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient
 
+from companion.session.presence import SeatPresence
 from companion.session.session import Session
 from tests.web.dilemma.test_server import choose, join
 
@@ -50,7 +51,7 @@ async def until(check: Any) -> None:
 async def test_an_open_stream_is_a_connected_phone_and_the_board_counts_them(
     client: TestClient, session: Session
 ) -> None:
-    signals: list[dict[str, Any]] = []
+    signals: list[SeatPresence] = []
     session.subscribe(lambda s, change: signals.append(change.signal) if change.signal else None)
     ann, bob = await join(client, "Ann"), await join(client, "Bob")
     await client.get(f"/d/{ann}")  # a page load is not presence
@@ -60,7 +61,7 @@ async def test_an_open_stream_is_a_connected_phone_and_the_board_counts_them(
 
     stream = await client.get(f"/api/d/{ann}/events")
     await read_event(stream)
-    assert [(s["seat"], s["connected"]) for s in signals] == [(pid(session, "Ann"), True)]
+    assert [(s.seat, s.connected) for s in signals] == [(pid(session, "Ann"), True)]
     # The board's stream is sent again when a phone comes, though the log did not grow.
     assert "1 of 2 phones connected" in (await read_event(board))["data"]["html"]
     assert phones_line(await (await client.get("/board")).text()) == "1 of 2 phones connected"
@@ -69,7 +70,7 @@ async def test_an_open_stream_is_a_connected_phone_and_the_board_counts_them(
     stream.close()
     session.note("anything")  # wakes the stream; its write fails and it ends
     await until(lambda: len(signals) == 2)
-    assert [(s["seat"], s["connected"]) for s in signals][-1] == (pid(session, "Ann"), False)
+    assert [(s.seat, s.connected) for s in signals][-1] == (pid(session, "Ann"), False)
     assert phones_line(await (await client.get("/board")).text()) == "0 of 2 phones connected"
     board.close()
     assert bob

@@ -12,7 +12,7 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from companion.cli.main import main
-from companion.session.dilemma_seats import META_KEY
+from companion.session.dilemma.seats import META_KEY
 from companion.session.session import Session
 from companion.web.dilemma.server import start_dilemma_server
 

@@ -16,8 +16,9 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from companion.cli.main import main
 from companion.rules.prison.views import prisoner, table, warden
-from companion.session.create import create_prison_session
-from companion.session.seats import Seat, reissue, seats_of
+from companion.session.presence import SeatPresence
+from companion.session.prison.create import create_prison_session
+from companion.session.prison.seats import Seat, reissue, seats_of
 from companion.session.session import Session
 from companion.web.common.address import base_url, candidates, lan_address
 from companion.web.common.context import Limiter
@@ -499,7 +500,7 @@ async def test_board_events_and_gone_seat(client: TestClient, session: Session) 
 async def test_presence_follows_the_open_streams(client: TestClient, session: Session) -> None:
     """A page load or an API call is not presence; an open event stream is, and its close
     is told at once."""
-    signals: list[dict[str, Any]] = []
+    signals: list[SeatPresence] = []
     session.subscribe(lambda s, change: signals.append(change.signal) if change.signal else None)
     await client.get(f"/p/{seat(session, 'Dee').token}")
     await client.get(f"/api/p/{seat(session, 'Dee').token}")
@@ -508,19 +509,19 @@ async def test_presence_follows_the_open_streams(client: TestClient, session: Se
     await read_event(first)
     second = await client.get(f"/api/p/{seat(session, 'Dee').token}/events")
     await read_event(second)
-    assert [(s["seat"], s["connected"]) for s in signals] == [("Dee", True)]
+    assert [(s.seat, s.connected) for s in signals] == [("Dee", True)]
     first.close()
     session.note("anything")  # wakes the streams; the closed one fails to write and ends
     await asyncio.sleep(0.2)
-    assert [(s["seat"], s["connected"]) for s in signals] == [("Dee", True)]  # one still open
+    assert [(s.seat, s.connected) for s in signals] == [("Dee", True)]  # one still open
     second.close()
     session.note("anything")
     for _ in range(50):
         if len(signals) > 1:
             break
         await asyncio.sleep(0.05)
-    assert [(s["seat"], s["connected"]) for s in signals] == [("Dee", True), ("Dee", False)]
-    assert all(isinstance(s["since"], float) for s in signals)
+    assert [(s.seat, s.connected) for s in signals] == [("Dee", True), ("Dee", False)]
+    assert all(isinstance(s.since, float) for s in signals)
 
 
 async def test_names_are_escaped(tmp_path: Path) -> None:

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.session.create import create_prison_session
-from companion.session.seats import board_url, seat_url, seats_of
+from companion.session.prison.create import create_prison_session
+from companion.session.prison.seats import board_url, seat_url, seats_of
 from companion.web.prison.server import start_phone_server
 from tests import stage_helpers as stage
 from tests.chromium import CHROMIUM, Chromium

@@ -15,8 +15,8 @@ from typing import Any
 import aiohttp
 
 from companion.rules.prison.views import prisoner, table, warden
-from companion.session.create import create_prison_session
-from companion.session.seats import seats_of
+from companion.session.prison.create import create_prison_session
+from companion.session.prison.seats import seats_of
 from companion.web.prison.pages import render_seat_part
 from companion.web.prison.phones import COUNTS, seat_view
 from companion.web.prison.server import start_phone_server

@@ -20,10 +20,11 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 
 from companion.rules.prison.views import prisoner, table, warden
-from companion.session.create import create_prison_session
-from companion.session.seats import Seat, seats_of
+from companion.session.prison.create import create_prison_session
+from companion.session.prison.seats import Seat, seats_of
 from companion.session.session import Session
 from tests.conftest import free_port
 from tests.stage_helpers import call_in, held_reveal, room_state, stage_of, step_reveal
@@ -199,6 +200,7 @@ def is_subsequence(small: list[Any], big: list[Any]) -> bool:
     return all(any(x == y for y in it) for x in small)
 
 
+@pytest.mark.slow  # twenty kills and restarts of a real server
 async def test_sigkill_during_submissions_loses_nothing_acknowledged(tmp_path: Path) -> None:
     session = create_prison_session(
         tmp_path, "night", "classic", "Wendy", PRISONERS,

@@ -17,7 +17,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from companion.language import Language
-from companion.session.seats import Seat, seats_of
+from companion.session.prison.seats import Seat, seats_of
 from companion.session.session import Session
 from companion.web.common.context import Limiter
 from companion.web.prison.server import build_app

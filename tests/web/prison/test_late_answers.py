@@ -14,8 +14,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from companion.session.create import create_prison_session
-from companion.session.seats import seat_url, seats_of
+from companion.session.prison.create import create_prison_session
+from companion.session.prison.seats import seat_url, seats_of
 from companion.session.session import Session
 from companion.web.common.server import PhoneServer
 from companion.web.prison.server import start_phone_server

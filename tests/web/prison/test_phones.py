@@ -17,7 +17,7 @@ import aiohttp
 import pytest
 
 from companion.rules.prison.views import prisoner, table, warden
-from companion.session.seats import Seat, reissue, seats_of
+from companion.session.prison.seats import Seat, reissue, seats_of
 from companion.session.session import Session
 from companion.web.common.server import PhoneServer
 from companion.web.prison.server import start_phone_server

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.session.seats import seats_of
+from companion.session.prison.seats import seats_of
 from companion.session.session import Session
 from companion.web.prison.pages import clock_text, render_board_part, render_seat_part
 from companion.web.prison.phones import board_view, seat_view

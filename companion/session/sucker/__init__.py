@@ -1,0 +1,1 @@
+"""So Long Sucker's part of the session layer: opening its sessions."""
