@@ -10,7 +10,7 @@ from babel.numbers import format_decimal
 
 from companion.language import N_, Language
 from companion.rules.dilemma import phrases
-from companion.rules.dilemma.strategies import HOW, NAMES
+from companion.rules.dilemma.strategies import HOW
 
 View = Mapping[str, Any]  # a view of the rules (companion.rules.dilemma.views), read by key
 NO_ANSWER = N_("no answer")
@@ -20,8 +20,7 @@ CHOICE_WORDS = {"silent": N_("SILENT"), "betray": N_("BETRAY")}
 
 
 def strategy_name(lang: Language, key: str) -> str:
-    _ = lang
-    return _(NAMES[key]) if key in NAMES else key
+    return lang.say(phrases.strategy(key))
 
 
 def strategy_how(lang: Language, key: str) -> str:
@@ -31,19 +30,16 @@ def strategy_how(lang: Language, key: str) -> str:
 
 def house_name(lang: Language, v: View) -> str:
     """The house player's name, ``House (Tit for Tat)``, in this language."""
-    _ = lang
-    return _("House (%(strategy)s)", strategy=strategy_name(lang, v["house"]["strategy"]))
+    return lang.say(phrases.house([v["house"]["strategy"]]))
 
 
 def played_name(lang: Language, v: View) -> str:
     """The house player over its revealed rounds, in this language: ``House (Tit for Tat)``,
     or ``House (Tit for Tat and Always Betray)`` when it was changed between them."""
-    _ = lang
     played = v["house"]["played"]
     if not played:
         return house_name(lang, v)
-    names = lang.joined([strategy_name(lang, key) for key in played])
-    return _("House (%(strategy)s)", strategy=names)
+    return lang.say(phrases.house(played))
 
 
 def shown_name(lang: Language, v: View, name: str) -> str:
@@ -131,7 +127,7 @@ def last_round(lang: Language, v: View, pairs: int = 12, width: int = 18) -> str
         strategy = o[f"strategy_{side}"]
         if strategy is None:
             return str(o[side])
-        return _("House (%(strategy)s)", strategy=strategy_name(_, strategy))
+        return _.say(phrases.house([strategy]))
 
     words = max((len(word(o, side)) for o in shown for side in "ab"), default=6)
     width -= words - 6  # the name gives way to a longer word
