@@ -27,10 +27,10 @@ from typing import Literal, Protocol
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_time as _format_time
 from babel.lists import format_list as _format_list
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 from companion.errors import UserError
-from companion.rules.core.phrase import Arg, Listed, Phrase
+from companion.rules.core.phrase import Arg, Listed, Number, Percent, Phrase
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "companion"
@@ -134,6 +134,10 @@ class Language:
     def _arg(self, value: object) -> object:
         if isinstance(value, Phrase):
             return self.say(value)
+        if isinstance(value, Number):
+            return self.number(value.value)
+        if isinstance(value, Percent):
+            return str(format_percent(round(value.rate, 2), locale=self.locale))
         if isinstance(value, Listed):
             words = [str(self._arg(item)) for item in value.items]
             if not words and value.nobody:

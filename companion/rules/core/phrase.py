@@ -9,7 +9,8 @@ phrase (``companion.language.Language.say``): the template translated through th
 
 - text (``str``): a player's name, a color, a pile's number as typed: data, never translated
   and never markup;
-- numbers (``int``): written in the reader's locale;
+- numbers (``int``): written in the reader's locale; a report's figures as :class:`Number`
+  and :class:`Percent` (in the locale's way in English too);
 - lists (:class:`Listed`): joined in the reader's words (``Ada, Ben and Cy``);
 - phrases: a sentence inside a sentence, said in the same language (the house player's name,
   ``and 4 more pairs``).
@@ -26,7 +27,30 @@ from typing import Literal, NoReturn, Union
 
 from companion.rules.core.words import joined
 
-Arg = Union[str, int, "Listed", "Phrase"]
+Arg = Union[str, int, "Number", "Percent", "Listed", "Phrase"]
+
+
+@dataclass(frozen=True)
+class Number:
+    """A figure of a report (months, a mean), written in the reader's locale also in English
+    (``1,234.5``; at most three decimals), where a rule's sentence writes a number as it is."""
+
+    value: float
+
+    def english(self) -> str:
+        if float(self.value).is_integer():
+            return f"{int(self.value):,}"
+        return f"{self.value:,.3f}".rstrip("0").rstrip(".")
+
+
+@dataclass(frozen=True)
+class Percent:
+    """A share (0 to 1) as a whole percentage: ``67%``, in the reader's locale."""
+
+    rate: float
+
+    def english(self) -> str:
+        return f"{round(round(self.rate, 2) * 100):,}%"
 
 
 @dataclass(frozen=True)
@@ -37,7 +61,7 @@ class Listed:
     by a face; ``style="commas"``: ``Ada, Ben, Cy`` in every language; ``style="sentences"``:
     sentences one after another. ``nobody`` (a message) is said for an empty list."""
 
-    items: tuple[str | int | Phrase, ...]
+    items: tuple[str | int | Number | Percent | Phrase, ...]
     style: Literal["and", "or", "comma", "commas", "sentences"] = "and"
     nobody: str = ""
 
@@ -82,7 +106,7 @@ class Phrase:
 
 def english_of(value: Arg) -> str | int:
     """A parameter as the English sentence has it."""
-    if isinstance(value, (Listed, Phrase)):
+    if isinstance(value, (Number, Percent, Listed, Phrase)):
         return value.english()
     return value
 
