@@ -64,6 +64,23 @@ def missed_rule(sitting_out: int | Literal["mean"]) -> Phrase:
     )
 
 
+def dominance(betrayer: int, both_silent: int, both_betray: int, betrayed: int) -> Phrase:
+    """Why betray, and why not, in short (the phones, the board, the summary): betraying
+    shortens one's own sentence, yet two silent serve less together."""
+    return phrase(
+        "Whatever your partner does, betraying shortens your own sentence "
+        "(%(betrayer)s months instead of %(both_silent)s, %(both_betray)s instead of "
+        "%(betrayed)s). Yet two who both stay silent serve %(silent_pair)s months "
+        "between them; two who both betray serve %(betray_pair)s.",
+        betrayer=betrayer,
+        both_silent=both_silent,
+        both_betray=both_betray,
+        betrayed=betrayed,
+        silent_pair=2 * both_silent,
+        betray_pair=2 * both_betray,
+    )
+
+
 def explanation(state: DilemmaState) -> Listed:
     """Why betrayal dominates each single round, yet silent pairs did better together, with
     the tournament's own tally: sentences, one after another."""

@@ -211,18 +211,7 @@ def _why(state: DilemmaState, v: BoardView) -> Listed:
     s = v["sentences"]
     silent, betray, mixed, unanswered = _pairs(state, v)
     why = [
-        phrase(
-            "Whatever your partner does, betraying shortens your own sentence "
-            "(%(betrayer)s months instead of %(both_silent)s, %(both_betray)s instead of "
-            "%(betrayed)s). Yet two who both stay silent serve %(silent_pair)s months "
-            "between them; two who both betray serve %(betray_pair)s.",
-            betrayer=s["betrayer"],
-            both_silent=s["both_silent"],
-            both_betray=s["both_betray"],
-            betrayed=s["betrayed"],
-            silent_pair=2 * s["both_silent"],
-            betray_pair=2 * s["both_betray"],
-        ),
+        words.dominance(s["betrayer"], s["both_silent"], s["both_betray"], s["betrayed"]),
         phrase("In this tournament:"),
         phrases(
             "%(count)s pair stayed silent together;",

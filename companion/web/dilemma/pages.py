@@ -7,6 +7,7 @@ from typing import Any, NamedTuple, TypedDict
 
 import jinja2
 from babel.numbers import format_percent
+from markupsafe import Markup
 
 from companion.language import N_, Language, language
 
@@ -66,6 +67,14 @@ def sat_out(_: Language, names: list[str], served: int | None) -> str:
 def missed_rule(_: Language, sentences: SentencesView) -> str:
     """How a round missed is served, and why, in one sentence for the board and the phones."""
     return _.say(phrases.missed_rule(sentences["sitting_out"]))
+
+
+def why(_: Language, sentences: SentencesView) -> Markup:
+    """Why betray, and why not, in short (the rules' phrase): the catalog's sentence with
+    numbers only in it, trusted as the templates' own messages are."""
+    s = sentences
+    said = phrases.dominance(s["betrayer"], s["both_silent"], s["both_betray"], s["betrayed"])
+    return Markup(_.say(said))  # noqa: S704 - a message and numbers, no typed text
 
 
 def strategy_name(_: Language, key: str) -> str:
@@ -129,6 +138,7 @@ def environment() -> jinja2.Environment:
         months=months,
         sat_out=sat_out,
         missed_rule=missed_rule,
+        why=why,
         strategy_name=strategy_name,
         strategy_how=strategy_how,
         house_name=house_name,
