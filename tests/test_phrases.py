@@ -100,3 +100,21 @@ def test_the_explanation_and_the_missed_rule_in_english_are_the_views_and_in_ger
         missed = dilemma.missed_rule(v["sentences"]["sitting_out"])
         assert language().say(missed) == v["missed_rule"]
         assert language("de").say(missed) != v["missed_rule"]
+
+
+def test_a_prison_night_and_a_correction_in_english_and_german_names_as_typed() -> None:
+    from companion.rules.prison import phrases as prison
+
+    night = prison.night_work(["[b]Ada[/b]", "Cy"], ["*Ben*"])
+    assert str(night) == "[b]Ada[/b] and Cy worked, and *Ben* was caught working"
+    assert language("de").say(night) == (
+        "[b]Ada[/b] und Cy haben gearbeitet, und *Ben* wurde beim Arbeiten erwischt"
+    )
+    assert str(prison.night_work([], [])) == "nobody worked"
+    move = {"do": "accuse", "accuser": "Tom", "accused": "Ravi"}
+    assert str(prison.taken_back(move, None, correction=True)) == (
+        "Correction: the game master took back Tom's accusation of Ravi."
+    )
+    assert str(prison.choices({})) == "choices: no choices"
+    assert str(prison.choices({"Ada": "work", "Ben": "rest"})) == "choices: Ada: work, Ben: rest"
+    assert language("de").say(prison.choices({})) != "choices: no choices"

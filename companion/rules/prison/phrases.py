@@ -134,6 +134,27 @@ def taken_back(made: Mapping[str, str], ended: str | None, *, correction: bool) 
     return phrase("Correction: the game master took back %(move)s.", move=what)
 
 
+# ---- the debrief report ---------------------------------------------------------------------
+
+
+def report_title(session: str) -> Phrase:
+    return phrase("# %(session)s: the prison break", session=session)
+
+
+def cast(warden: str, prisoners: Sequence[str]) -> Phrase:
+    return phrase(
+        "Warden: %(warden)s. Prisoners: %(prisoners)s.", warden=warden, prisoners=names(prisoners)
+    )
+
+
+def nights_of_work(done: int, total: int) -> Phrase:
+    return phrase("Nights of work: %(nights)s.", nights=nights_words(done, total))
+
+
+NOT_OVER = phrase("The game is not over.")
+TABLE_HEADER = phrase("| prisoner | status | parole tokens | shivs |")
+
+
 # ---- a day's lines in the history and the report ------------------------------------------
 
 

@@ -18,8 +18,6 @@ from companion.tui.prison.text import (
     STATUS_WORDS,
     View,
     caught,
-    names,
-    nights_words,
     outcome_line,
     said,
     spoken,
@@ -28,6 +26,7 @@ from companion.tui.prison.text import (
 Extras = Sequence[tuple[int, float, str]]  # (day, where in the history, line): the log's notes
 Record = Sequence[View]  # the rules' record (companion.rules.prison.views.record)
 _WHO = ("prisoner", "accuser", "accused")  # a move's names
+
 
 def record_lines(record: Record, lang: Language | None = None) -> list[tuple[int, float, str]]:
     """The moves taken back, each marked where it was made, and each correction where the
@@ -167,25 +166,14 @@ def story_markdown(
         {**row, "move": {k: markdown_text(v) if k in _WHO else v for k, v in row["move"].items()}}
         for row in record
     ]
-    out = [_("# %(session)s: the prison break", session=markdown_text(session_name)), ""]
-    out.append(
-        _(
-            "Warden: %(warden)s. Prisoners: %(prisoners)s.",
-            warden=view["warden"],
-            prisoners=names([p["name"] for p in view["prisoners"]], _),
-        )
-    )
+    out = [_.say(phrases.report_title(markdown_text(session_name))), ""]
+    out.append(_.say(phrases.cast(view["warden"], [p["name"] for p in view["prisoners"]])))
     out.append("")
-    out.append(f"**{outcome_line(view, _)}**" if view["outcome"] else _("The game is not over."))
-    out.append(
-        _(
-            "Nights of work: %(nights)s.",
-            nights=nights_words(view["nights_done"], view["nights_to_escape"], _),
-        )
-    )
+    out.append(f"**{outcome_line(view, _)}**" if view["outcome"] else _.say(phrases.NOT_OVER))
+    out.append(_.say(phrases.nights_of_work(view["nights_done"], view["nights_to_escape"])))
     out.append("")
     tokens = view["parole_tokens"]
-    out.append(_("| prisoner | status | parole tokens | shivs |"))
+    out.append(_.say(phrases.TABLE_HEADER))
     out.append("| --- | --- | --- | --- |")
     for p in view["prisoners"]:
         status = said(STATUS_WORDS, p["status"], _)
