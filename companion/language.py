@@ -140,8 +140,8 @@ class Language:
             return str(format_percent(round(value.rate, 2), locale=self.locale))
         if isinstance(value, Listed):
             words = [str(self._arg(item)) for item in value.items]
-            if not words and value.nobody:
-                return self.gettext(value.nobody)
+            if not words and value.nobody is not None:
+                return self.say(value.nobody)
             if value.style == "sentences":
                 return " ".join(words)
             if value.style == "commas":

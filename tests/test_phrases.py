@@ -33,7 +33,7 @@ def test_a_phrase_says_its_english_with_nested_phrases_lists_and_counts() -> Non
     assert str(more) == "Ann betrayed Bob, x, and 4 more pairs"
     assert phrases("%(count)s month", "%(count)s months", 1).english() == "1 month"
     assert str(Listed(("red", "blue", 3), "or")) == "red, blue or 3"
-    assert str(Listed((), nobody="nobody")) == "nobody"
+    assert str(Listed((), nobody=phrase("nobody"))) == "nobody"
     assert phrase("100%% sure") == Phrase("100%% sure")  # no params: the message as it is
     assert str(phrase("%(n)s%%", n=5)) == "5%"
 

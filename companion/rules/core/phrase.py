@@ -59,19 +59,21 @@ class Listed:
     :meth:`english` (``Ada, Ben and Cy``; ``style="or"``: ``red or blue``; ``style="comma"``:
     ``Ada, Ben, Cy``, which other languages join with their "and"), in the reader's language
     by a face; ``style="commas"``: ``Ada, Ben, Cy`` in every language; ``style="sentences"``:
-    sentences one after another. ``nobody`` (a message) is said for an empty list."""
+    sentences one after another. ``nobody`` is said for an empty list."""
 
     items: tuple[str | int | Number | Percent | Phrase, ...]
     style: Literal["and", "or", "comma", "commas", "sentences"] = "and"
-    nobody: str = ""
+    nobody: Phrase | None = None
 
     def english(self) -> str:
         words = [str(english_of(item)) for item in self.items]
+        if not words and self.nobody is not None:
+            return self.nobody.english()
         if self.style == "sentences":
             return " ".join(words)
         if self.style in ("comma", "commas"):
-            return ", ".join(words) if words else self.nobody
-        return joined(words, self.nobody, last=self.style)
+            return ", ".join(words)
+        return joined(words, last=self.style)
 
     def __str__(self) -> str:
         return self.english()

@@ -11,39 +11,38 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from companion.rules.core.phrase import Listed, Phrase, phrase, phrases
-from companion.rules.core.words import N_
 
 OUTCOME_TITLES = {
-    "escape": N_("The prisoners escaped"),
-    "parole": N_("A prisoner was paroled"),
-    "all_caught": N_("No prisoner is left: the warden wins"),
-    "time_up": N_("Time is up: the warden wins"),
+    "escape": phrase("The prisoners escaped"),
+    "parole": phrase("A prisoner was paroled"),
+    "all_caught": phrase("No prisoner is left: the warden wins"),
+    "time_up": phrase("Time is up: the warden wins"),
 }
 # The end of a game as a correction or an undo's question names it, inside a sentence.
 ENDED_WORDS = {
-    "escape": N_("the prisoners escaped"),
-    "parole": N_("a prisoner was paroled"),
-    "all_caught": N_("no prisoner was left: the warden won"),
-    "time_up": N_("time was up: the warden won"),
+    "escape": phrase("the prisoners escaped"),
+    "parole": phrase("a prisoner was paroled"),
+    "all_caught": phrase("no prisoner was left: the warden won"),
+    "time_up": phrase("time was up: the warden won"),
 }
 # A prisoner's status, an accusation's result and a secret choice, as the history says them.
 STATUS_WORDS = {
-    "active": N_("active"),
-    "caught": N_("caught"),
-    "shived": N_("shived"),
-    "paroled": N_("paroled"),
-    "escaped": N_("escaped"),
+    "active": phrase("active"),
+    "caught": phrase("caught"),
+    "shived": phrase("shived"),
+    "paroled": phrase("paroled"),
+    "escaped": phrase("escaped"),
 }
-RESULT_WORDS = {"shived": N_("shived"), "shiv passed": N_("shiv passed")}
-CHOICE_WORDS = {"work": N_("work"), "rest": N_("rest")}
-NOBODY = N_("nobody")
-NO_CHOICES = N_("no choices")
+RESULT_WORDS = {"shived": phrase("shived"), "shiv passed": phrase("shiv passed")}
+CHOICE_WORDS = {"work": phrase("work"), "rest": phrase("rest")}
+NOBODY = phrase("nobody")
+NO_CHOICES = phrase("no choices")
 
 
-def word(words: Mapping[str, str], value: str) -> Phrase:
+def word(words: Mapping[str, Phrase], value: str) -> Phrase:
     """``value`` (a status, a result, a choice) as a word of ``words``; an unknown one as it
     is."""
-    return Phrase(words.get(value, value))
+    return words.get(value) or Phrase(value)
 
 
 def names(items: Sequence[str]) -> Listed:

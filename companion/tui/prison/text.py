@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.language import N_, Language, language
+from companion.rules.core.phrase import Phrase
 from companion.rules.prison import phrases
 
 View = Mapping[str, Any]  # a view of the rules (companion.rules.prison.views), read by key
@@ -39,10 +40,10 @@ def spoken(lang: Language | None) -> Language:
     return lang if lang is not None else language()
 
 
-def said(words: Mapping[str, str], value: str, lang: Language | None = None) -> str:
-    """``value`` (a status, a result, a choice) in words, translated; unknown ones as they
-    are."""
-    return spoken(lang)(words[value]) if value in words else value
+def said(words: Mapping[str, Phrase], value: str, lang: Language | None = None) -> str:
+    """``value`` (a status, a result, a choice) as a word of the rules' ``words``, translated;
+    unknown ones as they are."""
+    return spoken(lang).say(words[value]) if value in words else value
 
 
 @dataclass(frozen=True)
