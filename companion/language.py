@@ -8,9 +8,10 @@ and translated in ``companion/locale/LANG/LC_MESSAGES/companion.po``. The wheel 
 compiled (``.mo``, by ``setup.py``); a checkout without compiled catalogs reads the ``.po``
 sources directly. Adding a language is adding its ``.po`` file: :func:`available` finds it.
 
-Only the standard library and Babel: the printing, the web faces and the consoles import it;
-the rules core does not. Its refusals carry their English message and parameters
-(``Refused.template``/``params``), which :meth:`Language.refused` says in a language.
+Only the standard library, Babel and the rules' phrases: the printing, the web faces and the
+consoles import it; the rules core does not. Every sentence of the rules is a phrase (its
+English message and parameters, :mod:`companion.rules.core.phrase`), which :meth:`Language.say`
+says in a language; a refusal's too (:meth:`Language.refused`).
 """
 
 from __future__ import annotations
@@ -26,9 +27,10 @@ from typing import Literal, Protocol
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_time as _format_time
 from babel.lists import format_list as _format_list
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 from companion.errors import UserError
+from companion.rules.core.phrase import Arg, Listed, Number, Percent, Phrase
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "companion"
@@ -57,7 +59,7 @@ class Refusing(Protocol):
     def template(self) -> str: ...
 
     @property
-    def params(self) -> tuple[tuple[str, object], ...]: ...
+    def params(self) -> tuple[tuple[str, Arg], ...]: ...
 
     @property
     def plural(self) -> str: ...
@@ -108,27 +110,47 @@ class Language:
             return nobody
         return str(_format_list(list(items), style=style, locale=self.locale))
 
+    def say(self, said: Phrase | Listed) -> str:
+        """A phrase of the rules in this language: its template translated (the English is the
+        message id), names and colors as they are (data, never messages), numbers in this
+        locale, lists joined in this locale's words, phrases inside it said the same way. In
+        English, the rules' own sentence (:meth:`Phrase.english`), byte for byte."""
+        if self.code == SOURCE:
+            return said.english()
+        if isinstance(said, Listed):  # sentences one after another, or a list said alone
+            return str(self._arg(said))
+        values: dict[str, object] = {k: self._arg(v) for k, v in said.params}
+        if said.plural and said.count is not None:
+            return self.n_(said.template, said.plural, said.count, **values)
+        return self(said.template, **values)
+
     def refused(self, refused: Refusing) -> str:
-        """A refusal's sentence in this language: its message translated, names as they are,
-        numbers in this locale, lists joined in this locale's words ("or" where the English
-        says "or"). In English, the rules' own sentence."""
+        """A refusal's sentence in this language (:meth:`say` of its phrase). In English, the
+        rules' own sentence."""
         if not refused.template or self.code == SOURCE:
             return self.gettext(refused.reason)
-        values: dict[str, object] = {k: self._param(v) for k, v in refused.params}
-        if refused.plural and refused.count is not None:
-            return self.n_(refused.template, refused.plural, refused.count, **values)
-        return self(refused.template, **values)
+        return self.say(Phrase(refused.template, refused.params, refused.plural, refused.count))
 
-    def _param(self, value: object) -> object:
+    def _arg(self, value: object) -> object:
+        if isinstance(value, Phrase):
+            return self.say(value)
+        if isinstance(value, Number):
+            return self.number(value.value)
+        if isinstance(value, Percent):
+            return str(format_percent(round(value.rate, 2), locale=self.locale))
+        if isinstance(value, Listed):
+            words = [str(self._arg(item)) for item in value.items]
+            if not words and value.nobody is not None:
+                return self.say(value.nobody)
+            if value.style == "sentences":
+                return " ".join(words)
+            if value.style == "commas":
+                return ", ".join(words)
+            return self.joined(words, style="or" if value.style == "or" else "standard")
         if isinstance(value, bool):
             return value
         if isinstance(value, int):
             return self.number(value)
-        items = getattr(value, "items", None)
-        if isinstance(items, tuple):  # a list of names, colors or numbers (rules' ``Listed``)
-            words = [self.number(i) if isinstance(i, int) else str(i) for i in items]
-            style = getattr(value, "style", "and")
-            return self.joined(words, style="or" if style == "or" else "standard")
         return value
 
     def number(self, value: float) -> str:

@@ -108,7 +108,7 @@ def export(folder: Path, name: str, path: Path, lang: str | None = None) -> int:
                 f"The session {name!r} is not a dilemma warm-up; --export is for the warm-up."
             )
         from companion.language import language, negotiate
-        from companion.web.dilemma.summary import summary_markdown
+        from companion.rules.dilemma.summary import markdown
 
         words = language(lang or negotiate([str(session.meta().get("lang") or "")]))
         state = session.state
@@ -131,7 +131,7 @@ def export(folder: Path, name: str, path: Path, lang: str | None = None) -> int:
                     "debrief": view["debrief"],
                 }
                 path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", "utf-8")
-            summary.write_text(summary_markdown(session.name, state, words), encoding="utf-8")
+            summary.write_text(markdown(session.name, state, words.say), encoding="utf-8")
         except OSError as error:
             raise UserError(
                 f"The results could not be written to {path} ({error.strerror}); "

@@ -20,9 +20,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
-from companion.rules.core.words import joined
+from companion.rules.core.phrase import Arg, Listed, Phrase
 
 S = TypeVar("S")
 C = TypeVar("C")
@@ -35,30 +35,14 @@ class MalformedCommand(ValueError):
     """A command that is not well-formed (unknown ``do``, missing or mistyped field)."""
 
 
-@dataclass(frozen=True)
-class Listed:
-    """Names, colors or numbers in a refusal's sentence, joined where it is written: in
-    English for :attr:`Refused.reason` (``Ada, Ben and Cy``; ``style="or"``: ``red or blue``;
-    ``style="comma"``: ``Ada, Ben, Cy``), in the reader's language by a face."""
+Param = Arg  # a refusal's parameter: text, a number, a list or a phrase
 
-    items: tuple[str | int, ...]
-    style: Literal["and", "or", "comma"] = "and"
-
-    def english(self) -> str:
-        words = [str(item) for item in self.items]
-        if self.style == "comma":
-            return ", ".join(words)
-        return joined(words, last=self.style)
-
-
-Param = str | int | Listed
+__all__ = ["Listed", "Phrase"]  # (the sentences' types, where the refusals always found them)
 
 
 def english(message: str, params: Mapping[str, Param]) -> str:
     """``message`` with its ``%(name)s`` placeholders filled in English."""
-    if not params:
-        return message
-    return message % {k: v.english() if isinstance(v, Listed) else v for k, v in params.items()}
+    return Phrase(message, tuple(params.items())).english()
 
 
 @dataclass(frozen=True)
@@ -77,6 +61,13 @@ class Refused:
     plural: str = field(default="", compare=False)
     count: int | None = field(default=None, compare=False)
 
+    @property
+    def phrase(self) -> Phrase:
+        """The refusal as a phrase (``reason`` itself when it is not a message)."""
+        if not self.template:
+            return Phrase(self.reason)
+        return Phrase(self.template, self.params, self.plural, self.count)
+
 
 class Refusal(Exception):
     """Raised by a rule check to refuse a command with one sentence; :func:`refusing` turns it
@@ -85,28 +76,34 @@ class Refusal(Exception):
     ``message`` is the English sentence with ``%(name)s`` placeholders filled from ``params``
     (names as text, numbers as ``int``, lists as :class:`Listed`), a whole sentence that the
     catalogs take as it is (``-k Refusal`` in ``scripts/catalogs.sh``); :meth:`n_` is one with
-    a count in it. The rules never translate: the faces do, from :attr:`refused`."""
+    a count in it. A refusal is a :class:`~companion.rules.core.phrase.Phrase` raised: the
+    rules never translate, the faces do, from :attr:`refused`."""
 
     def __init__(self, message: str, /, **params: Param) -> None:
-        self.template = message
-        self.params = params
-        self.plural = ""
-        self.count: int | None = None
-        super().__init__(english(message, params))
+        self.phrase = Phrase(message, tuple(params.items()))
+        super().__init__(self.phrase.english())
 
     @classmethod
     def n_(cls, singular: str, plural: str, count: int, /, **params: Param) -> Refusal:
         """A refusal with a count in it (``%(count)s`` is ``count``): ``singular`` when it is
         one, ``plural`` otherwise (in English; other languages have their own forms)."""
-        made = cls(singular if count == 1 else plural, count=count, **params)
-        made.template, made.plural, made.count = singular, plural, count
+        made = cls(singular)
+        made.phrase = Phrase(singular, tuple(params.items()), plural, count)
+        made.args = (made.phrase.english(),)
         return made
 
     @property
+    def template(self) -> str:
+        return self.phrase.template
+
+    @property
+    def params(self) -> dict[str, Param]:
+        return dict(self.phrase.params)
+
+    @property
     def refused(self) -> Refused:
-        return Refused(
-            str(self), self.template, tuple(self.params.items()), self.plural, self.count
-        )
+        p = self.phrase
+        return Refused(p.english(), p.template, p.params, p.plural, p.count)
 
 
 def refusing(decide: Callable[[S, C], Sequence[E]], state: S, command: C) -> Sequence[E] | Refused:

@@ -4,8 +4,8 @@
   round, player, partner, choice (``silent``, ``betray``, ``no answer``, or ``missed`` for a
   round a player took no part in), months, and whether the player and the partner are the
   house player. A person's months add up to their total on the leaderboard.
-- :func:`md`: a name as a Markdown table cell (the summary in the reader's language is built by
-  the warm-up's face, :mod:`companion.web.dilemma.summary`).
+- :func:`md`: a name as a Markdown table cell (the summary in the reader's language is
+  :mod:`companion.rules.dilemma.summary`'s phrases).
 """
 
 from __future__ import annotations

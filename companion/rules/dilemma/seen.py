@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from companion.rules.core.words import plural
-from companion.rules.dilemma.events import DilemmaEvent, Ended, Outcome, RoundRevealed
+from companion.rules.core.phrase import Listed, Phrase, phrase, phrases
+from companion.rules.dilemma.events import DilemmaEvent, Ended, RoundRevealed
+from companion.rules.dilemma.phrases import pair
 from companion.rules.dilemma.state import DilemmaState
 
 PAIRS_NAMED = 3  # a reveal's pairs named in full; the rest are counted
@@ -16,32 +17,30 @@ PAIRS_NAMED = 3  # a reveal's pairs named in full; the rest are counted
 
 @dataclass(frozen=True)
 class Seen:
-    """What the room saw: ``title`` names it briefly, ``words`` in full."""
+    """What the room saw: ``title`` names it briefly, ``words`` in full (phrases: the console
+    says them in its language)."""
 
-    title: str
-    words: str
+    title: Phrase
+    words: Phrase
     reopens: int | None  # the round an undo would open again, if any
 
 
-def pair_words(state: DilemmaState, o: Outcome) -> str:
-    """``Ann betrayed Bob``, ``Cy and Dee stayed silent``, ``Eve and Fay betrayed each other``."""
-    a, b = state.name(o.a), state.name(o.b)
-    if o.choice_a == o.choice_b == "silent":
-        return f"{a} and {b} stayed silent"
-    if o.choice_a == o.choice_b == "betray":
-        return f"{a} and {b} betrayed each other"
-    if o.choice_a == "betray":
-        return f"{a} betrayed {b}"
-    return f"{b} betrayed {a}"
-
-
-def reveal_words(state: DilemmaState, r: RoundRevealed) -> str:
+def reveal_words(state: DilemmaState, r: RoundRevealed) -> Phrase:
     """``round 3's choices (Ann betrayed Bob, Cy and Dee stayed silent, and 4 more pairs)``."""
-    named = ", ".join(pair_words(state, o) for o in r.outcomes[:PAIRS_NAMED])
+    if not r.outcomes:
+        return phrase("round %(round)s's choices", round=r.number)
+    named: Listed | Phrase = Listed(
+        tuple(pair(state, o) for o in r.outcomes[:PAIRS_NAMED]), "commas"
+    )
     rest = len(r.outcomes) - PAIRS_NAMED
     if rest > 0:
-        named += f", and {plural(rest, 'more pair')}"
-    return f"round {r.number}'s choices ({named})" if named else f"round {r.number}'s choices"
+        named = phrases(
+            "%(pairs)s, and %(count)s more pair",
+            "%(pairs)s, and %(count)s more pairs",
+            rest,
+            pairs=named,
+        )
+    return phrase("round %(round)s's choices (%(pairs)s)", round=r.number, pairs=named)
 
 
 def seen_by_the_room(state: DilemmaState, events: Iterable[DilemmaEvent]) -> Seen | None:
@@ -55,8 +54,10 @@ def seen_by_the_room(state: DilemmaState, events: Iterable[DilemmaEvent]) -> See
         elif isinstance(event, Ended):
             ended = True
     if reveal is not None:
-        words = reveal_words(state, reveal) + (" and the final results" if ended else "")
-        return Seen(f"round {reveal.number}'s reveal", words, reveal.number)
+        words = reveal_words(state, reveal)
+        if ended:
+            words = phrase("%(what)s and the final results", what=words)
+        return Seen(phrase("round %(round)s's reveal", round=reveal.number), words, reveal.number)
     if ended:
-        return Seen("the end of the tournament", "the final results", None)
+        return Seen(phrase("the end of the tournament"), phrase("the final results"), None)
     return None

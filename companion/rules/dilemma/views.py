@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Literal, NamedTuple, NotRequired, TypedDict
 
 from companion.rules.core.roster import reading_key
-from companion.rules.core.words import plural
+from companion.rules.dilemma import phrases
 from companion.rules.dilemma.commands import Choice
 from companion.rules.dilemma.debrief import DebriefView, debrief
 from companion.rules.dilemma.state import DilemmaState, Phase, Player, Round, is_house
@@ -181,14 +181,8 @@ def _sentences(state: DilemmaState) -> SentencesView:
 
 
 def missed_rule(state: DilemmaState) -> str:
-    """How a round missed is served, and why, in one sentence for the board and the phones."""
-    rule = state.rules.sitting_out
-    if rule == "mean":
-        return (
-            "A round missed (joined late, or away) counts the mean of that round's sentences, "
-            "so it neither rewards nor punishes."
-        )
-    return f"A round missed (joined late, or away) counts {plural(rule, 'month')}."
+    """How a round missed is served, and why, in English (:func:`phrases.missed_rule`)."""
+    return phrases.missed_rule(state.rules.sitting_out).english()
 
 
 def house(state: DilemmaState) -> HouseView:
@@ -325,37 +319,9 @@ def cooperation(state: DilemmaState) -> list[CooperationRow]:
 
 
 def explanation(state: DilemmaState) -> str:
-    """Why betrayal dominates each single round, yet silent pairs did better together."""
-    s = state.rules.sentences
-    both_silent = both_betray = mixed = unanswered = 0
-    for r in state.rounds:
-        for o in r.outcomes:
-            unanswered += (not o.answered_a) + (not o.answered_b)
-            if o.choice_a == o.choice_b == "silent":
-                both_silent += 1
-            elif o.choice_a == o.choice_b == "betray":
-                both_betray += 1
-            else:
-                mixed += 1
-    tally = (
-        f" In this tournament {plural(both_silent, 'pair')} stayed silent together and served "
-        f"{2 * s.both_silent} months a pair, {plural(both_betray, 'pair')} betrayed each other "
-        f"and served {2 * s.both_betray}, and in {plural(mixed, 'pair')} one betrayed the other "
-        f"and together they served {s.betrayer + s.betrayed}."
-    )
-    if unanswered:  # served as silent, but nobody chose it: said, not hidden in the tally
-        tally += f" {plural(unanswered, 'time')} a player gave no answer and served as if " + (
-            "silent." if state.rules.no_answer == "silent" else "they had betrayed."
-        )
-    return (
-        "Whatever your partner does, betraying shortens your own sentence: against a silent "
-        f"partner you serve {s.betrayer} months instead of {s.both_silent}, against a betrayer "
-        f"{s.both_betray} instead of {s.betrayed}. So in any single round betrayal dominates, "
-        "and two careful egoists both betray. Yet a pair who both stay silent serves "
-        f"{2 * s.both_silent} months between them, while a pair who both betray serves "
-        f"{2 * s.both_betray}: each choice that is best alone leaves both worse off together."
-        + tally
-    )
+    """Why betrayal dominates each single round, yet silent pairs did better together, in
+    English (:func:`phrases.explanation`)."""
+    return phrases.explanation(state).english()
 
 
 def board(state: DilemmaState) -> BoardView:

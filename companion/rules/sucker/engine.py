@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.rules.core.game import Engine, Listed, Param, Refusal, Refused, refusing
-from companion.rules.core.words import N_, joined
+from companion.rules.core.words import N_
 from companion.rules.sucker.chain import Chain
 from companion.rules.sucker.commands import (
     Kill,
@@ -46,7 +46,6 @@ __all__ = [
     "MAX_CHIPS",
     "SO_LONG_SUCKER",
     "SetupError",
-    "awaiting_text",
     "choices_for_next",
     "decide",
     "evolve",
@@ -55,12 +54,7 @@ __all__ = [
 ]
 
 
-def _either(items: Sequence[str]) -> str:
-    """``red``, ``red or blue``, ``red, blue or green``."""
-    return joined(items, last="or")
-
-
-# ---- what the rules say ---------------------------------------------------------------------
+# ---- what the table offers (what it says is :func:`companion.rules.sucker.views.says`) -------
 
 
 def choices_for_next(state: SuckerState, pile: int) -> list[str]:
@@ -83,23 +77,6 @@ def deepest_player(state: SuckerState, pile: int) -> str:
 def playable_colors(state: SuckerState, name: str) -> list[str]:
     """The colors ``name`` could play, in seating order."""
     return [c for c in state.colors if state.holdings[name].get(c, 0) > 0]
-
-
-def awaiting_text(state: SuckerState) -> str:
-    """What the table is waiting for, as one sentence."""
-    a = state.awaiting
-    if a.what == "over":
-        return f"The game is over: {state.winner} won."
-    if a.what == "play":
-        return f"{a.player} must play a chip."
-    if a.what == "next":
-        assert a.pile is not None
-        options = _either(choices_for_next(state, a.pile))
-        return f"{a.player} must name the next player ({options})."
-    if a.what == "kill":
-        return f"{a.player} captured pile {a.pile} and must kill one chip from it."
-    pending = _either(state.rescuers_pending())
-    return f"{a.player} holds no chips and awaits rescue (from {pending})."
 
 
 # ---- checks ---------------------------------------------------------------------------------

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict
 
-from companion.rules.sucker.engine import awaiting_text, choices_for_next, playable_colors
+from companion.rules.core.phrase import Listed, Phrase, phrase
+from companion.rules.sucker.engine import choices_for_next, playable_colors
 from companion.rules.sucker.events import (
     CaptureAwaited,
     ChipPlayed,
@@ -143,6 +144,7 @@ def deciding(state: SuckerState) -> dict[int, list[int]]:
 
 def table(state: SuckerState) -> TableView:
     """The whole table: seats with supply and prisoners, piles, the dead, and who must act."""
+    awaiting = legal(state)
     players: list[SeatRow] = []
     for seat in state.seats:
         held = state.holdings[seat.name]
@@ -162,42 +164,88 @@ def table(state: SuckerState) -> TableView:
         "piles": {n: list(chips) for n, chips in sorted(state.piles.items())},
         "deciding": deciding(state),
         "dead": _ordered(state, state.dead),
-        "awaiting": legal(state),
-        "says": awaiting_text(state),
+        "awaiting": awaiting,
+        "says": says(awaiting, state.winner).english(),
         "defeated": list(state.defeated),
         "winner": state.winner,
         "plays": state.plays,
     }
 
 
-def event_text(event: SuckerEvent) -> str | None:
+def says(awaiting: LegalView, winner: str | None) -> Phrase:
+    """What the table is waiting for, as one sentence (the table view's ``says`` in English),
+    from what the table view shows: whoever must act (``awaiting``) and the ``winner``."""
+    who = awaiting["player"] or ""
+    what = awaiting["what"]
+    if what == "over":
+        return phrase("The game is over: %(name)s won.", name=winner or "")
+    if what == "play":
+        return phrase("%(name)s must play a chip.", name=who)
+    if what == "next":
+        return phrase(
+            "%(name)s must name the next player (%(choices)s).",
+            name=who,
+            choices=Listed(tuple(awaiting.get("players", [])), "or"),
+        )
+    if what == "kill":
+        return phrase(
+            "%(name)s captured pile %(pile)s and must kill one chip from it.",
+            name=who,
+            pile=awaiting.get("pile", 0),
+        )
+    return phrase(
+        "%(name)s holds no chips and awaits rescue (from %(holders)s).",
+        name=who,
+        holders=Listed(tuple(awaiting.get("pending", [])), "or"),
+    )
+
+
+def event_phrase(event: SuckerEvent) -> Phrase | None:
     """One line for the table's log; ``None`` for events the status line already tells."""
     if isinstance(event, ChipPlayed):
-        where = f"a new pile {event.pile}" if event.new else f"pile {event.pile}"
-        return f"{event.player} played {event.color} on {where}."
+        if event.new:
+            return phrase(
+                "%(name)s played %(color)s on a new pile %(pile)s.",
+                name=event.player, color=event.color, pile=event.pile,
+            )
+        return phrase(
+            "%(name)s played %(color)s on pile %(pile)s.",
+            name=event.player, color=event.color, pile=event.pile,
+        )
     if isinstance(event, MoveGiven):
         if event.by and event.by != event.player:
-            return f"{event.by} gave the move to {event.player}."
-        return f"The move goes to {event.player}."
+            return phrase("%(giver)s gave the move to %(name)s.", giver=event.by, name=event.player)
+        return phrase("The move goes to %(name)s.", name=event.player)
     if isinstance(event, CaptureAwaited):
-        return f"Pile {event.pile} is captured by {event.capturer}."
+        return phrase(
+            "Pile %(pile)s is captured by %(name)s.", pile=event.pile, name=event.capturer
+        )
     if isinstance(event, PileTaken):
-        return (
-            f"{event.player} killed a {event.killed} chip from pile {event.pile} "
-            "and took the rest."
+        return phrase(
+            "%(name)s killed a %(color)s chip from pile %(pile)s and took the rest.",
+            name=event.player, color=event.killed, pile=event.pile,
         )
     if isinstance(event, PileKilled):
-        return f"Pile {event.pile} is killed whole: its capturing color's player is defeated."
+        return phrase(
+            "Pile %(pile)s is killed whole: its capturing color's player is defeated.",
+            pile=event.pile,
+        )
     if isinstance(event, RescueAwaited):
-        return f"{event.player} holds no chips and awaits rescue."
+        return phrase("%(name)s holds no chips and awaits rescue.", name=event.player)
     if isinstance(event, RescueRefused):
-        return f"{event.holder} refuses to rescue."
+        return phrase("%(name)s refuses to rescue.", name=event.holder)
     if isinstance(event, PrisonerTransferred):
-        return f"{event.player} gave a {event.color} chip to {event.to}."
+        return phrase(
+            "%(name)s gave a %(color)s chip to %(to)s.",
+            name=event.player, color=event.color, to=event.to,
+        )
     if isinstance(event, PrisonerKilled):
-        return f"{event.player} killed a {event.color} prisoner."
+        return phrase(
+            "%(name)s killed a %(color)s prisoner.", name=event.player, color=event.color
+        )
     if isinstance(event, PlayerDefeated):
-        return f"{event.player} is defeated."
+        return phrase("%(name)s is defeated.", name=event.player)
     if isinstance(event, GameWon):
-        return f"{event.player} wins the game!"
+        return phrase("%(name)s wins the game!", name=event.player)
     return None
+

@@ -66,7 +66,6 @@ from companion.tui.dilemma.words import (
     View,
     doing_word,
     house_name,
-    seen_words,
     shown_name,
     strategy_how,
     strategy_name,
@@ -530,9 +529,8 @@ class DilemmaApp(LiteralNotices[None]):
             return
         _ = self.lang
         seen = seen_by_the_room(self.session.state, target.events)
-        said = seen_words(_, self.session.state, target.events, self.view())
-        if seen is not None and said is not None:
-            title, what = said
+        if seen is not None:
+            title, what = _.say(seen.title), _.say(seen.words)
             question = _("The room has already seen %(what)s; undo anyway?", what=what)
             if seen.reopens is not None:
                 question += " " + _(
@@ -556,7 +554,7 @@ class DilemmaApp(LiteralNotices[None]):
             reopened = seen.reopens if seen is not None else None
             timer_off = reopened is not None and self.room_state.turn_timer_off(reopened)
             self.room_state.shown_final = self.view()["phase"] == "over"
-            taken = said[0] if said is not None else _("the last change")
+            taken = _.say(seen.title) if seen is not None else _("the last change")
             self.notify(_("Undone: %(what)s is taken back (the log keeps it).", what=taken))
             if timer_off:
                 self.notify(

@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from companion.language import N_, Language
+from companion.rules.dilemma.phrases import explanation
 from companion.rules.dilemma.room import DilemmaRoom, RoundTimer, TimerOff
 from companion.rules.dilemma.state import DilemmaState
 from companion.rules.dilemma.views import gm
@@ -35,7 +36,6 @@ from companion.tui.dilemma.words import (
     View,
     cut,
     doing_word,
-    explanation,
     last_round,
     leaders,
     waiting_sentence,
@@ -194,24 +194,10 @@ class RoomState:
         return not narrow or self.session.state.phase == "lobby"
 
 
-def tally(state: DilemmaState) -> dict[str, int]:
-    """The tournament's pairs by what they chose (both silent, both betrayed, one each) and the
-    choices nobody made, for the final explanation."""
-    counts = {"both_silent": 0, "both_betray": 0, "mixed": 0, "unanswered": 0}
-    for r in state.rounds:
-        for o in r.outcomes:
-            counts["unanswered"] += (not o.answered_a) + (not o.answered_b)
-            if o.choice_a == o.choice_b:
-                counts["both_silent" if o.choice_a == "silent" else "both_betray"] += 1
-            else:
-                counts["mixed"] += 1
-    return counts
-
-
 def final_screen(room: RoomState, lang: Language) -> FinalScreen:
     """The results, with why betrayal dominates in ``lang``."""
     v = room.view()
-    return FinalScreen(v, explanation(lang, v["sentences"], tally(room.session.state)))
+    return FinalScreen(v, lang.say(explanation(room.session.state)))
 
 
 class RoomShown(Message):

@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Header, Static
 from textual_plotext import PlotextPlot
 
 from companion.language import Language
+from companion.rules.dilemma.phrases import missed_rule
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words
 from companion.tui.common.literal import fill, plain
@@ -22,7 +23,6 @@ from companion.tui.dilemma.words import (
     View,
     cut,
     decimal,
-    missed_rule,
     played_name,
     strategy_name,
 )
@@ -74,7 +74,7 @@ def house_line(lang: Language, view: View) -> str:
     """The house player's months, said apart from the ranking, and the rule for a missed
     round."""
     house = view["house"]
-    said = missed_rule(lang, view["sentences"])
+    said = lang.say(missed_rule(view["sentences"]["sitting_out"]))
     if house["rounds"]:
         said = (
             lang.n_(

@@ -3,16 +3,14 @@ console's language (``lang``, from :func:`companion.tui.common.language.words`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from babel.numbers import format_decimal
 
 from companion.language import N_, Language
-from companion.rules.dilemma.events import DilemmaEvent, Ended, Outcome, RoundRevealed
-from companion.rules.dilemma.seen import PAIRS_NAMED
-from companion.rules.dilemma.state import DilemmaState, is_house
-from companion.rules.dilemma.strategies import HOW, NAMES
+from companion.rules.dilemma import phrases
+from companion.rules.dilemma.strategies import HOW
 
 View = Mapping[str, Any]  # a view of the rules (companion.rules.dilemma.views), read by key
 NO_ANSWER = N_("no answer")
@@ -22,8 +20,7 @@ CHOICE_WORDS = {"silent": N_("SILENT"), "betray": N_("BETRAY")}
 
 
 def strategy_name(lang: Language, key: str) -> str:
-    _ = lang
-    return _(NAMES[key]) if key in NAMES else key
+    return lang.say(phrases.strategy(key))
 
 
 def strategy_how(lang: Language, key: str) -> str:
@@ -33,19 +30,16 @@ def strategy_how(lang: Language, key: str) -> str:
 
 def house_name(lang: Language, v: View) -> str:
     """The house player's name, ``House (Tit for Tat)``, in this language."""
-    _ = lang
-    return _("House (%(strategy)s)", strategy=strategy_name(lang, v["house"]["strategy"]))
+    return lang.say(phrases.house([v["house"]["strategy"]]))
 
 
 def played_name(lang: Language, v: View) -> str:
     """The house player over its revealed rounds, in this language: ``House (Tit for Tat)``,
     or ``House (Tit for Tat and Always Betray)`` when it was changed between them."""
-    _ = lang
     played = v["house"]["played"]
     if not played:
         return house_name(lang, v)
-    names = lang.joined([strategy_name(lang, key) for key in played])
-    return _("House (%(strategy)s)", strategy=names)
+    return lang.say(phrases.house(played))
 
 
 def shown_name(lang: Language, v: View, name: str) -> str:
@@ -55,7 +49,7 @@ def shown_name(lang: Language, v: View, name: str) -> str:
 
 def months(lang: Language, n: int) -> str:
     """``1 month``, ``2 months``."""
-    return lang.n_("%(count)s month", "%(count)s months", n)
+    return lang.say(phrases.months(n))
 
 
 def decimal(lang: Language, value: float) -> str:
@@ -133,7 +127,7 @@ def last_round(lang: Language, v: View, pairs: int = 12, width: int = 18) -> str
         strategy = o[f"strategy_{side}"]
         if strategy is None:
             return str(o[side])
-        return _("House (%(strategy)s)", strategy=strategy_name(_, strategy))
+        return _.say(phrases.house([strategy]))
 
     words = max((len(word(o, side)) for o in shown for side in "ab"), default=6)
     width -= words - 6  # the name gives way to a longer word
@@ -206,125 +200,3 @@ def sentences_text(lang: Language, s: View) -> str:
             ),
         ]
     )
-
-
-def missed_rule(lang: Language, s: View) -> str:
-    """How a round missed is served, and why (the phones' sentence)."""
-    _ = lang
-    rule = s["sitting_out"]
-    if rule == "mean":
-        return _(
-            "A round missed (joined late, or away) counts the mean of that round's sentences, "
-            "so it neither rewards nor punishes."
-        )
-    return _(
-        "A round missed (joined late, or away) counts %(months)s.", months=months(lang, int(rule))
-    )
-
-
-def explanation(lang: Language, s: View, tally: Mapping[str, int]) -> str:
-    """Why betrayal dominates each single round, yet silent pairs did better together;
-    ``tally``: the tournament's pairs ``both_silent``, ``both_betray`` and ``mixed``, and the
-    ``unanswered`` choices."""
-    _ = lang
-
-    def pairs(n: int) -> str:
-        return _.n_("%(count)s pair", "%(count)s pairs", n)
-
-    said = [
-        _(
-            "Whatever your partner does, betraying shortens your own sentence: against a silent "
-            "partner you serve %(betrayer)s months instead of %(both_silent)s, against a "
-            "betrayer %(both_betray)s instead of %(betrayed)s. So in any single round betrayal "
-            "dominates, and two careful egoists both betray. Yet a pair who both stay silent "
-            "serves %(silent_pair)s months between them, while a pair who both betray serves "
-            "%(betray_pair)s: each choice that is best alone leaves both worse off together.",
-            betrayer=s["betrayer"],
-            both_silent=s["both_silent"],
-            both_betray=s["both_betray"],
-            betrayed=s["betrayed"],
-            silent_pair=2 * s["both_silent"],
-            betray_pair=2 * s["both_betray"],
-        ),
-        _(
-            "In this tournament %(silent_pairs)s stayed silent together and served "
-            "%(silent_pair)s months a pair, %(betray_pairs)s betrayed each other and served "
-            "%(betray_pair)s, and in %(mixed_pairs)s one betrayed the other and together they "
-            "served %(mixed_pair)s.",
-            silent_pairs=pairs(tally["both_silent"]),
-            silent_pair=2 * s["both_silent"],
-            betray_pairs=pairs(tally["both_betray"]),
-            betray_pair=2 * s["both_betray"],
-            mixed_pairs=pairs(tally["mixed"]),
-            mixed_pair=s["betrayer"] + s["betrayed"],
-        ),
-    ]
-    if n := tally["unanswered"]:  # served as silent, but nobody chose it: said, not hidden
-        if s["no_answer"] == "silent":
-            said.append(
-                _.n_(
-                    "%(count)s time a player gave no answer and served as if silent.",
-                    "%(count)s times a player gave no answer and served as if silent.",
-                    n,
-                )
-            )
-        else:
-            said.append(
-                _.n_(
-                    "%(count)s time a player gave no answer and served as if they had betrayed.",
-                    "%(count)s times a player gave no answer and served as if they had betrayed.",
-                    n,
-                )
-            )
-    return " ".join(said)
-
-
-def pair_words(lang: Language, state: DilemmaState, v: View, o: Outcome) -> str:
-    """``Ann betrayed Bob``, ``Cy and Dee stayed silent``, ``Eve and Fay betrayed each other``."""
-    _ = lang
-
-    def name(pid: str) -> str:
-        return house_name(lang, v) if is_house(pid) else state.name(pid)
-
-    a, b = name(o.a), name(o.b)
-    if o.choice_a == o.choice_b == "silent":
-        return _("%(a)s and %(b)s stayed silent", a=a, b=b)
-    if o.choice_a == o.choice_b == "betray":
-        return _("%(a)s and %(b)s betrayed each other", a=a, b=b)
-    if o.choice_a == "betray":
-        return _("%(a)s betrayed %(b)s", a=a, b=b)
-    return _("%(a)s betrayed %(b)s", a=b, b=a)
-
-
-def seen_words(
-    lang: Language, state: DilemmaState, events: Iterable[DilemmaEvent], v: View
-) -> tuple[str, str] | None:
-    """What the room has seen of ``events`` (as :func:`companion.rules.dilemma.seen.
-    seen_by_the_room` finds it), in this language: a short title (``round 3's reveal``) and
-    the full words (``round 3's choices (Ann betrayed Bob, …)``); ``None`` when nothing."""
-    _ = lang
-    reveal: RoundRevealed | None = None
-    ended = False
-    for event in events:
-        if isinstance(event, RoundRevealed):
-            reveal = event
-        elif isinstance(event, Ended):
-            ended = True
-    if reveal is None:
-        return (_("the end of the tournament"), _("the final results")) if ended else None
-    named = ", ".join(pair_words(_, state, v, o) for o in reveal.outcomes[:PAIRS_NAMED])
-    rest = len(reveal.outcomes) - PAIRS_NAMED
-    if rest > 0:
-        named = _.n_(
-            "%(pairs)s, and %(count)s more pair",
-            "%(pairs)s, and %(count)s more pairs",
-            rest,
-            pairs=named,
-        )
-    if named:
-        said = _("round %(round)s's choices (%(pairs)s)", round=reveal.number, pairs=named)
-    else:
-        said = _("round %(round)s's choices", round=reveal.number)
-    if ended:
-        said = _("%(what)s and the final results", what=said)
-    return _("round %(round)s's reveal", round=reveal.number), said

@@ -24,7 +24,8 @@ from companion.session.session import Session
 from companion.tui.common.faults import Faults
 from companion.tui.common.presence import Presence
 from companion.tui.prison import address
-from companion.tui.prison.text import note_line, timeline, wrong_link_lines
+from companion.tui.prison.notes import note_line, wrong_link_lines
+from companion.tui.prison.timeline import timeline
 
 DEFAULT_INTERVIEW_SECONDS = 120
 INTERVIEW_META = "interview_seconds"

@@ -24,7 +24,8 @@ from companion.tui.common.moves import NotDone, attempt
 from companion.tui.prison import address
 from companion.tui.prison.context import INTERVIEW_META, Context, Moved
 from companion.tui.prison.printout import PrintScreen
-from companion.tui.prison.text import parse_duration, story_markdown
+from companion.tui.prison.text import parse_duration
+from companion.tui.prison.timeline import story_markdown
 
 PRISON_BREAK = "prison-break"
 

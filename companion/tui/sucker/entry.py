@@ -29,7 +29,7 @@ from companion.rules.sucker.commands import (
     SuckerCommand,
     Transfer,
 )
-from companion.tui.sucker.speech import says
+from companion.rules.sucker.views import says
 
 View = Mapping[str, Any]  # a view of the rules (companion.rules.sucker.views), read by key
 
@@ -67,7 +67,7 @@ class _Table:
         return self._.joined(items, style="or")
 
     def says(self) -> str:
-        return says(self._, self.view)
+        return self._.say(says(self.view["awaiting"], self.view["winner"]))
 
     # ---- words ------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from textual.widgets import Header, RichLog, Static
 from textual.widgets.input import Selection
 
 from companion.language import N_, Language
-from companion.rules.sucker.views import table
+from companion.rules.sucker.views import event_phrase, says, table
 from companion.session.session import Session
 from companion.tui.common.follow import SessionChanged, follow
 from companion.tui.common.footer import Keys
@@ -35,7 +35,6 @@ from companion.tui.sucker.entry import (
 )
 from companion.tui.sucker.line import MoveLine
 from companion.tui.sucker.piles import Piles, natural_height
-from companion.tui.sucker.speech import event_line, says
 
 LOG_LEAST = 5  # the log's rows at least (3 lines in its frame)
 MAIN_LEAST = 6  # the piles' and players' rows at least
@@ -104,7 +103,7 @@ class RefereeScreen(Screen[None]):
         _ = words(self)
         view = self.view
         top = self.query_one("#says", Static)
-        top.update(plain(says(_, view)))
+        top.update(plain(_.say(says(view["awaiting"], view["winner"]))))
         top.set_class(view["winner"] is not None, "over")
         top.set_class(view["awaiting"]["what"] == "rescue", "rescue")
         self.query_one("#piles-box").border_subtitle = plain(dead_text(_, view))
@@ -193,9 +192,9 @@ class RefereeScreen(Screen[None]):
             log.write(plain(_("Undone: %(what)s.", what=what), "italic"))
             return
         for event in entry.events:
-            line = event_line(_, event)
-            if line:
-                log.write(plain(line))
+            line = event_phrase(event)
+            if line is not None:
+                log.write(plain(_.say(line)))
 
     def on_session_changed(self, message: SessionChanged) -> None:
         change = message.change

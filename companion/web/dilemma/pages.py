@@ -7,11 +7,13 @@ from typing import Any, NamedTuple, TypedDict
 
 import jinja2
 from babel.numbers import format_percent
+from markupsafe import Markup
 
 from companion.language import N_, Language, language
 
 # The views the pages read, as rules/dilemma/views.py gives them.
-from companion.rules.dilemma.strategies import HOW, NAMES
+from companion.rules.dilemma import phrases
+from companion.rules.dilemma.strategies import HOW
 from companion.rules.dilemma.views import BoardView, OutcomeRow, PlayerView, SentencesView
 from companion.web.common.rendering import make_environment, render
 
@@ -48,7 +50,7 @@ class Phones(NamedTuple):
 
 def months(_: Language, n: int | None) -> str:
     """``1 month``, ``2 months``; nothing for no sentence."""
-    return "" if n is None else _.n_("%(count)s month", "%(count)s months", n)
+    return "" if n is None else _.say(phrases.months(n))
 
 
 def sat_out(_: Language, names: list[str], served: int | None) -> str:
@@ -64,18 +66,19 @@ def sat_out(_: Language, names: list[str], served: int | None) -> str:
 
 def missed_rule(_: Language, sentences: SentencesView) -> str:
     """How a round missed is served, and why, in one sentence for the board and the phones."""
-    rule = sentences["sitting_out"]
-    if rule == "mean":
-        return _(
-            "A round missed (joined late, or away) counts the mean of that round's sentences, "
-            "so it neither rewards nor punishes."
-        )
-    return _("A round missed (joined late, or away) counts %(months)s.",
-             months=months(_, int(rule)))
+    return _.say(phrases.missed_rule(sentences["sitting_out"]))
+
+
+def why(_: Language, sentences: SentencesView) -> Markup:
+    """Why betray, and why not, in short (the rules' phrase): the catalog's sentence with
+    numbers only in it, trusted as the templates' own messages are."""
+    s = sentences
+    said = phrases.dominance(s["betrayer"], s["both_silent"], s["both_betray"], s["betrayed"])
+    return Markup(_.say(said))  # noqa: S704 - a message and numbers, no typed text
 
 
 def strategy_name(_: Language, key: str) -> str:
-    return _(NAMES[key]) if key in NAMES else key
+    return _.say(phrases.strategy(key))
 
 
 def strategy_how(_: Language, key: str) -> str:
@@ -85,7 +88,7 @@ def strategy_how(_: Language, key: str) -> str:
 def house_name(_: Language, view: BoardView | PlayerView, name: str) -> str:
     """A name as the pages show it: the house player's in this language."""
     if name == view["house"]["name"]:
-        return _("House (%(strategy)s)", strategy=strategy_name(_, view["house"]["strategy"]))
+        return _.say(phrases.house([view["house"]["strategy"]]))
     return name
 
 
@@ -103,7 +106,7 @@ def seat_name(_: Language, name: str, strategy: str | None) -> str:
     played in that round (the view's ``strategy_a``/``strategy_b``, a round's ``strategy``)."""
     if strategy is None:
         return name
-    return _("House (%(strategy)s)", strategy=strategy_name(_, strategy))
+    return _.say(phrases.house([strategy]))
 
 
 def played_name(_: Language, view: BoardView | PlayerView) -> str:
@@ -112,8 +115,7 @@ def played_name(_: Language, view: BoardView | PlayerView) -> str:
     played = view["house"]["played"]
     if not played:
         return house_name(_, view, view["house"]["name"])
-    names = _.joined([strategy_name(_, key) for key in played])
-    return _("House (%(strategy)s)", strategy=names)
+    return _.say(phrases.house(played))
 
 
 def percent(_: Language, rate: float) -> str:
@@ -136,6 +138,7 @@ def environment() -> jinja2.Environment:
         months=months,
         sat_out=sat_out,
         missed_rule=missed_rule,
+        why=why,
         strategy_name=strategy_name,
         strategy_how=strategy_how,
         house_name=house_name,

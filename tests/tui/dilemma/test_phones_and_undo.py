@@ -11,7 +11,8 @@ import aiohttp
 import pytest
 from textual.widgets import DataTable
 
-from companion.rules.dilemma.seen import pair_words, seen_by_the_room
+from companion.rules.dilemma.phrases import pair
+from companion.rules.dilemma.seen import seen_by_the_room
 from companion.session.dilemma.seats import new_seat
 from companion.session.presence import SeatPresence
 from companion.session.session import Session
@@ -185,17 +186,17 @@ def test_the_words_for_what_the_room_saw() -> None:
     assert h.state.phase == "revealed"  # the last choice revealed the round
     (x, y), (z, w), (u, v) = [[h.state.name(p) for p in pair] for pair in current.pairs[:3]]
     seen = seen_by_the_room(h.state, h.entries[-1].events)
-    assert seen is not None and seen.reopens == 1 and seen.title == "round 1's reveal"
-    assert seen.words == (
+    assert seen is not None and seen.reopens == 1 and str(seen.title) == "round 1's reveal"
+    assert str(seen.words) == (
         f"round 1's choices ({x} betrayed {y}, {z} and {w} stayed silent, "
         f"{u} and {v} betrayed each other, and 2 more pairs)"
     )
     (a, b) = current.pairs[3]
     outcome = h.state.rounds[-1].outcomes[3]
-    assert pair_words(h.state, outcome) == f"{h.state.name(b)} betrayed {h.state.name(a)}"
+    assert str(pair(h.state, outcome)) == f"{h.state.name(b)} betrayed {h.state.name(a)}"
 
     ok(h, {"do": "rename", "pid": "p0", "name": "Anna"})
     assert seen_by_the_room(h.state, h.entries[-1].events) is None  # nothing shown to undo
     ok(h, {"do": "finish"})
     ended = seen_by_the_room(h.state, h.entries[-1].events)
-    assert ended is not None and ended.words == "the final results" and ended.reopens is None
+    assert ended is not None and str(ended.words) == "the final results" and ended.reopens is None

@@ -19,7 +19,7 @@ from companion.tui.prison.game import GameScreen
 from companion.tui.prison.interview import InterviewScreen
 from companion.tui.prison.reveal import RevealScreen
 from companion.tui.prison.seats import SeatsScreen, spaced
-from companion.tui.prison.text import story_markdown, timeline
+from companion.tui.prison.timeline import story_markdown, timeline
 from tests import pseudo_locale
 from tests.conftest import ROSTER
 from tests.tui.support import (

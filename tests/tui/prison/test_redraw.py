@@ -17,8 +17,8 @@ from companion.session.session import Session
 from companion.tui.prison.app import ConsoleApp
 from companion.tui.prison.board import Board
 from companion.tui.prison.game import GameScreen
+from companion.tui.prison.notes import wrong_link_lines, wrong_links
 from companion.tui.prison.seats import SeatsScreen
-from companion.tui.prison.text import wrong_link_lines, wrong_links
 from tests.tui.support import assert_sealed, board_row, screen_text, shows
 
 NAMES = [f"P{i:02d}" for i in range(12)]

@@ -8,7 +8,7 @@ import html
 from markdown_it import MarkdownIt
 
 from companion.rules.prison.views import gm, story
-from companion.tui.prison.text import story_markdown
+from companion.tui.prison.timeline import story_markdown
 from tests.prison_helpers import game, ok
 
 NAMES = ["![i](http://x/y.png)", "[x](javascript:a)", "*bold*", "a|b", "<b>B</b>", "# Head"]

@@ -13,7 +13,8 @@ from companion.session.session import Session
 from companion.tui.common.faults import Faults
 from companion.tui.prison.context import Context
 from companion.tui.prison.reveal import step_lines
-from companion.tui.prison.text import banner, nights_bar, story_markdown, timeline
+from companion.tui.prison.text import banner, nights_bar
+from companion.tui.prison.timeline import story_markdown, timeline
 from tests.conftest import demo_session
 from tests.prison_helpers import game, ok
 

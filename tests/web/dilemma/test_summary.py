@@ -13,9 +13,10 @@ import pytest
 
 from companion.cli.main import main
 from companion.language import Language, language
+from companion.rules.dilemma.state import DilemmaState
+from companion.rules.dilemma.summary import markdown
 from companion.rules.dilemma.views import explanation
 from companion.session.session import Session
-from companion.web.dilemma.summary import summary_markdown
 from tests import pseudo_locale
 from tests.dilemma_helpers import scenario
 
@@ -42,6 +43,11 @@ def played(folder: Path, *, finished: bool = True, no_answer: str = "silent") ->
         s.submit({"do": "close_round"})
         assert s.state.phase == "over"
     return s
+
+
+def summary_markdown(session_name: str, state: DilemmaState, lang: Language) -> str:
+    """The summary in ``lang``, as ``--export`` writes it."""
+    return markdown(session_name, state, lang.say)
 
 
 def english_in(text: str) -> list[str]:
