@@ -269,6 +269,11 @@ class SeatsScreen(Screen[None]):
             self._codes_timer = self.set_timer(self.ctx.private_seconds, self.codes_off)
         self.codes = not self.codes
 
+    @property
+    def codes_timed(self) -> bool:
+        """The seat codes are set to hide by themselves (their timer is armed)."""
+        return self._codes_timer is not None
+
     def codes_off(self) -> None:
         self._codes_timer = None
         self.codes = False
