@@ -17,6 +17,7 @@ from companion.session.prison.create import create_prison_session
 from companion.tui.common.dialogs import PickScreen
 from companion.tui.prison.app import ConsoleApp, SessionShelf
 from tests import stage_helpers as stage
+from tests.tui.terminal import terminal_lines
 
 # A day of the demo's game (warden Wendy; Ada, Ben, Cy, Dee), phase by phase, as commands.
 PLANNING = [
@@ -59,7 +60,7 @@ def new_app(folder: Path, overrides: dict[str, Any] | None = None, **kw: Any) ->
 
 def screen_text(app: ConsoleApp) -> str:
     """Everything on the terminal now (the top screen over what it covers), as plain text."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+    return "\n".join(terminal_lines(app))
 
 
 def widget_text(app: ConsoleApp) -> str:

@@ -28,6 +28,7 @@ from textual_plotext import PlotextPlot
 
 from companion.language import N_, Language
 from companion.session.contracts import TableRates
+from companion.tui.balance.verdict import conclusion
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import console_language, translated_commands, words
 
@@ -194,7 +195,7 @@ class BalanceScreen(Screen[None]):
             for point in points:
                 if worker.is_cancelled:
                     return
-                self.app.call_from_thread(self._add, prisoners, tokens, point)
+                self.app.call_from_thread(self.add_point, prisoners, tokens, point)
         finally:
             close = getattr(points, "close", None)
             if close is not None:
@@ -202,7 +203,8 @@ class BalanceScreen(Screen[None]):
         if not worker.is_cancelled:
             self.app.call_from_thread(self._done, prisoners, tokens)
 
-    def _add(self, prisoners: int, tokens: int, point: Point) -> None:
+    def add_point(self, prisoners: int, tokens: int, point: Point) -> None:
+        """One point measured for ``prisoners`` and ``tokens`` (dropped for other settings)."""
         _ = words(self)
         if (prisoners, tokens) != (self.prisoners, self.tokens):
             return
@@ -258,52 +260,11 @@ class BalanceScreen(Screen[None]):
     def _done(self, prisoners: int, tokens: int) -> None:
         if (prisoners, tokens) != (self.prisoners, self.tokens) or not self.points:
             return
-        self._status(self._conclusion())
+        self._status(self.conclusion())
 
-    def _conclusion(self) -> str:
-        """The closest setting, settled as 'companion balance' settles it when the source says
-        how (a ``verdict``), else the closest of the curve, with its neighbours that the noise
-        cannot tell apart from it."""
-        _ = words(self)
-        target = f"{self.target:.0%}"
-        verdict = self.verdict
-        if verdict is None:
-            best = min(self.points, key=lambda p: abs(p["escape"]["rate"] - self.target))
-            return _("Closest to %(target)s: %(setting)s. For numbers to play by, run "
-                     "'companion balance'.", target=target, setting=self._said(_, best))
-        v = verdict["verdict"]
-        rival, gap = v["runner_up"], v["gap"]
-        if v["settled"]:
-            return _.ngettext(
-                "Closest to %(target)s: %(setting)s, surely closer than %(rival)s, by %(gap)s "
-                "points: the games and the rule of 'companion balance' at %(count)s parole token.",
-                "Closest to %(target)s: %(setting)s, surely closer than %(rival)s, by %(gap)s "
-                "points: the games and the rule of 'companion balance' at %(count)s parole "
-                "tokens.",
-                self.tokens,
-            ) % {"target": target, "setting": self._said(_, verdict),
-                 "rival": self._said(_, rival), "gap": f"{100 * gap['gap']:.1f}",
-                 "count": self.tokens}
-        return _.ngettext(
-            "A tie within the noise: %(setting)s and %(rival)s; 'companion balance' takes "
-            "%(count)s night, as here.",
-            "A tie within the noise: %(setting)s and %(rival)s; 'companion balance' takes "
-            "%(count)s nights, as here.",
-            verdict["nights_to_escape"],
-        ) % {"setting": self._said(_, verdict), "rival": self._said(_, rival),
-             "count": verdict["nights_to_escape"]}
-
-    @staticmethod
-    def _said(lang: Language, point: Point) -> str:
-        """One setting measured: its nights, escape rate, interval and games."""
-        esc = point["escape"]
-        return lang.ngettext(
-            "%(count)s night (%(rate)s, %(low)s–%(high)s, %(games)s games)",
-            "%(count)s nights (%(rate)s, %(low)s–%(high)s, %(games)s games)",
-            point["nights_to_escape"],
-        ) % {"count": point["nights_to_escape"], "rate": f"{esc['rate']:.1%}",
-             "low": f"{100 * esc['low']:.1f}", "high": f"{esc['high']:.1%}",
-             "games": point["games"]}
+    def conclusion(self) -> str:
+        """What the points measured so far say (see :func:`.verdict.conclusion`)."""
+        return conclusion(words(self), self.points, self.verdict, self.target, self.tokens)
 
     # ---- drawing ----------------------------------------------------------------------------
 

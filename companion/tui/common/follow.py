@@ -61,15 +61,18 @@ def follow(target: MessagePump, session: Session) -> Callable[[], None]:
 
 class Redrawing:
     """When ``app``'s screens are drawn again: at once after a quiet spell, else once
-    ``REDRAW_SECONDS`` have passed since the last redraw; changes arriving meanwhile share it."""
+    ``seconds`` (``REDRAW_SECONDS`` unless told) have passed since the last redraw; changes
+    arriving meanwhile share it. The one redraw throttle of every console."""
 
-    def __init__(self, app: App[Any]) -> None:
+    def __init__(self, app: App[Any], seconds: float = REDRAW_SECONDS) -> None:
         self.app = app
+        self.seconds = seconds  # the least time between two redraws
         self._whole = False  # a change is not drawn yet
         self._phones: set[str] = set()  # seats whose phone was seen since the last draw
         self._pending = False
         self._timer: Timer | None = None
-        self._last = -REDRAW_SECONDS
+        self._last = -seconds
+        self.drawn = 0  # how many times everything was drawn again
 
     def due(self, *, phone: str | None = None) -> None:
         """A change to draw (``phone``: only that seat's phone was seen)."""
@@ -80,7 +83,7 @@ class Redrawing:
         if self._pending:
             return
         self._pending = True
-        wait = self._last + REDRAW_SECONDS - time.monotonic()
+        wait = self._last + self.seconds - time.monotonic()
         if wait <= 0:
             self.app.call_later(self.flush)  # after the messages already queued
         else:
@@ -104,6 +107,7 @@ class Redrawing:
         """Draw everything now (after a move made here)."""
         self._last = time.monotonic()
         self._whole, self._phones = False, set()
+        self.drawn += 1
         self._send(Redraw)
 
     def _send(self, message: Callable[[], Message]) -> None:

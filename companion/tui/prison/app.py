@@ -13,27 +13,22 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from pathlib import Path
 from typing import Any
 
 from textual import on
-from textual.actions import ActionParseResult
 from textual.app import App, SystemCommand
-from textual.dom import DOMNode
 from textual.screen import Screen
 
 from companion.language import N_, Language
 from companion.session import links
 from companion.session.contracts import Addresses, BalanceFactory, Links, Printer
 from companion.session.session import Session
-from companion.tui.common.faults import Faults
-from companion.tui.common.follow import Redrawing, SessionChanged, follow
-from companion.tui.common.guesses import WrongLinks
-from companion.tui.common.language import console_language, translated_commands
-from companion.tui.common.literal import LiteralNotices
-from companion.tui.common.presence import heard
-from companion.tui.common.services import StartedServices, Stopper
+from companion.tui.common.console import GameConsole
+from companion.tui.common.language import console_language
+from companion.tui.common.presence import Presence
+from companion.tui.common.services import Stopper
 from companion.tui.prison import flows
 from companion.tui.prison.choice import ChoiceScreen
 from companion.tui.prison.context import (
@@ -83,7 +78,7 @@ PLACES: list[tuple[str, str, Place]] = [
 Flow = Callable[[App[Any], Context], Coroutine[Any, Any, None]]
 
 
-class ConsoleApp(LiteralNotices[None]):
+class ConsoleApp(GameConsole):
     CSS_PATH = "console.tcss"
     TITLE = "companion"
     ENABLE_COMMAND_PALETTE = True
@@ -105,9 +100,7 @@ class ConsoleApp(LiteralNotices[None]):
         notice: str | None = None,
         lang: Language | None = None,
     ) -> None:
-        super().__init__()
-        self.lang = lang or console_language()
-        self.faults = Faults(self._tell_fault, lambda: self.exit(return_code=1), self.lang)
+        super().__init__(services=services, lang=lang or console_language(), clock=clock)
         self.context = Context(
             self.faults,
             shelf=shelf,
@@ -121,13 +114,7 @@ class ConsoleApp(LiteralNotices[None]):
             opened=session,
         )
         self.new = new
-        self.services = list(services)
         self.notice = notice
-        self.redrawing = Redrawing(self)
-        self.wrong_links = WrongLinks(self, lambda: self.lang, clock)
-        self._started_services = StartedServices()
-        self._not_started: list[Service] = []  # services that could not start (F5: again)
-        self._unfollow: Callable[[], None] | None = None
         # A session of another game, picked in the picker: the runner opens its own console.
         self.left_for: Session | None = None
 
@@ -140,14 +127,6 @@ class ConsoleApp(LiteralNotices[None]):
     @property
     def has_session(self) -> bool:
         return self.context.opened is not None
-
-    @property
-    def crashed(self) -> BaseException | None:
-        return self.faults.crashed
-
-    @crashed.setter
-    def crashed(self, error: BaseException | None) -> None:
-        self.faults.crashed = error
 
     @property
     def crash_log(self) -> Path | None:
@@ -181,19 +160,14 @@ class ConsoleApp(LiteralNotices[None]):
         if session.game != flows.PRISON_BREAK:
             self.leave_for(session)
             return
-        if self._unfollow is not None and self.context.opened is not session:
-            self._unfollow()
-            self._unfollow = None
         self.context.opened = session
-        if self._unfollow is None:
-            self._unfollow = follow(self, session)
-        self.faults.log = session.store.path.with_suffix(".console-errors.log")
+        self.follow_session(session)
         if len(self.screen_stack) > 1:
             self.switch_screen(GameScreen(self.context))
         else:
             self.push_screen(GameScreen(self.context))
-        if self.services and not self._started_services:
-            self.run_worker(self._start_services(), name="services", exit_on_error=False)
+        if self.services and not self.services_running:
+            self.start_services()
 
     def leave_for(self, session: Session) -> None:
         """Close this console so the runner can open the one for ``session``'s game."""
@@ -215,65 +189,39 @@ class ConsoleApp(LiteralNotices[None]):
 
     # ---- following the session: redrawn at most every REDRAW_SECONDS ----------------------
 
-    def on_session_changed(self, message: SessionChanged) -> None:
-        self.faults.stopping(self._heard)(message)
-
-    def _heard(self, message: SessionChanged) -> None:
-        change = message.change
-        seat = heard(self.context.presence, change.signal)
-        if seat is not None:
-            self.redrawing.due(phone=seat)
-        else:
-            self.redrawing.due()
-        row = change.row
-        if change.kind == "note" and row is not None and row.body.get("what") == "bad_tokens":
-            self.wrong_links.heard(row.body)
+    @property
+    def presence(self) -> Presence:
+        return self.context.presence
 
     @on(Moved)
-    def refresh_screens(self) -> None:
-        """Draw every screen again now."""
-        self.redrawing.now()
-
-    def flush_redraw(self) -> None:
-        """Draw what is due now (tests call it to see a change from elsewhere at once)."""
-        self.redrawing.flush()
+    def _moved(self) -> None:
+        self.refresh_screens()
 
     # ---- services (the phone server and the like) -----------------------------------------
 
-    async def _start_services(self, services: list[Service] | None = None) -> None:
-        """Start the services (``services``: only those, again); one that cannot start is a
-        banner on the game screen that stays until it is up (F5 tries again)."""
+    def services_started(self, problems: list[Exception], *, again: bool) -> None:
+        """One service that cannot start is a banner on the game screen that stays until it
+        is up (F5 tries again)."""
         _ = self.lang
-        problems: list[str] = []
-
-        def failed(error: Exception) -> None:  # the game goes on without phones
-            problems.append(str(error).strip().rstrip(".") or type(error).__name__)
-
-        again = services is not None
-        self._not_started = await self._started_services.start(
-            self.services if services is None else services, self, failed
-        )
+        said = [str(error).strip().rstrip(".") or type(error).__name__ for error in problems]
         self.context.phones_down = (
-            _("The phones cannot connect: %(problems)s.", problems="; ".join(problems))
-            if problems
+            _("The phones cannot connect: %(problems)s.", problems="; ".join(said))
+            if said
             else None
         )
-        if again and not problems:
+        if again and not said:
             self.notify(_("The phone server is up: the phones can connect."), timeout=8)
         elif again:
             self.notify(_("The phone server still cannot start; the banner says why."), timeout=8)
         self.refresh_screens()  # the links' address may be new (served_url)
-        if not problems:
+        if not said:
             self.hint_addresses()
 
     @on(StartPhones)
     def start_phones_again(self) -> None:
         """F5: try again to start what could not start."""
-        if not self._not_started:
-            return
-        self.run_worker(
-            self._start_services(list(self._not_started)), name="services", exit_on_error=False
-        )
+        if self.services_not_started:
+            self.start_services(self.services_not_started)
 
     def hint_addresses(self) -> None:
         """With several addresses and none pinned, say which one the links use."""
@@ -302,43 +250,18 @@ class ConsoleApp(LiteralNotices[None]):
             return
         super().action_command_palette()
 
-    async def action_quit(self) -> None:
-        await self._started_services.stop()
-        if self._unfollow is not None:
-            self._unfollow()
-            self._unfollow = None
-        self.exit()
+    def under_way(self) -> bool:
+        return self.has_session and not self.session.state.over
 
-    async def on_unmount(self) -> None:
-        await self._started_services.stop()
+    def reopen(self) -> str:
+        return f"companion resume {self.session.name}"
 
     # ---- errors: a flow's is reported, an action's stops the console -----------------------
-
-    def _tell_fault(self, text: str) -> None:
-        self.notify(text, severity="error", timeout=12)
-
-    async def run_action(
-        self,
-        action: str | ActionParseResult,
-        default_namespace: DOMNode | None = None,
-        namespaces: Mapping[str, DOMNode] | None = None,
-    ) -> bool:
-        """Textual's ``run_action`` (every key's action goes through it); an error is noted
-        (``crashed``, the log) and stops the console: the runner reopens the session."""
-        try:
-            return await super().run_action(action, default_namespace, namespaces)
-        except Exception as error:  # noqa: BLE001 - noted; the runner reopens the session
-            self.faults.stop(error)
-            return True
 
     def run_flow(self, flow: Flow) -> None:
         """Run ``flow`` in a worker; an error in it is reported and the console goes on."""
 
-        async def guarded() -> None:
-            with self.faults.caught():
-                await flow(self, self.context)
-
-        self.run_worker(guarded(), group="flow")
+        self.run_guarded(flow(self, self.context))
 
     # ---- the console's places --------------------------------------------------------------
 
@@ -371,7 +294,7 @@ class ConsoleApp(LiteralNotices[None]):
         self.run_flow(flows.set_interview_length)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        yield from translated_commands(super().get_system_commands(screen), self.lang)
+        yield from super().get_system_commands(screen)
         _ = self.lang
         if isinstance(screen, SetupScreen):
             yield SystemCommand(

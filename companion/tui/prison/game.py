@@ -260,6 +260,11 @@ class GameScreen(StageActions):
             self._private_timer = self.set_timer(self.ctx.private_seconds, self.private_due)
         self.private = not self.private
 
+    @property
+    def private_timed(self) -> bool:
+        """The private view is set to turn itself off (its timer is armed)."""
+        return self._private_timer is not None
+
     def private_due(self) -> None:
         """The private view's timer: off once the console's clock says its time is up (if the
         timer fires early, it waits for the rest)."""

@@ -7,12 +7,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Static
 
 from companion.tui.common.follow import Redraw
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words
-from companion.tui.common.literal import plain
+from companion.tui.common.panel import Panel
 from companion.tui.prison.context import Context, Show
 
 
@@ -29,9 +28,9 @@ class HistoryScreen(Screen[None]):
         self.full = False
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="history-title", markup=False)
+        yield Panel(id="history-title")
         with VerticalScroll(id="history-scroll"):
-            yield Static("", id="history", markup=False)
+            yield Panel(id="history")
         yield Keys()
 
     def on_mount(self) -> None:
@@ -53,9 +52,9 @@ class HistoryScreen(Screen[None]):
             title = _("History (F reveals the full story for the debrief)")
         else:
             title = _("History so far (spoiler-free: no choices, no deals)")
-        self.query_one("#history-title", Static).update(plain(title))
+        self.query_one("#history-title", Panel).text = title
         lines = self.ctx.history_lines(self.full, _)
-        self.query_one("#history", Static).update(plain("\n".join(lines)))
+        self.query_one("#history", Panel).text = "\n".join(lines)
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

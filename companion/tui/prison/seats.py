@@ -23,8 +23,10 @@ from companion.tui.common.follow import PhonesSeen, Redraw
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words
 from companion.tui.common.literal import plain
+from companion.tui.common.panel import Panel
 from companion.tui.common.presence import phone_words
 from companion.tui.common.qr import qr_lines
+from companion.tui.common.table import Rows
 from companion.tui.prison.context import Context, Show, StartPhones
 
 MASK = "•••• ••••"
@@ -96,15 +98,14 @@ class SeatsScreen(Screen[None]):
         super().__init__()
         self.ctx = ctx
         self._codes_timer: Timer | None = None
-        self._rows: list[tuple[str, str, str, str]] = []  # what the table shows
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="seats-title", markup=False)
-        yield Static("", id="seats-address", markup=False)
-        yield Static("", id="seats-join", markup=False)
-        yield DataTable(id="seats", cursor_type="row")
-        yield Static("", id="seats-private", markup=False)
-        yield Static("", id="seats-links", markup=False)
+        yield Panel(id="seats-title")
+        yield Panel(id="seats-address")
+        yield Panel(id="seats-join")
+        yield Rows([key for _, key in SEAT_COLUMNS], id="seats", cursor_type="row")
+        yield Panel(id="seats-private")
+        yield Panel(id="seats-links")
         yield Keys()
 
     def on_mount(self) -> None:
@@ -138,12 +139,12 @@ class SeatsScreen(Screen[None]):
                 "Seats: no phone server is running (started with --no-phones?), so there are "
                 "no links or QR codes; play on paper."
             )
-        self.query_one("#seats-title", Static).update(plain(title))
+        self.query_one("#seats-title", Panel).text = title
         warning = self.ctx.address_warning()
-        bar = self.query_one("#seats-address", Static)
+        bar = self.query_one("#seats-address", Panel)
         bar.display = warning is not None
-        bar.update(warning or "")
-        join = self.query_one("#seats-join", Static)
+        bar.text = warning or ""
+        join = self.query_one("#seats-join", Panel)
         lines = []
         if base:
             lines.append(
@@ -152,17 +153,14 @@ class SeatsScreen(Screen[None]):
             lines.append(_("Board for a projector: %(url)s", url=seats.board_url(base)))
         lines.append(_("C shows the seat codes (only where no player can see)."))
         lines += self.ctx.wrong_links(earlier=True)
-        join.update(plain("\n".join(lines)))
-        private = self.query_one("#seats-private", Static)
+        join.text = "\n".join(lines)
+        private = self.query_one("#seats-private", Panel)
         private.display = self.codes
-        private.update(
-            _(
-                "PRIVATE: seat codes are on screen. They hide in %(seconds)s s; C hides them "
-                "now.",
-                seconds=round(self.ctx.private_seconds),
-            )
+        private.text = _(
+            "PRIVATE: seat codes are on screen. They hide in %(seconds)s s; C hides them now.",
+            seconds=round(self.ctx.private_seconds),
         )
-        rows: list[tuple[str, str, str, str]] = [
+        self.query_one(Rows).shown = tuple(
             (
                 seat.name,
                 _(ROLE_WORDS[seat.role]) if seat.role in ROLE_WORDS else seat.role,
@@ -170,18 +168,9 @@ class SeatsScreen(Screen[None]):
                 phone_words(self.ctx.presence.get(seat.name)),
             )
             for seat in seats.seats_of(session)
-        ]
-        if rows != self._rows:  # most changes (a choice) change nothing here
-            self._rows = rows
-            table = self.query_one(DataTable)
-            row = table.cursor_row
-            table.clear()
-            for cells in rows:
-                table.add_row(*map(plain, cells), key=cells[0])
-            if table.row_count:
-                table.move_cursor(row=min(max(row, 0), table.row_count - 1))
+        )  # most changes (a choice) change nothing here, and nothing is drawn again
         extra = self.ctx.links() if self.ctx.links else []
-        self.query_one("#seats-links", Static).update(
+        self.query_one("#seats-links", Panel).text = (
             "\n".join(
                 f"{item.get('label', '')}: {item.get('url', '')}"
                 for item in extra
@@ -191,13 +180,12 @@ class SeatsScreen(Screen[None]):
 
     def refresh_phones(self, names: set[str]) -> None:
         """Phones were seen: only their connection cells change."""
-        table = self.query_one(DataTable)
-        for index, cells in enumerate(self._rows):
-            if cells[0] in names:
-                seen = phone_words(self.ctx.presence.get(cells[0]))
-                if seen != cells[3]:
-                    self._rows[index] = (*cells[:3], seen)
-                    table.update_cell(cells[0], "phone", plain(seen))
+        table = self.query_one(Rows)
+        presence = self.ctx.presence
+        table.shown = tuple(
+            (*cells[:3], phone_words(presence.get(cells[0]))) if cells[0] in names else cells
+            for cells in table.shown
+        )
 
     def _selected(self) -> seats.Seat | None:
         table = self.query_one(DataTable)
@@ -269,6 +257,11 @@ class SeatsScreen(Screen[None]):
         if not self.codes:
             self._codes_timer = self.set_timer(self.ctx.private_seconds, self.codes_off)
         self.codes = not self.codes
+
+    @property
+    def codes_timed(self) -> bool:
+        """The seat codes are set to hide by themselves (their timer is armed)."""
+        return self._codes_timer is not None
 
     def codes_off(self) -> None:
         self._codes_timer = None

@@ -9,21 +9,20 @@ The game master types each move as it happens at the table (``r 2``, ``next bo``
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
-from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
 from companion.language import Language
-from companion.session.session import Session
-from companion.tui.common.language import console_language, translated_commands
-from companion.tui.common.literal import LiteralNotices, visible
+from companion.session.session import Change, Session
+from companion.tui.common.console import GameConsole
+from companion.tui.common.language import console_language
+from companion.tui.common.literal import visible
 from companion.tui.sucker.referee import RefereeScreen
 
 
-class SuckerApp(LiteralNotices[None]):
+class SuckerApp(GameConsole):
     """The referee for one So Long Sucker session."""
 
     CSS_PATH = "sucker.tcss"
@@ -39,17 +38,30 @@ class SuckerApp(LiteralNotices[None]):
     ]
 
     def __init__(self, session: Session, *, lang: Language | None = None) -> None:
-        super().__init__()
-        self.lang = lang or console_language()
+        super().__init__(lang=lang or console_language())
         self.session = session
         self.sub_title = visible(session.name)
         self.referee = RefereeScreen(session)
 
-    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        yield from translated_commands(super().get_system_commands(screen), self.lang)
-
     def get_default_screen(self) -> Screen[Any]:
         return self.referee
+
+    def on_mount(self) -> None:
+        self.follow_session(self.session)
+
+    def heard(self, change: Change) -> None:
+        """A move or an undo: its lines in the log at once, the table through the throttle."""
+        if change.kind not in ("command", "undo"):
+            return
+        if change.entry is not None:
+            self.referee.log_entry(change.entry)
+        super().heard(change)
+
+    def under_way(self) -> bool:
+        return self.referee.view["winner"] is None
+
+    def reopen(self) -> str:
+        return f"companion resume {self.session.name}"
 
     def action_undo(self) -> None:
         self.referee.undo()

@@ -4,10 +4,10 @@ session, which it follows (:mod:`companion.tui.common.follow`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from rich.table import Table
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
@@ -17,11 +17,12 @@ from textual.widgets.input import Selection
 from companion.language import N_, Language
 from companion.rules.sucker.views import event_phrase, says, table
 from companion.session.session import Session
-from companion.tui.common.follow import SessionChanged, follow
+from companion.tui.common.follow import Redraw
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words
 from companion.tui.common.literal import plain
 from companion.tui.common.moves import NotDone, attempt
+from companion.tui.common.panel import Panel
 from companion.tui.sucker.chips import PlayersPanel, dead_text
 from companion.tui.sucker.entry import (
     COLORS_HELP,
@@ -54,23 +55,22 @@ class RefereeScreen(Screen[None]):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
-        self._unfollow: Callable[[], None] | None = None
 
     # ---- layout -----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         _ = words(self)
         yield Header()
-        yield Static(id="says")
+        yield Panel(id="says")
         with Horizontal(id="main"):
             with VerticalScroll(id="piles-box"):
                 yield Piles(id="piles")
             yield Static(id="players")
         yield Static(id="help")
         yield RichLog(id="log", markup=False, wrap=True)
-        yield Static(id="hint")
+        yield Panel(id="hint")
         yield MoveLine(placeholder=_("move: %(moves)s", moves=MOVES), id="entry")
-        yield Static(id="problem")
+        yield Panel(id="problem")
         yield Keys()
 
     def on_mount(self) -> None:
@@ -86,12 +86,6 @@ class RefereeScreen(Screen[None]):
             self._log_entry(log, entry)
         self.refresh_table()
         self.query_one("#entry", MoveLine).focus()
-        self._unfollow = follow(self, self.session)
-
-    def on_unmount(self) -> None:
-        if self._unfollow is not None:
-            self._unfollow()
-            self._unfollow = None
 
     # ---- drawing ----------------------------------------------------------------------
 
@@ -102,13 +96,13 @@ class RefereeScreen(Screen[None]):
     def refresh_table(self) -> None:
         _ = words(self)
         view = self.view
-        top = self.query_one("#says", Static)
-        top.update(plain(_.say(says(view["awaiting"], view["winner"]))))
+        top = self.query_one("#says", Panel)
+        top.text = _.say(says(view["awaiting"], view["winner"]))
         top.set_class(view["winner"] is not None, "over")
         top.set_class(view["awaiting"]["what"] == "rescue", "rescue")
         self.query_one("#piles-box").border_subtitle = plain(dead_text(_, view))
         self.query_one("#players", Static).update(self._players(view))
-        self.query_one("#hint", Static).update(plain(hint(_, view)))
+        self.query_one("#hint", Panel).text = hint(_, view)
         self.fit()
         self.call_after_refresh(self.fit)  # once the lines above have their heights
 
@@ -196,18 +190,18 @@ class RefereeScreen(Screen[None]):
             if line is not None:
                 log.write(plain(_.say(line)))
 
-    def on_session_changed(self, message: SessionChanged) -> None:
-        change = message.change
-        if change.kind not in ("command", "undo"):
-            return
-        if change.entry is not None:
-            self._log_entry(self.query_one("#log", RichLog), change.entry)
+    def log_entry(self, entry: Any) -> None:
+        """Write a new move's lines (or an undo's) in the log."""
+        self._log_entry(self.query_one("#log", RichLog), entry)
+
+    @on(Redraw)
+    def _redraw(self) -> None:
         self.refresh_table()
 
     # ---- entry ------------------------------------------------------------------------
 
     def _problem(self, text: str) -> None:
-        self.query_one("#problem", Static).update(plain(text))
+        self.query_one("#problem", Panel).text = text
         if text:
             self.app.bell()
 

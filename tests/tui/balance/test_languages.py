@@ -81,15 +81,15 @@ async def test_no_english_is_left_on_the_balance_screen(qps: Language) -> None:
         await measured(pilot)
         # Each step of a measure, said as it comes: a new setting, the close call settled.
         first, *_ = screen.points
-        screen._add(screen.prisoners, screen.tokens, {**first, "nights_to_escape": 99})
+        screen.add_point(screen.prisoners, screen.tokens, {**first, "nights_to_escape": 99})
         seen.append(status(screen))
-        screen._add(screen.prisoners, screen.tokens, {**first, "games": 4000})
+        screen.add_point(screen.prisoners, screen.tokens, {**first, "games": 4000})
         seen.append(status(screen))
         assert screen.verdict is not None
         screen.verdict["verdict"]["settled"] = False  # a tie
-        seen.append(screen._conclusion())
+        seen.append(screen.conclusion())
         screen.verdict = None  # the curve alone
-        seen.append(screen._conclusion())
+        seen.append(screen.conclusion())
         for key in ("up", "down", "comma", "full_stop"):  # the footer's other settings
             await pilot.press(key)
         await measured(pilot)

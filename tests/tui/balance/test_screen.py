@@ -128,13 +128,13 @@ def test_the_screen_says_the_settled_answer_or_the_tie() -> None:
     screen = BalanceScreen(lambda *_: [])
     noisy = {**points[1], "escape": {"rate": 0.5, "low": 0.45, "high": 0.55}, "games": 400}
     screen.points = [points[0], noisy]
-    assert "5 nights" in screen._conclusion().split(";")[0]  # the curve alone: closest point
+    assert "5 nights" in screen.conclusion().split(";")[0]  # the curve alone: closest point
     screen.verdict = {**points[0], "verdict": {
         "settled": True, "runner_up": points[1], "gap": {"gap": 0.03, "low": 0.01, "high": 0.05}}}
-    said = screen._conclusion()
+    said = screen.conclusion()
     assert said.startswith("Closest to 50%: 4 nights") and "surely closer than 5 nights" in said
     screen.verdict["verdict"]["settled"] = False
-    assert screen._conclusion().startswith("A tie within the noise: 4 nights")
+    assert screen.conclusion().startswith("A tie within the noise: 4 nights")
 
 
 async def measured(pilot: Any) -> None:

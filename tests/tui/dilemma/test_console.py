@@ -16,6 +16,7 @@ from companion.tui.dilemma.app import DilemmaApp
 from companion.tui.dilemma.choice import ChoiceScreen
 from companion.tui.dilemma.screens import FinalScreen, KeysScreen
 from tests.dilemma_helpers import scenario
+from tests.tui.terminal import notices, terminal_lines
 
 NAMES = ["Ada", "Ben", "Cleo", "Dev", "Emi"]
 
@@ -48,7 +49,7 @@ def app_for(session: Session, tmp_path: Path, **kw: Any) -> DilemmaApp:
 
 def text(app: DilemmaApp) -> str:
     screen = app.screen
-    strips = "\n".join(s.text for s in screen._compositor.render_strips())
+    strips = "\n".join(terminal_lines(app))
     statics = " ".join(str(w.render()) for w in screen.query(Static) if w.display)
     return strips + "\n" + " ".join(statics.split())
 
@@ -282,7 +283,7 @@ def test_snapshot_results(snap_compare: Any, size: tuple[int, int], tmp_path: Pa
 
 def footer_text(app: DilemmaApp) -> str:
     """The bottom line of the terminal as drawn."""
-    return app.screen._compositor.render_strips()[-1].text
+    return terminal_lines(app)[-1]
 
 
 async def test_small_terminal_qr_toggle_keys_list_and_footer(tmp_path: Path) -> None:
@@ -357,7 +358,7 @@ async def test_a_phone_server_that_cannot_start_says_why_on_screen(
         await pilot.pause()
         lines = str(app.screen.query_one("#qr", Static).render()).split("\n")
         assert " ".join(" ".join(lines).split()) == f"No phone server: {reason}"
-        strips = [s.text for s in app.screen._compositor.render_strips()]
+        strips = terminal_lines(app)
         for line in lines:  # every line of it whole on screen
             assert any(line.strip() in strip for strip in strips), (line, strips)
 
@@ -462,7 +463,7 @@ async def test_the_final_leaderboards_title_is_not_wrapped_by_short_names(
     app = DilemmaApp(s, seed=lambda: 7)
     async with app.run_test(size=size) as pilot:
         await wait_for(pilot, app, "Final leaderboard")
-        strips = [strip.text for strip in app.screen._compositor.render_strips()]
+        strips = terminal_lines(app)
         assert any("Final leaderboard: least time served" in line for line in strips), strips
     s.close()
 
@@ -475,7 +476,7 @@ async def test_every_key_is_explained_whole_at_80_columns(tmp_path: Path) -> Non
         await room_shown(pilot)
         await pilot.press("question_mark")
         await pilot.pause()
-        strips = "\n".join(s.text for s in app.screen._compositor.render_strips())
+        strips = "\n".join(terminal_lines(app))
         for words in KEY_HELP.values():
             assert words in strips, words
     app.session.close()
@@ -492,7 +493,7 @@ async def test_whose_choice_fits_at_80x24_with_a_big_room(tmp_path: Path) -> Non
         await pilot.press("h")
         await pilot.pause()
         assert isinstance(app.screen, PickScreen)
-        strips = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        strips = "\n".join(terminal_lines(app))
         assert "Whose choice?" in strips and "Esc cancel" in strips, strips
     s.close()
 
@@ -509,6 +510,6 @@ async def test_after_the_tournament_a_and_h_say_it_is_over(tmp_path: Path) -> No
             await pilot.press(key)
             await pilot.pause()
             assert app.screen is app.room
-            said = [n.message for n in app._notifications]
+            said = notices(app)
             assert said == ["The tournament is over; r shows the results."], said
     app.session.close()

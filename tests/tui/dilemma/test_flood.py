@@ -16,6 +16,7 @@ from companion.tui.common.dialogs import ConfirmScreen, PickScreen
 from companion.tui.dilemma.app import DilemmaApp
 from tests.dilemma_helpers import scenario
 from tests.tui.dilemma.test_console import app_for, room_shown, roster, text
+from tests.tui.terminal import notices
 
 FLOOD = "127.1.0.9"
 REAL = {"Ada": "127.1.0.10", "Ben": "127.1.0.11", "[b]Cy[/b]": "127.1.0.12"}
@@ -39,7 +40,7 @@ def flooded(tmp_path: Path):
 
 
 def said(app: DilemmaApp) -> list[str]:
-    return [n.message for n in app._notifications]
+    return notices(app)
 
 
 def present(session: Session) -> list[str]:

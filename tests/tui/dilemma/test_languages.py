@@ -18,6 +18,7 @@ from companion.tui.dilemma.choice import ChoiceScreen
 from companion.tui.dilemma.screens import FinalScreen, KeysScreen
 from tests import pseudo_locale
 from tests.dilemma_helpers import scenario
+from tests.tui.terminal import notices, terminal_lines
 
 ROOM = "http://192.168.1.20:8765"
 NAMES = ["Ada", "Ben", "Cleo", "Dev", "Emi"]  # five: the house player fills the sixth seat
@@ -45,20 +46,20 @@ def make_app(tmp_path: Path, lang: Language | None, rounds: int = 2) -> DilemmaA
 
 def shown(app: DilemmaApp) -> str:
     """What the terminal shows now, line by line."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+    return "\n".join(terminal_lines(app))
 
 
 def within(app: DilemmaApp, selector: str) -> str:
     """What the terminal shows inside the widget ``selector`` (a dialog over the room, which
     covers part of the room's words)."""
     region = app.screen.query_one(selector).region
-    lines = [strip.text for strip in app.screen._compositor.render_strips()]
+    lines = terminal_lines(app)
     return "\n".join(line[region.x : region.right] for line in lines[region.y : region.bottom])
 
 
 def said(app: DilemmaApp) -> str:
     """Everything the console notified so far."""
-    return "\n".join(str(n.message) for n in app._notifications)
+    return "\n".join(notices(app))
 
 
 def dialog_text(app: DilemmaApp) -> str:

@@ -21,6 +21,7 @@ from companion.tui.common.presence import PhoneSeen, phone_words
 from companion.tui.dilemma.app import DilemmaApp
 from tests.dilemma_helpers import ok, scenario, tournament
 from tests.tui.dilemma.test_console import app_for, room_shown, roster, text, wait_for
+from tests.tui.terminal import notices
 from tests.web.dilemma.test_presence import read_event
 
 NAMES = ["Ada", "Ben", "Cleo", "Dev"]
@@ -40,7 +41,7 @@ def seated(tmp_path: Path):
 
 
 def said(app: DilemmaApp) -> list[str]:
-    return [n.message for n in app._notifications]
+    return notices(app)
 
 
 async def test_the_phone_column_follows_the_open_event_streams(

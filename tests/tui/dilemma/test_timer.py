@@ -97,12 +97,10 @@ async def test_a_redraw_that_comes_due_as_the_console_closes_is_dropped(tmp_path
     async with app.run_test(size=(120, 36)) as pilot:
         await wait_for(pilot, app, "Players are joining")
         await app.room.query_one("#room").remove()
-        app._redraw_view = True
         with pytest.raises(NoMatches):
-            app._redraw()
+            app.room.redraw()
         app.exit()
-        app._redraw_view = True
-        app._redraw()  # closing: dropped
+        app.room.redraw()  # closing: dropped
     s.close()
 
 

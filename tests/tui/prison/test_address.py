@@ -160,13 +160,13 @@ async def test_seat_codes_are_masked_until_shown_and_hide_again(tmp_path: Path) 
         await pilot.pause()
         assert all(shows(app, c) for c in codes)
         assert shows(app, "PRIVATE: seat codes are on screen. They hide in 20 s")
-        assert screen._codes_timer is not None  # armed: they hide by themselves
+        assert screen.codes_timed  # armed: they hide by themselves
         screen.codes_off()  # what the timer does when it fires
         await pilot.pause()
         assert not any(shows(app, c) for c in codes) and not shows(app, "PRIVATE")
         await pilot.press("c", "c")
         await pilot.pause()
-        assert not any(shows(app, c) for c in codes) and screen._codes_timer is None
+        assert not any(shows(app, c) for c in codes) and not screen.codes_timed
 
 
 async def test_another_port_cannot_be_pinned_away(tmp_path: Path) -> None:

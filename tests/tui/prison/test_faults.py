@@ -26,6 +26,7 @@ from companion.tui.prison.app import ConsoleApp
 from companion.web.prison.server import build_app
 from tests.conftest import demo_session
 from tests.tui.support import board_row, pick, screen_text, shows
+from tests.tui.terminal import notices
 
 FAULTS = {
     "disk full": ("database or disk is full", "is full"),
@@ -73,7 +74,7 @@ def file_rows(session: Session) -> list[tuple[Any, ...]]:
 
 
 def notifications(app: ConsoleApp) -> list[str]:
-    return [n.message for n in app._notifications]
+    return notices(app)
 
 
 def one_sentence(text: str) -> None:

@@ -112,20 +112,20 @@ async def test_private_tokens_view_turns_itself_off(tmp_path: Path) -> None:
         assert board_row(app, "Cy")[4] == "1" and board_row(app, "Ada")[4] == "0"
         assert shows(app, "PRIVATE VIEW: parole tokens are on screen")
         assert shows(app, "turns itself off in 20 s")
-        assert screen._private_timer is not None  # armed to fire after the 20 s
+        assert screen.private_timed  # armed to fire after the 20 s
         now[0] += 19.5
         screen.private_due()  # the timer firing early changes nothing: half a second to go
         await pilot.pause()
-        assert board_row(app, "Cy")[4] == "1" and screen._private_timer is not None
+        assert board_row(app, "Cy")[4] == "1" and screen.private_timed
         now[0] += 0.5
         screen.private_due()  # the timer firing on time
         await pilot.pause()
         assert board_row(app, "Cy")[4] == "hidden"
         assert not shows(app, "PRIVATE VIEW")
-        assert screen._private_timer is None
+        assert not screen.private_timed
         await pilot.press("t", "t")  # on and straight off again
         assert board_row(app, "Cy")[4] == "hidden"
-        assert screen._private_timer is None
+        assert not screen.private_timed
 
 
 async def test_peek_asks_and_is_logged(tmp_path: Path) -> None:
@@ -363,7 +363,7 @@ def test_runner_reopens_the_session_after_a_crash(tmp_path: Path, monkeypatch) -
         runs.append(self)
         if len(runs) == 1:  # the first console fails on some screen
             self.crashed = RuntimeError("a screen broke")
-            self._return_code = 1
+            self.exit(return_code=1)
 
     monkeypatch.setattr(start, "check_terminal", lambda: None)
     monkeypatch.setattr(ConsoleApp, "run", fake_run)

@@ -31,6 +31,7 @@ from tests.tui.support import (
     screen_text,
     widget_text,
 )
+from tests.tui.terminal import notices
 
 # Not messages: the session's and the players' names, and the keys' names on the keyboard.
 NAMES = ["demo", "Wendy", *ROSTER]
@@ -180,7 +181,7 @@ async def test_the_questions_and_notices_of_the_day_have_no_english(
         await settle(pilot)
         await answer("s", "n")  # Cy and Dee were not interviewed
         await answer("ctrl+z", "n")  # take back Ben's interview, which the room saw
-        told = [str(notice.message) for notice in app._notifications]
+        told = notices(app)
         assert told and len(asked) == 9
         for text in [*asked, *told]:
             assert "[!!" in text
@@ -199,5 +200,5 @@ async def test_the_planning_clock_has_no_english(tmp_path: Path, qps: Language) 
         await pilot.press("space")  # paused
         await settle(pilot)
         assert english(app) == []
-        told = [str(notice.message) for notice in app._notifications]
+        told = notices(app)
         assert told and all(pseudo_locale.leftovers(t, DYNAMIC) == [] for t in told)
