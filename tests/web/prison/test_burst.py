@@ -1,8 +1,9 @@
 """A burst of choices from many phones at once, against the real phone server on 127.0.0.1:
 the pushes to the streams are coalesced (:class:`companion.web.common.fanout.Fanout`), yet
-every stream ends holding the latest view (a prisoner's page: its last whole part with the patches since
-applied is the part of the latest state), and no phone is told "Saved" before its choice is in
-the session file (read by a connection of its own, as another process would)."""
+every stream ends holding the latest view (a prisoner's page: its last whole part with the
+patches since applied is the part of the latest state), and no phone is told "Saved" before
+its choice is in the session file (read by a connection of its own, as another process
+would)."""
 
 from __future__ import annotations
 
