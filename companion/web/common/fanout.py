@@ -176,7 +176,10 @@ class Push:
 class Fanout(Generic[M]):
     """A session's open streams by audience, and the pushes to them; see the module's
     docstring. ``heard(change)``: how soon the streams must hear of a change;
-    ``publish(push)``: put into the streams what each of them shows now."""
+    ``publish(push)``: put into the streams what each of them shows now. A change after a
+    quiet spell (``calm`` since the last push) is pushed at once; else an urgent one within
+    ``pace`` of the last push, and not before ``gather`` after it (so that the changes of one
+    burst go out together), a calm one ``calm`` after the last push."""
 
     def __init__(
         self,
@@ -186,6 +189,7 @@ class Fanout(Generic[M]):
         *,
         pace: float = PACE,
         calm: float = PACE,
+        gather: float = 0.0,
     ) -> None:
         self.session = session
         self.loop = asyncio.get_running_loop()
@@ -193,6 +197,7 @@ class Fanout(Generic[M]):
         self.closing = False
         self.pace = pace
         self.calm = calm
+        self.gather = gather
         self._heard = heard
         self._publish = publish
         self._pushed_at = -max(pace, calm)  # loop time of the last push
@@ -225,13 +230,19 @@ class Fanout(Generic[M]):
         how = self._heard(change)
         if how is None or self.closing:
             return
-        due = max(self._pushed_at + (self.pace if how == "urgent" else self.calm), 0.0)
+        now = self.loop.time()
+        if now >= self._pushed_at + self.calm:  # quiet since the last push: at once
+            due = now
+        elif how == "urgent":  # soon, with what follows within ``gather``
+            due = max(self._pushed_at + self.pace, now + self.gather)
+        else:
+            due = self._pushed_at + self.calm
         if self._pending is not None:
             if self._due <= due:  # a push is due sooner: it will carry this change
                 return
             self._pending.cancel()
         self._due = due
-        self._pending = self.loop.call_at(max(due, self.loop.time()), self.push)
+        self._pending = self.loop.call_at(due, self.push)
 
     def push(self) -> None:
         """Put into every stream what it shows now (at once; a change is pushed by itself)."""

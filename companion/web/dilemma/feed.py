@@ -98,7 +98,8 @@ class Feed:
         self.dirty = Dirty()
         self._made: Made | None = None
         self.fanout: Fanout[None] = Fanout(
-            session, self.heard, self.publish, pace=URGENT, calm=COALESCE + URGENT
+            session, self.heard, self.publish,
+            pace=URGENT, calm=COALESCE + URGENT, gather=URGENT,
         )
 
     # ---- what changed -----------------------------------------------------------------------
