@@ -49,7 +49,7 @@ def test_each_games_room_fold_returns_its_own_type(name: str) -> None:
     [
         f"companion.rules.{entry.package}.{part}"
         for entry in GAMES
-        for part in ("views", "room")
+        for part in ("views", "leaderboard", "room")
         if importlib.util.find_spec(f"companion.rules.{entry.package}.{part}") is not None
     ]
     + ["companion.web.prison.phones"],

@@ -125,7 +125,7 @@ def whole(value: str | None, option: str, low: int, high: int) -> int | None:
 def pick_mix(name: str, *, learned: bool = False) -> str:
     """A mix's name, checked; with ``learned``, also ``table`` (the mix learned from real
     tables by 'companion playtests fit', refused in one sentence until there is one)."""
-    from companion.sim.strategies import MIXES
+    from companion.sim.strategies.mixes import MIXES
 
     if learned:
         from companion.sim.learned import MixError, mix_named

@@ -176,7 +176,7 @@ def balance_screen(
     real tables' rates beside them (``tables``) when there are any."""
 
     def make(session: Session) -> BalanceScreen:
-        from companion.sim.strategies import MIXES
+        from companion.sim.strategies.mixes import MIXES
         from companion.tui.balance.app import BalanceScreen
 
         base = PrisonRules.model_validate(session.setup["rules"])

@@ -12,16 +12,11 @@ from typing import Any
 
 from companion.rules.prison.commands import Choice
 from companion.rules.prison.views import PrisonerView, TableView, WardenView
-from companion.sim.strategies import (
-    OFFERS,
-    PLANNING,
-    SEARCH,
-    TRIGGERS,
-    Mix,
-    Plan,
-    Prisoner,
-    YardTalk,
-)
+from companion.sim.strategies.accusations import TRIGGERS
+from companion.sim.strategies.mixes import Mix
+from companion.sim.strategies.prisoners import Prisoner
+from companion.sim.strategies.warden import OFFERS, SEARCH
+from companion.sim.strategies.yard import PLANNING, Plan, YardTalk
 
 
 @dataclass

@@ -9,7 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.session.paths import user_scenario_dir
-from companion.sim.strategies import MIXES, SEARCH, Habits, Mix
+from companion.sim.strategies.mixes import MIXES, Mix
+from companion.sim.strategies.prisoners import Habits
+from companion.sim.strategies.warden import SEARCH
 
 TABLE = "table"
 FILE_NAME = "table-mix.json"

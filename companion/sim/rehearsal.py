@@ -20,7 +20,8 @@ from typing import Any, TypedDict
 
 from companion.rules.prison.views import PrisonerView, TableView, WardenView
 from companion.sim.bots import Table, seat_bots
-from companion.sim.strategies import MIXES, Plan
+from companion.sim.strategies.mixes import MIXES
+from companion.sim.strategies.yard import Plan
 
 
 class Inside(TypedDict):

@@ -30,7 +30,8 @@ from companion.rules.prison.views import warden as warden_view
 from companion.sim.bots import Table, seat_bots
 from companion.sim.learned import mix_named
 from companion.sim.measures import Measures, measure
-from companion.sim.strategies import Mix, Plan
+from companion.sim.strategies.mixes import Mix
+from companion.sim.strategies.yard import Plan
 
 OUTCOMES = ("escape", "parole", "all_caught", "time_up")
 DAY_CAP = 30

@@ -18,7 +18,9 @@ from companion.sim.notebook.playtest import from_script
 from companion.sim.notebook.verdicts import verdicts
 from companion.sim.runner import play_game
 from companion.sim.stats import wilson
-from companion.sim.strategies import MIXES, Habits, Habitual, Plan
+from companion.sim.strategies.mixes import MIXES
+from companion.sim.strategies.prisoners import Habits, Habitual
+from companion.sim.strategies.yard import Plan
 
 ROSTER = ["Ada", "Ben", "Cy", "Dee"]
 GAME = [

@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 from companion.rules.prison import views as prison_views
 from companion.rules.prison.state import Day, Prisoner, PrisonState
 from companion.session.prison.scenarios import load_scenario
-from companion.sim import runner, strategies
+from companion.sim import runner
 from companion.sim.runner import Batch, Pool, Tally, play_batch, play_game, run_games, sim_rules
 from companion.sim.stats import wilson
-from companion.sim.strategies import MIXES
+from companion.sim.strategies import accusations, mixes, warden, yard
+from companion.sim.strategies.mixes import MIXES
 from tests.conftest import examples
 
 
@@ -190,15 +191,15 @@ def test_bots_receive_only_their_own_views(monkeypatch: pytest.MonkeyPatch, mix:
     spy = Spy()
     monkeypatch.setattr(runner, "prisoner_view", spy.prisoner_view)
     monkeypatch.setattr(runner, "warden_view", spy.warden_view)
-    for cls_name in ("Loyal", "Opportunist", "Saboteur"):
-        monkeypatch.setattr(strategies, cls_name, spy_strategy(spy, getattr(strategies, cls_name)))
+    for cls_name in ("Loyal", "Opportunist", "Saboteur"):  # as a mix draws its prisoners
+        monkeypatch.setattr(mixes, cls_name, spy_strategy(spy, getattr(mixes, cls_name)))
     m = MIXES[mix]
     for table, key in (
-        (strategies.PLANNING, m.planning),
-        (strategies.ACCUSATION, m.accusation),
-        (strategies.TRIGGERS, m.accusation),
-        (strategies.OFFERS, m.offers),
-        (strategies.SEARCH, m.search),
+        (yard.PLANNING, m.planning),
+        (accusations.ACCUSATION, m.accusation),
+        (accusations.TRIGGERS, m.accusation),
+        (warden.OFFERS, m.offers),
+        (warden.SEARCH, m.search),
     ):
         monkeypatch.setitem(table, key, spy.wrap(f"{key}", table[key]))
 
@@ -241,8 +242,8 @@ def test_skipping_views_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None
     skipping = play_batch(batch)
     for cls_name in ("Loyal", "Opportunist", "Saboteur"):
         flags = {"reads_views": True, "reads_view_to_choose": True}
-        looks = type(cls_name, (getattr(strategies, cls_name),), flags)
-        monkeypatch.setattr(strategies, cls_name, looks)
-    for habit in list(strategies.TRIGGERS):
-        monkeypatch.setitem(strategies.TRIGGERS, habit, lambda view, talk: True)
+        looks = type(cls_name, (getattr(mixes, cls_name),), flags)
+        monkeypatch.setattr(mixes, cls_name, looks)
+    for habit in list(accusations.TRIGGERS):
+        monkeypatch.setitem(accusations.TRIGGERS, habit, lambda view, talk: True)
     assert play_batch(batch) == skipping

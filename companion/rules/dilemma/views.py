@@ -5,21 +5,31 @@
 - ``player(state, pid)``: one phone: the board plus whom I face and my own choice;
 - ``gm(state, peek=False)``: the console: the board plus who has chosen (choices only if peeking).
 
+The leaderboard, the cooperation per round and the house player's record every view carries
+are :mod:`companion.rules.dilemma.leaderboard`'s.
+
 No choice of an open round leaves the core except in its chooser's own view (or a GM peek).
 Each view is plain JSON-ready data, typed by the ``TypedDict`` of its shape.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Literal, NamedTuple, NotRequired, TypedDict
 
-from companion.rules.core.roster import reading_key
 from companion.rules.dilemma import phrases
 from companion.rules.dilemma.commands import Choice
 from companion.rules.dilemma.debrief import DebriefView, debrief
-from companion.rules.dilemma.state import DilemmaState, Phase, Player, Round, is_house
-from companion.rules.dilemma.strategies import HOW, Strategy
+from companion.rules.dilemma.leaderboard import (
+    CooperationRow,
+    HouseView,
+    LeaderRow,
+    cooperation,
+    house,
+    leaderboard,
+    ranked,
+)
+from companion.rules.dilemma.state import DilemmaState, Phase, Round, is_house
+from companion.rules.dilemma.strategies import Strategy
 
 
 class SentencesView(TypedDict):
@@ -29,19 +39,6 @@ class SentencesView(TypedDict):
     betrayed: int
     sitting_out: int | Literal["mean"]
     no_answer: Choice
-
-
-class HouseView(TypedDict):
-    """The house player: shown apart, never ranked against people. ``name``, ``strategy`` and
-    ``how`` are what it plays now (in the open round, or the next); ``played`` the strategies
-    that played its revealed rounds, in the order they first did (each round keeps its own)."""
-
-    name: str
-    strategy: Strategy
-    how: str
-    months: int
-    rounds: int
-    played: list[Strategy]
 
 
 class OutcomeRow(TypedDict):
@@ -68,27 +65,6 @@ class RoundView(TypedDict):
     timed_out: bool
     outcomes: list[OutcomeRow]
     sitting_out_months: int | None
-
-
-class LeaderRow(TypedDict):
-    rank: int | None
-    name: str
-    months: int
-    rounds: int
-    silent: int
-    present: bool
-
-
-class CooperationRow(TypedDict):
-    """One revealed round: answers SILENT and BETRAY, and those who gave none (the round was
-    closed before they chose; they served as silent but did not choose it)."""
-
-    round: int
-    silent: int
-    betray: int
-    no_answer: int
-    choices: int  # all three together
-    rate: float  # silent / choices
 
 
 class BoardView(TypedDict):
@@ -185,27 +161,6 @@ def missed_rule(state: DilemmaState) -> str:
     return phrases.missed_rule(state.rules.sitting_out).english()
 
 
-def house(state: DilemmaState) -> HouseView:
-    months = rounds = 0
-    played: list[Strategy] = []
-    for r in state.rounds:
-        for o in r.outcomes:
-            for pid, served in ((o.a, o.months_a), (o.b, o.months_b)):
-                if is_house(pid):
-                    months += served
-                    rounds += 1
-                    strategy = r.houses.get(pid, state.house)
-                    played += [strategy] if strategy not in played else []
-    return {
-        "name": state.house_name(),
-        "strategy": state.house,
-        "how": HOW[state.house],
-        "months": months,
-        "rounds": rounds,
-        "played": played,
-    }
-
-
 def _outcomes(state: DilemmaState, r: Round) -> list[OutcomeRow]:
     def n(pid: str) -> str:
         return state.seat_name(r, pid)
@@ -241,81 +196,6 @@ def _round(state: DilemmaState, r: Round) -> RoundView:
         "outcomes": _outcomes(state, r) if r.revealed else [],
         "sitting_out_months": r.sitting_out_months if r.revealed else None,
     }
-
-
-_reading_key = lru_cache(maxsize=4096)(reading_key)  # names sort the same every time
-
-
-def _ranked(state: DilemmaState, months: dict[str, int] | None = None) -> list[Player]:
-    months = state.months() if months is None else months
-    return sorted(
-        state.players,
-        key=lambda p: (not p.present, months.get(p.pid, 0), _reading_key(p.name)),
-    )
-
-
-def leaderboard(state: DilemmaState) -> list[LeaderRow]:
-    """Present players by least total months (ties share a rank), then those who left."""
-    months = state.months()
-    played: dict[str, int] = {}
-    silent: dict[str, int] = {}
-    for r in state.rounds:
-        for o in r.outcomes:
-            for pid, choice, answered in (
-                (o.a, o.choice_a, o.answered_a),
-                (o.b, o.choice_b, o.answered_b),
-            ):
-                played[pid] = played.get(pid, 0) + 1
-                silent[pid] = silent.get(pid, 0) + (answered and choice == "silent")
-    rows = _ranked(state, months)
-    out: list[LeaderRow] = []
-    rank = 0
-    last: tuple[bool, int] | None = None
-    for i, p in enumerate(rows):
-        here = (p.present, months.get(p.pid, 0))
-        if here != last:
-            rank, last = i + 1, here
-        out.append(
-            {
-                "rank": rank if p.present else None,
-                "name": p.name,
-                "months": months.get(p.pid, 0),
-                "rounds": played.get(p.pid, 0),
-                "silent": silent.get(p.pid, 0),
-                "present": p.present,
-            }
-        )
-    return out
-
-
-def cooperation(state: DilemmaState) -> list[CooperationRow]:
-    """Per revealed round: how many people chose SILENT, how many BETRAY, how many gave no
-    answer (the house player's choices are not the room's)."""
-    rows: list[CooperationRow] = []
-    for r in state.rounds:
-        if not r.revealed:
-            continue
-        answers = [
-            choice if answered else None
-            for o in r.outcomes
-            for pid, choice, answered in (
-                (o.a, o.choice_a, o.answered_a),
-                (o.b, o.choice_b, o.answered_b),
-            )
-            if not is_house(pid)
-        ]
-        silent = answers.count("silent")
-        rows.append(
-            {
-                "round": r.number,
-                "silent": silent,
-                "betray": answers.count("betray"),
-                "no_answer": answers.count(None),
-                "choices": len(answers),
-                "rate": silent / len(answers) if answers else 0.0,
-            }
-        )
-    return rows
 
 
 def explanation(state: DilemmaState) -> str:
@@ -405,9 +285,9 @@ def public(state: DilemmaState) -> Public:
                             "strategy": None,
                         }
                     )
-    ranked = _ranked(state)
-    rows = {p.pid: row for p, row in zip(ranked, view["leaderboard"], strict=True)}
-    return Public(view, rows, rounds, {p.pid: i for i, p in enumerate(ranked)})
+    players = ranked(state)
+    rows = {p.pid: row for p, row in zip(players, view["leaderboard"], strict=True)}
+    return Public(view, rows, rounds, {p.pid: i for i, p in enumerate(players)})
 
 
 def player(state: DilemmaState, pid: str, shared: Public | None = None) -> PlayerView:

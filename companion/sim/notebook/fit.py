@@ -19,7 +19,8 @@ from companion.sim.learned import table_mix
 from companion.sim.measures import Measures, measure
 from companion.sim.notebook.playtest import Playtest
 from companion.sim.stats import Z95, Rate, wilson
-from companion.sim.strategies import Habits, Mix
+from companion.sim.strategies.mixes import Mix
+from companion.sim.strategies.prisoners import Habits
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,9 @@ import pytest
 
 from companion.rules.dilemma.debrief import debrief
 from companion.rules.dilemma.events import HouseChose
+from companion.rules.dilemma.leaderboard import leaderboard
 from companion.rules.dilemma.strategies import NAMES, play, strategy_from_text
-from companion.rules.dilemma.views import board, leaderboard, player
+from companion.rules.dilemma.views import board, player
 from tests.dilemma_helpers import ok, refused, tournament
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from companion.cli.main import main
+from companion.rules.dilemma.leaderboard import leaderboard
 from companion.rules.dilemma.results import md, rows
-from companion.rules.dilemma.views import leaderboard
 from companion.session.session import Session
 from tests.dilemma_helpers import ok, scenario, tournament
 

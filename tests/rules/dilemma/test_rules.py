@@ -7,7 +7,8 @@ import pytest
 from companion.rules.core.game import MalformedCommand
 from companion.rules.core.scenario import ScenarioError
 from companion.rules.dilemma.engine import DILEMMA, check_scenario
-from companion.rules.dilemma.views import board, explanation, gm, leaderboard, player
+from companion.rules.dilemma.leaderboard import leaderboard
+from companion.rules.dilemma.views import board, explanation, gm, player
 from tests.dilemma_helpers import ok, refused, scenario, tournament
 
 
