@@ -49,6 +49,11 @@ def announced(ended: str | None, winners: Sequence[str]) -> Phrase:
     return phrase("%(outcome)s Winners: %(winners)s.", outcome=news(ended), winners=names(winners))
 
 
+def winners(who: Sequence[str]) -> Phrase:
+    """``Winners: Ada and Ben`` (under how the game ended)."""
+    return phrase("Winners: %(names)s", names=names(who))
+
+
 def yours(ended: str | None, *, won: bool) -> Phrase:
     """How the game ended, on a player's own phone: ``The prisoners escaped! You win.``"""
     if won:

@@ -54,6 +54,8 @@ def environment() -> jinja2.Environment:
         status_labels=STATUS_WORDS,
         phase_titles=PHASE_TITLES,
         outcome_news=news.news,
+        winners=news.winners,
+        reveal_heads=news.REVEAL_HEADS,
         clock_text=clock_text,
     )
     # the templates ship with the package: every stream renders at every change, and asking
