@@ -118,3 +118,40 @@ def test_a_prison_night_and_a_correction_in_english_and_german_names_as_typed() 
     assert str(prison.choices({})) == "choices: no choices"
     assert str(prison.choices({"Ada": "work", "Ben": "rest"})) == "choices: Ada: work, Ben: rest"
     assert language("de").say(prison.choices({})) != "choices: no choices"
+
+
+def test_what_the_room_is_told_of_a_prison_day_in_english_and_german_names_as_typed() -> None:
+    from companion.rules.prison import news
+    from companion.rules.prison.room import RevealView, Saw
+    from companion.rules.prison.views import PublicDay
+
+    day: PublicDay = {
+        "day": 1, "interviewed": [], "revealed": True, "workers": ["Ada", "*Cy*"],
+        "searches": [{"prisoner": "[b]Ben[/b]", "caught": True}], "nights_added": 2,
+        "accusations": [{"accuser": "Tom", "accused": "Ravi", "result": "shived"}],
+    }
+    english = [str(line) for line in news.results(day)]
+    assert english == [
+        "The warden searched [b]Ben[/b]'s cell: [b]Ben[/b] was caught working.",
+        "Ada and *Cy* worked: 2 nights of work done.",
+        "Tom accused Ravi, who had parole tokens: shived.",
+    ]
+    german = [language("de").say(line) for line in news.results(day)]
+    assert all("%(" not in line for line in german) and german != english
+    assert "[b]Ben[/b]" in german[0] and "*Cy*" in german[1] and "Ravi" in german[2]
+    reveal: RevealView = {
+        "prisoner": "[b]Ben[/b]", "shown": ["search", "result", "night", "outcome"],
+        "held": False, "caught": False, "workers": [], "nights_added": 0,
+        "outcome": "escape", "winners": ["Ada"],
+    }
+    shown = news.reveal_lines(reveal)
+    lines = [(step, str(head), line and str(line)) for step, head, line in shown]
+    assert lines == [
+        ("search", "The warden searches [b]Ben[/b]'s cell…", None),
+        ("safe", "SAFE", "[b]Ben[/b] was not working."),
+        ("night", "Nobody worked tonight", "No night of work was done."),
+        ("outcome", "GAME OVER", "The prisoners escaped! Winners: Ada."),
+    ]
+    saw = news.room_saw(Saw("search", "[b]Ben[/b]", result=True, caught=True, night=True))
+    assert str(saw) == "that [b]Ben[/b] was caught working and who worked tonight"
+    assert "[b]Ben[/b]" in language("de").say(saw) and language("de").say(saw) != str(saw)

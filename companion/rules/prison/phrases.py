@@ -1,6 +1,7 @@
 """The prison break's sentences, as phrases (:mod:`companion.rules.core.phrase`): how a game
 ended, who worked a night, a move as the history names it (never a choice or a deal), what was
-taken back, and each line of a day in the history and the debrief report.
+taken back, and each line of a day in the history and the debrief report (what the room is told
+of a day, a search's reveal and a move: :mod:`companion.rules.prison.news`).
 
 Pure functions of what the views show (names, counts, the record's moves): the console's
 history, its banners and the report say them in the game master's language, names as typed.
@@ -184,13 +185,15 @@ def search(prisoner: str, caught: bool) -> Phrase:
     return phrase("search: %(name)s's cell, safe", name=prisoner)
 
 
+def nights(count: int) -> Phrase:
+    """``1 night``, ``2 nights``."""
+    return phrases("%(count)s night", "%(count)s nights", count)
+
+
 def night(workers: Sequence[str], caught: Sequence[str]) -> Phrase:
     """``night: Ada worked (+1 night)``."""
-    return phrase(
-        "night: %(work)s (+%(nights)s)",
-        work=night_work(workers, caught),
-        nights=phrases("%(count)s night", "%(count)s nights", len(workers)),
-    )
+    work = night_work(workers, caught)
+    return phrase("night: %(work)s (+%(nights)s)", work=work, nights=nights(len(workers)))
 
 
 def accusation(accuser: str, accused: str, result: str) -> Phrase:
@@ -200,3 +203,4 @@ def accusation(accuser: str, accused: str, result: str) -> Phrase:
         accused=accused,
         result=word(RESULT_WORDS, result),
     )
+

@@ -17,6 +17,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from companion.language import N_, Language, language
+from companion.rules.core.phrase import Listed
+from companion.rules.prison import news, phrases
 from companion.rules.prison.stage import Reveal, Step
 from companion.rules.prison.views import table
 from companion.tui.common.follow import Redraw
@@ -25,7 +27,7 @@ from companion.tui.common.language import words
 from companion.tui.common.literal import plain
 from companion.tui.prison import flows
 from companion.tui.prison.context import Context
-from companion.tui.prison.text import View, night_work, nights_bar, outcome_line
+from companion.tui.prison.text import View, caught, squares
 
 # What the room is shown by the next Space, step by step.
 NEXT: dict[Step, str] = {
@@ -41,29 +43,14 @@ def step_lines(
 ) -> tuple[str, str]:
     """(headline, line) of one step of ``reveal``; ``view`` is the table after the search."""
     _ = lang if lang is not None else language()
-    searched = reveal.prisoner
-    if step == "search":
-        return (_("The warden searches %(name)s's cell…", name=searched), "")
-    if step == "result":
-        if reveal.caught:
-            return (
-                _("CAUGHT"),
-                _("%(name)s was working, and is out of the game.", name=searched),
-            )
-        return (_("SAFE"), _("%(name)s was not working.", name=searched))
-    if step == "night":
-        workers = list(reveal.workers or ())
-        worked = night_work({"workers": workers, "searches": view["today"]["searches"]}, _)
-        bar = nights_bar(view["nights_done"], view["nights_to_escape"], lang=_)
-        line = _.n_(
-            "%(worked)s: %(count)s night more. Nights %(bar)s",
-            "%(worked)s: %(count)s nights more. Nights %(bar)s",
-            len(workers),
-            worked=f"{worked[0].upper()}{worked[1:]}",
-            bar=bar,
-        )
-        return (_("The night's work"), line)
-    return (_("GAME OVER"), outcome_line(view, _))
+    done, total = view["nights_done"], view["nights_to_escape"]
+    ended = phrases.outcome(view["outcome"], view["winners"]) if view["outcome"] else None
+    bar = Listed((squares(done, total), phrases.nights_count(done, total)), "sentences")
+    head, line = news.reveal_step(step, reveal, caught(view["today"]), bar, ended)
+    said = _.say(line) if line is not None else ""
+    if step == "night":  # "nobody worked: …" starts the screen's line
+        said = said[:1].upper() + said[1:]
+    return _.say(head), said
 
 
 class RevealScreen(Screen[None]):

@@ -4,19 +4,18 @@ phones, and where a seat code is typed."""
 from __future__ import annotations
 
 from companion.language import Language
+from companion.rules.prison import news
 from companion.session import links
 from companion.session.prison.seats import join_url
 from companion.tui.common.presence import connected_count, phone_words
 from companion.tui.prison.context import Context
 from companion.tui.prison.text import (
-    RESULT_WORDS,
     View,
     can_accuse,
     clock,
     names,
     not_interviewed,
     outcome_line,
-    said,
     searches_left,
 )
 
@@ -68,21 +67,11 @@ def side_text(ctx: Context, view: View, _: Language, private: bool) -> str:
         )
     elif phase == "search":
         lines.append(_("Cells left to search today: %(count)s", count=searches_left(view)))
-    for s in today["searches"]:
-        lines.append(
-            _("Searched %(name)s: CAUGHT", name=s["prisoner"])
-            if s["caught"]
-            else _("Searched %(name)s: safe", name=s["prisoner"])
-        )
-    for a in today["accusations"]:
-        lines.append(
-            _(
-                "%(accuser)s accused %(accused)s: %(result)s",
-                accuser=a["accuser"],
-                accused=a["accused"],
-                result=said(RESULT_WORDS, a["result"], _),
-            )
-        )
+    lines += [_.say(news.searched_today(s["prisoner"], s["caught"])) for s in today["searches"]]
+    lines += [
+        _.say(news.accused_today(a["accuser"], a["accused"], a["result"]))
+        for a in today["accusations"]
+    ]
     if phase == "accusations":
         who = can_accuse(view)
         lines.append(_("May still accuse: %(names)s", names=names(who, _)))

@@ -68,14 +68,20 @@ def nights_words(done: int, total: int, lang: Language | None = None) -> str:
     return spoken(lang).say(phrases.nights_words(done, total))
 
 
-def nights_bar(done: int, total: int, width: int = 12, lang: Language | None = None) -> str:
-    """``■■■■□□ 4 of 6``; long games are drawn to scale in at most ``width`` squares."""
+def squares(done: int, total: int, width: int = 12) -> str:
+    """``■■■■□□``: the nights done of ``total``; long games drawn to scale in at most ``width``
+    squares."""
     shown = min(done, total)
     if total <= width:
         full, cells = shown, total
     else:
         full, cells = round(shown * width / total), width
-    return "■" * full + "□" * (cells - full) + f" {nights_count(done, total, lang)}"
+    return "■" * full + "□" * (cells - full)
+
+
+def nights_bar(done: int, total: int, width: int = 12, lang: Language | None = None) -> str:
+    """``■■■■□□ 4 of 6``."""
+    return f"{squares(done, total, width)} {nights_count(done, total, lang)}"
 
 
 def caught(day: View) -> list[str]:

@@ -5,6 +5,7 @@ an undo takes it back) and why an interview ended without the console. Both read
 from __future__ import annotations
 
 from companion.language import Language, language
+from companion.rules.prison import news
 from companion.rules.prison.room import interview_by
 from companion.rules.prison.views import record, table
 from companion.tui.prison.context import Prison
@@ -42,29 +43,7 @@ def room_saw(session: Prison, hseq: int, lang: Language | None = None) -> str | 
     saw = session.room.saw(entries[hseq - 1])
     if saw is None:
         return None
-    name = saw.prisoner
-    if saw.kind == "search":
-        if not saw.result:
-            return _("the warden search %(name)s's cell", name=name)
-        if saw.caught:
-            if saw.night:
-                return _("that %(name)s was caught working and who worked tonight", name=name)
-            return _("that %(name)s was caught working", name=name)
-        if saw.night:
-            return _(
-                "that %(name)s's cell was searched and %(name)s was safe and who worked tonight",
-                name=name,
-            )
-        return _("that %(name)s's cell was searched and %(name)s was safe", name=name)
-    if saw.kind == "interview":
-        return _("%(name)s go in to the warden", name=name)
-    if saw.kind == "close_planning":
-        return _("planning close")
-    if saw.kind == "accuse":
-        return _(
-            "%(accuser)s accuse %(accused)s, and the result", accuser=name, accused=saw.accused
-        )
-    return _("the day end")
+    return _.say(news.room_saw(saw))
 
 
 def undo_question(session: Prison, hseq: int, lang: Language | None = None) -> tuple[str, str]:

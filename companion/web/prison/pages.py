@@ -16,28 +16,17 @@ from aiohttp import web
 from markupsafe import Markup
 
 from companion.language import N_, Language, language
+from companion.rules.prison import news
+from companion.rules.prison.phrases import STATUS_WORDS
+from companion.rules.prison.room import RevealView
 from companion.rules.prison.room import shown as shown_now
+from companion.rules.prison.views import PublicDay
 from companion.session.prison.seats import Seat, board_url, join_url
 from companion.web.common.context import Problem, log_version, read_form
 from companion.web.common.language import current, page_language
 from companion.web.common.rendering import PRIVATE_HEADERS, html, make_environment, qr_svg, render
 from companion.web.prison.phones import BoardView, SeatView, phones_of
 
-STATUS_WORDS = {
-    "active": N_("in the game"),
-    "caught": N_("caught working and out of the game"),
-    "shived": N_("shived and out of the game"),
-    "paroled": N_("paroled"),
-    "escaped": N_("escaped"),
-}
-# A status in one word, as the rosters show it.
-STATUS_LABELS = {
-    "active": N_("active"),
-    "caught": N_("caught"),
-    "shived": N_("shived"),
-    "paroled": N_("paroled"),
-    "escaped": N_("escaped"),
-}
 PHASE_TITLES = {
     "planning": N_("Planning"),
     "interviews": N_("Interviews"),
@@ -49,13 +38,6 @@ PHASE_TITLES = {
 REVEALING = N_("The search: the game master reveals it to the room, step by step.")
 # A private page left untouched this long puts its cover back (a phone put down on the table).
 COVER_AFTER_SECONDS = 30
-OUTCOME_WORDS = {
-    "escape": N_("The prisoners escaped!"),
-    "parole": N_("A prisoner was paroled: the game is over."),
-    "all_caught": N_("No prisoner is left: the warden wins."),
-    "time_up": N_("Time is up: the warden wins."),
-}
-GAME_OVER = N_("The game is over.")
 
 
 def clock_text(seconds: float) -> str:
@@ -68,11 +50,12 @@ def clock_text(seconds: float) -> str:
 def environment() -> jinja2.Environment:
     env = make_environment(
         "companion.web.prison",
-        status_words=STATUS_WORDS,
-        status_labels=STATUS_LABELS,
+        status_news=news.STATUS_NEWS,
+        status_labels=STATUS_WORDS,
         phase_titles=PHASE_TITLES,
-        game_over=GAME_OVER,
-        outcome_words=OUTCOME_WORDS,
+        outcome_news=news.news,
+        winners=news.winners,
+        reveal_heads=news.REVEAL_HEADS,
         clock_text=clock_text,
     )
     # the templates ship with the package: every stream renders at every change, and asking
@@ -81,90 +64,29 @@ def environment() -> jinja2.Environment:
     return env
 
 
-def _nights(_: Language, count: int) -> str:
-    return _.n_("%(count)s night", "%(count)s nights", count)
-
-
 def outcome_words(_: Language, outcome: str | None, winners: list[str]) -> str:
-    """How the game ended, and who won."""
-    words = _(OUTCOME_WORDS.get(outcome or "", GAME_OVER))
-    if winners:
-        words = _("%(outcome)s Winners: %(winners)s.", outcome=words, winners=_.joined(winners))
-    return words
+    """How the game ended, and who won (:func:`companion.rules.prison.news.announced`)."""
+    return _.say(news.announced(outcome, winners))
 
 
 def reveal_lines(
-    reveal: Mapping[str, Any] | None, lang: Language | None = None
+    reveal: RevealView | None, lang: Language | None = None
 ) -> list[tuple[str, str, str]]:
     """The steps of a search's reveal the room has been shown, each as (step, headline,
-    sentence): what the board shows in large type, one by one."""
+    sentence), said in ``lang``: what the board shows in large type, one by one."""
     _ = lang or language()
     if reveal is None:
         return []
-    name = reveal["prisoner"]
-    lines = []
-    for step in reveal["shown"]:
-        if step == "search":
-            lines.append((step, _("The warden searches %(name)s's cell…", name=name), ""))
-        elif step == "result" and reveal["caught"]:
-            lines.append(
-                ("caught", _("CAUGHT"), _("%(name)s was working: out of the game.", name=name))
-            )
-        elif step == "result":
-            lines.append(("safe", _("SAFE"), _("%(name)s was not working.", name=name)))
-        elif step == "night":
-            workers = reveal["workers"] or []
-            if workers:
-                nights = _nights(_, reveal["nights_added"] or 0)
-                lines.append((
-                    step,
-                    _.n_("%(names)s worked tonight", "%(names)s worked tonight", len(workers),
-                         names=_.joined(workers)),
-                    _("%(nights)s of work.", nights=nights),
-                ))
-            else:
-                lines.append((step, _("Nobody worked tonight"), _("No night of work was done.")))
-        elif step == "outcome":
-            words = outcome_words(_, reveal["outcome"], reveal["winners"] or [])
-            lines.append((step, _("GAME OVER"), words))
-    return lines
+    return [
+        (step, _.say(head), _.say(line) if line is not None else "")
+        for step, head, line in news.reveal_lines(reveal)
+    ]
 
 
-def results(day: Mapping[str, Any], lang: Language | None = None) -> list[str]:
+def results(day: PublicDay, lang: Language | None = None) -> list[str]:
     """A day's public results in plain sentences (from a view's ``today`` or ``history``)."""
     _ = lang or language()
-    lines = []
-    for s in day["searches"]:
-        if s["caught"]:
-            line = _(
-                "The warden searched %(name)s's cell: %(name)s was caught working.",
-                name=s["prisoner"],
-            )
-        else:
-            line = _("The warden searched %(name)s's cell: %(name)s was safe.", name=s["prisoner"])
-        lines.append(line)
-    if day["revealed"]:
-        workers = day["workers"]
-        if workers:
-            lines.append(
-                _.n_("%(names)s worked: %(nights)s of work done.",
-                     "%(names)s worked: %(nights)s of work done.", len(workers),
-                     names=_.joined(workers), nights=_nights(_, day["nights_added"]))
-            )
-        else:
-            lines.append(_("Nobody worked successfully: no night of work was done."))
-    for a in day["accusations"]:
-        if a["result"] == "shived":
-            lines.append(
-                _("%(accuser)s accused %(accused)s, who had parole tokens: shived.",
-                  accuser=a["accuser"], accused=a["accused"])
-            )
-        else:
-            lines.append(
-                _("%(accuser)s accused %(accused)s, who had none: a shiv passed.",
-                  accuser=a["accuser"], accused=a["accused"])
-            )
-    return lines
+    return [_.say(line) for line in news.results(day)]
 
 
 def now_words(view: Mapping[str, Any], lang: Language | None = None) -> str:
@@ -174,16 +96,13 @@ def now_words(view: Mapping[str, Any], lang: Language | None = None) -> str:
     phase = view["phase"]
     if phase == "over":
         winners = view["winners"]
-        text = _(OUTCOME_WORDS.get(view["outcome"] or "", GAME_OVER))
-        if me.get("name") in winners:
-            text = _("%(outcome)s You win.", outcome=text)
-        elif me:
-            text = _("%(outcome)s You lose.", outcome=text)
-        return text
+        if me:
+            return _.say(news.yours(view["outcome"], won=me.get("name") in winners))
+        return _.say(news.news(view["outcome"]))
     if me.get("role") == "prisoner" and me.get("status") != "active":
         return _(
             "You are %(status)s. Watch the others finish the game.",
-            status=_(STATUS_WORDS[me["status"]]),
+            status=_.say(news.STATUS_NEWS[me["status"]]),
         )
     warden = me.get("role") == "warden"
     if phase == "planning":
