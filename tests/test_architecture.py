@@ -236,8 +236,6 @@ def test_a_game_package_belongs_to_a_registered_game(layer: str) -> None:
 
 
 MAX_LINES = 400
-# Being split in a parallel branch of issue 24: drop it from here once that branch is merged.
-BEING_SPLIT = {"web/prison/pages.py"}
 
 
 def _lines(path: Path) -> int:
@@ -249,7 +247,4 @@ def test_no_module_is_over_400_lines() -> None:
     sizes = {p.relative_to(PACKAGE).as_posix(): _lines(p) for p in sorted(PACKAGE.rglob("*.py"))}
     assert len(sizes) > 100 and "rules/dilemma/views.py" in sizes  # the walk sees companion/
     long = [f"{name} ({n} lines)" for name, n in sizes.items() if n > MAX_LINES]
-    offenders = [entry for entry in long if entry.partition(" ")[0] not in BEING_SPLIT]
-    assert not offenders, f"over {MAX_LINES} lines: " + ", ".join(offenders)
-    done = sorted(name for name in BEING_SPLIT if sizes.get(name, 0) <= MAX_LINES)
-    assert not done, f"{done} no longer over {MAX_LINES} lines: drop them from BEING_SPLIT"
+    assert not long, f"over {MAX_LINES} lines: " + ", ".join(long)
