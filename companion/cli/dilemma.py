@@ -23,6 +23,7 @@ from companion.errors import UserError
 from companion.rules.dilemma.results import COLUMNS, rows
 from companion.rules.dilemma.views import board
 from companion.session.create import open_session
+from companion.session.dilemma import is_dilemma
 from companion.session.dilemma.create import open_or_create_dilemma
 from companion.session.links import DEFAULT_PORT
 from companion.session.paths import data_dir, session_path
@@ -103,7 +104,7 @@ def export(folder: Path, name: str, path: Path, lang: str | None = None) -> int:
         raise UserError(f"--export {path} must end in .csv or .json; pick one of the two.")
     session = open_session(folder, name)
     try:
-        if session.game != "dilemma":
+        if not is_dilemma(session):
             raise UserError(
                 f"The session {name!r} is not a dilemma warm-up; --export is for the warm-up."
             )

@@ -6,7 +6,9 @@ import argparse
 import json
 
 from companion.cli.options import check_port, check_public_url, phone_options
+from companion.errors import UserError
 from companion.session.create import open_session
+from companion.session.prison import is_prison
 from companion.session.session import Session
 
 
@@ -42,6 +44,11 @@ def run_links(args: argparse.Namespace) -> int:
 
     session = open_session(data_dir(args.data_dir), args.name)
     try:
+        if not is_prison(session):
+            raise UserError(
+                f"The session {args.name!r} is a {session.game} game; "
+                "only prison-break sessions have seat links."
+            )
         base = links_base(session, args.host, args.port, args.public_url)
         seats = seats_of(session)
     finally:

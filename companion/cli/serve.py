@@ -13,6 +13,7 @@ from companion.cli.options import (
     port_problem,
     served_as_before,
 )
+from companion.errors import UserError
 from companion.session.create import open_session
 
 if TYPE_CHECKING:
@@ -55,11 +56,17 @@ def run_serve(args: argparse.Namespace) -> int:
 
     from companion.session.links import DEFAULT_PORT
     from companion.session.paths import data_dir
+    from companion.session.prison import is_prison
     from companion.session.prison.seats import board_url, join_url, seat_url, seats_of
     from companion.web.prison.server import start_phone_server
 
     session = open_session(data_dir(args.data_dir), args.name, holder="companion serve")
     try:
+        if not is_prison(session):
+            raise UserError(
+                f"The session {args.name!r} is a {session.game} game; 'companion serve' serves "
+                "prison-break sessions (the warm-up's phones come with 'companion dilemma')."
+            )
         served_as_before(args, session)
         port = check_port(args.port) or DEFAULT_PORT
         public_url = check_public_url(args.public_url) if args.public_url else None

@@ -11,7 +11,7 @@ from typing import Any
 from companion.errors import UserError
 from companion.session.create import create_session
 from companion.session.paths import data_dir, session_path
-from companion.session.session import Session
+from companion.session.sucker import SuckerSession
 from companion.session.sucker.create import open_sucker_session
 
 GAME = "so-long-sucker"
@@ -83,7 +83,7 @@ def make_setup(
     return setup
 
 
-def open_or_create(folder: Path, args: argparse.Namespace) -> Session:
+def open_or_create(folder: Path, args: argparse.Namespace) -> SuckerSession:
     """The named session: resumed if it exists, else created from the options."""
     path = session_path(folder, args.name)
     if path.exists():

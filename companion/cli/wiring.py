@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
     from companion.language import Language
+    from companion.session.dilemma import DilemmaSession
     from companion.sim.runner import Batch, Tally
     from companion.tui.balance.app import BalanceScreen
 
@@ -254,7 +255,7 @@ def phone_service(args: argparse.Namespace) -> tuple[Service, Links]:
 # ---- the dilemma's room poster ---------------------------------------------------------------
 
 
-def room_poster(session: Session, path: Path, join_url: str) -> Path:
+def room_poster(session: DilemmaSession, path: Path, join_url: str) -> Path:
     """The dilemma room's QR poster for ``session``, written to ``path``."""
     from companion.language import language
     from companion.printing.dilemma.poster import write_poster

@@ -10,7 +10,7 @@ import os
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.rules.core.game import Refused, fold
 from companion.rules.prison.commands import (
@@ -32,6 +32,9 @@ from companion.sim.learned import mix_named
 from companion.sim.measures import Measures, measure
 from companion.sim.strategies.mixes import Mix
 from companion.sim.strategies.yard import Plan
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import Pool as ProcessPool
 
 OUTCOMES = ("escape", "parole", "all_caught", "time_up")
 DAY_CAP = 30
@@ -222,7 +225,7 @@ class Pool:
         """The workers are forked at once (started afresh where the system cannot fork): make
         the pool before starting any threads (the console makes it before the app runs)."""
         self.jobs = jobs
-        self._pool: Any = None
+        self._pool: ProcessPool | None = None
         if jobs > 1:
             import multiprocessing
 
@@ -232,7 +235,7 @@ class Pool:
         """Tallies in the order of the batches, as they come."""
         if self._pool is None:
             return (play_batch(b) for b in batches)
-        return self._pool.imap(play_batch, batches)  # type: ignore[no-any-return]
+        return self._pool.imap(play_batch, batches)
 
     def close(self) -> None:
         if self._pool is not None:

@@ -141,3 +141,12 @@ def test_resume_suggests_a_saved_name_in_another_case(tmp_path: Path) -> None:
     demo_session(tmp_path, "friday").close()
     fatal(companion("--data-dir", str(tmp_path), "resume", "Friday"), "did you mean 'friday'?")
     fatal(companion("--data-dir", str(tmp_path), "resume", "fridya"), "did you mean 'friday'?")
+
+
+@pytest.mark.parametrize("command", ["links", "serve"])
+def test_a_warm_up_has_no_seat_links_nor_the_prison_phones(tmp_path: Path, command: str) -> None:
+    # Before: `companion links` on a warm-up's session ended in a traceback (no warden).
+    from companion.session.dilemma.create import open_or_create_dilemma
+
+    open_or_create_dilemma(tmp_path, "warm", "dilemma", None).close()
+    fatal(companion("--data-dir", str(tmp_path), command, "warm"), "'warm' is a dilemma game")

@@ -8,11 +8,11 @@ import argparse
 from companion.cli import wiring
 from companion.cli.options import check_port, check_public_url, port_problem
 from companion.session.contracts import RoomHost, Stopper
+from companion.session.dilemma import DilemmaSession
 from companion.session.links import DEFAULT_PORT
-from companion.session.session import Session
 
 
-def open_console(session: Session, args: argparse.Namespace) -> int:
+def open_console(session: DilemmaSession, args: argparse.Namespace) -> int:
     """Run the dilemma console on an open session, closed afterwards (for ``companion dilemma``,
     ``resume`` and the picker: any ``args`` with ``data_dir`` and maybe the phone options)."""
     try:
@@ -21,7 +21,7 @@ def open_console(session: Session, args: argparse.Namespace) -> int:
         session.close()
 
 
-def _run(session: Session, args: argparse.Namespace) -> int:
+def _run(session: DilemmaSession, args: argparse.Namespace) -> int:
     from companion.tui.dilemma.app import DilemmaApp
 
     host = getattr(args, "host", None) or "0.0.0.0"

@@ -11,14 +11,17 @@ from companion.cli.consoles import open_by_game
 from companion.session.contracts import Links, Service
 from companion.session.create import game_label, open_session
 from companion.session.paths import data_dir, session_path
+from companion.session.prison import PrisonSession
 from companion.session.prison.create import create_prison_session
-from companion.session.session import Session
 
 HOLDER = wiring.HOLDER
 
 
 def open_console(
-    session: Session | None, args: argparse.Namespace, *, new: tuple[str, str | None] | None = None
+    session: PrisonSession | None,
+    args: argparse.Namespace,
+    *,
+    new: tuple[str, str | None] | None = None,
 ) -> int:
     """Run the game master's console: on ``session``, or the set-up screen for ``new``
     (name, scenario; scenario ``None`` for automatic: balanced for the group's size as the
@@ -32,7 +35,7 @@ def open_console(
 
 def run_console(
     args: argparse.Namespace,
-    session: Session | None,
+    session: PrisonSession | None,
     *,
     services: list[Service],
     links: Links | None = None,
@@ -47,7 +50,7 @@ def run_console(
     folder = data_dir(args.data_dir)
     lang = words.code if getattr(args, "lang", None) else None  # sessions made here get it too
 
-    def create(name: str, scenario: str, warden: str, prisoners: list[str]) -> Session:
+    def create(name: str, scenario: str, warden: str, prisoners: list[str]) -> PrisonSession:
         made = create_prison_session(folder, name, scenario, warden, prisoners, holder=HOLDER)
         if lang is not None:
             made.store.set_meta("lang", lang)

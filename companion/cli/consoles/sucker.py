@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 
 from companion.cli import wiring
-from companion.session.session import Session
+from companion.session.sucker import SuckerSession
 
 
-def open_console(session: Session, args: argparse.Namespace) -> int:
+def open_console(session: SuckerSession, args: argparse.Namespace) -> int:
     """The referee on an open session (closed afterwards)."""
     from companion.tui.sucker.app import SuckerApp
 

@@ -26,6 +26,7 @@ from companion.printing.prison.warden_screen import add_warden_screen
 from companion.rules.prison.scenario import PrisonRules
 
 if TYPE_CHECKING:
+    from companion.session.prison import PrisonSession
     from companion.session.session import Session
 
 GENERIC_SCENARIO = "classic"
@@ -68,7 +69,7 @@ def choose_base(session: Session, public_url: str | None = None) -> str:
     return current_base(session) or f"http://{lan_address()}:{DEFAULT_PORT}"
 
 
-def session_rules(session: Session) -> PrisonRules:
+def session_rules(session: PrisonSession) -> PrisonRules:
     """The session's scenario numbers (public: part of the setup everyone agreed on)."""
     return PrisonRules.model_validate(session.setup["rules"])
 
@@ -95,12 +96,13 @@ def print_session(
     then.
     """
     from companion.rules.prison.views import table
+    from companion.session.prison import is_prison
     from companion.session.prison.seats import join_url, seat_url, seats_of
     from companion.session.store import StoreError
 
     sheet = paper_named(paper)
     _ = session_language(session, lang)
-    if session.game != "prison-break":
+    if not is_prison(session):
         raise UserError(
             f"The session {session.name!r} is a {session.game} game; "
             "only prison-break sessions have cards and sheets to print."

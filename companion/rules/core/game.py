@@ -155,7 +155,9 @@ class EventCodec(Generic[E]):
         self._types = {getattr(cls, "kind"): cls for cls in classes}  # noqa: B009
 
     def to_dict(self, event: E) -> JSON:
-        return dataclasses.asdict(event)  # type: ignore[call-overload, no-any-return]
+        if not dataclasses.is_dataclass(event) or isinstance(event, type):
+            raise TypeError(f"{event!r} is not an event (a dataclass instance)")
+        return dataclasses.asdict(event)
 
     def from_dict(self, data: Mapping[str, Any]) -> E:
         cls = self._types[data["kind"]]

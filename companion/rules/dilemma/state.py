@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Literal
@@ -189,8 +189,8 @@ def new_state(rules: DilemmaRules) -> DilemmaState:
     return DilemmaState(rules, house=rules.house)
 
 
-def _set_player(state: DilemmaState, pid: str, **changes: object) -> DilemmaState:
-    players = tuple(replace(p, **changes) if p.pid == pid else p for p in state.players)  # type: ignore[arg-type]
+def _set_player(state: DilemmaState, pid: str, change: Callable[[Player], Player]) -> DilemmaState:
+    players = tuple(change(p) if p.pid == pid else p for p in state.players)
     return replace(state, players=players)
 
 
@@ -202,9 +202,9 @@ def evolve(state: DilemmaState, event: DilemmaEvent) -> DilemmaState:
     if isinstance(event, Joined):
         return replace(state, players=(*state.players, Player(event.pid, event.name)))
     if isinstance(event, Renamed):
-        return _set_player(state, event.pid, name=event.name)
+        return _set_player(state, event.pid, lambda p: replace(p, name=event.name))
     if isinstance(event, Left):
-        state = _set_player(state, event.pid, present=False)
+        state = _set_player(state, event.pid, lambda p: replace(p, present=False))
         r = state.open_round()
         if r is not None and r.partner(event.pid) is not None:
             partner = event.partner
@@ -219,7 +219,7 @@ def evolve(state: DilemmaState, event: DilemmaEvent) -> DilemmaState:
             state = _set_current(state, replace(r, pairs=pairs, choices=choices, sitting_out=out))
         return state
     if isinstance(event, CameBack):
-        return _set_player(state, event.pid, present=True)
+        return _set_player(state, event.pid, lambda p: replace(p, present=True))
     if isinstance(event, DoorsClosed):
         return replace(state, doors_closed=True)
     if isinstance(event, DoorsOpened):

@@ -4,18 +4,14 @@ sentence."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from companion.errors import UserError
 from companion.rules.core.scenario import ScenarioError
 from companion.rules.dilemma.scenario import DilemmaRules, rules_from_mapping, with_rounds
 from companion.session.create import create_session, open_session
+from companion.session.dilemma import DilemmaSession, is_dilemma
 from companion.session.paths import session_path
 from companion.session.scenario_files import read_toml, scenario_name, scenario_path
-from companion.session.session import Session
-
-if TYPE_CHECKING:
-    from companion.rules.dilemma.state import DilemmaState
 
 
 def dilemma_rules(scenario: str, rounds: int | None) -> DilemmaRules:
@@ -38,13 +34,13 @@ def dilemma_rules(scenario: str, rounds: int | None) -> DilemmaRules:
 
 def open_or_create_dilemma(
     folder: Path, name: str, scenario: str, rounds: int | None, *, holder: str | None = None
-) -> Session[DilemmaState]:
+) -> DilemmaSession:
     """The dilemma session called ``name``: reopened if it exists, else created (held for
     ``holder`` alone while open, see ``open_session``)."""
     path = session_path(folder, name)
     if path.exists():
         session = open_session(folder, name, holder=holder)
-        if session.game != "dilemma":
+        if not is_dilemma(session):
             session.close()
             raise UserError(
                 f"The session {name!r} is a {session.kind.title} session; "

@@ -20,7 +20,7 @@ import time
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
-    from companion.session.session import Session
+    from companion.session.dilemma import DilemmaSession
 
 META_KEY = "dilemma_seats"
 TOKEN_BYTES = 18  # 144 bits
@@ -34,12 +34,12 @@ class Origin(NamedTuple):
     joined: float | None
 
 
-def _seats(session: Session) -> list[dict[str, Any]]:
+def _seats(session: DilemmaSession) -> list[dict[str, Any]]:
     return list(session.meta().get(META_KEY, []))
 
 
 def new_seat(
-    session: Session, address: str | None = None, *, now: float | None = None
+    session: DilemmaSession, address: str | None = None, *, now: float | None = None
 ) -> tuple[str, str]:
     """A fresh (pid, token), stored in the session file with the ``address`` it was taken from
     and the time; the pid is for the join command."""
@@ -55,20 +55,20 @@ def new_seat(
     return pid, token
 
 
-def origins(session: Session) -> dict[str, Origin]:
+def origins(session: DilemmaSession) -> dict[str, Origin]:
     """Each seat's player id with where and when it was taken (the game master's only)."""
     return {
         seat["pid"]: Origin(seat.get("address"), seat.get("joined")) for seat in _seats(session)
     }
 
 
-def forget(session: Session, token: str) -> None:
+def forget(session: DilemmaSession, token: str) -> None:
     """Drop a token whose join was refused."""
     kept = [s for s in _seats(session) if s["token"] != token]
     session.store.set_meta(META_KEY, kept)
 
 
-def pid_for(session: Session, token: str) -> str | None:
+def pid_for(session: DilemmaSession, token: str) -> str | None:
     """The player id a token opens, compared in constant time against every token."""
     found = None
     given = token.encode("utf-8", "surrogateescape")

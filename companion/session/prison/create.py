@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.errors import UserError
 from companion.rules.core.roster import RosterError, check_roster
 from companion.rules.prison.scenario import ScenarioError, with_overrides
 from companion.session.create import hold_session, remove_session_files
 from companion.session.paths import session_path
+from companion.session.prison import PrisonSession
 from companion.session.prison.scenarios import load_scenario
 from companion.session.scenario_files import scenario_name
 from companion.session.session import Session
 from companion.session.store import StoreError
-
-if TYPE_CHECKING:
-    from companion.rules.prison.state import PrisonState
 
 
 def create_prison_session(
@@ -29,7 +27,7 @@ def create_prison_session(
     replace: bool = False,
     rules_overrides: dict[str, Any] | None = None,
     holder: str | None = None,
-) -> Session[PrisonState]:
+) -> PrisonSession:
     """Create a prison-break session file; refuses a bad roster or scenario in one sentence.
 
     With ``holder``, the new session is held for this program alone (see ``open_session``);

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
-    from companion.session.session import Session
+    from companion.session.prison import PrisonSession
 
 Role = Literal["prisoner", "warden"]
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
@@ -50,7 +50,7 @@ def normalise_code(text: str) -> str:
     return "".join(c for c in text.upper() if c.isalnum())
 
 
-def seats_of(session: Session) -> list[Seat]:
+def seats_of(session: PrisonSession) -> list[Seat]:
     """The session's seats, created (and stored) the first time they are asked for."""
     meta = session.meta()
     if "seats" in meta:
@@ -61,7 +61,7 @@ def seats_of(session: Session) -> list[Seat]:
     return seats
 
 
-def reissue(session: Session, name: str) -> Seat:
+def reissue(session: PrisonSession, name: str) -> Seat:
     """Give one seat a new token and code; the old link and code stop working at once."""
     seats = seats_of(session)
     for i, seat in enumerate(seats):

@@ -202,6 +202,7 @@ def from_record(
 def from_session_file(path: Path) -> Playtest | None:
     """The finished prison break in a session file; ``None`` for another game or a game still
     being played; PlaytestError when the file cannot be read."""
+    from companion.session.prison import is_prison
     from companion.session.session import Session
     from companion.session.store import StoreError
 
@@ -210,7 +211,7 @@ def from_session_file(path: Path) -> Playtest | None:
     except StoreError as error:
         raise PlaytestError(str(error)) from None
     try:
-        if session.game != GAME or not session.state.over:
+        if not is_prison(session) or not session.state.over:
             return None
         meta = session.meta()
         played = session.rows[-1].at[:10] if session.rows else None

@@ -30,8 +30,9 @@ from companion.rules.dilemma.commands import (
 )
 from companion.rules.dilemma.events import Chose, Joined
 from companion.rules.dilemma.room import StartTimer
+from companion.session.dilemma import DilemmaSession
 from companion.session.heap import freeze_survivors
-from companion.session.session import Change, Session
+from companion.session.session import Change
 from companion.tui.common.language import console_language
 from companion.tui.common.literal import visible
 from companion.tui.common.moves import NotDone, attempt
@@ -85,7 +86,7 @@ class DilemmaApp(RoomFlows):
 
     def __init__(
         self,
-        session: Session,
+        session: DilemmaSession,
         *,
         services: Iterable[Service] = (),
         poster: Callable[[str], str] | None = None,

@@ -28,8 +28,8 @@ from companion.rules.dilemma.engine import DILEMMA
 from companion.rules.dilemma.room import SetRoundSeconds
 from companion.rules.dilemma.seen import seen_by_the_room
 from companion.rules.dilemma.strategies import NAMES
+from companion.session.dilemma import DilemmaSession
 from companion.session.dilemma.seats import forget, new_seat
-from companion.session.session import Session
 from companion.tui.common.console import GameConsole
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen
 from companion.tui.common.literal import fill
@@ -62,7 +62,7 @@ def dialog_keys(lang: Language, enter: str) -> Text:
 class RoomFlows(GameConsole):
     """The warm-up console's dialogs on its session and room (set by the app)."""
 
-    session: Session
+    session: DilemmaSession
     room: RoomScreen
     room_state: RoomState
     seed: Callable[[], int]

@@ -8,11 +8,10 @@ from dataclasses import dataclass, field
 
 from companion.language import Language
 from companion.rules.dilemma.phrases import explanation
-from companion.rules.dilemma.room import DilemmaRoom, RoundTimer, TimerOff
-from companion.rules.dilemma.state import DilemmaState
+from companion.rules.dilemma.room import RoundTimer, TimerOff
 from companion.rules.dilemma.views import gm
+from companion.session.dilemma import DilemmaSession
 from companion.session.dilemma.seats import Origin, origins
-from companion.session.session import Session
 from companion.tui.common.presence import Presence
 from companion.tui.dilemma.screens import FinalScreen
 from companion.tui.dilemma.words import View
@@ -22,7 +21,7 @@ from companion.tui.dilemma.words import View
 class RoomState:
     """The tournament's session and how the room shows it now."""
 
-    session: Session[DilemmaState, DilemmaRoom]
+    session: DilemmaSession
     qr: str  # the room's QR code, or what stands in its place (starting, no phone server)
     qr_columns: int = 0
     join_url: str | None = None

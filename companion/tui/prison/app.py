@@ -24,6 +24,7 @@ from textual.screen import Screen
 from companion.language import N_, Language
 from companion.session import links
 from companion.session.contracts import Addresses, BalanceFactory, Links, Printer
+from companion.session.prison import is_prison
 from companion.session.session import Session
 from companion.tui.common.console import GameConsole
 from companion.tui.common.language import console_language
@@ -37,6 +38,7 @@ from companion.tui.prison.context import (
     Moved,
     NewSession,
     Place,
+    Prison,
     SessionOpened,
     SessionShelf,
     Show,
@@ -85,7 +87,7 @@ class ConsoleApp(GameConsole):
 
     def __init__(
         self,
-        session: Session | None = None,
+        session: Prison | None = None,
         *,
         shelf: SessionShelf | None = None,
         new: tuple[str, str | None] | None = None,
@@ -121,7 +123,7 @@ class ConsoleApp(GameConsole):
     # ---- what the runner reads -----------------------------------------------------------
 
     @property
-    def session(self) -> Session:
+    def session(self) -> Prison:
         return self.context.session
 
     @property
@@ -157,7 +159,7 @@ class ConsoleApp(GameConsole):
             self.push_screen(PickerScreen(self.context))
 
     def open_game(self, session: Session) -> None:
-        if session.game != flows.PRISON_BREAK:
+        if not is_prison(session):
             self.leave_for(session)
             return
         self.context.opened = session

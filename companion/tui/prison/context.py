@@ -15,11 +15,10 @@ from textual.screen import Screen
 
 from companion.language import Language, language
 from companion.rules.prison.events import DayStarted
-from companion.rules.prison.room import PrisonRoom
-from companion.rules.prison.state import PrisonState
 from companion.rules.prison.views import MoveRow, record, story, table
 from companion.session import links
 from companion.session.contracts import Addresses, BalanceFactory, Links, Printer
+from companion.session.prison import PrisonSession
 from companion.session.session import Session
 from companion.tui.common.faults import Faults
 from companion.tui.common.presence import Presence
@@ -31,7 +30,7 @@ DEFAULT_INTERVIEW_SECONDS = 120
 INTERVIEW_META = "interview_seconds"
 
 
-Prison = Session[PrisonState, PrisonRoom]  # a prison break's session, its room folded
+Prison = PrisonSession  # a prison break's session, its room folded (the screens' name for it)
 
 
 @dataclass
@@ -39,8 +38,8 @@ class SessionShelf:
     """Where sessions are kept and how to make or open one (given by the composition root)."""
 
     folder: Path
-    create: Callable[[str, str, str, list[str]], Session]  # name, scenario, warden, prisoners
-    open: Callable[[str], Session]
+    create: Callable[[str, str, str, list[str]], Prison]  # name, scenario, warden, prisoners
+    open: Callable[[str], Session]  # a session of any game: the console leaves for its own
     game_of: Callable[[str], str] | None = None  # a few words on what a session holds
 
 
@@ -143,7 +142,8 @@ class Context:
 
 
 class SessionOpened(Message):
-    """A screen opened or created ``session``: play it."""
+    """A screen opened or created ``session`` (of any game: another game's opens in its own
+    console): play it."""
 
     def __init__(self, session: Session) -> None:
         super().__init__()

@@ -15,7 +15,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from companion.language import Language
-from companion.session.session import Change, Session
+from companion.session.session import Change
+from companion.session.sucker import SuckerSession
 from companion.tui.common.console import GameConsole
 from companion.tui.common.language import console_language
 from companion.tui.common.literal import visible
@@ -37,7 +38,7 @@ class SuckerApp(GameConsole):
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
-    def __init__(self, session: Session, *, lang: Language | None = None) -> None:
+    def __init__(self, session: SuckerSession, *, lang: Language | None = None) -> None:
         super().__init__(lang=lang or console_language())
         self.session = session
         self.sub_title = visible(session.name)

@@ -16,7 +16,7 @@ from textual.widgets.input import Selection
 
 from companion.language import N_, Language
 from companion.rules.sucker.views import event_phrase, says, table
-from companion.session.session import Session
+from companion.session.sucker import SuckerSession
 from companion.tui.common.follow import Redraw
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words
@@ -52,7 +52,7 @@ DOING = {
 class RefereeScreen(Screen[None]):
     """The table of one So Long Sucker session and the line the moves are typed on."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: SuckerSession) -> None:
         super().__init__()
         self.session = session
 

@@ -27,7 +27,7 @@ def current() -> Language:
     return _current.get() or language()
 
 
-def phone_language(request: web.Request) -> Language:
+def phone_language(request: web.BaseRequest) -> Language:
     """A phone's language: its cookie's, else the first its browser accepts, else English."""
     chosen = request.cookies.get(COOKIE, "")
     code = negotiate([chosen]) if chosen else None

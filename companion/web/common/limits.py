@@ -152,7 +152,7 @@ class Gate:
 def _sentence_language(request: BaseRequest) -> Language:
     """The phone's language for a request the server could not read (English if unknown)."""
     try:
-        return phone_language(request)  # type: ignore[arg-type]
+        return phone_language(request)
     except Exception:  # noqa: BLE001 - a broken request's headers may be anything
         return language()
 

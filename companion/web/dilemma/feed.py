@@ -32,8 +32,9 @@ from companion.language import Language
 from companion.rules.dilemma.events import Chose, Joined
 from companion.rules.dilemma.room import RoundTimer
 from companion.rules.dilemma.state import DilemmaState, is_house
-from companion.rules.dilemma.views import Public, player, public
-from companion.session.session import Change, Session
+from companion.rules.dilemma.views import PlayerView, Public, player, public
+from companion.session.dilemma import DilemmaSession
+from companion.session.session import Change
 from companion.web.common.fanout import Fanout, Heard, Outbox, Push, dumps, moves
 from companion.web.dilemma import pages
 
@@ -92,7 +93,9 @@ class Feed:
     """The warm-up's pages on the common fan-out (:class:`Fanout`: the players' streams by
     player id, the boards' under ``None``); see the module's docstring."""
 
-    def __init__(self, session: Session, board_part: Callable[[pages.Timer | None], str]) -> None:
+    def __init__(
+        self, session: DilemmaSession, board_part: Callable[[pages.Timer | None], str]
+    ) -> None:
         self.session = session
         self.board_part = board_part
         self.dirty = Dirty()
@@ -161,8 +164,7 @@ class Feed:
         if state.player(pid) is not None and pid not in made.shared.rows:
             self._made = None  # a player the shared part does not know yet (not expected)
             made = self.made()
-        view = player(state, pid, made.shared)
-        view.update(counts(state))  # type: ignore[typeddict-item]
+        view: PlayerView = {**player(state, pid, made.shared), **counts(state)}
         results = pages.mark_me(made.results_in(lang), made.shared.order.get(pid))
         return pages.render_player_part(view, lang, made.timer(), results)
 

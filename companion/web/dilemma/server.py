@@ -22,9 +22,9 @@ from companion.language import N_, Language, language, negotiate
 from companion.rules.core.game import Refused
 from companion.rules.dilemma.commands import Choice, Choose, Join
 from companion.rules.dilemma.views import BoardView, PlayerView, board, player
+from companion.session.dilemma import DilemmaSession
 from companion.session.dilemma.seats import forget, new_seat, origins, pid_for
 from companion.session.links import DEFAULT_PORT
-from companion.session.session import Session
 from companion.session.store import StoreError
 from companion.web.common.context import (
     Limiter,
@@ -74,7 +74,7 @@ SAVED = {"silent": N_("Saved: you stay SILENT."), "betray": N_("Saved: you BETRA
 class Room:
     """What every handler shares."""
 
-    session: Session
+    session: DilemmaSession
     limiter: Limiter
     presence: Presence
     base_url: str | None = None
@@ -296,7 +296,7 @@ async def join_qr(request: web.Request) -> web.Response:
 
 
 def build_dilemma_app(
-    session: Session,
+    session: DilemmaSession,
     *,
     base: str | None = None,
     limiter: Limiter | None = None,
@@ -347,7 +347,7 @@ class DilemmaServer(PhoneServer):
 
 
 async def start_dilemma_server(
-    session: Session,
+    session: DilemmaSession,
     host: str = "0.0.0.0",
     port: int = DEFAULT_PORT,
     public_url: str | None = None,

@@ -21,7 +21,6 @@ from companion.rules.prison.room import (
     BoardRoomView,
     PhonesCount,
     PrisonerRoomView,
-    PrisonRoom,
     StageView,
     WardenRoomView,
     board_room_view,
@@ -38,8 +37,8 @@ from companion.rules.prison.views import (
     table,
     warden,
 )
+from companion.session.prison import PrisonSession
 from companion.session.prison.seats import Seat, by_code, by_token, seats_of
-from companion.session.session import Session
 from companion.web.common.context import NOT_FOUND, Limiter, Presence, Problem, count_wrong
 from companion.web.common.fanout import Fanout, Patch
 
@@ -128,20 +127,20 @@ def board_view_of(state: PrisonState, stage: StageView, phones: PhonesCount) -> 
     return board_room_view(state, stage, phones)
 
 
-def room_stage(session: Session[PrisonState, PrisonRoom], now: float | None = None) -> StageView:
+def room_stage(session: PrisonSession, now: float | None = None) -> StageView:
     """The stage as the room sees it at ``now`` (epoch seconds; default: now)."""
     return stage_view(session.room.stage, time.time() if now is None else now)
 
 
 def seat_view(
-    session: Session[PrisonState, PrisonRoom], seat: Seat, now: float | None = None
+    session: PrisonSession, seat: Seat, now: float | None = None
 ) -> SeatView:
     """What ``seat`` may see now: the room's game and stage."""
     return seat_view_of(session.room.game, seat, room_stage(session, now))
 
 
 def board_view(
-    session: Session[PrisonState, PrisonRoom], phones: PhonesCount, now: float | None = None
+    session: PrisonSession, phones: PhonesCount, now: float | None = None
 ) -> BoardView:
     """What the board shows now: the room's game and stage, and the phones connected."""
     return board_view_of(session.room.game, room_stage(session, now), phones)
@@ -167,7 +166,7 @@ class Watch:
 class Phones:
     """What every handler of the prison break's server shares."""
 
-    session: Session[PrisonState, PrisonRoom]
+    session: PrisonSession
     limiter: Limiter
     presence: Presence
     base_url: str | None = None

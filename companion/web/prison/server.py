@@ -7,7 +7,7 @@ from aiohttp import web
 
 from companion.language import Language, language, negotiate
 from companion.session.links import DEFAULT_PORT
-from companion.session.session import Session
+from companion.session.prison import PrisonSession
 from companion.web.common.context import Limiter, Presence, Problem
 from companion.web.common.language import language_middleware, phone_language
 from companion.web.common.limits import Limits
@@ -25,7 +25,7 @@ _errors = error_middleware(lambda status, message: pages.problem_page(Problem(st
 
 
 def build_app(
-    session: Session,
+    session: PrisonSession,
     *,
     base: str | None = None,
     limiter: Limiter | None = None,
@@ -64,7 +64,7 @@ def build_app(
 
 
 async def start_phone_server(
-    session: Session,
+    session: PrisonSession,
     host: str = "0.0.0.0",
     port: int = DEFAULT_PORT,
     public_url: str | None = None,
