@@ -70,12 +70,3 @@ class RoomRules(Generic[S, R]):
 
     start: Callable[[S], R]
     after: Callable[[R, Happening, S], R]
-
-
-def fold_room(rules: RoomRules[S, R], first: S, happenings: list[tuple[Happening, S]]) -> R:
-    """The room after ``happenings`` (each with the game's state after it), from scratch: what
-    the session keeps up to date row by row (the conformance tests compare the two)."""
-    room = rules.start(first)
-    for happening, state in happenings:
-        room = rules.after(room, happening, state)
-    return room
