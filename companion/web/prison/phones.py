@@ -123,10 +123,6 @@ def seat_view_of_game(
     return cast(PrisonerRoomView, {**game, "stage": stage})
 
 
-def board_view_of(state: PrisonState, stage: StageView, phones: PhonesCount) -> BoardView:
-    return board_room_view(state, stage, phones)
-
-
 def room_stage(session: PrisonSession, now: float | None = None) -> StageView:
     """The stage as the room sees it at ``now`` (epoch seconds; default: now)."""
     return stage_view(session.room.stage, time.time() if now is None else now)
@@ -143,7 +139,7 @@ def board_view(
     session: PrisonSession, phones: PhonesCount, now: float | None = None
 ) -> BoardView:
     """What the board shows now: the room's game and stage, and the phones connected."""
-    return board_view_of(session.room.game, room_stage(session, now), phones)
+    return board_room_view(session.room.game, room_stage(session, now), phones)
 
 
 @dataclass(eq=False)

@@ -31,6 +31,7 @@ from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient, TestServer
 
 from companion.language import language
+from companion.rules.prison.room import board_room_view as board_view_of
 from companion.rules.prison.state import Day, PrisonState
 from companion.rules.prison.views import table
 from companion.session.prison.seats import Seat, seats_of
@@ -44,7 +45,6 @@ from companion.web.prison.pages import (
 from companion.web.prison.phones import (
     COUNTS,
     PHONES,
-    board_view_of,
     room_stage,
     seat_view_of,
 )
