@@ -211,10 +211,14 @@ def default_jobs() -> int:
 
 
 def start_method(preferred: str) -> str:
-    """``preferred`` ("fork", "forkserver") where this system has it, else "spawn" (Windows
-    has only that)."""
+    """``preferred`` ("fork", "forkserver") where this system has it and it is safe, else
+    "spawn": Windows has only that, and on macOS a forked child may crash in the system's
+    libraries, which start threads of their own (Python itself spawns there since 3.8)."""
     import multiprocessing
+    import sys
 
+    if sys.platform == "darwin":
+        return "spawn"
     return preferred if preferred in multiprocessing.get_all_start_methods() else "spawn"
 
 

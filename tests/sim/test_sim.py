@@ -63,6 +63,46 @@ def test_where_processes_cannot_fork_the_pool_spawns_them_with_the_same_results(
         spawned.close()
 
 
+@pytest.mark.parametrize(
+    ("platform", "methods", "fork", "forkserver"),
+    [
+        ("linux", ["fork", "spawn", "forkserver"], "fork", "forkserver"),
+        ("darwin", ["fork", "spawn", "forkserver"], "spawn", "spawn"),  # fork is unsafe there
+        ("win32", ["spawn"], "spawn", "spawn"),
+    ],
+)
+def test_each_system_gets_a_start_method_safe_there(
+    monkeypatch: pytest.MonkeyPatch, platform: str, methods: list[str], fork: str,
+    forkserver: str,
+) -> None:
+    import multiprocessing
+    import sys
+
+    monkeypatch.setattr(sys, "platform", platform)
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: methods)
+    assert (runner.start_method("fork"), runner.start_method("forkserver")) == (fork, forkserver)
+
+
+def test_on_macos_the_pool_does_not_fork_and_plays_the_same_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """macOS's system libraries start threads, so a forked child may crash there: the pool
+    starts fresh processes, which play the same games."""
+    import sys
+
+    rules = classic(5)
+    with Pool(1) as one:
+        alone = run_games(one, rules, 5, "standard", 11, 120, batch_size=40)
+    with monkeypatch.context() as patched:
+        patched.setattr(sys, "platform", "darwin")
+        spawned = Pool(2)  # its workers start while the system is taken for macOS
+    with spawned:
+        assert spawned._pool is not None
+        assert spawned._pool._ctx.get_start_method() == "spawn"
+        assert run_games(spawned, rules, 5, "standard", 11, 120, batch_size=40) == alone
+        spawned.close()
+
+
 def test_a_game_is_the_same_whichever_batch_plays_it() -> None:
     rules = classic()
     whole = play_batch(Batch(rules, 4, "standard", 5, "t", 0, 200))
