@@ -3,7 +3,8 @@
 Everything is drawn in millimetres, in black on white, inside margins of at least
 :data:`MARGIN` on both A4 and Letter. Text uses the shipped DejaVu Sans (``fonts/``); names in
 scripts DejaVu lacks (Chinese, Japanese, Korean) fall back to the CJK fonts installed on the
-system, found at :data:`CJK_FALLBACKS`; a name no font can print gets a line to write it on
+system, found at :data:`CJK_FALLBACKS` on Linux and in the font folders of macOS and Windows
+(:func:`cjk_candidates`); a name no font can print gets a line to write it on
 by hand instead of an empty space. Right-to-left names (Arabic, Hebrew) are shaped and
 ordered by HarfBuzz (``uharfbuzz``), so that they read correctly. QR codes are vector
 rectangles drawn from ``qrcode``'s module matrix, never a raster image.
@@ -12,6 +13,8 @@ rectangles drawn from ``qrcode``'s module matrix, never a raster image.
 from __future__ import annotations
 
 import logging
+import os
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -41,11 +44,27 @@ CJK_FALLBACKS = (
     Path("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"),  # fonts-wqy-zenhei
     Path("/usr/share/fonts/truetype/unfonts-core/UnDotum.ttf"),  # fonts-unfonts-core (Korean)
 )
+# The fonts macOS and Windows have for Chinese, Japanese and Korean, best first, looked for in
+# their font folders (font_folders); Noto Sans CJK wherever the user installed it.
+MAC_CJK = (
+    "PingFang.ttc", "Hiragino Sans GB.ttc", "ヒラギノ角ゴシック W3.ttc", "AppleSDGothicNeo.ttc",
+    "STHeiti Light.ttc", "Arial Unicode.ttf", "NotoSansCJK-Regular.ttc",
+)
+WINDOWS_CJK = (
+    "msyh.ttc", "msjh.ttc", "YuGothR.ttc", "meiryo.ttc", "malgun.ttf", "simsun.ttc",
+    "NotoSansCJK-Regular.ttc",
+)
 # fontTools notes on stderr that it drops some fonts' hinting tables ("TSI0 NOT subset") when
 # it embeds them; nothing a game master can act on.
 logging.getLogger("fontTools.subset").setLevel(logging.ERROR)
-# What to install when a name still has characters no font has.
-FONT_ADVICE = "install fonts-noto-cjk (Chinese, Japanese, Korean) or a font for that script"
+# What to do when a name still has characters no font has, on each system.
+FONT_ADVICE = {
+    "darwin": "add a font for that script with Font Book (Noto Sans CJK has Chinese, Japanese "
+    "and Korean)",
+    "win32": "add a font for that script in Settings, Personalization, Fonts (Noto Sans CJK has "
+    "Chinese, Japanese and Korean)",
+    "linux": "install fonts-noto-cjk (Chinese, Japanese, Korean) or a font for that script",
+}
 
 
 @dataclass(frozen=True)
@@ -292,9 +311,39 @@ def qr_matrix(data: str) -> list[list[bool]]:
     return [list(row) for row in code.get_matrix()]
 
 
+def font_folders() -> list[Path]:
+    """Where this system keeps fonts, the system's own first (none listed on Linux: its
+    packages put each font at a known path, CJK_FALLBACKS)."""
+    if sys.platform == "darwin":
+        home = Path.home() / "Library" / "Fonts"
+        system = Path("/System/Library/Fonts")
+        return [system, system / "Supplemental", Path("/Library/Fonts"), home]
+    if sys.platform == "win32":
+        windir = os.environ.get("WINDIR") or os.environ.get("SYSTEMROOT") or r"C:\Windows"
+        folders = [Path(windir) / "Fonts"]
+        local = os.environ.get("LOCALAPPDATA")
+        if local:
+            folders.append(Path(local) / "Microsoft" / "Windows" / "Fonts")  # the user's own
+        return folders
+    return []
+
+
+def cjk_candidates() -> list[Path]:
+    """Where this system's fonts for Chinese, Japanese and Korean would be, best first."""
+    names = {"darwin": MAC_CJK, "win32": WINDOWS_CJK}.get(sys.platform)
+    if names is None:
+        return list(CJK_FALLBACKS)
+    return [folder / name for name in names for folder in font_folders()]
+
+
 def cjk_fonts() -> list[Path]:
     """The installed fonts for Chinese, Japanese and Korean names, best first."""
-    return [path for path in CJK_FALLBACKS if path.is_file()]
+    return [path for path in cjk_candidates() if path.is_file()]
+
+
+def font_advice() -> str:
+    """What the game master can do, on this system, about a name no installed font has."""
+    return FONT_ADVICE.get(sys.platform, FONT_ADVICE["linux"])
 
 
 def cjk_font() -> Path | None:

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 from companion.errors import UserError
 from companion.language import Language, language
-from companion.printing.common.layout import FONT_ADVICE, Paper, Sheets, paper_named
+from companion.printing.common.layout import Paper, Sheets, font_advice, paper_named
 from companion.printing.prison.cards import Card, add_cards
 from companion.printing.prison.rules_card import add_rules_card
 from companion.printing.prison.tokens import add_token_sheets
@@ -118,7 +118,7 @@ def print_session(
     if missing:
         print(
             f"companion: no installed font has {missing!r}, so names with those letters get a "
-            f"line to write them on by hand; to print them, {FONT_ADVICE} and print again.",
+            f"line to write them on by hand; to print them, {font_advice()} and print again.",
             file=sys.stderr,
         )
     add_cards(pdf, cards, _)
