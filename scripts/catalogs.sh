@@ -11,11 +11,18 @@ cd "$ROOT"
 PYBABEL="${PYBABEL:-.venv/bin/pybabel}"
 POT=companion/locale/companion.pot
 
+# Drop the creation date from a catalog, so that the same sources give the same file: through a
+# temporary file, as sed's in-place option is spelt differently by GNU sed and by macOS's (BSD).
+drop_date() {
+  sed '/^"POT-Creation-Date:/d' "$1" > "$1.tmp"
+  mv "$1.tmp" "$1"
+}
+
 extract() {
   "$PYBABEL" extract -F babel.cfg -k N_ -k n_:1,2 -k Binding:3 -k Refusal -k phrase -k phrases:1,2 --no-location --sort-output \
     --project companion --copyright-holder "companion" --msgid-bugs-address "" \
     -o "$POT" .
-  sed -i '/^"POT-Creation-Date:/d' "$POT"  # the same sources give the same file
+  drop_date "$POT"
 }
 
 case "${1:-update}" in
@@ -23,7 +30,7 @@ case "${1:-update}" in
     extract
     "$PYBABEL" update -D companion -i "$POT" -d companion/locale --no-wrap --ignore-obsolete --no-fuzzy-matching
     for po in companion/locale/*/LC_MESSAGES/companion.po; do
-      sed -i '/^"POT-Creation-Date:/d' "$po"
+      drop_date "$po"
     done
     ;;
   init)
