@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from companion.session.create import game_label
-from companion.session.paths import data_dir, list_sessions
+from companion.session.paths import data_dir, list_sessions, session_name
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -20,7 +20,8 @@ def run_list(args: argparse.Namespace) -> int:
         print(f"No sessions yet in {folder}. Start one with: companion new NAME")
         return 0
     print(f"Sessions in {folder}:")
-    width = max(len(path.stem) for path in paths)
-    for path in paths:
-        print(f"  {path.stem:<{width}}  {game_label(path)}")
+    names = [session_name(path) for path in paths]
+    width = max(len(name) for name in names)
+    for name, path in zip(names, paths, strict=True):
+        print(f"  {name:<{width}}  {game_label(path)}")
     return 0

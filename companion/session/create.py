@@ -17,7 +17,7 @@ from companion.errors import UserError
 from companion.games import UnknownGame, game_entry
 from companion.rules.core.words import N_
 from companion.session.lock import SessionLock
-from companion.session.paths import list_sessions, session_path
+from companion.session.paths import list_sessions, session_name, session_path
 from companion.session.session import Session
 from companion.session.store import Store, StoreError
 
@@ -60,7 +60,7 @@ def open_session(folder: Path, name: str, *, holder: str | None = None) -> Sessi
 def nearest_session(folder: Path, name: str) -> str | None:
     """The saved session ``name`` was probably meant to be: the same name in another case
     ("Friday" for "friday"), else the closest spelling, else ``None``."""
-    saved = [p.stem for p in list_sessions(folder)]
+    saved = [session_name(p) for p in list_sessions(folder)]
     same = [s for s in saved if s.casefold() == name.casefold()]
     if same:
         return same[0]

@@ -22,6 +22,7 @@ import sqlite3
 import time
 from pathlib import Path
 
+from companion.session.paths import session_name
 from companion.session.store import StoreError
 
 _BUSY = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED}
@@ -104,7 +105,7 @@ def _read_holder(note: Path) -> dict[str, object]:
 
 
 def _busy_sentence(session_file: Path, other: dict[str, object]) -> str:
-    name = session_file.stem
+    name = session_name(session_file)
     parts = [str(other["holder"])] if other.get("holder") else []
     if other.get("pid"):
         parts.append(f"process {other['pid']}")

@@ -19,6 +19,12 @@ APP = "companion"
 DATA_DIR_ENV = "COMPANION_DATA_DIR"
 SCENARIO_DIR_ENV = "COMPANION_SCENARIOS"
 NAME_MARKS = "_.-"  # besides letters (in any script, accents included) and digits
+# The names Windows keeps for devices, in any case and whatever follows a dot ("nul.txt" too):
+# no file can be called so there, and a session folder may be copied to Windows from anywhere.
+DEVICES = frozenset(
+    ["con", "prn", "aux", "nul"]
+    + [f"{port}{digit}" for port in ("com", "lpt") for digit in "0123456789\u00b9\u00b2\u00b3"]
+)
 
 
 def _user_data() -> Path:
@@ -63,14 +69,34 @@ def check_session_name(name: str) -> str:
             f"{name!r} is not a usable session name; use up to 60 letters (accents are fine), "
             "digits, '-', '_' or '.', starting with a letter or digit."
         )
+    device = name.split(".", 1)[0]
+    if device.casefold() in DEVICES:
+        raise UserError(
+            f"{name!r} cannot be a session's name, because Windows keeps {device.upper()} for "
+            "a device and a session folder may be copied there; pick another name."
+        )
     return name
 
 
+def session_name(path: Path) -> str:
+    """The session's name from its file, in one form (NFC): a file system that stores names
+    decomposed (macOS HFS+ writes "soirée" as e and a combining accent) gives it back composed."""
+    return unicodedata.normalize("NFC", path.stem)
+
+
 def session_path(folder: Path, name: str) -> Path:
-    return folder / f"{check_session_name(name)}.sqlite"
+    """The file of the session ``name``: the file already saved under that name in another
+    Unicode form (a decomposed "soirée" copied from a Mac) when there is one, else the file in
+    the name's composed form."""
+    name = check_session_name(name)
+    path = folder / f"{name}.sqlite"
+    if name.isascii() or path.exists():
+        return path
+    return next((saved for saved in list_sessions(folder) if session_name(saved) == name), path)
 
 
 def list_sessions(folder: Path) -> list[Path]:
+    """The session files in ``folder``, the last changed first (their names: session_name)."""
     if not folder.is_dir():
         return []
     return sorted(folder.glob("*.sqlite"), key=lambda p: p.stat().st_mtime, reverse=True)

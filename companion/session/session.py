@@ -20,6 +20,7 @@ from companion.rules.core.game import Entry, History, MalformedCommand, Refused
 from companion.rules.core.registry import GameRules
 from companion.rules.core.room import Happening, Noted, Played, StageAct, TakenBack
 from companion.session.lock import SessionLock
+from companion.session.paths import session_name
 from companion.session.presence import SeatPresence
 from companion.session.store import Row, Store, StoreError
 
@@ -157,7 +158,7 @@ class Session(Generic[S, R]):
 
     @property
     def name(self) -> str:
-        return self.store.path.stem
+        return session_name(self.store.path)
 
     @property
     def game(self) -> str:

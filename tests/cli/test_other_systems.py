@@ -10,8 +10,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from companion.cli.main import main
 from companion.cli.replay import play_script
-from tests.conftest import EXAMPLES, ROOT
+from tests.conftest import EXAMPLES, ROOT, demo_session
 
 WARDEN = "Łucja"
 PRISONERS = ["李雷", "Ada", "Ben", "Cy"]
@@ -67,3 +70,27 @@ def test_a_refusal_naming_a_non_latin_name_is_one_utf8_sentence_on_cp1252() -> N
     assert run.returncode == 2 and run.stdout == b""
     err = run.stderr.decode("utf-8")
     assert len(err.strip().splitlines()) == 1 and "'Łucja'" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("name", ["con", "NUL", "Aux.night", "com1", "LPT9", "prn.a.b", "com¹"])
+def test_windows_device_names_are_refused_in_one_sentence_on_every_system(name: str) -> None:
+    run = companion("new", name, "--warden", "Wendy", "--prisoners", "Ada,Ben,Cy,Dee",
+                    "--create-only")
+    assert run.returncode == 2 and run.stdout == b""
+    lines = run.stderr.decode("utf-8").strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in lines[0]
+    device = name.split(".")[0].upper()
+    assert f"Windows keeps {device} for a device" in lines[0] and "another name" in lines[0]
+
+
+def test_the_sessions_list_shows_a_decomposed_name_composed(
+    _isolated_data_dir: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    import unicodedata
+
+    demo_session(_isolated_data_dir, "soirée").close()
+    decomposed = unicodedata.normalize("NFD", "soirée")
+    (_isolated_data_dir / "soirée.sqlite").rename(_isolated_data_dir / f"{decomposed}.sqlite")
+    assert main(["sessions"]) == 0
+    out = capsys.readouterr().out
+    assert "  soirée  prison break" in out.splitlines() and decomposed not in out

@@ -44,3 +44,51 @@ def test_a_session_name_may_have_accents_and_is_kept_in_one_form() -> None:
     for bad in ("", "-x", ".hidden", "a/b", "a b", "x" * 61, "night.sqlite"):
         with pytest.raises(UserError, match="not a usable session name"):
             check_session_name(bad)
+
+
+def test_windows_device_names_are_refused_whatever_their_case_or_extension() -> None:
+    """A session folder may be copied to Windows, where no file may be called CON or COM1."""
+    from companion.errors import UserError
+    from companion.session.paths import check_session_name
+
+    devices = ["con", "PRN", "Aux", "nul", "COM0", "com1", "Com9", "lpt1", "LPT9", "com²", "lpt³"]
+    for name in devices + ["nul.txt", "CON.night.2", "com1.backup"]:
+        with pytest.raises(UserError, match="Windows keeps .* for a device") as refused:
+            check_session_name(name)
+        assert str(refused.value).count(".") == name.count(".") + 1  # one sentence, and its end
+    for fine in ("console", "connie", "com10", "lpt", "my-con", "nul_night", "auxiliary.2", "co"):
+        assert check_session_name(fine) == fine
+
+
+def test_a_session_saved_under_a_decomposed_name_is_listed_and_found_composed(
+    tmp_path: Path,
+) -> None:
+    """macOS's HFS+ stores "soirée" as e and a combining accent: the session is listed, opened
+    and refused as a duplicate under its composed name."""
+    import unicodedata
+
+    from companion.errors import UserError
+    from companion.session.create import nearest_session, open_session
+    from companion.session.paths import list_sessions, session_name, session_path
+    from companion.session.prison.create import create_prison_session
+    from tests.conftest import demo_session
+
+    decomposed = unicodedata.normalize("NFD", "soirée")
+    assert decomposed != "soirée"
+    demo_session(tmp_path / "made", "soirée").close()
+    tmp_path.joinpath("made", "soirée.sqlite").rename(tmp_path / f"{decomposed}.sqlite")
+
+    [saved] = list_sessions(tmp_path)
+    assert saved.stem == decomposed and session_name(saved) == "soirée"
+    assert session_path(tmp_path, "soirée") == saved
+    assert session_path(tmp_path, decomposed) == saved  # typed decomposed too
+    assert nearest_session(tmp_path, "soiree") == "soirée"
+    session = open_session(tmp_path, "soirée")
+    assert session.name == "soirée"
+    session.close()
+    with pytest.raises(UserError, match="already exists"):
+        create_prison_session(tmp_path, "soirée", "classic", "Wendy", ["Ada", "Ben", "Cy", "Dee"])
+    # A new session's file gets the composed name.
+    demo_session(tmp_path, "fête").close()
+    assert (tmp_path / "fête.sqlite").exists()
+    assert sorted(session_name(p) for p in list_sessions(tmp_path)) == ["fête", "soirée"]

@@ -14,7 +14,12 @@ from textual.widgets.option_list import Option
 
 from companion.errors import UserError
 from companion.language import N_, Language, language
-from companion.session.paths import check_session_name, list_sessions, session_path
+from companion.session.paths import (
+    check_session_name,
+    list_sessions,
+    session_name,
+    session_path,
+)
 from companion.tui.common.dialogs import PickScreen, TextScreen
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words
@@ -110,9 +115,10 @@ class PickerScreen(Screen[None]):
         )
         options = [Option(Text(_("+ Start a new session")), id=NEW)]
         for path in list_sessions(folder) if folder else []:
-            game = shelf.game_of(path.stem) if shelf and shelf.game_of else None
-            label = _("Resume %(session)s", session=path.stem) + (f"  ({_(game)})" if game else "")
-            options.append(Option(plain(label), id=path.stem))
+            name = session_name(path)
+            game = shelf.game_of(name) if shelf and shelf.game_of else None
+            label = _("Resume %(session)s", session=name) + (f"  ({_(game)})" if game else "")
+            options.append(Option(plain(label), id=name))
         yield OptionList(*options, id="sessions")
         yield Keys()
 
@@ -142,7 +148,7 @@ class PickerScreen(Screen[None]):
         _ = words(self)
         shelf = self.ctx.shelf
         assert shelf is not None
-        existing = {p.stem for p in list_sessions(shelf.folder)}
+        existing = {session_name(p) for p in list_sessions(shelf.folder)}
         text = await self.app.push_screen_wait(
             TextScreen(
                 _("A new session"),
