@@ -28,8 +28,24 @@ def hold_session(path: Path, holder: str | None) -> SessionLock | None:
 
 
 def remove_session_files(path: Path) -> None:
+    """Delete a session's file and SQLite's files beside it, to replace the session; refused in
+    one sentence when another program holds one of them (Windows will not delete a file that is
+    open: a viewer, a backup or a second companion)."""
     for suffix in ("", "-wal", "-shm"):
-        Path(f"{path}{suffix}").unlink(missing_ok=True)
+        file = Path(f"{path}{suffix}")
+        try:
+            file.unlink(missing_ok=True)
+        except PermissionError:
+            raise UserError(
+                f"The session {session_name(path)!r} cannot be replaced: another program has "
+                f"{file.name} open; close that program (or the other companion window) and "
+                "try again."
+            ) from None
+        except OSError as error:
+            raise UserError(
+                f"The session {session_name(path)!r} cannot be replaced: {file} cannot be "
+                f"deleted ({error.strerror}); free it and try again."
+            ) from None
 
 
 def create_session(path: Path, game: str, setup: dict[str, Any], holder: str | None) -> Session:

@@ -83,6 +83,38 @@ def test_windows_device_names_are_refused_in_one_sentence_on_every_system(name: 
     assert f"Windows keeps {device} for a device" in lines[0] and "another name" in lines[0]
 
 
+def test_replacing_a_session_another_program_holds_is_refused_in_one_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On Windows a file another program has open cannot be deleted: replacing a session (as
+    'companion demo' and 'companion rehearse' do) used to end in a PermissionError traceback."""
+    from companion.errors import UserError
+
+    demo_session(tmp_path, "demo").close()
+    saved = (tmp_path / "demo.sqlite").read_bytes()
+    real_unlink = Path.unlink
+
+    def held(path: Path, missing_ok: bool = False) -> None:
+        if path.name == "demo.sqlite":
+            raise PermissionError(13, "The process cannot access the file", str(path))
+        real_unlink(path, missing_ok=missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", held)
+    with pytest.raises(UserError) as refused:
+        demo_session(tmp_path, "demo", replace=True, holder="companion demo")
+    sentence = str(refused.value)
+    assert sentence == (
+        "The session 'demo' cannot be replaced: another program has demo.sqlite open; close "
+        "that program (or the other companion window) and try again."
+    )
+    assert (tmp_path / "demo.sqlite").read_bytes() == saved  # nothing lost
+    monkeypatch.setattr(Path, "unlink", real_unlink)
+    # Nothing is left held by the refused attempt: the next one replaces it.
+    again = demo_session(tmp_path, "demo", replace=True, holder="companion demo")
+    assert again.name == "demo"
+    again.close()
+
+
 def test_the_sessions_list_shows_a_decomposed_name_composed(
     _isolated_data_dir: Path, capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -56,8 +56,13 @@ def create_prison_session(
     }
     try:
         lock = hold_session(path, holder)
+    except StoreError as error:
+        raise UserError(str(error)) from None
+    try:
         if path.exists():
             remove_session_files(path)
         return Session.create(path, "prison-break", setup, lock=lock)
-    except StoreError as error:
+    except (StoreError, UserError) as error:
+        if lock is not None:
+            lock.release()
         raise UserError(str(error)) from None
