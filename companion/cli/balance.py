@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.cli.options import load_rules, pick_mix, whole
+from companion.cli.options import load_rules, pick_mix, print_csv, whole
 from companion.cli.wiring import curve_source, table_rates
 from companion.errors import UserError
 
@@ -159,7 +159,7 @@ def run_balance(args: argparse.Namespace) -> int:
     written = [write_scenario(folder, r, base, mix, seed) for r in results] if args.write else []
 
     if args.csv:
-        print(as_csv(results), end="")
+        print_csv(as_csv(results))
         return 0
     if args.json:
         print(json.dumps({

@@ -118,7 +118,8 @@ def export(folder: Path, name: str, path: Path, lang: str | None = None) -> int:
         try:
             if path.suffix.lower() == ".csv":
                 with path.open("w", newline="", encoding="utf-8") as handle:
-                    writer = csv.DictWriter(handle, fieldnames=COLUMNS)
+                    # CRLF, as RFC 4180 has it and as every CSV the app writes.
+                    writer = csv.DictWriter(handle, fieldnames=COLUMNS, lineterminator="\r\n")
                     writer.writeheader()
                     writer.writerows(table)
             else:

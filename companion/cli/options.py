@@ -1,9 +1,11 @@
 """The options several commands share, declared once (argparse ``parents=``), and the readings
-of option values that several commands give, each refused in one sentence."""
+of option values that several commands give, each refused in one sentence; and how a command
+prints a CSV table (``--csv``)."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -156,3 +158,15 @@ def load_rules(
     except ScenarioError as error:
         raise UserError(str(error)) from None
     return base, size, rules, capped
+
+
+def print_csv(text: str) -> None:
+    """Print a CSV table (its lines end in CRLF, as RFC 4180 has them, like every CSV the app
+    writes) as UTF-8 bytes, untouched: Windows' text mode would turn each CRLF into CR CR LF."""
+    sys.stdout.flush()
+    out = getattr(sys.stdout, "buffer", None)
+    if out is None:  # a stream of text only
+        sys.stdout.write(text)
+        return
+    out.write(text.encode("utf-8"))
+    out.flush()

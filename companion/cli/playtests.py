@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.cli.options import pick_mix, whole
+from companion.cli.options import pick_mix, print_csv, whole
 from companion.errors import UserError
 
 if TYPE_CHECKING:
@@ -166,7 +166,7 @@ def run_report(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(report.as_json(nb))
     elif args.csv:
-        sys.stdout.write(report.as_csv(nb))
+        print_csv(report.as_csv(nb))
     elif args.markdown:
         try:
             path = report.write_markdown(nb, Path(args.markdown).expanduser())

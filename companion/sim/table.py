@@ -98,7 +98,8 @@ def csv_row(result: SizeResult) -> dict[str, object]:
 
 def as_csv(results: list[SizeResult]) -> str:
     out = io.StringIO()
-    writer = csv.DictWriter(out, CSV_COLUMNS, lineterminator="\n")
+    # Lines end in CRLF, as RFC 4180 has them and as every CSV the app writes.
+    writer = csv.DictWriter(out, CSV_COLUMNS, lineterminator="\r\n")
     writer.writeheader()
     for result in results:
         writer.writerow(csv_row(result))

@@ -4,6 +4,8 @@ folder that travels to Windows, a file another program holds, and the CSV tables
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import subprocess
@@ -113,6 +115,60 @@ def test_replacing_a_session_another_program_holds_is_refused_in_one_sentence(
     again = demo_session(tmp_path, "demo", replace=True, holder="companion demo")
     assert again.name == "demo"
     again.close()
+
+
+def crlf_only(data: bytes) -> None:
+    """Every line of a CSV table ends in CRLF (RFC 4180), none in a bare LF or CR."""
+    assert data.endswith(b"\r\n") and data.count(b"\n") >= 2
+    assert data.count(b"\n") == data.count(b"\r\n") == data.count(b"\r")
+
+
+def test_the_warm_ups_export_ends_its_lines_in_crlf(tmp_path: Path) -> None:
+    from companion.session.session import Session
+    from tests.dilemma_helpers import scenario
+
+    s = Session.create(tmp_path / "hall.sqlite", "dilemma", {"rules": scenario(rounds=2)})
+    for i, name in enumerate(["Ann", "Bob", "李雷"]):
+        s.submit({"do": "join", "pid": f"p{i}", "name": name})
+    for n in range(2):
+        s.submit({"do": "start_round", "seed": n})
+        for pid in s.state.waiting():
+            s.submit({"do": "choose", "pid": pid, "choice": "silent"})
+    s.close()
+    out = tmp_path / "out.csv"
+    assert main(["--data-dir", str(tmp_path), "dilemma", "hall", "--export", str(out)]) == 0
+    crlf_only(out.read_bytes())
+    assert "李雷" in out.read_text(encoding="utf-8")
+
+
+def test_the_balance_table_ends_its_lines_in_crlf() -> None:
+    from companion.session.prison.scenarios import load_scenario
+    from companion.sim.balance import Point, SizeResult
+    from companion.sim.runner import Batch, play_batch, sim_rules
+    from companion.sim.table import as_csv
+
+    rules, _ = sim_rules(load_scenario("classic"), 4)
+    best = Point(6, 3, play_batch(Batch(rules, 4, "standard", 1, "t", 0, 20)))
+    other = Point(7, 3, play_batch(Batch(rules, 4, "standard", 1, "u", 0, 20)))
+    results = [SizeResult(4, best, [best, other], 0.5), SizeResult(5, other, [other], 0.5)]
+    text = as_csv(results)
+    crlf_only(text.encode("utf-8"))
+    assert [row["prisoners"] for row in csv.DictReader(io.StringIO(text))] == ["4", "5"]
+
+
+def test_the_playtests_table_is_printed_with_crlf_untouched(
+    tmp_path: Path, capsysbinary: pytest.CaptureFixture[bytes],
+) -> None:
+    from tests.cli.test_playtests import scripts
+
+    for p in scripts(tmp_path / "s", 2):
+        assert main(["playtests", "import", str(p)]) == 0
+    capsysbinary.readouterr()
+    assert main(["playtests", "--csv", "--games", "20", "--jobs", "1"]) == 0
+    out = capsysbinary.readouterr().out
+    crlf_only(out)
+    rows = list(csv.DictReader(io.StringIO(out.decode("utf-8"), newline="")))
+    assert [r["side"] for r in rows] == ["real", "bots"]
 
 
 def test_the_sessions_list_shows_a_decomposed_name_composed(

@@ -212,7 +212,8 @@ def _csv_row(key: GroupKey, side: str, f: Figures) -> dict[str, object]:
 def as_csv(nb: Notebook) -> str:
     """Two rows a group, ``real`` and ``bots``: rates as fractions with their 95% intervals."""
     out = io.StringIO()
-    writer = csv.DictWriter(out, CSV_COLUMNS, lineterminator="\n")
+    # Lines end in CRLF, as RFC 4180 has them and as every CSV the app writes.
+    writer = csv.DictWriter(out, CSV_COLUMNS, lineterminator="\r\n")
     writer.writeheader()
     for g in nb.groups:
         writer.writerow(_csv_row(g.key, "real", g.real))
