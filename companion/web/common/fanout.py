@@ -67,6 +67,12 @@ def sse(event: str, data: str, version: int | None = None) -> bytes:
     return (head + "data: " + data + "\n\n").encode()
 
 
+def beat(seconds: float) -> bytes:
+    """The heartbeat: an event the page sees (a comment would reach no script), telling how
+    often it comes, so that a page finds a stream gone silent (two beats missed) and reopens it."""
+    return sse("beat", dumps(seconds))
+
+
 def moves(change: Change) -> bool:
     """Whether the streams may show anything new after ``change``: a change of the game (a
     command, an undo, a note) or a phone that came or went; no other signal."""
@@ -87,7 +93,6 @@ class Patch:
 
 Patch.NONE = Patch("{}")
 
-HEARTBEAT = b": still here\n\n"
 RETRY = b"retry: 2000\n\n"
 GONE = sse("gone", "{}")
 
@@ -325,21 +330,23 @@ async def serve(
     first: Callable[[Outbox[M], Push], None],
     *,
     attendance: tuple[Attendance, str] | None = None,
-    heartbeat: float = HEARTBEAT_SECONDS,
+    heartbeat: float | None = None,
 ) -> web.StreamResponse:
     """Serve one event stream of ``audience`` until the client leaves, its seat is gone or
     the server stops: ``first(box, push)`` puts the whole view in its outbox at once (unless
     the browser already shows this version), then it sends whatever the pushes put there.
 
-    A comment goes out every ``heartbeat`` seconds whatever else is sent, so a phone that went
-    away without a word is found out (its write fails) within that time. With ``attendance``
-    (presence, seat), the seat counts as connected while this stream is open.
+    A ``beat`` event goes out every ``heartbeat`` seconds (:data:`HEARTBEAT_SECONDS` when not
+    given) whatever else is sent, so a phone that went away without a word is found out (its
+    write fails) within that time, and a page whose stream went silent finds out too. With
+    ``attendance`` (presence, seat), the seat counts as connected while this stream is open.
     """
     response = await open_stream(request)
     if request.method == "HEAD":  # headers only: a body here would corrupt the connection
         return response
     loop = asyncio.get_running_loop()
     seen = last_event_id(request)
+    every = HEARTBEAT_SECONDS if heartbeat is None else heartbeat
     box = fanout.open(audience, lang, memory, seen)
     box.attend(attendance)
     try:
@@ -347,7 +354,7 @@ async def serve(
         version = fanout.version()
         if seen != version:  # a whole view: what a push put meanwhile is no older
             first(box, Push(version, True))
-        beat_due = loop.time() + heartbeat
+        beat_due = loop.time() + every
         while not fanout.closing:
             wait = beat_due - loop.time()
             if wait > 0 and not box.ready.is_set():
@@ -361,8 +368,8 @@ async def serve(
             if ended:
                 break
             if loop.time() >= beat_due:
-                await response.write(HEARTBEAT)
-                beat_due = loop.time() + heartbeat
+                await response.write(beat(every))
+                beat_due = loop.time() + every
     except ConnectionError:  # the phone went away; it reconnects by itself
         pass
     finally:  # also when the server stops and cancels the stream

@@ -25,6 +25,7 @@ from companion.session.session import Session
 from companion.session.store import StoreError
 from companion.web.common.address import base_url
 from companion.web.common.context import MAX_BODY, NOT_FOUND, Problem
+from companion.web.common.favicon import favicon
 from companion.web.common.guard import origin_middleware
 from companion.web.common.language import current
 from companion.web.common.limits import BACKLOG, Gate, GuardedRunner, Limits
@@ -107,8 +108,9 @@ def phone_app(
 ) -> web.Application:
     """An application with the error middleware, the refusal of writes from other sites'
     pages (inside it, so refused in one sentence), the static files under ``/static`` (the
-    game's own folder ``static``, then the common one), and the game's live updates:
-    ``live()`` starts them in the running loop as the server starts; closed as it stops."""
+    game's own folder ``static``, then the common one), ``/favicon.ico``, and the game's live
+    updates: ``live()`` starts them in the running loop as the server starts; closed as it
+    stops."""
 
     def public_url() -> str | None:
         pinned = session.meta().get("public_url")
@@ -132,6 +134,7 @@ def phone_app(
     for path in sorted(static.iterdir()) if static is not None else []:
         app.router.add_get(f"/static/{path.name}", _file(path))
     app.router.add_static("/static", static_dir("companion.web.common"), append_version=False)
+    app.router.add_get("/favicon.ico", favicon)
     return app
 
 

@@ -20,7 +20,8 @@
 // the moment now + data-left, unless data-paused is "true"; when one reaches zero the document
 // gets a "countdown-zero" event (the board chimes). After each part is swapped in the document
 // gets a "live-shown" event. While the live part holds an element with data-wake, the screen is
-// kept awake where the browser allows it (a phone during planning, the board).
+// kept awake (a phone during planning, the board): by the Wake Lock API, else by a muted looping
+// video from the player's first tap (see "the screen kept awake").
 //
 // Words: the page gives the script its sentences in its own language, as data-say-sending,
 // data-say-failed and data-say-unreachable on the body (English when a page has none).
@@ -105,28 +106,97 @@
   }
 
   // ---- the screen kept awake ----
-  var wakeLock = null;
+  // The Wake Lock API where the browser grants it (a secure context: not a venue's plain
+  // http://192.168.x.x); else a muted, inline, looping video of a black square, which phones
+  // honour anywhere, started by the player's first tap (browsers start playing only then)
+  // and stopped once nothing asks to stay awake. When neither works the page says the
+  // screen may go dark (data-say-asleep on the body).
+  var wakeLock = null;  // null, "asking", "refused" or the lock
+  var video = null;
+  var asleepNote = null;
 
   function wantAwake() {
     return !!(live && live.querySelector("[data-wake]")) && document.visibilityState === "visible";
   }
 
+  function locked() { return !!wakeLock && wakeLock !== "asking" && wakeLock !== "refused"; }
+
+  function mayGoDark(on) {
+    if (!on) { if (asleepNote) asleepNote.hidden = true; return; }
+    if (!asleepNote) {
+      asleepNote = document.createElement("p");
+      asleepNote.id = "asleep";
+      asleepNote.className = "asleep";
+      asleepNote.textContent = body.dataset.sayAsleep ||
+        "The screen may go dark on this phone: tap it now and then to keep it on.";
+      if (live && live.parentNode) live.parentNode.insertBefore(asleepNote, live.nextSibling);
+    }
+    asleepNote.hidden = false;
+  }
+
+  function makeVideo() {
+    var v = document.createElement("video");
+    v.id = "awake";
+    v.muted = true;
+    v.loop = true;
+    v.playsInline = true;
+    ["muted", "playsinline", "loop"].forEach(function (a) { v.setAttribute(a, ""); });
+    v.setAttribute("aria-hidden", "true");
+    v.setAttribute("preload", "auto");
+    v.style.cssText = "position:fixed;right:0;bottom:0;width:2px;height:2px;opacity:0.01;" +
+      "pointer-events:none;z-index:-1";
+    [["/static/wake.webm", "video/webm"], ["/static/wake.mp4", "video/mp4"]].forEach(function (f) {
+      var src = document.createElement("source");
+      src.src = f[0];
+      src.type = f[1];
+      v.appendChild(src);
+    });
+    body.appendChild(v);
+    return v;
+  }
+
+  // Called on a tap (a user gesture lets a video start) and after each part shown.
+  function playVideo(tapped) {
+    if (!wantAwake() || locked()) { stopVideo(); return; }
+    if (!tapped && !(video && !video.paused)) return;  // it waits for the player's tap
+    if (!video) video = makeVideo();
+    if (!video.paused) return;
+    var started = video.play();
+    if (started && started.then) {
+      started.then(function () { mayGoDark(false); },
+        function () { if (!locked()) mayGoDark(true); });
+    }
+  }
+
+  function stopVideo() {
+    if (video && !video.paused) video.pause();
+    if (!wantAwake() || locked()) mayGoDark(false);
+  }
+
   function keepAwake() {
-    if (!("wakeLock" in navigator)) return;
     if (wantAwake()) {
+      if (!("wakeLock" in navigator) || wakeLock === "refused") { playVideo(false); return; }
       if (wakeLock) return;
       wakeLock = "asking";
       navigator.wakeLock.request("screen").then(function (lock) {
         if (!wantAwake()) { lock.release(); wakeLock = null; return; }
         wakeLock = lock;
+        stopVideo();
         lock.addEventListener("release", function () { if (wakeLock === lock) wakeLock = null; });
-      }).catch(function () { wakeLock = null; /* not allowed here: the screen may sleep */ });
-    } else if (wakeLock && wakeLock !== "asking") {
-      var lock = wakeLock;
-      wakeLock = null;
-      lock.release().catch(function () {});
+      }).catch(function () { wakeLock = "refused"; /* not allowed here: the video's turn */ });
+    } else {
+      stopVideo();
+      if (locked()) {
+        var lock = wakeLock;
+        wakeLock = null;
+        lock.release().catch(function () {});
+      }
     }
   }
+
+  ["pointerdown", "click", "touchend", "keydown"].forEach(function (name) {
+    window.addEventListener(name, function () { keepAwake(); playVideo(true); }, { passive: true });
+  });
 
   function shown() {
     startClocks();
@@ -138,6 +208,7 @@
     if (typeof html !== "string" || !live) return;
     if (!fresh(v === undefined ? -1 : v)) return;  // older than the page: it came late
     live.innerHTML = html;
+    if (unsent >= 0 && version > unsent) unsentDone();
     shown();
     if (body.dataset.quietWhenDone && !live.querySelector("button[data-action]")) say("");
     var now = stamp();
@@ -164,18 +235,56 @@
       .catch(function () { /* offline: the event stream will catch up */ });
   }
 
+  // ---- the stream, and a watchdog on it ----
+  // The banner (#offline) shows whenever the stream is not known to be open: an error, the
+  // browser's "offline" event, or a stream silent for two heartbeats (a Wi-Fi that died
+  // without closing the connection), which is then reopened. A stream the browser gave up on
+  // (closed after a failed reconnection) is reopened too, every few seconds.
+  var beatMs = 15000;  // how often the server's "beat" comes (each beat tells it)
+  var heardAt = Date.now();  // the last time the stream said anything
+  var openedAt = 0;  // the last time a stream was opened here
+  var unsent = -1;  // the status line says a send did not get through (the version shown then)
+  var lost = false;  // the stream was lost since that was said
+
+  function banner(on) {
+    if (offline) offline.hidden = !on;
+    if (on) lost = true;
+    if (on) delete body.dataset.live; else body.dataset.live = "1";
+  }
+
+  function heard() {
+    heardAt = Date.now();
+    banner(false);
+  }
+
+  // A "Not sent" stays only while it is the latest news: once the stream is back after being
+  // lost, or a newer view shows what the game holds, the page tells the truth by itself (the
+  // player taps again if it is not what they chose).
+  function unsentDone() {
+    if (unsent >= 0) { unsent = -1; say(""); }
+  }
+
+  function backInTouch() {
+    var was = lost;
+    heard();
+    lost = false;
+    if (was) unsentDone();
+  }
+
   function connect() {
     if (!window.EventSource || !eventsUrl) return;
     if (source) source.close();
+    openedAt = heardAt = Date.now();
     source = new EventSource(eventsUrl);
     source.addEventListener("view", function (e) {
-      if (offline) offline.hidden = true;
+      backInTouch();
       var html;
       try { html = JSON.parse(e.data).html; } catch (err) { refresh(); return; }
       show(html, versionOf(e.lastEventId));
     });
     // A small change (a count) comes as texts by element id, in place of the whole part.
     source.addEventListener("patch", function (e) {
+      backInTouch();
       var texts;
       try { texts = JSON.parse(e.data); } catch (err) { return; }
       if (!fresh(versionOf(e.lastEventId))) return;  // older than the page: the page knows more
@@ -184,18 +293,50 @@
         if (el && live && live.contains(el) && el.textContent !== texts[id]) el.textContent = texts[id];
       });
     });
+    source.addEventListener("beat", function (e) {
+      var seconds = parseFloat(e.data);
+      if (seconds > 0) beatMs = seconds * 1000;
+      heard();
+    });
     source.addEventListener("gone", function () {
       source.close();
       window.location.reload();
     });
-    source.onopen = function () { if (offline) offline.hidden = true; body.dataset.live = "1"; };
-    source.onerror = function () { if (offline) offline.hidden = false; };
+    source.onopen = backInTouch;
+    source.onerror = function () { banner(true); };
   }
 
+  function watch() {
+    if (!source) return;
+    var now = Date.now();
+    if (source.readyState === 2) {  // closed for good by the browser: try again ourselves
+      banner(true);
+      if (now - openedAt > 3000) connect();
+    } else if (now - heardAt > 2 * beatMs + 1000) {  // two beats missed: the stream is dead
+      banner(true);
+      connect();
+    }
+  }
+
+  window.addEventListener("offline", function () { banner(true); });
+  // Back online: a stream that looks open may be dead; a fresh one sends the whole view when
+  // the page is behind the game, and says the page is in touch again.
+  window.addEventListener("online", function () { if (source) connect(); });
+
+  function notSent() {
+    unsent = Math.max(version, 0);
+    lost = false;
+    say(body.dataset.sayUnreachable ||
+      "Not sent: the game cannot be reached. Check the Wi-Fi and try again.", true);
+  }
+
+  // A tap sends once: when it cannot get through, the page says so, and it is sent again only
+  // when the player taps again (never later by itself, when it may no longer be meant).
   function act(button) {
     var field = button.dataset.field;
     var payload = {};
     payload[field] = button.dataset.value;
+    if (navigator.onLine === false) { notSent(); banner(true); return; }
     button.classList.add("busy");
     say(body.dataset.saySending || "Sending…");
     fetch(apiUrl + "/" + button.dataset.action, {
@@ -214,6 +355,7 @@
         // An answer older than what the page shows or says (a later tap's answer came first):
         // its message would contradict them.
         if (v >= 0 && (v < version || v < saidVersion)) return null;
+        unsent = -1;
         if (answer.ok) say(answer.data.message);
         else say(answer.data.error || body.dataset.sayFailed || "That did not work; try again.", true);
         if (v >= 0) saidVersion = v;
@@ -222,8 +364,11 @@
         return refresh();
       })
       .catch(function () {
-        say(body.dataset.sayUnreachable ||
-          "Not sent: the game cannot be reached. Check the Wi-Fi and try again.", true);
+        // The answer did not arrive: the tap may or may not have been stored. The page says
+        // "Not sent" and shows what the game holds as soon as it can tell (a reopened stream
+        // sends the whole view when the page is behind it).
+        notSent();
+        return refresh();
       })
       .then(function () { button.classList.remove("busy"); });
   }
@@ -292,10 +437,12 @@
     } else {
       setCovered(true);
       say("");
+      keepAwake();  // nothing to keep awake: the video stops
     }
   });
 
   shown();
   connect();
+  setInterval(watch, 1000);
   body.dataset.ready = "1";
 })();

@@ -1,6 +1,9 @@
 // The board's sound cue: a short chime when a round is revealed, made in the browser with
 // WebAudio (nothing downloaded). The mute button, or the key m, turns it off or on; the choice is
-// remembered in this browser. Browsers let sound start only after a click or a key on the page.
+// remembered in this browser. Browsers let sound start only after a click or a key on the page:
+// until the browser's audio runs, the button says "click to allow" (data-sound-allow), and a
+// click on it then unlocks the sound rather than turning it off (the key m always turns it off
+// or on, as on the prison board).
 (function () {
   "use strict";
   var KEY = "dilemma-board-sound";
@@ -11,17 +14,25 @@
   var on = true;
   try { on = window.localStorage.getItem(KEY) !== "off"; } catch (e) { on = true; }
 
+  function running() { return !!(audio && audio.state === "running"); }
+
   function show() {
     button.setAttribute("aria-pressed", on ? "true" : "false");
     // the page gives the words in its language
-    button.textContent = on ? (document.body.dataset.soundOn || "Sound: on (m)")
-      : (document.body.dataset.soundOff || "Sound: off (m)");
+    var words = document.body.dataset;
+    if (!on) button.textContent = words.soundOff || "Sound: off (m)";
+    else if (!running()) button.textContent = words.soundAllow || "Sound: on, click to allow (m)";
+    else button.textContent = words.soundOn || "Sound: on (m)";
   }
 
   function context() {
     var Maker = window.AudioContext || window.webkitAudioContext;
-    if (!audio && Maker) audio = new Maker();
-    if (audio && audio.state === "suspended") audio.resume();
+    if (!audio && Maker) {
+      try { audio = new Maker(); } catch (e) { audio = null; }
+      if (audio) audio.onstatechange = show;
+    }
+    // resume() settles once the browser allows sound (it may wait for a real gesture)
+    if (audio && audio.state === "suspended") audio.resume().then(show, show);
     return audio;
   }
 
@@ -70,11 +81,15 @@
     last = now;
   }).observe(live, { childList: true });
 
-  button.addEventListener("click", toggle);
+  button.addEventListener("click", function () {
+    if (on && !running()) { context(); show(); return; }  // a click unlocks, it does not mute
+    toggle();
+  });
   document.addEventListener("keydown", function (e) {
     if (e.key === "m" || e.key === "M") { if (!e.ctrlKey && !e.metaKey && !e.altKey) toggle(); }
     else if (on) context();
   });
   document.addEventListener("click", function (e) { if (on && e.target !== button) context(); });
+  context();  // suspended until a gesture, in most browsers: the button says so
   show();
 })();
