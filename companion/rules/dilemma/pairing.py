@@ -193,11 +193,11 @@ def _greedy_matching(
     that repeats swaps partners with another pair while that lowers the repeats. Not always the
     fewest repeats, but close; a few milliseconds at 300, well under a second at 1,000."""
     above: dict[str, dict[str, int]] = {p: {} for p in players}  # meetings above the level
-    for pair, c in counts.items():
-        if c > level:
-            a, b = sorted(pair)
-            if a in above and b in above:
-                above[a][b] = above[b][a] = c - level
+    for pair, times in counts.items():
+        if times > level:
+            one, other = sorted(pair)
+            if one in above and other in above:
+                above[one][other] = above[other][one] = times - level
     order = list(players)
     rng.shuffle(order)
     order.sort(key=lambda p: -len(above[p]))  # stable: at random among equals
