@@ -1,6 +1,8 @@
 """How long the dilemma warm-up takes to draw a round's pairs and to render every phone's page,
-for rooms of 10, 30 and 60 players (with players leaving and joining between rounds, which
-forces the search instead of the round-robin plan). Prints figures; asserts nothing.
+for rooms of 10, 30, 60, 300 and 1,000 players (with players leaving and joining between
+rounds, which forces the search instead of the round-robin plan). Every phone's page is made
+as the phone server makes it after a reveal: the shared part (results, leaderboard) once,
+each phone's own lines around it. Prints figures; asserts nothing.
 
     .venv/bin/python benchmarks/dilemma.py
 """
@@ -14,16 +16,17 @@ from pathlib import Path
 
 from companion.rules.core.game import History
 from companion.rules.dilemma.engine import DILEMMA, initial_state
-from companion.rules.dilemma.views import player
-from companion.web.dilemma.pages import render_player_part
+from companion.rules.dilemma.views import player, public
+from companion.web.dilemma.pages import mark_me, render_player_part, render_results
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run(size: int, rounds: int = 12) -> None:
+def run(size: int, rounds: int = 6) -> None:
     with (ROOT / "scenarios" / "dilemma.toml").open("rb") as handle:
         rules = tomllib.load(handle)
     rules["rounds"] = 100
+    rules["max_players"] = max(size, 2)
     h = History(DILEMMA, initial_state({"rules": rules}))
     rng = random.Random(size)
     for i in range(size):
@@ -46,8 +49,12 @@ def run(size: int, rounds: int = 12) -> None:
             choice = rng.choice(["silent", "betray"])
             h.submit(DILEMMA.parse_command({"do": "choose", "pid": pid, "choice": choice}))
         start = time.perf_counter()
+        shared = public(h.state)
+        results = render_results(shared.board)
         for pid in h.state.present():
-            render_player_part(player(h.state, pid))
+            render_player_part(
+                player(h.state, pid, shared), results=mark_me(results, shared.order.get(pid))
+            )
         renders.append(time.perf_counter() - start)
     print(
         f"{size:>3} players: draw a round {1000 * sum(draws) / len(draws):7.1f} ms mean, "
@@ -57,5 +64,5 @@ def run(size: int, rounds: int = 12) -> None:
 
 
 if __name__ == "__main__":
-    for n in (10, 30, 60):
+    for n in (10, 30, 60, 300, 1000):
         run(n)

@@ -12,14 +12,19 @@ work behind them (no log, no views, no templates), in the same run. Figures, sid
 - reveal to every phone: from the reveal (the moment the server decided it; both processes
   read the same wall clock) to each phone receiving its result (p50, p99, max);
 - events: server-sent events the phones received, all kinds;
-- peak memory of the server process (VmHWM);
+- peak memory of the server process (VmHWM), and its open files with every stream held;
 - nothing lost: every phone's last acknowledged choice of every round is the one the session
   file revealed (ours), and every phone saw every result.
 
-The server runs in its own process, on 127.0.0.1 only; the phones share this one.
+The server runs in its own process, listening on 127.0.0.1 only; the phones share this one.
+Each phone connects from its own loopback address (127.0.x.y, all of 127.0.0.0/8 is this
+machine), as each phone in a hall is its own device: the server's limits per address (joins,
+connections, streams) apply to them as they would on the night, and the laptop's own address
+(exempt from them) is left to the game master. The benchmark raises its own open-file limit
+to the hard limit, as the server does.
 
-Run: .venv/bin/python benchmarks/dilemma_hall.py [--phones 300] [--rounds 5] [--join 20]
-     [--choose 8]
+Run: .venv/bin/python benchmarks/dilemma_hall.py [--players 300] [--rounds 5] [--join 20]
+     [--choose 8]          (--phones is the same as --players; at most 1,000)
 """
 
 from __future__ import annotations
@@ -27,7 +32,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -43,9 +50,9 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.phones import free_port, pct, wait_for_port  # noqa: E402
 
-MAX_PHONES = 300
+MAX_PHONES = 1000
 MAX_ROUNDS = 10
-MAX_SECONDS = 30.0
+MAX_SECONDS = 60.0
 
 
 def peak_memory(pid: int) -> int:
@@ -57,6 +64,28 @@ def peak_memory(pid: int) -> int:
     except OSError:
         pass
     return -1
+
+
+def open_files(pid: int) -> int:
+    """How many files the process has open now, or -1."""
+    try:
+        return len(os.listdir(f"/proc/{pid}/fd"))
+    except OSError:
+        return -1
+
+
+def raise_file_limit() -> int:
+    """This process's soft limit on open files, raised to the hard limit (a phone's session
+    holds a stream and a connection or two: 1,000 phones need more than 1,024 files)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+def address(i: int) -> str:
+    """Phone ``i``'s own loopback address: 127.0.1.1, 127.0.1.2, ... (never 127.0.0.1)."""
+    return f"127.0.{1 + i // 250}.{1 + i % 250}"
 
 
 # ---- the servers ---------------------------------------------------------------------------
@@ -76,8 +105,9 @@ def bench_routes(app: Any, start: Any, revealed: list[float]) -> None:
     app.router.add_get("/bench/revealed", reveals)
 
 
-def run_ours(port: int, folder: str) -> None:
-    """The real dilemma server (build_dilemma_app) on a fresh session of ``folder``."""
+def run_ours(port: int, folder: str, players: int) -> None:
+    """The real dilemma server (build_dilemma_app) on a fresh session of ``folder``, its
+    scenario the shipped one with room for ``players``."""
     from aiohttp import web
 
     from companion.rules.dilemma.events import RoundRevealed
@@ -85,7 +115,11 @@ def run_ours(port: int, folder: str) -> None:
     from companion.web.dilemma.joins import JoinLimiter
     from companion.web.dilemma.server import build_dilemma_app
 
-    session = open_or_create_dilemma(Path(folder), "hall", "dilemma", MAX_ROUNDS)
+    scenario = (ROOT / "scenarios" / "dilemma.toml").read_text()
+    scenario = scenario.replace("max_players = 300", f"max_players = {max(players, 300)}")
+    scenario_file = Path(folder) / "hall-scenario.toml"
+    scenario_file.write_text(scenario)
+    session = open_or_create_dilemma(Path(folder), "hall", str(scenario_file), MAX_ROUNDS)
     revealed: list[float] = []
 
     def on_change(s: Any, change: Any) -> None:
@@ -101,9 +135,8 @@ def run_ours(port: int, folder: str) -> None:
         outcome = session.submit({"do": "start_round", "seed": seed.randrange(2**62)})
         return {"ok": not hasattr(outcome, "reason"), "round": session.state.current.number}
 
-    # every phone of the hall comes from 127.0.0.1: no limit on joins per address
-    everyone = JoinLimiter(per_window=10**6, present=10**6)
-    app = build_dilemma_app(session, base=f"http://127.0.0.1:{port}", joins=everyone)
+    # each phone comes from its own address: the limits per address are the night's own
+    app = build_dilemma_app(session, base=f"http://127.0.0.1:{port}", joins=JoinLimiter())
     bench_routes(app, start, revealed)
     print("Serving the dilemma (ours)", flush=True)
     web.run_app(
@@ -276,7 +309,8 @@ async def choose(
     sent = time.perf_counter()
     try:
         async with http.post(
-            f"{base}/api/d/{phone.token}/choice", json={"choice": choice}
+            f"{base}/api/d/{phone.token}/choice", json={"choice": choice},
+            timeout=aiohttp.ClientTimeout(total=30),
         ) as r:
             await r.read()
             ok = r.status == 200
@@ -299,6 +333,7 @@ class Run:
     revealed: list[float]
     joined_in: float
     memory: int
+    files: int
     lost: list[str]
 
     def reveal_times(self) -> list[float]:
@@ -315,8 +350,15 @@ class Run:
 async def play(label: str, port: int, pid: int, args: argparse.Namespace, ours: bool) -> Run:
     base = f"http://127.0.0.1:{port}"
     rng = random.Random(args.seed)
-    phones = [Phone(f"Student {i + 1:03d}") for i in range(args.phones)]
-    sessions = [aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=60)) for _ in phones]
+    phones = [Phone(f"Student {i + 1:04d}") for i in range(args.phones)]
+    # no total timeout: a stream is held for the whole run (a POST still gives up after 30 s)
+    sessions = [
+        aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(local_addr=(address(i), 0)),
+            timeout=aiohttp.ClientTimeout(total=None, connect=30, sock_connect=30),
+        )
+        for i in range(len(phones))
+    ]
     start = time.perf_counter()
     await asyncio.gather(*(
         join(http, base, phone, rng.uniform(0, args.join))
@@ -328,6 +370,7 @@ async def play(label: str, port: int, pid: int, args: argparse.Namespace, ours: 
         for http, phone in zip(sessions, phones, strict=True)
     ]
     await asyncio.sleep(1.0)
+    files = open_files(pid)
     async with aiohttp.ClientSession() as gm:
         for number in range(1, args.rounds + 1):
             async with gm.post(f"{base}/bench/start_round") as r:
@@ -353,7 +396,7 @@ async def play(label: str, port: int, pid: int, args: argparse.Namespace, ours: 
         task.cancel()
     for http in sessions:
         await http.close()
-    return Run(label, phones, revealed, joined_in, memory, [])
+    return Run(label, phones, revealed, joined_in, memory, files, [])
 
 
 def check_file(folder: Path, run: Run) -> None:
@@ -386,8 +429,8 @@ async def main_async(args: argparse.Namespace) -> None:
         folder = Path(tmp)
         for ours in (True, False):
             port = free_port()
-            mode = ["--ours-server", str(port), str(folder)] if ours else ["--bare-server",
-                                                                           str(port)]
+            mode = (["--ours-server", str(port), str(folder), str(args.phones)] if ours
+                    else ["--bare-server", str(port)])
             process = subprocess.Popen(
                 [sys.executable, __file__, *mode], stdout=subprocess.DEVNULL, cwd=ROOT
             )
@@ -422,6 +465,7 @@ async def main_async(args: argparse.Namespace) -> None:
         ("reveal to phone max (ms)", lambda r: f"{pct(r.reveal_times(), 1):.0f}"),
         ("events received", lambda r: str(sum(p.events for p in r.phones))),
         ("peak memory (MiB)", lambda r: f"{r.memory / 1024:.0f}"),
+        ("open files, streams held", lambda r: str(r.files)),
         ("failed POSTs", lambda r: str(sum(p.failed for p in r.phones))),
         ("results not received", lambda r: str(r.missing())),
     ]
@@ -436,16 +480,16 @@ async def main_async(args: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--phones", type=int, default=300)
+    parser.add_argument("--players", "--phones", dest="phones", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--join", type=float, default=20.0, help="seconds over which all join")
     parser.add_argument("--choose", type=float, default=8.0, help="seconds to choose in")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--ours-server", nargs=2, metavar=("PORT", "FOLDER"))
+    parser.add_argument("--ours-server", nargs=3, metavar=("PORT", "FOLDER", "PLAYERS"))
     parser.add_argument("--bare-server", type=int, metavar="PORT")
     args = parser.parse_args()
     if args.ours_server:
-        run_ours(int(args.ours_server[0]), args.ours_server[1])
+        run_ours(int(args.ours_server[0]), args.ours_server[1], int(args.ours_server[2]))
         return
     if args.bare_server:
         run_bare(args.bare_server)
@@ -454,6 +498,13 @@ def main() -> None:
         raise SystemExit(f"Use 2 to {MAX_PHONES} phones and 1 to {MAX_ROUNDS} rounds.")
     if not (0 < args.join <= MAX_SECONDS and 0 < args.choose <= MAX_SECONDS):
         raise SystemExit(f"--join and --choose are seconds up to {MAX_SECONDS:.0f}.")
+    limit = raise_file_limit()
+    if limit < 3 * args.phones + 64:
+        raise SystemExit(
+            f"{args.phones} phones need about {3 * args.phones + 64} open files; this process "
+            f"may open {limit} (raise the hard limit: ulimit -Hn)."
+        )
+    print(f"open-file limit of the phones' process: {limit}")
     asyncio.run(main_async(args))
 
 

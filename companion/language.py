@@ -135,7 +135,7 @@ class Language:
         if isinstance(value, Phrase):
             return self.say(value)
         if isinstance(value, Number):
-            return self.number(value.value)
+            return self.number(value.value, value.places)
         if isinstance(value, Percent):
             return str(format_percent(round(value.rate, 2), locale=self.locale))
         if isinstance(value, Listed):
@@ -153,8 +153,13 @@ class Language:
             return self.number(value)
         return value
 
-    def number(self, value: float) -> str:
-        return str(format_decimal(value, locale=self.locale))
+    def number(self, value: float, places: int | None = None) -> str:
+        """``value`` in this language's digits (``1,234.5``, ``1.234,5``); with ``places``,
+        always that many decimals (a mean: ``21.0`` beside ``6.6``, never ``21``)."""
+        if places is None:
+            return str(format_decimal(value, locale=self.locale))
+        pattern = "#,##0." + "0" * places if places else "#,##0"
+        return str(format_decimal(round(value, places), format=pattern, locale=self.locale))
 
     def time(self, moment: time | datetime) -> str:
         return str(_format_time(moment, format="short", locale=self.locale))

@@ -33,11 +33,16 @@ Arg = Union[str, int, "Number", "Percent", "Listed", "Phrase"]
 @dataclass(frozen=True)
 class Number:
     """A figure of a report (months, a mean), written in the reader's locale also in English
-    (``1,234.5``; at most three decimals), where a rule's sentence writes a number as it is."""
+    (``1,234.5``; at most three decimals), where a rule's sentence writes a number as it is.
+    ``places``: always that many decimals (``21.0`` beside ``6.6``: one format for a column of
+    means)."""
 
     value: float
+    places: int | None = None
 
     def english(self) -> str:
+        if self.places is not None:
+            return f"{self.value:,.{self.places}f}"
         if float(self.value).is_integer():
             return f"{int(self.value):,}"
         return f"{self.value:,.3f}".rstrip("0").rstrip(".")

@@ -4,13 +4,22 @@ For every person who played, each strategy is put in their seat and replayed aga
 choices their actual partners made, round by round, in the same pairings (the partners'
 choices stay as recorded; the strategy sees only what happened in that seat before). The
 lesson of Axelrod's tournaments shows in the two numbers: a strategy may serve little in all
-while never serving less than its partner in a single round.
+while seldom serving less than its partner in a round. (In a repeated match with one partner,
+Tit for Tat never serves less than that partner in a round; in this room the partner changes
+each round and Tit for Tat copies the last partner's move, so it may: the debrief says what
+it did here, from ``StrategyRow.ahead``.)
+
+"What the room served" is one figure everywhere: the mean of the leaderboard's totals over the
+people on the results (:func:`companion.rules.dilemma.leaderboard.on_results`), missed rounds
+included. A strategy put in a seat serves that seat's missed rounds as the person did (it
+could not have played them), so its months compare with the room's.
 """
 
 from __future__ import annotations
 
 from typing import TypedDict
 
+from companion.rules.dilemma.leaderboard import on_results
 from companion.rules.dilemma.state import DilemmaState, is_house
 from companion.rules.dilemma.strategies import HOW, NAMES, Choice, Strategy, play
 
@@ -26,8 +35,8 @@ class StrategyRow(TypedDict):
 
 
 class DebriefView(TypedDict):
-    seats: int  # people who played at least one round
-    people: float  # what the people themselves served, on average per seat, in those rounds
+    seats: int  # people on the results (who played a round, or are in the tournament)
+    people: float  # what the room served: the mean of the leaderboard's totals
     strategies: list[StrategyRow]  # least months first
 
 
@@ -48,11 +57,18 @@ def seat_games(state: DilemmaState) -> dict[str, list[tuple[int, Choice, int]]]:
 
 def debrief(state: DilemmaState) -> DebriefView:
     s = state.rules.sentences
-    games = seat_games(state)
-    people = sum(served for seat in games.values() for _, _, served in seat)
+    played = seat_games(state)
+    totals = state.months()
+    games = {p.pid: played.get(p.pid, []) for p in on_results(state)}
+    people = sum(totals.get(pid, 0) for pid in games)
+    # months a seat served in rounds it did not play (missed, sat out): a strategy serves them too
+    missed = sum(
+        totals.get(pid, 0) - sum(served for _, _, served in seat) for pid, seat in games.items()
+    )
     rows: list[StrategyRow] = []
     for strategy in NAMES:
-        months = ahead = behind = rounds = 0
+        months = missed
+        ahead = behind = rounds = 0
         for pid, seat in games.items():
             history: list[tuple[Choice, Choice]] = []
             for number, theirs, _ in seat:

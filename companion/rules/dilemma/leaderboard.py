@@ -1,7 +1,9 @@
 """The tournament's standings, as every view of :mod:`companion.rules.dilemma.views` shows them:
 
 - :func:`leaderboard`: present players by least total months (ties share a rank), then those who
-  left; :func:`ranked` is the same order, of the players themselves;
+  left after playing; :func:`ranked` is the same order, of the players themselves. A player
+  removed before playing any round is on neither (the log keeps them); nobody has a rank
+  before a round has been revealed (nothing has been served yet);
 - :func:`cooperation`: per revealed round, how many people chose SILENT, how many BETRAY and how
   many gave no answer;
 - :func:`house`: the house player's record, shown apart and never ranked against people.
@@ -77,17 +79,25 @@ def house(state: DilemmaState) -> HouseView:
 _reading_key = lru_cache(maxsize=4096)(reading_key)  # names sort the same every time
 
 
+def on_results(state: DilemmaState) -> list[Player]:
+    """The players the results show: those in the tournament, and those who left after being
+    drawn into a round (one removed before playing is in the log alone)."""
+    return [p for p in state.players if p.present or p.drawn]
+
+
 def ranked(state: DilemmaState, months: dict[str, int] | None = None) -> list[Player]:
-    """The players in the leaderboard's order: present first, by least months, then by name."""
+    """The players in the leaderboard's order: present first, by least months, then by name
+    (only those :func:`on_results` shows)."""
     months = state.months() if months is None else months
     return sorted(
-        state.players,
+        on_results(state),
         key=lambda p: (not p.present, months.get(p.pid, 0), _reading_key(p.name)),
     )
 
 
 def leaderboard(state: DilemmaState) -> list[LeaderRow]:
-    """Present players by least total months (ties share a rank), then those who left."""
+    """Present players by least total months (ties share a rank), then those who left after
+    playing; no ranks before a round has been revealed."""
     months = state.months()
     played: dict[str, int] = {}
     silent: dict[str, int] = {}
@@ -100,6 +110,7 @@ def leaderboard(state: DilemmaState) -> list[LeaderRow]:
                 played[pid] = played.get(pid, 0) + 1
                 silent[pid] = silent.get(pid, 0) + (answered and choice == "silent")
     rows = ranked(state, months)
+    served = any(r.revealed for r in state.rounds)
     out: list[LeaderRow] = []
     rank = 0
     last: tuple[bool, int] | None = None
@@ -109,7 +120,7 @@ def leaderboard(state: DilemmaState) -> list[LeaderRow]:
             rank, last = i + 1, here
         out.append(
             {
-                "rank": rank if p.present else None,
+                "rank": rank if p.present and served else None,
                 "name": p.name,
                 "months": months.get(p.pid, 0),
                 "rounds": played.get(p.pid, 0),

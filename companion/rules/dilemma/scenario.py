@@ -15,7 +15,7 @@ from companion.rules.core.parsing import StrictModel
 from companion.rules.core.scenario import validated
 from companion.rules.dilemma.strategies import DEFAULT, Strategy
 
-MAX_PLAYERS = 300
+MAX_PLAYERS = 1000
 
 
 class Sentences(StrictModel):

@@ -46,6 +46,7 @@ class Player:
     pid: str
     name: str
     present: bool = True
+    drawn: bool = False  # drawn into a round (paired or sitting out) at least once
 
 
 @dataclass(frozen=True)
@@ -226,8 +227,13 @@ def evolve(state: DilemmaState, event: DilemmaEvent) -> DilemmaState:
         return replace(state, doors_closed=False)
     if isinstance(event, RoundStarted):
         started = Round(event.number, event.pairs, event.sitting_out, seed=event.seed)
+        drawn = {*started.paired(), *started.sitting_out}
+        players = tuple(
+            replace(p, drawn=True) if not p.drawn and p.pid in drawn else p for p in state.players
+        )
         return replace(
             state,
+            players=players,
             rounds=(*state.rounds, started),
             phase="choosing",
             plan=event.plan,

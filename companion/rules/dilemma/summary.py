@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from companion.rules.core.phrase import Arg, Listed, Number, Percent, Phrase, phrase, phrases
 from companion.rules.dilemma import phrases as words
+from companion.rules.dilemma.debrief import StrategyRow
 from companion.rules.dilemma.results import md, rows
 from companion.rules.dilemma.state import DilemmaState
 from companion.rules.dilemma.strategies import HOW
@@ -177,7 +178,7 @@ def summary(session_name: str, state: DilemmaState) -> list[Block]:
             phrase(
                 "Each strategy replayed in every player's seat against the choices their "
                 "partners actually made; months per player, as the room served %(months)s.",
-                months=Number(round(d["people"], 1)),
+                months=Number(d["people"], 1),
             ),
             Table(
                 (
@@ -190,21 +191,35 @@ def summary(session_name: str, state: DilemmaState) -> list[Block]:
                     (
                         words.strategy(row["strategy"]),
                         _how(row["strategy"]),
-                        Number(round(row["months"], 1)),
+                        Number(row["months"], 1),
                         _of(row["ahead"], row["rounds"]),
                     )
                     for row in d["strategies"]
                 ),
             ),
-            phrase(
-                "Serving little and beating your partner are not the same thing: %(tft)s never "
-                "serves less than its partner in a round.",
-                tft=words.strategy("tit_for_tat"),
-            ),
+            _tit_for_tat(d["strategies"]),
         ]
     if v["explanation"]:
         out += [Heading(2, phrase("Why betray, and why not")), _why(state, v)]
     return out
+
+
+def _tit_for_tat(strategies: Sequence[StrategyRow]) -> Phrase:
+    """What Tit for Tat did here against its partners, round by round: in a room where the
+    partner changes each round, it may serve less than one (it copies the last partner)."""
+    tft = next(row for row in strategies if row["strategy"] == "tit_for_tat")
+    return phrases(
+        "Serving little and beating your partner are not the same thing: here, where partners "
+        "change from round to round, %(tft)s served less than its partner in %(ahead)s of "
+        "%(num)s round.",
+        "Serving little and beating your partner are not the same thing: here, where partners "
+        "change from round to round, %(tft)s served less than its partner in %(ahead)s of "
+        "%(num)s rounds.",
+        tft["rounds"],
+        tft=words.strategy("tit_for_tat"),
+        ahead=Number(tft["ahead"]),
+        num=Number(tft["rounds"]),
+    )
 
 
 def _why(state: DilemmaState, v: BoardView) -> Listed:

@@ -300,14 +300,14 @@ def player(state: DilemmaState, pid: str, shared: Public | None = None) -> Playe
         return {**view, "me": None}
     open_round = state.open_round()
     facing = open_round.partner(pid) if open_round else None
-    row = shared.rows[pid]
+    row = shared.rows.get(pid)  # none: removed before playing, on no results
     return {
         **view,
         "me": {
             "name": me.name,
             "present": me.present,
-            "months": row["months"],
-            "rank": row["rank"],
+            "months": row["months"] if row else 0,
+            "rank": row["rank"] if row else None,
             "facing": state.name(facing) if facing else None,
             "facing_house": facing is not None and is_house(facing),
             "sitting_out": bool(open_round and pid in open_round.sitting_out),

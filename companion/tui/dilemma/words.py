@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from babel.numbers import format_decimal
-
 from companion.language import N_, Language
 from companion.rules.dilemma import phrases
 from companion.rules.dilemma.strategies import HOW
@@ -54,7 +52,7 @@ def months(lang: Language, n: int) -> str:
 
 def decimal(lang: Language, value: float) -> str:
     """``12.5``, ``12,5``: one decimal, in this language."""
-    return str(format_decimal(value, format="0.0", locale=lang.locale))
+    return lang.number(value, 1)
 
 
 def doing_word(lang: Language, doing: str, short: bool = False) -> str:

@@ -161,7 +161,8 @@ class Feed:
         """A phone's part: its own lines from the state as it is now, around the shared part."""
         made = made or self.made()
         state = self.session.state
-        if state.player(pid) is not None and pid not in made.shared.rows:
+        me = state.player(pid)
+        if me is not None and me.present and pid not in made.shared.rows:
             self._made = None  # a player the shared part does not know yet (not expected)
             made = self.made()
         view: PlayerView = {**player(state, pid, made.shared), **counts(state)}

@@ -176,3 +176,22 @@ def test_a_hall_of_300_after_departures_meets_nobody_twice() -> None:
         assert h.state.current.sitting_out == ()
         ok(h, {"do": "close_round"})
     assert max(h.state.met().values()) == 1
+
+
+@settings(max_examples=examples(6), deadline=None)
+@given(st.integers(0, 2**32))
+def test_a_hall_of_1000_mid_cycle_meets_nobody_twice_and_everyone_plays(seed: int) -> None:
+    """1,000 players who already met nine partners each, drawn afresh (no plan): every player
+    is in exactly one pair, and no pair has met before."""
+    rng = random.Random(seed)
+    players = [f"p{i}" for i in range(1000)]
+    met: dict[frozenset[str], int] = {}
+    for _ in range(9):
+        order = players[:]
+        rng.shuffle(order)
+        for a, b in zip(order[::2], order[1::2], strict=True):
+            met[key(a, b)] = met.get(key(a, b), 0) + 1
+    pairing = draw(players, met, {}, None, 0, random.Random(seed + 1))
+    assert sorted(p for pair in pairing.pairs for p in pair) == sorted(players)
+    assert not [pair for pair in pairing.pairs if key(*pair) in met]
+    assert pairing.plan is None and pairing.sitting_out == ()
