@@ -22,6 +22,7 @@ from companion.rules.prison.commands import (
     PrisonCommand,
     Search,
 )
+from companion.rules.prison.epilogue import EpilogueView, epilogue_view, steps
 from companion.rules.prison.events import GameEnded, NightRevealed, PrisonEvent, Searched
 from companion.rules.prison.stage import (
     STAGE,
@@ -34,6 +35,7 @@ from companion.rules.prison.stage import (
     Pause,
     Reveal,
     SendOut,
+    ShowEpilogue,
     ShowReveal,
     Stage,
     StageAct,
@@ -71,6 +73,14 @@ class PrisonRoom:
         if reveal is None:
             return None
         return ShowReveal(at, reveal.hseq, len(reveal.steps) if to_end else reveal.shown + 1)
+
+    def epilogue_next(self, *, to_end: bool = False, at: float) -> ShowEpilogue | None:
+        """The act that shows the room the epilogue's next step (``to_end``: all of it);
+        ``None`` before the end or once it is all shown."""
+        total = steps(self.game)
+        if self.held is not None or self.stage.epilogue >= total:
+            return None
+        return ShowEpilogue(at, total if to_end else self.stage.epilogue + 1)
 
     def reveal_of(self, hseq: int) -> Reveal | None:
         """Today's latest search's reveal, when it is the move ``hseq``."""
@@ -172,6 +182,8 @@ def act_on(stage: Stage, act: StageAct) -> Stage:
     if isinstance(act, LimitPlanning):
         planning = None if act.seconds is None else Clock(act.seconds, at + act.seconds)
         return replace(stage, planning=planning)
+    if isinstance(act, ShowEpilogue):
+        return replace(stage, epilogue=max(stage.epilogue, act.shown))
     if isinstance(act, Pause | GoOn | Extend):
         clock = stage.clock(act.which)
         if clock is None:
@@ -226,11 +238,15 @@ def after(room: PrisonRoom, happening: Happening, state: PrisonState) -> PrisonR
     held_before = room.held
     new = PrisonRoom(stage, room.game)
     if new.held is None:
-        return replace(new, game=state)
-    if held_before is None or held_before.hseq != new.held.hseq:  # a search begins its reveal
+        new = replace(new, game=state)
+    elif held_before is None or held_before.hseq != new.held.hseq:  # a search begins its reveal
         before = happening.before if isinstance(happening, Played) else room.game
-        return replace(new, game=before)
-    return new  # still held: the room sees the game as it was before that search
+        new = replace(new, game=before)
+    # else still held: the room sees the game as it was before that search
+    shown = min(new.stage.epilogue, steps(new.game))  # none before the end, nor after an undo
+    if shown != new.stage.epilogue:
+        new = replace(new, stage=replace(new.stage, epilogue=shown))
+    return new
 
 
 ROOM: RoomRules[PrisonState, PrisonRoom] = RoomRules(start, after)
@@ -267,6 +283,7 @@ class StageView(TypedDict):
     interview: InterviewView | None
     planning: ClockView | None
     reveal: RevealView | None
+    epilogue: int  # the epilogue's steps shown (0 before the end)
 
 
 def clock_view(clock: Clock, now: float) -> ClockView:
@@ -303,6 +320,7 @@ def stage_view(stage: Stage, now: float) -> StageView:
         "reveal": reveal_view(stage.reveal)
         if stage.reveal is not None and stage.reveal.shown
         else None,
+        "epilogue": stage.epilogue,
     }
 
 
@@ -330,6 +348,7 @@ class BoardRoomView(TableView):
 
     stage: StageView
     phones: PhonesCount
+    epilogue: EpilogueView | None  # the steps shown, once the game is over
 
 
 def prisoner_room_view(state: PrisonState, name: str, stage: StageView) -> PrisonerRoomView:
@@ -341,7 +360,8 @@ def warden_room_view(state: PrisonState, stage: StageView) -> WardenRoomView:
 
 
 def board_room_view(state: PrisonState, stage: StageView, phones: PhonesCount) -> BoardRoomView:
-    return BoardRoomView(**table(state), stage=stage, phones=phones)
+    shown = epilogue_view(state, stage["epilogue"])
+    return BoardRoomView(**table(state), stage=stage, phones=phones, epilogue=shown)
 
 
 class Shown(TypedDict):

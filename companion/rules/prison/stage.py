@@ -7,6 +7,9 @@ the game master's acts on them (typed stage notes).
 - A search is *held*: the room sees the game as it was before it until the game master steps
   through its reveal (:class:`ShowReveal`): the warden searches X's cell… → CAUGHT or SAFE →
   who worked and the nights → the end of the game, if it ended.
+- Once the game is over, the game master steps the room through the epilogue
+  (:class:`ShowEpilogue`, :mod:`companion.rules.prison.epilogue`): a night a step, then the
+  end. A game undone back to life shows none of it again.
 - Clocks (the interview's, planning's) keep an absolute deadline, or the seconds left while
   paused, so every face counts down to the same moment.
 
@@ -104,6 +107,7 @@ class Stage:
     seen: frozenset[int] = frozenset()  # searches (history entries) the room has been shown
     day_ended: float | None = None  # when the game master last ended a day
     recorded_by: tuple[tuple[str, str], ...] = ()  # today's interviews: (prisoner, by whom)
+    epilogue: int = 0  # the epilogue's steps the room has been shown (only once it is over)
 
     def clock(self, which: Which) -> Clock | None:
         if which == "interview":
@@ -177,7 +181,14 @@ class ShowReveal(_Act):
     shown: int
 
 
-StageAct = CallIn | SendOut | LimitPlanning | Pause | GoOn | Extend | ShowReveal
+@dataclass(frozen=True)
+class ShowEpilogue(_Act):
+    """The room is shown the first ``shown`` steps of the epilogue (the game is over)."""
+
+    shown: int
+
+
+StageAct = CallIn | SendOut | LimitPlanning | Pause | GoOn | Extend | ShowReveal | ShowEpilogue
 
 ACT_NAMES: dict[type[_Act], str] = {
     CallIn: "call_in",
@@ -187,6 +198,7 @@ ACT_NAMES: dict[type[_Act], str] = {
     GoOn: "go_on",
     Extend: "extend",
     ShowReveal: "reveal",
+    ShowEpilogue: "epilogue",
 }
 
 
@@ -209,4 +221,6 @@ def act_from(body: Mapping[str, Any]) -> StageAct | None:
         return Extend(at, which, float(body["seconds"]))
     if act == "reveal":
         return ShowReveal(at, int(body["hseq"]), int(body["shown"]))
+    if act == "epilogue":
+        return ShowEpilogue(at, int(body["shown"]))
     return None

@@ -11,6 +11,7 @@ from typing import Any, Literal, TypedDict
 
 from companion.rules.core.game import Entry
 from companion.rules.prison.commands import Choice, command_to_dict
+from companion.rules.prison.epilogue import OwnNight, WardenNight, own_part, warden_part
 from companion.rules.prison.events import DayStarted, GameEnded, Outcome, PrisonEvent
 from companion.rules.prison.state import Day, Phase, PrisonState, Status
 
@@ -86,6 +87,7 @@ class PrisonerMe(TypedDict):
     choice: Choice | None
     interviewed_today: bool
     accusations_left: int
+    epilogue: list[OwnNight] | None  # their own nights, once the game is over
 
 
 class PrisonerView(TableView):
@@ -97,6 +99,7 @@ class PrisonerView(TableView):
 class WardenMe(TypedDict):
     name: str
     role: Literal["warden"]
+    epilogue: list[WardenNight] | None  # their deals and searches, once the game is over
 
 
 class DealRow(TypedDict):
@@ -220,6 +223,7 @@ def prisoner_me(state: PrisonState, name: str) -> PrisonerMe:
         "choice": choice,
         "interviewed_today": any(n == name for n, _ in day.interviews),
         "accusations_left": state.accusations_left(name),
+        "epilogue": own_part(state, name),
     }
 
 
@@ -244,7 +248,7 @@ def warden(state: PrisonState) -> WardenView:
     """The warden's view: the table plus every parole token (the warden gave them)."""
     return {
         **table(state),
-        "me": {"name": state.warden, "role": "warden"},
+        "me": {"name": state.warden, "role": "warden", "epilogue": warden_part(state)},
         **_warden_secrets(state),
     }
 

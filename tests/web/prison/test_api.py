@@ -71,11 +71,12 @@ async def error_of(response: ClientResponse, status: int) -> str:
 
 
 def game_of(view: dict[str, Any]) -> dict[str, Any]:
-    """A served view without the room's stage and phones count: the rules' view."""
-    return {k: v for k, v in view.items() if k not in ("stage", "phones")}
+    """A served view without the room's stage, phones count and the board's epilogue: the
+    rules' view."""
+    return {k: v for k, v in view.items() if k not in ("stage", "phones", "epilogue")}
 
 
-NO_STAGE = {"interview": None, "planning": None, "reveal": None}
+NO_STAGE = {"interview": None, "planning": None, "reveal": None, "epilogue": 0}
 
 
 # ---- reading -------------------------------------------------------------------------------
@@ -92,6 +93,7 @@ async def test_each_seat_gets_exactly_its_view(client: TestClient, session: Sess
     r = await client.get("/api/board")
     board = await r.json()
     assert game_of(board) == table(session.state) and board["stage"] == NO_STAGE
+    assert board["epilogue"] is None  # nothing of the epilogue before the end
     assert board["phones"] == {"connected": 0, "seats": 5}
 
 

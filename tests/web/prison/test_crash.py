@@ -191,8 +191,9 @@ def logged(session: Session) -> tuple[dict[str, list[tuple[int, str]]], list[tup
 
 
 def game_of(view: dict[str, Any]) -> dict[str, Any]:
-    """A served view without the room's stage and phones count: the rules' view."""
-    return {k: v for k, v in view.items() if k not in ("stage", "phones")}
+    """A served view without the room's stage, phones count and the board's epilogue: the
+    rules' view."""
+    return {k: v for k, v in view.items() if k not in ("stage", "phones", "epilogue")}
 
 
 def is_subsequence(small: list[Any], big: list[Any]) -> bool:
