@@ -113,6 +113,7 @@
   // screen may go dark (data-say-asleep on the body).
   var wakeLock = null;  // null, "asking", "refused" or the lock
   var video = null;
+  var videoFailed = false;  // none of its sources could be played here
   var asleepNote = null;
 
   function wantAwake() {
@@ -145,12 +146,21 @@
     v.setAttribute("preload", "auto");
     v.style.cssText = "position:fixed;right:0;bottom:0;width:2px;height:2px;opacity:0.01;" +
       "pointer-events:none;z-index:-1";
+    var last = null;
     [["/static/wake.webm", "video/webm"], ["/static/wake.mp4", "video/mp4"]].forEach(function (f) {
-      var src = document.createElement("source");
-      src.src = f[0];
-      src.type = f[1];
-      v.appendChild(src);
+      last = document.createElement("source");
+      last.src = f[0];
+      last.type = f[1];
+      v.appendChild(last);
     });
+    // every source failed (the last one's error): this phone plays neither; play() may never
+    // settle then, so the page says it here
+    last.addEventListener("error", function () {
+      videoFailed = true;
+      v.pause();
+      if (wantAwake() && !locked()) mayGoDark(true);
+    });
+    v.addEventListener("playing", function () { mayGoDark(false); });
     body.appendChild(v);
     return v;
   }
@@ -160,6 +170,7 @@
     if (!wantAwake() || locked()) { stopVideo(); return; }
     if (!tapped && !(video && !video.paused)) return;  // it waits for the player's tap
     if (!video) video = makeVideo();
+    if (videoFailed) { mayGoDark(true); return; }  // no source it can play
     if (!video.paused) return;
     var started = video.play();
     if (started && started.then) {
