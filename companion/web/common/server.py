@@ -26,7 +26,7 @@ from companion.session.store import StoreError
 from companion.web.common.address import base_url
 from companion.web.common.context import MAX_BODY, NOT_FOUND, Problem
 from companion.web.common.guard import origin_middleware
-from companion.web.common.language import current
+from companion.web.common.language import current, warm_languages
 from companion.web.common.limits import BACKLOG, Gate, GuardedRunner, Limits
 from companion.web.common.rendering import SECURITY_HEADERS
 
@@ -174,6 +174,7 @@ async def listen(
     Raises ``OSError`` when the port cannot be used.
     """
     asyncio.get_running_loop()
+    warm_languages()  # before the first phone, not while it waits
     freeze_survivors(once=True)
     if public_url:
         public_url = public_url.rstrip("/")
