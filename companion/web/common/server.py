@@ -111,7 +111,7 @@ def phone_app(
     ``live()`` starts them in the running loop as the server starts; closed as it stops."""
 
     def public_url() -> str | None:
-        pinned = session.meta().get("public_url")
+        pinned = session.store.meta_value("public_url")
         return str(pinned) if pinned else None
 
     app = web.Application(
