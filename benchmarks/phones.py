@@ -67,6 +67,12 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def server_port(args: argparse.Namespace, offset: int) -> int:
+    """The port of one of the run's servers: ``--port`` plus ``offset`` (ours 0, bare 1, the
+    console 2), else any free port."""
+    return args.port + offset if args.port else free_port()
+
+
 # ---- the bare server: the same routes, doing nothing ---------------------------------------
 
 
@@ -349,7 +355,7 @@ def check_file(folder: Path, run: Run) -> str:
 
 
 async def run_ours(args: argparse.Namespace, folder: Path, seats: list[tuple[str, str]]) -> Run:
-    port = free_port()
+    port = server_port(args, 0)
     profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
     cmd = [sys.executable, *profile, "-m", "companion", "--data-dir", str(folder), "serve",
            "bench", "--host", "127.0.0.1", "--port", str(port)]
@@ -363,7 +369,7 @@ async def run_ours(args: argparse.Namespace, folder: Path, seats: list[tuple[str
 
 
 async def run_bare(args: argparse.Namespace, seats: list[tuple[str, str]]) -> Run:
-    port = free_port()
+    port = server_port(args, 1)
     cmd = [sys.executable, __file__, "--bare-server", str(port)]
     process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
@@ -378,7 +384,7 @@ async def run_console(
     args: argparse.Namespace, folder: Path, seats: list[tuple[str, str]]
 ) -> Run:
     """The same load against the console (tmux window), sampling its screen."""
-    port = free_port()
+    port = server_port(args, 2)
     name = f"bench-console-{os.getpid()}"
     cmd = (f"{sys.executable} -m companion --data-dir {folder} resume bench "
            f"--host 127.0.0.1 --port {port}")
@@ -421,6 +427,15 @@ async def run_console(
                        stderr=subprocess.DEVNULL)
 
 
+def ratios(ours: Run, bare: Run) -> tuple[float, float, float]:
+    """Ours over bare at p99: submit, fan-out and the page load at the rush."""
+    return (
+        pct(ours.submits, .99) / pct(bare.submits, .99),
+        pct(ours.fanouts, .99) / pct(bare.fanouts, .99),
+        pct(ours.page_loads, .99) / pct(bare.page_loads, .99),
+    )
+
+
 def report(runs: list[Run], args: argparse.Namespace, checks: list[str]) -> None:
     n = len(runs[0].phones)
     seats = len({p.name for p in runs[0].phones})
@@ -449,9 +464,9 @@ def report(runs: list[Run], args: argparse.Namespace, checks: list[str]) -> None
         for r in runs:
             if r is bare:
                 continue
-            s = pct(r.submits, .99) / pct(bare.submits, .99)
-            f = pct(r.fanouts, .99) / pct(bare.fanouts, .99)
-            print(f"ratio {r.label} / bare (p99): submit {s:.2f}x, fan-out {f:.2f}x")
+            s, f, page = ratios(r, bare)
+            print(f"ratio {r.label} / bare (p99): submit {s:.2f}x, fan-out {f:.2f}x, "
+                  f"page load {page:.2f}x")
     for r in runs:
         if r.console_samples:
             print(f"console board ('k of {seats} have chosen') behind the phones: "
@@ -462,23 +477,20 @@ def report(runs: list[Run], args: argparse.Namespace, checks: list[str]) -> None
 
 
 async def main(args: argparse.Namespace) -> None:
-    ratios: list[tuple[float, float]] = []  # (submit, fan-out) of each round, ours / bare
+    rounds: list[tuple[float, float, float]] = []  # submit, fan-out, page load: ours / bare
     for round_ in range(1, args.rounds + 1):
         if args.rounds > 1:
             print(f"--- round {round_} of {args.rounds}")
         runs = await one_round(args)
-        ours, bare = runs[0], runs[1]
-        ratios.append((
-            pct(ours.submits, .99) / pct(bare.submits, .99),
-            pct(ours.fanouts, .99) / pct(bare.fanouts, .99),
-        ))
+        rounds.append(ratios(runs[0], runs[1]))
     if args.rounds > 1:
-        submit = sorted(r[0] for r in ratios)
-        fan = sorted(r[1] for r in ratios)
+        submit, fan, page = (sorted(r[i] for r in rounds) for i in range(3))
         print(f"ratio companion serve / bare (p99), {args.rounds} rounds, each pair run "
               f"back to back: submit median {statistics.median(submit):.2f}x "
               f"(range {submit[0]:.2f}-{submit[-1]:.2f}), fan-out median "
-              f"{statistics.median(fan):.2f}x (range {fan[0]:.2f}-{fan[-1]:.2f})")
+              f"{statistics.median(fan):.2f}x (range {fan[0]:.2f}-{fan[-1]:.2f}), "
+              f"page load median {statistics.median(page):.2f}x "
+              f"(range {page[0]:.2f}-{page[-1]:.2f})")
 
 
 async def one_round(args: argparse.Namespace) -> list[Run]:
@@ -643,6 +655,9 @@ def arguments(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--think", type=float, default=2.0, help="mean seconds between a phone's POSTs")
     p.add_argument("--console", action="store_true", help="also load the console (needs tmux)")
     p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--port", type=int, default=0,
+                   help="the servers listen on PORT (ours), PORT+1 (bare) and PORT+2 (the "
+                   "console) on 127.0.0.1 (default: any free ports)")
     p.add_argument("--rounds", type=int, default=1,
                    help="run ours and bare this many times (1 to 10), and print the median ratio")
     p.add_argument("--costs", action="store_true", help="only print what one change costs")

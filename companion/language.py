@@ -167,17 +167,25 @@ class Language:
     @property
     def name(self) -> str:
         """The language's own name for itself: English, Deutsch, français, español."""
-        try:
-            own = Locale.parse(self.code)
-        except (ValueError, LookupError, UnknownLocaleError):
-            return self.code
-        return str(own.get_display_name(own) or self.code)
+        return _own_name(self.code)
 
     def __repr__(self) -> str:
         return f"Language({self.code!r})"
 
 
+@cache
+def _own_name(code: str) -> str:
+    try:
+        own = Locale.parse(code)
+    except (ValueError, LookupError, UnknownLocaleError):
+        return code
+    return str(own.get_display_name(own) or code)
+
+
+@cache
 def _catalog_dirs() -> dict[str, Path]:
+    """The shipped catalogs, found once: every page's language is negotiated against them, and
+    looking in the package's folder at each request was most of a request's own time."""
     found = {}
     if LOCALE_DIR.is_dir():
         for folder in sorted(LOCALE_DIR.iterdir()):

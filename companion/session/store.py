@@ -134,6 +134,13 @@ class Store:
             raise _explain(error, self.path) from None
         return None if row is None else str(row[0])
 
+    def meta_value(self, key: str) -> Any:
+        """One metadata value (``None`` when there is none), read alone: what a request asks
+        of the metadata on every call (the pinned address, the session's language) without
+        reading and decoding all of it (the seats among it)."""
+        text = self.meta_text(key)
+        return None if text is None else json.loads(text)
+
     def set_meta(self, key: str, value: Any) -> None:
         try:
             with self._db:

@@ -34,7 +34,10 @@ def test_the_load_benchmark_runs_and_loses_nothing() -> None:
     assert re.search(r"failed requests\s+0\s+0\s+0", out), out
     files = re.search(r"server open files before / after\s+(\d+) / (\d+)", out)
     assert files and int(files.group(2)) <= int(files.group(1)), out  # phones left nothing open
-    assert re.search(r"ratio ours: companion serve / bare \(p99\): submit [\d.]+x", out)
+    assert re.search(
+        r"ratio ours: companion serve / bare \(p99\): submit [\d.]+x, fan-out [\d.]+x, "
+        r"page load [\d.]+x", out
+    ), out
     assert re.search(r"console board .* behind the phones", out), out
 
 

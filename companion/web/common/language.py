@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextvars import ContextVar
+from functools import lru_cache
 
 from aiohttp import web
 from aiohttp.typedefs import Handler, Middleware
@@ -72,12 +73,26 @@ def language_middleware(pick: Callable[[web.Request], Language]) -> Middleware:
     return languages
 
 
-def switch(lang: Language) -> list[dict[str, object]]:
-    """The language switch's entries: each language by its own name, the current one marked."""
-    return [
-        {"code": code, "name": _capital(language(code).name), "current": code == lang.code}
-        for code in available()
-    ]
+def switch(lang: Language) -> tuple[dict[str, object], ...]:
+    """The language switch's entries: each language by its own name, the current one marked
+    (made once per language: every phone page shows it)."""
+    return _switch(lang.code, tuple(available()))
+
+
+@lru_cache(maxsize=32)
+def _switch(current: str, codes: tuple[str, ...]) -> tuple[dict[str, object], ...]:
+    return tuple(
+        {"code": code, "name": _capital(language(code).name), "current": code == current}
+        for code in codes
+    )
+
+
+def warm_languages() -> None:
+    """Load every language's catalog (and its switch) before the first phone asks: in a
+    checkout each catalog is compiled from its .po file at its first use, which the first
+    phone of the rush waited for (a second and more)."""
+    for code in available():
+        switch(language(code))
 
 
 def _capital(name: str) -> str:

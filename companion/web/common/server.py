@@ -27,7 +27,7 @@ from companion.web.common.address import base_url
 from companion.web.common.context import MAX_BODY, NOT_FOUND, Problem
 from companion.web.common.favicon import favicon
 from companion.web.common.guard import origin_middleware
-from companion.web.common.language import current
+from companion.web.common.language import current, warm_languages
 from companion.web.common.limits import BACKLOG, Gate, GuardedRunner, Limits
 from companion.web.common.rendering import SECURITY_HEADERS
 
@@ -113,7 +113,7 @@ def phone_app(
     stops."""
 
     def public_url() -> str | None:
-        pinned = session.meta().get("public_url")
+        pinned = session.store.meta_value("public_url")
         return str(pinned) if pinned else None
 
     app = web.Application(
@@ -177,6 +177,7 @@ async def listen(
     Raises ``OSError`` when the port cannot be used.
     """
     asyncio.get_running_loop()
+    warm_languages()  # before the first phone, not while it waits
     freeze_survivors(once=True)
     if public_url:
         public_url = public_url.rstrip("/")

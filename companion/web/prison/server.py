@@ -40,7 +40,7 @@ def build_app(
     def pick(request: web.Request) -> Language:
         """The board speaks the session's language (as its printouts); a phone its own."""
         if request.path.startswith(("/board", "/api/board")):
-            return language(negotiate([str(session.meta().get("lang") or "")]))
+            return language(negotiate([str(session.store.meta_value("lang") or "")]))
         return phone_language(request)
 
     # outside the error middleware, so that its pages and sentences are in the same language
@@ -79,6 +79,7 @@ async def start_phone_server(
     Raises ``OSError`` when the port cannot be used.
     """
     app = build_app(session, limiter=limiter)
+    pages.warm_up()
     runner, bound, base = await listen(session, app, host, port, public_url, limits)
     app[PHONES].base_url = base
     return PhoneServer(runner, host, bound, base)
