@@ -36,8 +36,16 @@ PAINT = {
     "lime": "#9ccc3c",
     "magenta": "#d0359b",
     "navy": "#1f2f6b",
+    "maroon": "#7b1e2b",
+    "olive": "#7a7a1f",
+    "beige": "#e6d8b0",
+    "tan": "#d2b48c",
+    "turquoise": "#30c8bb",
+    "indigo": "#4b2a8c",
+    "ivory": "#fbf8e8",
 }
-LIGHT = {"yellow", "white", "orange", "pink", "cyan", "grey", "gray", "gold", "lime", "silver"}
+LIGHT = {"yellow", "white", "orange", "pink", "cyan", "grey", "gray", "gold", "lime", "silver",
+         "beige", "tan", "turquoise", "ivory"}
 
 
 def chip(color: str, key: str, *, mark: bool = False) -> Text:

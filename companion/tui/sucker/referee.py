@@ -15,7 +15,7 @@ from textual.widgets import Header, RichLog, Static
 from textual.widgets.input import Selection
 
 from companion.language import N_, Language
-from companion.rules.sucker.views import event_phrase, says, table
+from companion.rules.sucker.views import LETTERING, event_phrase, says, table
 from companion.session.sucker import SuckerSession
 from companion.tui.common.follow import Redraw
 from companion.tui.common.footer import Keys
@@ -47,6 +47,7 @@ DOING = {
     "kill": N_("kills a chip"),
     "rescue": N_("awaits rescue"),
 }
+LETTERS_HELP = N_("letters")
 
 
 class RefereeScreen(Screen[None]):
@@ -174,6 +175,7 @@ class RefereeScreen(Screen[None]):
         for typed, meaning in SYNTAX:
             grid.add_row(typed, _(meaning))
         grid.add_row(_(COLORS_HELP[0]), _(COLORS_HELP[1]))
+        grid.add_row(_(LETTERS_HELP), _(LETTERING))
         return grid
 
     # ---- the log ----------------------------------------------------------------------

@@ -241,3 +241,23 @@ async def test_the_dead_are_counted_and_pile_numbers_head_the_stacks(tmp_path: P
         assert lines[0].split() == ["#1"]
         assert " ".join(line.strip() for line in lines[-2:]).endswith("those deciding who moves")
     session.close()
+
+
+async def test_a_poker_set_shows_black_as_k_and_the_help_says_the_rule(tmp_path: Path) -> None:
+    colors = ["white", "red", "blue", "green", "black"]
+    setup = {
+        "players": [{"name": n, "color": c} for n, c in zip("ABCDE", colors, strict=True)],
+        "chips_per_player": 2,
+        "first": "E",
+    }
+    session = Session.create(tmp_path / "poker.sqlite", "so-long-sucker", setup)
+    app = SuckerApp(session)
+    async with app.run_test(size=(120, 36)) as pilot:
+        players = text_of(app, "#players")
+        for name, letter in zip("ABCDE", "WRBGK", strict=True):
+            assert re.search(rf"\b{name}\s+{letter}\s+2\b", players), (name, letter, players)
+        await typed(pilot, "k n")
+        assert dict(session.state.piles) == {1: ("black",)}
+        await pilot.press("f1")
+        await pilot.pause()
+        assert "black: K, as printers do" in " ".join(text_of(app, "#help").split())
