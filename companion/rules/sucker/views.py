@@ -148,7 +148,10 @@ def legal(state: SuckerState) -> LegalView:
 def deciding(state: SuckerState) -> dict[int, list[int]]:
     """For each pile, where (0 = the bottom chip) the topmost chip of each live player's color
     lies, deepest first: the chips that decide who moves after a play on it (whose color is
-    missing, or, when every live color is in, whose topmost chip lies deepest)."""
+    missing, or, when every live color is in, whose topmost chip lies deepest); none once the
+    game is over, when nobody moves again."""
+    if state.winner is not None:
+        return {}
     live = {state.color_of(name) for name in state.live()}
     out: dict[int, list[int]] = {}
     for number, chips in sorted(state.piles.items()):

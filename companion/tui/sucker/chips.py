@@ -117,9 +117,10 @@ class PlayersPanel:
             mark = pointer
             if not wide and not mark:
                 mark = "✗" if p["defeated"] else ("–" if p["name"] in refused else "")
-            if mark and mark not in used:
-                # The acting player's mark says what they do ("awaits rescue", "to play"…).
-                used[mark] = status if mark == "●" and status else _(MARKS[mark])
+            for one in mark:  # "●▶": the mover, who may also name themselves
+                if one not in used:
+                    # The acting player's mark says what they do ("awaits rescue", "to play"…).
+                    used[one] = status if one == "●" and status else _(MARKS[one])
             cells: list[Text] = [
                 Text(mark, style="bold"),
                 plain(p["name"], style),

@@ -157,7 +157,9 @@ class RefereeScreen(Screen[None]):
             return _("defeated (%(place)s)", place=view["defeated"].index(name) + 1), ""
         if a["player"] == name:
             doing = DOING.get(a["what"])
-            return (_(doing) if doing else ""), "●"
+            # A mover who played a prisoner may name themselves: both marks, as for the others.
+            named = a["what"] == "next" and name in a["players"]
+            return (_(doing) if doing else ""), "●▶" if named else "●"
         if a["what"] == "next" and name in a["players"]:
             return _("may be named"), "▶"
         if a["what"] == "rescue":

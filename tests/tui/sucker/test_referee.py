@@ -261,3 +261,41 @@ async def test_a_poker_set_shows_black_as_k_and_the_help_says_the_rule(tmp_path:
         await pilot.press("f1")
         await pilot.pause()
         assert "black: K, as printers do" in " ".join(text_of(app, "#help").split())
+
+
+NAMES_HIMSELF = [  # Bo plays a red prisoner on green: Bo or Dan moves next, Bo chooses
+    {"do": "play", "player": "Ann", "color": "red", "pile": "new"},
+    {"do": "next", "player": "Bo"},
+    {"do": "play", "player": "Bo", "color": "blue", "pile": 1},
+    {"do": "next", "player": "Cat"},
+    {"do": "play", "player": "Cat", "color": "green", "pile": "new"},
+    {"do": "next", "player": "Bo"},
+    {"do": "play", "player": "Bo", "color": "blue", "pile": 1},
+    {"do": "kill", "player": "Bo", "color": "blue"},
+    {"do": "play", "player": "Bo", "color": "red", "pile": 2},
+]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+async def test_a_mover_who_may_name_themselves_is_marked_as_may_be_named_too(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    setup = {**SETUP, "players": [*SETUP["players"], {"name": "Dan", "color": "yellow"}]}
+    session = Session.create(tmp_path / "t.sqlite", "so-long-sucker", setup)
+    for command in NAMES_HIMSELF:
+        assert not hasattr(session.submit(command), "reason"), command
+    assert table(session.state)["awaiting"]["players"] == ["Bo", "Dan"]
+    app = SuckerApp(session)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        content: Any = app.query_one("#players", Static).content
+        console = Console(width=app.query_one("#players").content_size.width,
+                          file=io.StringIO(), record=True, color_system=None)
+        console.print(content)
+        lines = console.export_text().splitlines()
+        row = {name: next(line for line in lines if f" {name} " in f" {line} ")
+               for name in ("Bo", "Dan", "Cat")}
+        assert row["Bo"].lstrip().startswith("●▶"), lines
+        assert row["Dan"].lstrip().startswith("▶") and "▶" not in row["Cat"], lines
+        said = " ".join(lines)
+        assert "may be named" in said and "names next" in said, lines
