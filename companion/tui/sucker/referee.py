@@ -67,7 +67,8 @@ class RefereeScreen(Screen[None]):
             with VerticalScroll(id="piles-box"):
                 yield Piles(id="piles")
             yield Static(id="players")
-        yield Static(id="help")
+        with VerticalScroll(id="help"):  # at 80x24 taller than its box: PgUp/PgDn scroll it
+            yield Static(id="help-text")
         yield RichLog(id="log", markup=False, wrap=True)
         yield Panel(id="hint")
         yield MoveLine(placeholder=_("move: %(moves)s", moves=MOVES), id="entry")
@@ -81,7 +82,8 @@ class RefereeScreen(Screen[None]):
         self.query_one("#log").border_title = _("Log")
         self.query_one("#log").border_subtitle = _("PgUp/PgDn scroll")
         self.query_one("#help").border_title = _("What to type (F1 or Esc closes)")
-        self.query_one("#help", Static).update(self._help())
+        self.query_one("#help").border_subtitle = _("PgUp/PgDn scroll")
+        self.query_one("#help-text", Static).update(self._help())
         log = self.query_one("#log", RichLog)
         for entry in self.session.history.entries[-40:]:
             self._log_entry(log, entry)
@@ -269,7 +271,9 @@ class RefereeScreen(Screen[None]):
         self._problem("")
 
     def scroll_log(self, pages: int) -> None:
-        log = self.query_one("#log", RichLog)
+        """PgUp/PgDn scroll the log, or the help while it is open."""
+        help_box = self.query_one("#help", VerticalScroll)
+        log = help_box if help_box.has_class("shown") else self.query_one("#log", RichLog)
         if pages < 0:
             log.scroll_page_up(animate=False)
         else:

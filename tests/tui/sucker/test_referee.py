@@ -260,7 +260,7 @@ async def test_a_poker_set_shows_black_as_k_and_the_help_says_the_rule(tmp_path:
         assert dict(session.state.piles) == {1: ("black",)}
         await pilot.press("f1")
         await pilot.pause()
-        assert "black: K, as printers do" in " ".join(text_of(app, "#help").split())
+        assert "black: K, as printers do" in " ".join(text_of(app, "#help-text").split())
 
 
 NAMES_HIMSELF = [  # Bo plays a red prisoner on green: Bo or Dan moves next, Bo chooses
@@ -299,3 +299,19 @@ async def test_a_mover_who_may_name_themselves_is_marked_as_may_be_named_too(
         assert row["Dan"].lstrip().startswith("▶") and "▶" not in row["Cat"], lines
         said = " ".join(lines)
         assert "may be named" in said and "names next" in said, lines
+
+
+async def test_at_80x24_the_whole_help_is_read_by_scrolling_it(tmp_path: Path) -> None:
+    session = Session.create(tmp_path / "help.sqlite", "so-long-sucker", SETUP)
+    app = SuckerApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        help_box = app.query_one("#help")
+        assert help_box.has_class("shown")
+        assert help_box.max_scroll_y > 0  # the last lines are below the box
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert help_box.scroll_y == help_box.max_scroll_y
+        text = text_of(app, "#help-text")
+        assert "still free." in text and "black: K" in " ".join(text.split())
