@@ -17,6 +17,7 @@ from companion.language import LOCALE_DIR, Language, language
 from companion.rules.core.game import Listed, Refusal, Refused
 from companion.rules.core.roster import RosterError, check_name
 from companion.rules.dilemma import strategies
+from companion.rules.sucker.views import LETTERING
 from tests import pseudo_locale
 from tests.refusal_cases import CASES, NAMES
 
@@ -321,8 +322,9 @@ UNREACHABLE = {
     for role in ("", " (the accuser)", " (the accused)")
     for status in ("paroled", "escaped")
 }
-# The rules' messages that are not refusals: the famous strategies' names and ways of playing.
-NOT_REFUSALS = {*strategies.NAMES.values(), *strategies.HOW.values()}
+# The rules' messages that are not refusals: the famous strategies' names and ways of playing,
+# and how So Long Sucker letters its chips.
+NOT_REFUSALS = {*strategies.NAMES.values(), *strategies.HOW.values(), LETTERING}
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.cli.consoles.prison import open_console
 from companion.cli.options import no_phones, phone_options
@@ -15,6 +16,9 @@ from companion.session.paths import data_dir, session_path
 from companion.session.prison.create import create_prison_session
 from companion.session.prison.scenarios import load_scenario, scenario_for
 from companion.session.scenario_files import scenario_name
+
+if TYPE_CHECKING:
+    from companion.session.session import Session
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -76,6 +80,34 @@ def the_roster(args: argparse.Namespace) -> tuple[str | None, list[str]]:
     return warden, []
 
 
+def where_to_serve(
+    args: argparse.Namespace,
+) -> tuple[str, int, str | None, str] | None:
+    """For ``--create-only``: the host, port, pinned public URL and links' base the options
+    give, or ``None`` when they give none (the console picks them when it first serves)."""
+    from companion.cli.options import check_port, check_public_url
+    from companion.session.links import DEFAULT_PORT
+
+    if args.port is None and args.host == "0.0.0.0" and not args.public_url:
+        return None
+    from companion.web.common.address import base_url
+
+    port = check_port(args.port) or DEFAULT_PORT
+    public = check_public_url(args.public_url) if args.public_url else None
+    return args.host, port, public, base_url(args.host, port)
+
+
+def keep_where_to_serve(
+    session: Session, host: str, port: int, public: str | None, base: str
+) -> None:
+    """Record where the session is to be served, as a server records where it listened:
+    ``companion print`` builds the cards' links on it and ``companion resume`` listens there."""
+    session.store.set_meta("served_on", {"host": host, "port": port})
+    session.store.set_meta("served_url", base)
+    if public is not None:
+        session.store.set_meta("public_url", public)
+
+
 def run_new(args: argparse.Namespace) -> int:
     folder = data_dir(args.data_dir)
     path = session_path(folder, args.name)
@@ -85,6 +117,7 @@ def run_new(args: argparse.Namespace) -> int:
             f"'companion resume {args.name}' or pick another name."
         )
     lang = None
+    where = None
     if args.lang is not None:
         from companion.language import check
 
@@ -114,6 +147,8 @@ def run_new(args: argparse.Namespace) -> int:
     assert warden is not None
     if not args.create_only:
         check_terminal()  # before anything is created
+    else:
+        where = where_to_serve(args)  # refused in one sentence before anything is created
     session = create_prison_session(
         folder, args.name, scenario, warden, prisoners,
         holder=None if args.create_only else HOLDER,
@@ -122,6 +157,8 @@ def run_new(args: argparse.Namespace) -> int:
         session.store.set_meta("lang", lang)
     if not args.create_only:
         return open_console(session, args)
+    if where is not None:
+        keep_where_to_serve(session, *where)
     session.close()
     picked = "" if args.scenario else f", picked for {len(prisoners)} prisoners"
     print(
@@ -129,6 +166,10 @@ def run_new(args: argparse.Namespace) -> int:
         f"{scenario_name(scenario)}{picked}; warden {warden}; prisoners {', '.join(prisoners)}."
     )
     print(f"Saved in {path}.")
+    if where is not None:
+        links = where[2] or where[3]
+        print(f"Its cards' links start with {links}; 'companion resume {args.name}' serves the "
+              f"phones on {where[0]} port {where[1]}.")
     print(f"Print its cards with 'companion print {args.name}', open it with "
           f"'companion resume {args.name}'.")
     return 0

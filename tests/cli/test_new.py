@@ -229,3 +229,47 @@ def test_lang_is_the_sessions_language_and_an_unknown_one_is_refused(
     line = refused(capsys, tmp_path / "other", "new", "x", "--lang", "tlh", "--warden", "W",
                    "--prisoners", SIX, "--create-only")
     assert line == "companion: 'tlh' is not a language companion speaks; use one of en, de, es, fr."
+
+
+def test_create_only_keeps_host_and_port_for_the_cards_and_resume(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import argparse
+
+    from companion.cli.options import served_as_before
+    from companion.printing.prison.document import choose_base
+    from companion.session.links import served_on
+
+    status, out, err = run(capsys, "--data-dir", str(tmp_path), "new", "evening",
+                           "--warden", "Wendy", "--prisoners", SIX, "--create-only",
+                           "--host", "127.0.0.1", "--port", "9371")
+    assert status == 0, err
+    assert "Its cards' links start with http://127.0.0.1:9371; 'companion resume evening' " \
+        "serves the phones on 127.0.0.1 port 9371." in out
+    session = open_session(tmp_path, "evening")
+    try:
+        assert choose_base(session) == "http://127.0.0.1:9371"  # what the cards point at
+        assert served_on(session) == ("127.0.0.1", 9371)
+        args = argparse.Namespace(host=None, port=None)  # resume without options
+        served_as_before(args, session)
+        assert (args.host, args.port) == ("127.0.0.1", 9371)
+    finally:
+        session.close()
+    status, out, err = run(capsys, "--data-dir", str(tmp_path), "new", "pinned",
+                           "--warden", "Wendy", "--prisoners", SIX, "--create-only",
+                           "--port", "9372", "--public-url", "http://games.example:80/")
+    assert status == 0, err
+    session = open_session(tmp_path, "pinned")
+    try:
+        assert choose_base(session) == "http://games.example:80"
+        assert served_on(session) == ("0.0.0.0", 9372)
+    finally:
+        session.close()
+
+
+def test_create_only_refuses_a_bad_port_in_one_sentence(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    line = refused(capsys, tmp_path, "new", "evening", "--warden", "Wendy", "--prisoners", SIX,
+                   "--create-only", "--port", "70000")
+    assert "The port 70000 is out of range" in line

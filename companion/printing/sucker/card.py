@@ -14,6 +14,7 @@ from fpdf import FPDF
 from companion.errors import UserError
 from companion.language import N_, Language, language
 from companion.printing.common.layout import FIXED_DATE, FONT_DIR, MARGIN, PAPERS
+from companion.rules.sucker.views import LETTERING, color_keys
 
 INK = (30, 30, 30)
 QUESTION = (255, 243, 196)  # a decision
@@ -30,6 +31,7 @@ RULES = [
             "The first mover is drawn at random."
         ),
     ),
+    (N_("Chip letters"), LETTERING),
     (
         N_("A move"),
         N_(
@@ -280,11 +282,13 @@ class Card:
         pdf.set_font("dejavu", "B", 9)
         pdf.cell(0, 4.5, self._("Example: every color is in the pile, so the deepest one moves"))
         _ = self._
-        red = _.pgettext("the letter on a red chip", "R")
-        chips = [(red, (230, 90, 90)), (_.pgettext("the letter on a blue chip", "B"),
-                 (110, 150, 230)), (_.pgettext("the letter on a green chip", "G"),
-                 (120, 200, 120)), (_.pgettext("the letter on a yellow chip", "Y"),
-                 (240, 220, 90)), (red, (230, 90, 90))]
+        # The example's colors as a game names them, lettered as the referee's screen letters
+        # them and the referee types them (views.color_keys), in every language.
+        names = ["red", "blue", "green", "yellow"]
+        keys = color_keys(names)
+        fills = [(230, 90, 90), (110, 150, 230), (120, 200, 120), (240, 220, 90)]
+        chips = [(keys[name], fill) for name, fill in zip(names, fills, strict=True)]
+        chips.append(chips[0])
         y = top + 6
         for i, (letter, fill) in enumerate(chips):
             self.chip(x + i * 11, y, letter, fill)
@@ -314,7 +318,7 @@ class Card:
 
 def rules_card_pdf(paper: str = "a4", lang: Language | None = None) -> bytes:
     """The card, in ``lang`` (English by default), in the largest type that fits the page."""
-    for scale in (1.15, 1.1, 1.05, 1.0, 0.95, 0.9):
+    for scale in (1.15, 1.1, 1.05, 1.0, 0.95, 0.9, 0.85, 0.8):
         card = Card(paper, scale, lang)
         y = card.title()
         y = card.rules(y + 1)

@@ -11,11 +11,12 @@ from companion.rules.sucker.state import Seat, SuckerState, new_game
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MAX_CHIPS = 30
-# The chip colors a game may use. A chip is typed and read by its color's first letter, so the
-# colors of one game must start with different letters (gold, green and grey cannot meet).
+# The chip colors a game may use, any distinct ones together (a poker set's white, red, blue,
+# green and black too): each gets its own letter (views.color_keys), so none clash.
 COLORS = (
     "red", "orange", "yellow", "green", "blue", "purple", "violet", "pink", "brown", "black",
     "white", "grey", "gray", "gold", "silver", "cyan", "teal", "lime", "magenta", "navy",
+    "maroon", "olive", "beige", "tan", "turquoise", "indigo", "ivory",
 )
 
 
@@ -31,23 +32,6 @@ def _check_color(color: object, where: str) -> str:
             f"{where} has {color!r}, which is not a chip color; use one of {', '.join(COLORS)}."
         )
     return color
-
-
-def check_letters(seats: list[Seat]) -> None:
-    """Every color of the game starts with its own letter (the letter a chip is typed and
-    read by)."""
-    by_letter: dict[str, str] = {}
-    for seat in seats:
-        letter = seat.color[0].casefold()
-        other = by_letter.setdefault(letter, seat.color)
-        if other.casefold() != seat.color.casefold():
-            used = {c.casefold()[0] for c in by_letter.values()}
-            free = [c for c in COLORS if c[0] not in used and c != "gray"]
-            raise SetupError(
-                f"{other} and {seat.color} both start with {letter.upper()}, the letter a chip "
-                f"is typed and shown by; give one of them another color, such as "
-                f"{', '.join(free[:4])}."
-            )
 
 
 def seats_from(players: object) -> list[Seat]:
@@ -85,7 +69,6 @@ def seats_from(players: object) -> list[Seat]:
 def initial_state(setup: Mapping[str, Any]) -> SuckerState:
     """The first state from a JSON setup: players, chips_per_player (7), first."""
     seats = seats_from(setup.get("players"))
-    check_letters(seats)
     chips = setup.get("chips_per_player", 7)
     if isinstance(chips, bool) or not isinstance(chips, int) or not 1 <= chips <= MAX_CHIPS:
         raise SetupError(f"'chips_per_player' must be a whole number from 1 to {MAX_CHIPS}.")

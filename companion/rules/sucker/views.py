@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict
 
 from companion.rules.core.phrase import Listed, Phrase, phrase
+from companion.rules.core.words import N_
 from companion.rules.sucker.engine import choices_for_next, playable_colors
 from companion.rules.sucker.events import (
     CaptureAwaited,
@@ -86,14 +87,28 @@ def _ordered(state: SuckerState, counts: Mapping[str, int]) -> dict[str, int]:
     return {c: counts[c] for c in state.colors if counts.get(c, 0)}
 
 
+# A color whose chips are known by another letter than its first, as printers know black by K.
+PREFERRED = {"black": "K"}
+LETTERING = N_(
+    "A chip's letter is its color's first letter (black: K, as printers do); a color whose "
+    "letter an earlier color has takes the next letter of its name that is still free."
+)
+
+
 def color_keys(colors: tuple[str, ...] | list[str]) -> dict[str, str]:
-    """One capital letter per color, for typing moves and for reading chips without color:
-    the color's first letter, else its next letter not yet taken, else any free letter."""
+    """One capital letter per color, distinct for any set of distinct colors, for typing moves
+    and for reading chips without color (the rule of ``LETTERING``, in seating order): the
+    color's first letter (black: K), else the next letter of its name still free, else the
+    first free letter of the alphabet."""
     keys: dict[str, str] = {}
     for color in colors:
-        letters = [c.upper() for c in color if c.isalpha()]
-        spare = [c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in keys.values()]
-        keys[color] = next((c for c in letters if c not in keys.values()), spare[0])
+        letters = [c.upper() for c in color if c.isalpha() and c.isascii()]
+        preferred = PREFERRED.get(color.casefold())
+        if preferred is not None:
+            letters.insert(0, preferred)
+        taken = set(keys.values())
+        spare = [c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in taken]
+        keys[color] = next((c for c in letters if c not in taken), spare[0])
     return keys
 
 
@@ -133,7 +148,10 @@ def legal(state: SuckerState) -> LegalView:
 def deciding(state: SuckerState) -> dict[int, list[int]]:
     """For each pile, where (0 = the bottom chip) the topmost chip of each live player's color
     lies, deepest first: the chips that decide who moves after a play on it (whose color is
-    missing, or, when every live color is in, whose topmost chip lies deepest)."""
+    missing, or, when every live color is in, whose topmost chip lies deepest); none once the
+    game is over, when nobody moves again."""
+    if state.winner is not None:
+        return {}
     live = {state.color_of(name) for name in state.live()}
     out: dict[int, list[int]] = {}
     for number, chips in sorted(state.piles.items()):

@@ -57,6 +57,8 @@ class RevealScreen(Screen[None]):
     BINDINGS = [
         Binding("space,enter", "next", "Show the room the next step"),
         Binding("escape", "done", "Show it all"),
+        # Once the room has seen it all, the footer says what the dialog says.
+        Binding("space,enter,escape", "back", "Back to the game"),
     ]
 
     def __init__(self, ctx: Context, reveal: Reveal) -> None:
@@ -116,6 +118,7 @@ class RevealScreen(Screen[None]):
         self.query_one("#reveal-line", Static).update(plain(line))
         self.query_one("#reveal-shown", Static).update(plain("\n".join(earlier)))
         self.query_one("#reveal-keys", Static).update(keys)
+        self.refresh_bindings()  # the footer's keys follow: step, or back to the game
         self.set_class(step == "result" and reveal.caught, "caught")
         self.set_class(step == "result" and not reveal.caught, "safe")
 
@@ -145,6 +148,17 @@ class RevealScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         if self._closing:
             self._close()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Space and Esc step the reveal while it is held, and go back to the game after."""
+        if action in ("next", "done", "back"):
+            reveal = self.reveal()
+            held = reveal is not None and reveal.held
+            return held if action != "back" else not held
+        return True
+
+    def action_back(self) -> None:
+        self._close()
 
     def action_next(self) -> None:
         self._step(to_end=False)

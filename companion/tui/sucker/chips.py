@@ -36,8 +36,16 @@ PAINT = {
     "lime": "#9ccc3c",
     "magenta": "#d0359b",
     "navy": "#1f2f6b",
+    "maroon": "#7b1e2b",
+    "olive": "#7a7a1f",
+    "beige": "#e6d8b0",
+    "tan": "#d2b48c",
+    "turquoise": "#30c8bb",
+    "indigo": "#4b2a8c",
+    "ivory": "#fbf8e8",
 }
-LIGHT = {"yellow", "white", "orange", "pink", "cyan", "grey", "gray", "gold", "lime", "silver"}
+LIGHT = {"yellow", "white", "orange", "pink", "cyan", "grey", "gray", "gold", "lime", "silver",
+         "beige", "tan", "turquoise", "ivory"}
 
 
 def chip(color: str, key: str, *, mark: bool = False) -> Text:
@@ -109,9 +117,10 @@ class PlayersPanel:
             mark = pointer
             if not wide and not mark:
                 mark = "✗" if p["defeated"] else ("–" if p["name"] in refused else "")
-            if mark and mark not in used:
-                # The acting player's mark says what they do ("awaits rescue", "to play"…).
-                used[mark] = status if mark == "●" and status else _(MARKS[mark])
+            for one in mark:  # "●▶": the mover, who may also name themselves
+                if one not in used:
+                    # The acting player's mark says what they do ("awaits rescue", "to play"…).
+                    used[one] = status if one == "●" and status else _(MARKS[one])
             cells: list[Text] = [
                 Text(mark, style="bold"),
                 plain(p["name"], style),

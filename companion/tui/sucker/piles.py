@@ -29,6 +29,7 @@ CELL = 3  # a chip " R ", a number "#12" or a count "+11"
 GAP = 2
 LEAST = 3  # a cut pile shows at least its top chip, the count hidden and one deciding chip
 CUT_NOTE = N_("+N: N chips hidden; under it, those deciding who moves")
+CUT_ONLY = N_("+N: N chips hidden")  # no chip under the count decides anything (the game is over)
 
 
 @dataclass(frozen=True)
@@ -89,12 +90,21 @@ def _lines(notes: list[Text], width: int) -> int:
     return sum(len(note.wrap(console, max(width, 1))) for note in notes)
 
 
-def _notes(lang: Language, view: View, cut: bool) -> list[Text]:
+def cut_note(bands: list[list[Column]]) -> str | None:
+    """The note a cut pile needs: what ``+N`` is, and what the chips under it are when some
+    are drawn there; ``None`` when no pile is cut."""
+    cut = [c for band in bands for c in band if c.hidden]
+    if not cut:
+        return None
+    return CUT_NOTE if any(c.deciding for c in cut) else CUT_ONLY
+
+
+def _notes(lang: Language, view: View, cut: str | None) -> list[Text]:
     """What the piles' frame says under them: the pile in question (the top line says it too,
     so it gives way to the note on cut piles when these are cut)."""
     _ = lang
     if cut:
-        return [Text(_(CUT_NOTE), style="italic")]
+        return [Text(_(cut), style="italic")]
     a = view["awaiting"]
     notes = []
     if a["what"] == "kill":
@@ -118,9 +128,9 @@ def layout(
     whether a blank line parts the bands (the notes under them in ``lang``). Chip rows are cut
     evenly, the tallest first."""
     whole = bands_of(view, width, None)
-    if height is None or _height(whole, _lines(_notes(lang, view, False), width), True) <= height:
+    if height is None or _height(whole, _lines(_notes(lang, view, None), width), True) <= height:
         return whole, True
-    notes = _lines(_notes(lang, view, True), width)
+    notes = _lines(_notes(lang, view, CUT_NOTE), width)  # the longer note, to be sure
     tallest = max(c.height for band in whole for c in band)
     for room in range(tallest - 1, LEAST - 1, -1):
         bands = bands_of(view, width, room)
@@ -141,7 +151,7 @@ def natural_height(lang: Language, view: View, width: int) -> int:
     """The rows the piles take drawn whole at ``width``."""
     if not view["piles"]:
         return _lines([no_piles(lang)], width)
-    return _height(bands_of(view, width, None), _lines(_notes(lang, view, False), width), True)
+    return _height(bands_of(view, width, None), _lines(_notes(lang, view, None), width), True)
 
 
 def drawn_height(lang: Language, view: View, width: int, height: int | None) -> int:
@@ -149,8 +159,7 @@ def drawn_height(lang: Language, view: View, width: int, height: int | None) -> 
     if not view["piles"]:
         return _lines([no_piles(lang)], width)
     bands, spaced = layout(lang, view, width, height)
-    cut = any(c.hidden for band in bands for c in band)
-    return _height(bands, _lines(_notes(lang, view, cut), width), spaced)
+    return _height(bands, _lines(_notes(lang, view, cut_note(bands)), width), spaced)
 
 
 def piles_panel(lang: Language, view: View, width: int, height: int | None) -> Group | Text:
@@ -162,7 +171,6 @@ def piles_panel(lang: Language, view: View, width: int, height: int | None) -> G
     a = view["awaiting"]
     focus = a.get("pile")
     bands, spaced = layout(lang, view, width, height)
-    cut = any(c.hidden for band in bands for c in band)
     parts: list[Table | Text] = []
     for b, band in enumerate(bands):
         if b and spaced:
@@ -188,7 +196,7 @@ def piles_panel(lang: Language, view: View, width: int, height: int | None) -> G
                     cells.append(chip(chips[at], keys[chips[at]], mark=mark))
             grid.add_row(*cells)
         parts.append(grid)
-    return Group(*parts, *_notes(lang, view, cut))
+    return Group(*parts, *_notes(lang, view, cut_note(bands)))
 
 
 class Piles(Widget):

@@ -15,7 +15,7 @@ from textual.widgets import Header, RichLog, Static
 from textual.widgets.input import Selection
 
 from companion.language import N_, Language
-from companion.rules.sucker.views import event_phrase, says, table
+from companion.rules.sucker.views import LETTERING, event_phrase, says, table
 from companion.session.sucker import SuckerSession
 from companion.tui.common.follow import Redraw
 from companion.tui.common.footer import Keys
@@ -47,6 +47,7 @@ DOING = {
     "kill": N_("kills a chip"),
     "rescue": N_("awaits rescue"),
 }
+LETTERS_HELP = N_("letters")
 
 
 class RefereeScreen(Screen[None]):
@@ -66,7 +67,8 @@ class RefereeScreen(Screen[None]):
             with VerticalScroll(id="piles-box"):
                 yield Piles(id="piles")
             yield Static(id="players")
-        yield Static(id="help")
+        with VerticalScroll(id="help"):  # at 80x24 taller than its box: PgUp/PgDn scroll it
+            yield Static(id="help-text")
         yield RichLog(id="log", markup=False, wrap=True)
         yield Panel(id="hint")
         yield MoveLine(placeholder=_("move: %(moves)s", moves=MOVES), id="entry")
@@ -80,7 +82,8 @@ class RefereeScreen(Screen[None]):
         self.query_one("#log").border_title = _("Log")
         self.query_one("#log").border_subtitle = _("PgUp/PgDn scroll")
         self.query_one("#help").border_title = _("What to type (F1 or Esc closes)")
-        self.query_one("#help", Static).update(self._help())
+        self.query_one("#help").border_subtitle = _("PgUp/PgDn scroll")
+        self.query_one("#help-text", Static).update(self._help())
         log = self.query_one("#log", RichLog)
         for entry in self.session.history.entries[-40:]:
             self._log_entry(log, entry)
@@ -156,7 +159,9 @@ class RefereeScreen(Screen[None]):
             return _("defeated (%(place)s)", place=view["defeated"].index(name) + 1), ""
         if a["player"] == name:
             doing = DOING.get(a["what"])
-            return (_(doing) if doing else ""), "●"
+            # A mover who played a prisoner may name themselves: both marks, as for the others.
+            named = a["what"] == "next" and name in a["players"]
+            return (_(doing) if doing else ""), "●▶" if named else "●"
         if a["what"] == "next" and name in a["players"]:
             return _("may be named"), "▶"
         if a["what"] == "rescue":
@@ -174,6 +179,7 @@ class RefereeScreen(Screen[None]):
         for typed, meaning in SYNTAX:
             grid.add_row(typed, _(meaning))
         grid.add_row(_(COLORS_HELP[0]), _(COLORS_HELP[1]))
+        grid.add_row(_(LETTERS_HELP), _(LETTERING))
         return grid
 
     # ---- the log ----------------------------------------------------------------------
@@ -265,7 +271,9 @@ class RefereeScreen(Screen[None]):
         self._problem("")
 
     def scroll_log(self, pages: int) -> None:
-        log = self.query_one("#log", RichLog)
+        """PgUp/PgDn scroll the log, or the help while it is open."""
+        help_box = self.query_one("#help", VerticalScroll)
+        log = help_box if help_box.has_class("shown") else self.query_one("#log", RichLog)
         if pages < 0:
             log.scroll_page_up(animate=False)
         else:

@@ -146,13 +146,16 @@ HELD = N_(
 )
 
 
+HELD_DONE = N_("Today's search is made; the game master is revealing it to the room.")
+
+
 async def post_search(request: web.Request) -> web.Response:
     phones, seat = _seat(request, "warden", "search")
     name = await read_field(request, "prisoner", None)
     state = phones.session.state
     if all(prisoner != name for prisoner, _ in state.day.searches):
         if phones.session.room.held is not None:
-            raise Problem(409, HELD)
+            raise Problem(409, HELD if state.searches_left() else HELD_DONE)
         _submit(phones, Search(prisoner=name), seat)
     _ = page_language(request)
     message = _("Searched %(name)s's cell; the game master now reveals it to the room.", name=name)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -47,3 +48,25 @@ def test_the_command_writes_the_card(tmp_path: Path) -> None:
     )
     assert run.returncode == 0, run.stderr
     assert out.read_bytes().startswith(b"%PDF") and "Letter" in run.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_card_letters_its_chips_as_the_referee_does(tmp_path: Path, lang: str) -> None:
+    from companion.language import language
+    from companion.rules.sucker.views import LETTERING, color_keys
+
+    _ = language(lang)
+    path = write_rules_card(tmp_path / "card.pdf", "a4", _)
+    text, laid_out = (
+        subprocess.run(["pdftotext", *how, str(path), "-"], capture_output=True, text=True,
+                       check=True).stdout
+        for how in ([], ["-layout"])
+    )
+    flat = " ".join(text.replace("\u00a0", " ").split())
+    rule = " ".join(_(LETTERING).replace("\u00a0", " ").split())
+    assert rule in flat, rule
+    assert re.search(r"black ?: K", rule)
+    # The example pile, bottom to top, in the letters the referee's screen shows and types.
+    keys = color_keys(["red", "blue", "green", "yellow"])
+    pile = r"\s+".join(keys[c] for c in ("red", "blue", "green", "yellow", "red"))
+    assert re.search(r"(?m)^\s*" + pile + r"\s", laid_out), pile

@@ -286,3 +286,33 @@ async def test_an_interview_ended_under_the_palette_closes_once_on_top(tmp_path:
         await settle(pilot, app)
         assert isinstance(app.screen, GameScreen) and app.faults.crashed is None
         assert shows(app, "Ada's interview was recorded on the warden's phone")
+
+
+def footer_words(app: ConsoleApp) -> str:
+    from textual.widgets._footer import FooterKey
+
+    return " ".join(f"{k.key_display} {k.description}" for k in app.screen.query(FooterKey))
+
+
+async def test_at_the_end_of_a_reveal_the_footer_says_what_the_dialog_says(
+    tmp_path: Path,
+) -> None:
+    session = interviews(tmp_path)
+    app = ConsoleApp(session, ticking=False)
+    async with app.run_test(notifications=True, size=(120, 36)) as pilot:
+        session.submit({"do": "search", "prisoner": "Ben"}, by=WARDEN)
+        await settle(pilot, app)
+        assert isinstance(app.screen, RevealScreen)
+        keys = footer_words(app)
+        assert "Show the room the next step" in keys and "Show it all" in keys
+        assert "Back to the game" not in keys
+        await pilot.press("escape")  # all of it
+        await settle(pilot, app)
+        assert isinstance(app.screen, RevealScreen)
+        assert shows(app, "Space: back to the game")
+        keys = footer_words(app)
+        assert "Back to the game" in keys, keys
+        assert "next step" not in keys and "Show it all" not in keys, keys
+        await pilot.press("space")
+        await settle(pilot, app)
+        assert isinstance(app.screen, GameScreen)

@@ -148,7 +148,6 @@ def test_players_are_read_as_name_colon_color() -> None:
     [
         ("Ann:xyz,Bo:blue", "Player #1 (Ann) has 'xyz', which is not a chip color; use one of"),
         ("Ann:red,Bo:blue,Cat:green,Dan:purpel", "Player #4 (Dan) has 'purpel', which is not"),
-        ("Ann:gold,Bo:green,Cat:grey", "gold and green both start with G, the letter a chip is"),
     ],
 )
 def test_what_is_not_a_color_is_refused_in_one_sentence(players: str, words: str) -> None:
@@ -156,6 +155,23 @@ def test_what_is_not_a_color_is_refused_in_one_sentence(players: str, words: str
         make_setup(players, 4, None)
     text = str(error.value)
     assert text.startswith(words) and text.count(".") == 1 and text.endswith("."), text
+
+
+def test_colors_that_start_alike_are_set_up_with_letters_of_their_own() -> None:
+    setup = make_setup("Ann:gold,Bo:green,Cat:grey", 4, "Ann")
+    assert table(initial_state(setup))["keys"] == {
+        "gold": "G", "green": "R", "grey": "E"
+    }
+
+
+def test_a_poker_set_is_typed_by_its_letters_black_as_k() -> None:
+    setup = make_setup("Ann:white,Bo:red,Cat:blue,Dan:green,Eve:black", 3, "Eve")
+    view = table(initial_state(setup))
+    assert parsed(view, "k n") == {"do": "play", "player": "Eve", "color": "black", "pile": "new"}
+    assert parsed(view, "black 1")["color"] == "black"
+    with pytest.raises(EntryError, match=r"type one of w \(white\), r \(red\), b \(blue\), "
+                       r"g \(green\), k \(black\)\."):
+        parsed(view, "bl 1")  # blue or black: the letter says which
 
 
 def test_the_first_mover_is_drawn_outside_the_core_unless_named() -> None:

@@ -132,3 +132,35 @@ async def test_f1_help_keeps_the_move_line_and_esc_closes_it(
         await pilot.pause()
         assert not help_panel.display and app.query_one("#log").display
     session.close()
+
+
+def test_a_cut_pile_says_under_it_only_when_deciding_chips_are_drawn_there() -> None:
+    from companion.tui.sucker.piles import CUT_NOTE, CUT_ONLY, cut_note
+
+    assert cut_note([[column(1, 11, [7], 3)]]) == CUT_NOTE
+    assert cut_note([[column(1, 11, [7, 8, 9, 10], 5)]]) == CUT_ONLY  # all in the top four
+    assert cut_note([[column(1, 4, [0], None)]]) is None
+
+
+async def test_after_the_game_a_cut_pile_notes_no_chips_deciding_who_moves(tmp_path: Path) -> None:
+    setup = {"players": [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"}],
+             "chips_per_player": 10, "first": "Ann"}
+    session = Session.create(tmp_path / "t.sqlite", "so-long-sucker", setup)
+    for turn in range(20):  # red, blue, red… on one pile: nobody captures, Ann runs out
+        name, color = ("Ann", "red") if turn % 2 == 0 else ("Bo", "blue")
+        done = session.submit({"do": "play", "player": name, "color": color,
+                               "pile": "new" if turn == 0 else 1})
+        assert not hasattr(done, "reason"), done
+    assert session.state.winner == "Bo" and table(session.state)["deciding"] == {}
+    app = SuckerApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        piles = app.query_one("#piles", Piles)
+        assert piles.view is not None
+        lines = text(piles_panel(language(), piles.view, piles.content_size.width, piles.room),
+                     piles.content_size.width)
+        said = " ".join(line.strip() for line in lines)
+        assert any(line.strip().startswith("+") for line in lines), lines  # cut
+        assert said.endswith("+N: N chips hidden"), lines
+        assert "deciding" not in said
+    session.close()

@@ -241,3 +241,77 @@ async def test_the_dead_are_counted_and_pile_numbers_head_the_stacks(tmp_path: P
         assert lines[0].split() == ["#1"]
         assert " ".join(line.strip() for line in lines[-2:]).endswith("those deciding who moves")
     session.close()
+
+
+async def test_a_poker_set_shows_black_as_k_and_the_help_says_the_rule(tmp_path: Path) -> None:
+    colors = ["white", "red", "blue", "green", "black"]
+    setup = {
+        "players": [{"name": n, "color": c} for n, c in zip("ABCDE", colors, strict=True)],
+        "chips_per_player": 2,
+        "first": "E",
+    }
+    session = Session.create(tmp_path / "poker.sqlite", "so-long-sucker", setup)
+    app = SuckerApp(session)
+    async with app.run_test(size=(120, 36)) as pilot:
+        players = text_of(app, "#players")
+        for name, letter in zip("ABCDE", "WRBGK", strict=True):
+            assert re.search(rf"\b{name}\s+{letter}\s+2\b", players), (name, letter, players)
+        await typed(pilot, "k n")
+        assert dict(session.state.piles) == {1: ("black",)}
+        await pilot.press("f1")
+        await pilot.pause()
+        assert "black: K, as printers do" in " ".join(text_of(app, "#help-text").split())
+
+
+NAMES_HIMSELF = [  # Bo plays a red prisoner on green: Bo or Dan moves next, Bo chooses
+    {"do": "play", "player": "Ann", "color": "red", "pile": "new"},
+    {"do": "next", "player": "Bo"},
+    {"do": "play", "player": "Bo", "color": "blue", "pile": 1},
+    {"do": "next", "player": "Cat"},
+    {"do": "play", "player": "Cat", "color": "green", "pile": "new"},
+    {"do": "next", "player": "Bo"},
+    {"do": "play", "player": "Bo", "color": "blue", "pile": 1},
+    {"do": "kill", "player": "Bo", "color": "blue"},
+    {"do": "play", "player": "Bo", "color": "red", "pile": 2},
+]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+async def test_a_mover_who_may_name_themselves_is_marked_as_may_be_named_too(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    setup = {**SETUP, "players": [*SETUP["players"], {"name": "Dan", "color": "yellow"}]}
+    session = Session.create(tmp_path / "t.sqlite", "so-long-sucker", setup)
+    for command in NAMES_HIMSELF:
+        assert not hasattr(session.submit(command), "reason"), command
+    assert table(session.state)["awaiting"]["players"] == ["Bo", "Dan"]
+    app = SuckerApp(session)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        content: Any = app.query_one("#players", Static).content
+        console = Console(width=app.query_one("#players").content_size.width,
+                          file=io.StringIO(), record=True, color_system=None)
+        console.print(content)
+        lines = console.export_text().splitlines()
+        row = {name: next(line for line in lines if f" {name} " in f" {line} ")
+               for name in ("Bo", "Dan", "Cat")}
+        assert row["Bo"].lstrip().startswith("●▶"), lines
+        assert row["Dan"].lstrip().startswith("▶") and "▶" not in row["Cat"], lines
+        said = " ".join(lines)
+        assert "may be named" in said and "names next" in said, lines
+
+
+async def test_at_80x24_the_whole_help_is_read_by_scrolling_it(tmp_path: Path) -> None:
+    session = Session.create(tmp_path / "help.sqlite", "so-long-sucker", SETUP)
+    app = SuckerApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        help_box = app.query_one("#help")
+        assert help_box.has_class("shown")
+        assert help_box.max_scroll_y > 0  # the last lines are below the box
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert help_box.scroll_y == help_box.max_scroll_y
+        text = text_of(app, "#help-text")
+        assert "still free." in text and "black: K" in " ".join(text.split())

@@ -240,7 +240,8 @@ async def test_deal_and_search(client: TestClient, session: Session) -> None:
     assert len(session.rows) == rows
     r = await post(client, session, "Wendy", "search", {"prisoner": "Cy"})
     sentence = await error_of(r, 409)
-    assert sentence.startswith("The game master is still revealing the last search")
+    # classic: one search a day, so no invitation to search again (issue 28)
+    assert sentence == "Today's search is made; the game master is revealing it to the room."
     step_reveal(session, to_end=True)
     await error_of(await post(client, session, "Wendy", "search", {"prisoner": "Cy"}), 409)
     view = await (await client.get(f"/api/p/{seat(session, 'Wendy').token}")).json()

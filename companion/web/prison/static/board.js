@@ -30,7 +30,11 @@
     return !!(audio && audio.state === "running");
   }
 
+  var hint = document.getElementById("sound-hint");
+
   function label() {
+    // Until the browser allows sound, a hint the game master sees: click the board once.
+    if (hint) hint.hidden = !(wanted() && !allowed());
     if (!button) return;
     var on = wanted();
     button.setAttribute("aria-pressed", on ? "true" : "false");
