@@ -61,6 +61,7 @@ def make_setup(
 ) -> dict[str, Any]:
     """A setup the engine accepts; the first mover is drawn here, outside the rules core."""
     from companion.rules.sucker.engine import MAX_CHIPS, SetupError, initial_state
+    from companion.rules.sucker.setup import check_known_colors
 
     listed = parse_players(players)
     names = [p["name"] for p in listed]
@@ -77,6 +78,7 @@ def make_setup(
         "first": first if first is not None else (rng or random.SystemRandom()).choice(names),
     }
     try:
+        check_known_colors(listed)
         initial_state(setup)
     except SetupError as error:
         raise UserError(str(error)) from None

@@ -11,6 +11,7 @@ from companion.rules.sucker.state import Seat, SuckerState, new_game
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MAX_CHIPS = 30
+MAX_COLOR = 24  # characters in a color's name
 # The chip colors a game may use, any distinct ones together (a poker set's white, red, blue,
 # green and black too): each gets its own letter (views.color_keys), so none clash.
 COLORS = (
@@ -25,13 +26,28 @@ class SetupError(ValueError):
 
 
 def _check_color(color: object, where: str) -> str:
+    """Any color name a chip set may have (a script's, as the game-script contract has it): a
+    short name with no control characters. The console's own typing is checked against the
+    known colors too (``check_known_colors``), where a typo is likelier than a mauve chip."""
     if not isinstance(color, str) or not color.strip():
         raise SetupError(f"{where} needs a color, such as \"red\".")
-    if color.casefold() not in COLORS:
+    if len(color) > MAX_COLOR or any(not ch.isprintable() for ch in color):
         raise SetupError(
-            f"{where} has {color!r}, which is not a chip color; use one of {', '.join(COLORS)}."
+            f"{where} has {color[:MAX_COLOR]!r}, which cannot be a chip color; name a color "
+            f"in at most {MAX_COLOR} printable characters."
         )
     return color
+
+
+def check_known_colors(players: list[Mapping[str, Any]]) -> None:
+    """Refuses, in one sentence, a color typed at the console that is none of ``COLORS``."""
+    for i, player in enumerate(players):
+        color = player.get("color")
+        if isinstance(color, str) and color.strip() and color.casefold() not in COLORS:
+            raise SetupError(
+                f"Player #{i + 1} ({player.get('name')}) has {color!r}, which is not a chip "
+                f"color; use one of {', '.join(COLORS)}."
+            )
 
 
 def seats_from(players: object) -> list[Seat]:

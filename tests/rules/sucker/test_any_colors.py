@@ -27,6 +27,7 @@ SETS = {
     "poker-other-seats": ["black", "blue", "green", "white"],
     "all-g": ["gold", "green", "grey", "gray"],
     "all-b": ["blue", "black", "brown", "beige"],
+    "any-names": ["mauve", "chartreuse", "Bleu de France", "sea green"],  # none of COLORS
 }
 POKER = ["white", "red", "blue", "green", "black"]
 
@@ -135,3 +136,16 @@ def test_any_distinct_colors_get_distinct_letters_of_their_names(colors: list[st
     for color, key in keys.items():
         assert key.isupper() and len(key) == 1
         assert key in color.upper() or (color, key) == ("black", "K")
+
+
+def test_a_script_color_need_not_be_one_the_console_knows_but_must_be_a_name() -> None:
+    from companion.rules.sucker.setup import SetupError, seats_from
+
+    seats = seats_from([{"name": "Ann", "color": "mauve"}, {"name": "Bo", "color": "Mauve"[:4]}])
+    assert [s.color for s in seats] == ["mauve", "Mauv"]
+    for bad in ("", "   ", "red\x1b[2J", "x" * 25):
+        with pytest.raises(SetupError) as error:
+            seats_from([{"name": "Ann", "color": bad}, {"name": "Bo", "color": "blue"}])
+        assert str(error.value).count(".") == 1, error.value
+    with pytest.raises(SetupError, match="used twice"):
+        seats_from([{"name": "Ann", "color": "Mauve"}, {"name": "Bo", "color": "mauve"}])
