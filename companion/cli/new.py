@@ -7,7 +7,7 @@ import argparse
 from pathlib import Path
 
 from companion.cli.consoles.prison import open_console
-from companion.cli.options import no_phones, phone_options
+from companion.cli.options import no_phones, phone_options, wifi_options
 from companion.cli.wiring import HOLDER, check_terminal
 from companion.errors import UserError
 from companion.rules.prison.scenario import ScenarioError
@@ -20,7 +20,7 @@ from companion.session.scenario_files import scenario_name
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "new",
-        parents=[no_phones(), phone_options()],
+        parents=[no_phones(), phone_options(), wifi_options()],
         help="set up a new session (players, then the game)",
         description="Set up a new prison-break session: on the set-up screen, or at once with "
         "--warden and --prisoners or --roster. Without --scenario, the shipped scenario balanced "
