@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from companion.language import N_, Language, language
-from companion.printing.common.layout import MARGIN, Paper, Sheets
+from companion.printing.common.layout import FONT, MARGIN, Paper, Sheets
 
 if TYPE_CHECKING:
     from companion.session.wifi import Wifi
@@ -133,13 +133,17 @@ def _card(pdf: Sheets, card: Card, x: float, y: float, w: float, _: Language) ->
 def _wifi(pdf: Sheets, wifi: Wifi, x: float, top: float, w: float, _: Language) -> None:
     """The venue's Wi-Fi code in the secret part's left margin, its words beneath it."""
     pad = 4.0
-    room = (w - QR_SIZE) / 2 - pad - 1.5  # the margin left of the seat's code
+    room = (w - QR_SIZE) / 2 - pad - 3.0  # the margin left of the seat's code, a gap kept
     size = min(WIFI_QR_SIZE, room)
     left = x + pad + (room - size) / 2
     pdf.qr_code(wifi.payload(), left, top + QR_TOP, size)
     lines = [_("1. Join the Wi-Fi"), pdf.printable(wifi.name) or "?"]
     if wifi.password is not None:
         lines.append(_("Password: %(password)s", password=pdf.printable(wifi.password) or "?"))
-    text = pdf.fitting_size(lines, room, 6.5)
     for i, line in enumerate(lines):
-        pdf.write_at(x + pad, top + QR_TOP + size + 0.5 + i * 2.8, room, line, text, align="C")
+        text = pdf.fitting_size([line], room, 6.5, smallest=4.5)
+        pdf.set_font(FONT, "", text)
+        if pdf.text_width(line) > room:  # too long even in small print: the code holds it
+            continue  # (never over the seat's code, which must scan)
+        pdf.write_at(x + pad, top + QR_TOP + size + 0.5 + i * 2.8, room, line, text,
+                     align="C", shrink_to=text)

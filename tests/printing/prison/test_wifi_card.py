@@ -109,3 +109,23 @@ def test_bad_options_are_one_sentence_and_print_nothing(
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1 and "Traceback" not in err
     assert not pdf.exists()
+
+
+def test_a_long_network_never_covers_the_seat_code(
+    tmp_path: Path, _isolated_data_dir: Path
+) -> None:
+    """WPA's longest password (63 characters) and a long name: both codes still scan, the
+    words that do not fit in small print are left to the code."""
+    data = _isolated_data_dir
+    demo_session(data, "night").close()
+    name, password = "The Grand Hall Guest Network 5G", "x" * 30 + ";" + "y" * 32
+    pdf = tmp_path / "night.pdf"
+    assert _print(data, pdf, "--wifi-name", name, "--wifi-password", password) == 0
+    _page, x, y, w, _h = card_slot(PAPERS["a4"], 0)
+    subprocess.run(["pdftoppm", "-png", "-r", str(DPI), "-f", "1", "-l", "1", "-singlefile",
+                    *crop_args(x, y, w, HEADER + 45), str(pdf), str(tmp_path / "card")],
+                   check=True)
+    found = decode(tmp_path / "card.png")
+    expected = f"WIFI:T:WPA;S:{name};P:{'x' * 30}\\;{'y' * 32};;"
+    assert len(found) == 2 and expected in found
+    assert any(code.startswith(f"{URL}/p/") for code in found)
