@@ -59,7 +59,7 @@ async def test_no_prison_phone_page_carries_the_password(
     prison: tuple[TestClient, Session],
 ) -> None:
     client, session = prison
-    for path in ("/", "/join"):
+    for path in ("/", "/join", "/check"):
         response = await client.get(path)
         _clean(await response.text(), path)
     for seat in seats_of(session):
@@ -98,7 +98,7 @@ async def test_no_warm_up_phone_page_carries_the_password(tmp_path: Path) -> Non
                             joins=JoinLimiter(100, 100))
     try:
         async with TestClient(TestServer(app, host="127.0.0.1")) as client:
-            for path in ("/", "/join-room"):
+            for path in ("/", "/join-room", "/check"):
                 _clean(await (await client.get(path)).text(), path)
             joined = await client.post("/join-room", data={"name": "Ada"},
                                        allow_redirects=False)
