@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from companion.cli.consoles.prison import open_console
-from companion.cli.options import console_lang, no_phones, phone_options
+from companion.cli.options import console_lang, no_phones, phone_options, wifi_options
 from companion.session.paths import data_dir
 from companion.session.prison.create import create_prison_session
 
@@ -16,7 +16,7 @@ DEMO_PRISONERS = ["Ada", "Ben", "Cy", "Dee"]
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "demo",
-        parents=[no_phones(), phone_options(), console_lang(
+        parents=[no_phones(), phone_options(), wifi_options(), console_lang(
             "the demo's language, its console's and its board's: en, de, es, fr (default: the "
             "laptop's, from LANG, for the console; English for the board)")],
         help="open a fresh demo session (warden Wendy; Ada, Ben, Cy, Dee)",

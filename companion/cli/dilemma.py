@@ -17,7 +17,15 @@ import json
 from pathlib import Path
 
 from companion.cli.consoles.dilemma import open_console
-from companion.cli.options import check_port, check_public_url, no_phones, phone_options
+from companion.cli.options import (
+    apply_wifi,
+    check_port,
+    check_public_url,
+    check_wifi,
+    no_phones,
+    phone_options,
+    wifi_options,
+)
 from companion.cli.wiring import keep_language, room_poster
 from companion.errors import UserError
 from companion.rules.dilemma.results import COLUMNS, rows
@@ -32,7 +40,7 @@ from companion.session.paths import data_dir, session_path
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "dilemma",
-        parents=[no_phones(), phone_options()],
+        parents=[no_phones(), phone_options(), wifi_options()],
         help="the two-prisoner dilemma warm-up: a tournament on the room's phones",
     )
     p.add_argument("name", help="the session's name (created the first time, reopened after)")
@@ -63,6 +71,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run_dilemma(args: argparse.Namespace) -> int:
     port = check_port(args.port) or DEFAULT_PORT
     public_url = check_public_url(args.public_url) if args.public_url else None
+    wifi = check_wifi(args)
     if args.per_device is not None and not 0 <= args.per_device <= 1000:
         raise UserError(
             f"--per-device {args.per_device} is out of range; give 1 to 1000, or 0 for no limit."
@@ -84,6 +93,7 @@ def run_dilemma(args: argparse.Namespace) -> int:
     try:
         if lang is not None:
             keep_language(session, lang, existed=existed)
+        apply_wifi(session, wifi)
         if args.poster:
             from companion.web.common.address import base_url
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.cli.consoles.prison import open_console
-from companion.cli.options import no_phones, phone_options
+from companion.cli.options import no_phones, phone_options, wifi_options
 from companion.cli.wiring import HOLDER, check_terminal
 from companion.errors import UserError
 from companion.rules.prison.scenario import ScenarioError
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "new",
-        parents=[no_phones(), phone_options()],
+        parents=[no_phones(), phone_options(), wifi_options()],
         help="set up a new session (players, then the game)",
         description="Set up a new prison-break session: on the set-up screen, or at once with "
         "--warden and --prisoners or --roster. Without --scenario, the shipped scenario balanced "

@@ -14,6 +14,7 @@ from companion.errors import UserError
 if TYPE_CHECKING:
     from companion.rules.prison.scenario import PrisonRules
     from companion.session.session import Session
+    from companion.session.wifi import Wifi
 
 
 def no_phones() -> argparse.ArgumentParser:
@@ -170,3 +171,51 @@ def print_csv(text: str) -> None:
         return
     out.write(text.encode("utf-8"))
     out.flush()
+def wifi_options() -> argparse.ArgumentParser:
+    """``--wifi-name``, ``--wifi-password``, ``--wifi-open`` and ``--no-wifi``: the venue's
+    network, for the "join the Wi-Fi" QR code on the cards, the poster and the board."""
+    p = argparse.ArgumentParser(add_help=False)
+    p.add_argument("--wifi-name", metavar="NAME",
+                   help="the venue's Wi-Fi: a QR code to join it beside the game's (kept in "
+                   "the session)")
+    p.add_argument("--wifi-password", metavar="PASSWORD", help="the Wi-Fi's password")
+    p.add_argument("--wifi-open", action="store_true",
+                   help="the Wi-Fi has no password")
+    p.add_argument("--no-wifi", action="store_true",
+                   help="forget the Wi-Fi kept in the session (no Wi-Fi QR code)")
+    return p
+
+
+FORGET_WIFI = "forget"
+
+
+def check_wifi(args: argparse.Namespace) -> Wifi | str | None:
+    """The Wi-Fi the options name (a :class:`~companion.session.wifi.Wifi`),
+    :data:`FORGET_WIFI` for ``--no-wifi``, or ``None`` when they say nothing; a bad
+    combination is refused in one sentence."""
+    from companion.session.wifi import Wifi, wifi_problem
+
+    name = getattr(args, "wifi_name", None)
+    password = getattr(args, "wifi_password", None)
+    open_network = bool(getattr(args, "wifi_open", False))
+    if getattr(args, "no_wifi", False):
+        if name is not None or password is not None or open_network:
+            raise UserError("--no-wifi forgets the Wi-Fi; leave out the other --wifi options.")
+        return FORGET_WIFI
+    problem = wifi_problem(name, password, open_network)
+    if problem:
+        raise UserError(problem)
+    if name is None:
+        return None
+    return Wifi(name, None if open_network else password)
+
+
+def apply_wifi(session: Session, choice: Wifi | str | None) -> None:
+    """Keep (or forget) the Wi-Fi the options named in ``session``; nothing when they named
+    none."""
+    from companion.session.wifi import Wifi, forget_wifi, keep_wifi
+
+    if isinstance(choice, Wifi):
+        keep_wifi(session, choice)
+    elif choice == FORGET_WIFI:
+        forget_wifi(session)

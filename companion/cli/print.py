@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import argparse
 
+from companion.cli.options import apply_wifi, check_wifi, wifi_options
 from companion.errors import UserError
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "print",
+        parents=[wifi_options()],
         help="print a session's player cards, tokens, tracker and rules as a PDF",
         description="Write one PDF with everything a session's table needs: a card per seat "
         "with its personal QR code, token sheets, night tracker, rules card and warden's screen.",
@@ -35,15 +37,16 @@ def run_print(args: argparse.Namespace) -> int:
     from companion.printing.prison.document import print_generic, print_session
 
     paper = paper_named(args.paper or "a4")
+    wifi = check_wifi(args)  # a bad combination is refused before anything is opened
     if args.lang is not None and not args.generic:
         from companion.language import check
 
         args.lang = check(args.lang)  # refused in one sentence before the session is opened
     if args.generic:
-        if args.name or args.public_url or args.lang:
+        if args.name or args.public_url or args.lang or wifi is not None:
             raise UserError(
                 "--generic prints no session (its sheets are the committed English ones); "
-                "leave out the session name, --public-url and --lang."
+                "leave out the session name, --public-url, --lang and the --wifi options."
             )
         papers = [paper.name] if args.paper else None
         for path in print_generic(args.out, papers):
@@ -61,6 +64,11 @@ def run_print(args: argparse.Namespace) -> int:
         # network it is on now, which is not the venue's if the cards are printed at home.
         guessed = not args.public_url and current_base(session) is None
         out = args.out or f"{session.name}-{paper.name}.pdf"
+        if wifi is not None:
+            from companion.session.prison import is_prison
+
+            if is_prison(session):  # another game's session is refused by printing, unchanged
+                apply_wifi(session, wifi)
         path = print_session(session, paper.name, out, args.public_url, args.lang)
         printed = session.meta().get("printed_url")
     finally:

@@ -6,7 +6,13 @@ from __future__ import annotations
 import argparse
 
 from companion.cli.consoles import open_by_game
-from companion.cli.options import console_lang, no_phones, phone_options, served_as_before
+from companion.cli.options import (
+    console_lang,
+    no_phones,
+    phone_options,
+    served_as_before,
+    wifi_options,
+)
 from companion.session.create import open_session
 from companion.session.paths import data_dir
 
@@ -18,6 +24,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             no_phones(),
             console_lang(),
             phone_options(None, "phones: listen here (default: where the session served last)"),
+            wifi_options(),
         ],
         help="reopen a saved session where it stood",
     )

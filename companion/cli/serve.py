@@ -4,7 +4,6 @@ serve phones from a second laptop)."""
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
 
 from companion.cli.options import (
     check_port,
@@ -15,9 +14,6 @@ from companion.cli.options import (
 )
 from companion.errors import UserError
 from companion.session.create import open_session
-
-if TYPE_CHECKING:
-    import asyncio
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -30,30 +26,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run_serve)
 
 
-def stop_on_signals(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> None:
-    """Ctrl+C, a terminate signal and (Windows) Ctrl+Break set ``stop``: through the loop where
-    it takes signal handlers (Linux, macOS); else, as on Windows, whose loops take none, through
-    :func:`signal.signal`, which wakes the loop from the handler."""
-    import signal
-
-    def wake(_signum: int, _frame: object) -> None:
-        loop.call_soon_threadsafe(stop.set)
-
-    for name in ("SIGINT", "SIGTERM", "SIGBREAK"):
-        sig = getattr(signal, name, None)
-        if sig is None:
-            continue
-        try:
-            loop.add_signal_handler(sig, stop.set)
-        except (NotImplementedError, AttributeError):
-            signal.signal(sig, wake)
-        except RuntimeError:  # not the main thread: Ctrl+C still interrupts asyncio.run
-            continue
-
-
 def run_serve(args: argparse.Namespace) -> int:
     import asyncio
 
+    from companion.cli.wiring import stop_on_signals
     from companion.session.links import DEFAULT_PORT
     from companion.session.paths import data_dir
     from companion.session.prison import is_prison

@@ -12,13 +12,22 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.cli.options import check_port, check_public_url, phones_cannot_listen
+from companion.cli.options import (
+    apply_wifi,
+    check_port,
+    check_public_url,
+    check_wifi,
+    phones_cannot_listen,
+    port_problem,
+)
 from companion.errors import UserError
 from companion.rules.prison.scenario import PrisonRules
 from companion.session.contracts import (
     Addresses,
     BalanceFactory,
     Links,
+    NetworkCheck,
+    NetworkProbe,
     Service,
     ServiceHost,
     Stopper,
@@ -28,6 +37,7 @@ from companion.session.links import DEFAULT_PORT
 from companion.session.session import Session
 
 if TYPE_CHECKING:
+    import asyncio
     from concurrent.futures import ProcessPoolExecutor
 
     from companion.language import Language
@@ -40,6 +50,27 @@ if TYPE_CHECKING:
 HOLDER = "the console"
 
 Source = Callable[[int, int, "list[int] | None"], Iterator[dict[str, Any]]]
+
+
+def stop_on_signals(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> None:
+    """Ctrl+C, a terminate signal and (Windows) Ctrl+Break set ``stop``: through the loop where
+    it takes signal handlers (Linux, macOS); else, as on Windows, whose loops take none, through
+    :func:`signal.signal`, which wakes the loop from the handler."""
+    import signal
+
+    def wake(_signum: int, _frame: object) -> None:
+        loop.call_soon_threadsafe(stop.set)
+
+    for name in ("SIGINT", "SIGTERM", "SIGBREAK"):
+        sig = getattr(signal, name, None)
+        if sig is None:
+            continue
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, AttributeError):
+            signal.signal(sig, wake)
+        except RuntimeError:  # not the main thread: Ctrl+C still interrupts asyncio.run
+            continue
 
 
 def check_terminal() -> None:
@@ -200,7 +231,9 @@ def balance_screen(
 # ---- the phone server, as a console's service ---------------------------------------------------
 
 
-def phone_service(args: argparse.Namespace) -> tuple[Service, Links]:
+def phone_service(
+    args: argparse.Namespace, running: dict[str, Any] | None = None
+) -> tuple[Service, Links]:
     """The phone server as a console service, and the extra links for the Seats screen.
 
     Returns ``(start, links)``: ``await start(app)`` starts the server on ``app.session`` inside
@@ -211,12 +244,14 @@ def phone_service(args: argparse.Namespace) -> tuple[Service, Links]:
     host = getattr(args, "host", None) or "0.0.0.0"
     given = getattr(args, "public_url", None)
     public_url = check_public_url(given) if given else None
-    running: dict[str, Any] = {}
+    wifi = check_wifi(args)
+    running = {} if running is None else running  # the server once it listens
 
     async def start(app: ServiceHost) -> Stopper:
         from companion.session.links import address_changed, printed_base
         from companion.web.prison.server import start_phone_server
 
+        apply_wifi(app.session, wifi)  # a session made on the set-up screen gets it too
         try:
             server = await start_phone_server(app.session, host, port, public_url)
         except OSError as error:
@@ -230,7 +265,10 @@ def phone_service(args: argparse.Namespace) -> tuple[Service, Links]:
                 severity="warning",
                 timeout=15,
             )
-        stop: Stopper = server.stop
+        async def stop() -> None:
+            running.pop("server", None)
+            await server.stop()
+
         return stop
 
     def links() -> list[dict[str, str]]:
@@ -252,17 +290,72 @@ def phone_service(args: argparse.Namespace) -> tuple[Service, Links]:
     return start, links
 
 
+# ---- the venue preflight, from a console ----------------------------------------------------
+
+
+class _Preflight:
+    """The test page as a console sees it (:class:`NetworkProbe`)."""
+
+    def __init__(
+        self, probe: Any, url: str, port: int, host: str, stop: Stopper | None = None
+    ) -> None:
+        self._probe, self.url, self.port, self._host, self._stop = probe, url, port, host, stop
+
+    def addresses(self) -> list[tuple[str, str]]:
+        return laptop_addresses(argparse.Namespace(host=self._host))()
+
+    def listen(self, listener: Callable[[str, int], None]) -> Callable[[], None]:
+        stop: Callable[[], None] = self._probe.listen(lambda v: listener(v.address, v.ms))
+        return stop
+
+    async def close(self) -> None:
+        if self._stop is not None:
+            await self._stop()
+            self._stop = None
+
+
+def network_check(args: argparse.Namespace, running: dict[str, Any]) -> NetworkCheck:
+    """The consoles' venue preflight: the test page on the running phone server
+    (``running["server"]``), so the phones' very port is tried, else served alone on the port
+    the game will use until the screen closes."""
+    port = check_port(getattr(args, "port", None)) or DEFAULT_PORT
+    host = getattr(args, "host", None) or "0.0.0.0"
+
+    async def check() -> NetworkProbe:
+        from companion.tui.common.network import addresses_of, best
+        from companion.web.common.address import base_url
+        from companion.web.common.preflight import CHECK_PATH, start_check_server
+
+        server = running.get("server")
+        if server is not None:
+            url = f"{server.base_url}{CHECK_PATH}"
+            return _Preflight(server.probe, url, server.port, host)
+        try:
+            alone = await start_check_server(host, port)
+        except OSError as error:
+            raise port_problem(port, error) from None
+        chosen = best(addresses_of(laptop_addresses(args)()))
+        where = chosen.address if chosen is not None and host in ("0.0.0.0", "::", "") else host
+        url = f"{base_url(where, alone.port)}{CHECK_PATH}"
+        return _Preflight(alone.probe, url, alone.port, host, alone.close)
+
+    return check
+
+
 # ---- the dilemma's room poster ---------------------------------------------------------------
 
 
 def room_poster(session: DilemmaSession, path: Path, join_url: str) -> Path:
-    """The dilemma room's QR poster for ``session``, written to ``path``."""
+    """The dilemma room's QR poster for ``session``, written to ``path`` (with the Wi-Fi's
+    code when the session keeps one)."""
     from companion.language import language
     from companion.printing.dilemma.poster import write_poster
     from companion.rules.dilemma.views import board
+    from companion.session.wifi import wifi_of
 
     lang = language(session.meta().get("lang") or None)
-    return write_poster(path, join_url, board(session.state)["sentences"], lang)
+    sentences = board(session.state)["sentences"]
+    return write_poster(path, join_url, sentences, lang, wifi_of(session))
 
 
 def console_words(args: argparse.Namespace) -> Language:

@@ -70,3 +70,28 @@ class TableRates(Protocol):
     ``{"nights_to_escape", "games", "escape": {"count", "rate", "low", "high"}}`` (95%)."""
 
     def __call__(self, prisoners: int, tokens: int, /) -> list[dict[str, Any]]: ...
+
+
+class NetworkProbe(Protocol):
+    """The venue preflight's test page, served (by the running phone server, or alone on the
+    game's port): its address, the laptop's addresses as (interface, address) pairs, and each
+    visit told to a listener as (the visitor's address, the round trip in ms)."""
+
+    @property
+    def url(self) -> str: ...
+
+    @property
+    def port(self) -> int: ...
+
+    def addresses(self) -> list[tuple[str, str]]: ...
+
+    def listen(self, listener: Callable[[str, int], None], /) -> Callable[[], None]: ...
+
+    async def close(self) -> None: ...
+
+
+class NetworkCheck(Protocol):
+    """Serve the test page in the console's loop; raises ``UserError`` (one sentence) when the
+    port cannot be opened."""
+
+    def __call__(self) -> Awaitable[NetworkProbe]: ...

@@ -4,9 +4,16 @@ QR poster on a key."""
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from companion.cli import wiring
-from companion.cli.options import check_port, check_public_url, port_problem
+from companion.cli.options import (
+    apply_wifi,
+    check_port,
+    check_public_url,
+    check_wifi,
+    port_problem,
+)
 from companion.session.contracts import RoomHost, Stopper
 from companion.session.dilemma import DilemmaSession
 from companion.session.links import DEFAULT_PORT
@@ -28,8 +35,11 @@ def _run(session: DilemmaSession, args: argparse.Namespace) -> int:
     port = check_port(getattr(args, "port", None)) or DEFAULT_PORT
     public = getattr(args, "public_url", None)
     public = check_public_url(public) if public else None
+    apply_wifi(session, check_wifi(args))  # for the board and the poster (P)
     lang = wiring.console_words(args)  # an unknown --lang is refused before anything opens
     wiring.check_terminal()
+
+    running: dict[str, Any] = {}  # the phone server once it listens (the network test uses it)
 
     async def phones(app: RoomHost) -> Stopper:
         from companion.web.dilemma.joins import per_device
@@ -40,8 +50,13 @@ def _run(session: DilemmaSession, args: argparse.Namespace) -> int:
             server = await start_dilemma_server(session, host, port, public, joins=joins)
         except OSError as error:
             raise port_problem(port, error) from None
+        running["server"] = server
         app.show_room(server.join_url, server.board_url)
-        stop: Stopper = server.stop
+
+        async def stop() -> None:
+            running.pop("server", None)
+            await server.stop()
+
         return stop
 
     def poster(join_url: str) -> str:
@@ -50,7 +65,8 @@ def _run(session: DilemmaSession, args: argparse.Namespace) -> int:
         return str(wiring.room_poster(session, path, join_url))
 
     services = [] if getattr(args, "no_phones", False) else [phones]
-    app = DilemmaApp(session, services=services, poster=poster, lang=lang)
+    network = wiring.network_check(args, running)
+    app = DilemmaApp(session, services=services, poster=poster, lang=lang, network=network)
     app.run()
     if app.return_code:
         print(

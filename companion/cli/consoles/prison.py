@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from companion.cli import wiring
 from companion.cli.consoles import open_by_game
-from companion.session.contracts import Links, Service
+from companion.cli.options import apply_wifi, check_wifi
+from companion.session.contracts import Links, NetworkCheck, Service
 from companion.session.create import game_label, open_session
 from companion.session.paths import data_dir, session_path
 from companion.session.prison import PrisonSession
@@ -26,11 +28,19 @@ def open_console(
     """Run the game master's console: on ``session``, or the set-up screen for ``new``
     (name, scenario; scenario ``None`` for automatic: balanced for the group's size as the
     names are typed), or the session picker when both are ``None``; with the phone server in
-    the console's loop unless ``--no-phones``."""
+    the console's loop unless ``--no-phones``. The Wi-Fi the options name is kept in the
+    session (a new one's as its phone server starts)."""
+    wifi = check_wifi(args)  # a bad combination is refused before the console opens
+    if session is not None:
+        apply_wifi(session, wifi)
+    running: dict[str, Any] = {}  # the phone server once it listens (the network test uses it)
+    network = wiring.network_check(args, running)
     if getattr(args, "no_phones", False):
-        return run_console(args, session, services=[], new=new)
-    start_phones, links = wiring.phone_service(args)
-    return run_console(args, session, services=[start_phones], links=links, new=new)
+        return run_console(args, session, services=[], new=new, network=network)
+    start_phones, links = wiring.phone_service(args, running)
+    return run_console(
+        args, session, services=[start_phones], links=links, new=new, network=network
+    )
 
 
 def run_console(
@@ -40,6 +50,7 @@ def run_console(
     services: list[Service],
     links: Links | None = None,
     new: tuple[str, str | None] | None = None,
+    network: NetworkCheck | None = None,
 ) -> int:
     """Build and run the console; if it stops on an error, say how to get back in. A session
     of another game picked there opens in its own console."""
@@ -76,6 +87,7 @@ def run_console(
             balance=wiring.balance_screen(pool, wiring.table_rates([folder])),
             notice=notice,
             lang=words,
+            network=network,
         )
         try:
             app.run()

@@ -4,15 +4,21 @@ A card, top to bottom: the player's name and role with three lines on how to use
 (what stays visible), the QR code with the seat code and the join address beneath it, a dotted
 fold line, and a flap that folds up over the code so the card can lie on the table. The flap
 is cross-hatched where it comes to lie on the code and the seat code, so that they do not
-read through the paper; its one line of text lies over the blank band between the two.
+read through the paper; its one line of text lies over the blank band between the two. When the
+session keeps the venue's Wi-Fi, a smaller "join the Wi-Fi" code sits left of the seat's, with
+the network's name and password beneath it: two scans, the network and then the seat.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from companion.language import N_, Language, language
-from companion.printing.common.layout import MARGIN, Paper, Sheets
+from companion.printing.common.layout import FONT, MARGIN, Paper, Sheets
+
+if TYPE_CHECKING:
+    from companion.session.wifi import Wifi
 
 HEADER = 32.0  # mm: name, role, how-to lines
 SECRET = 45.0  # mm: QR code, seat code, join address
@@ -21,6 +27,7 @@ CARD_HEIGHT = HEADER + SECRET + FLAP
 QR_SIZE = 28.0
 QR_TOP = 3.0  # mm below the top of the secret part
 SEAT_CODE_TOP = QR_TOP + QR_SIZE + 4.0  # the seat code's line, then the join address
+WIFI_QR_SIZE = 20.0  # the Wi-Fi's code, left of the seat's, its words beneath it
 FLAP_LINE = N_("Fold up over your code: whoever scans it plays your seat.")
 HOW_TO = (
     N_("1. Scan the code with your phone's camera to open your page."),
@@ -63,8 +70,11 @@ def card_slot(paper: Paper, index: int) -> tuple[int, float, float, float, float
     return index // PER_PAGE, x, y, width, CARD_HEIGHT
 
 
-def add_cards(pdf: Sheets, cards: list[Card], lang: Language | None = None) -> None:
-    """Pages of player cards, two columns and two rows to a page, cut lines between them."""
+def add_cards(
+    pdf: Sheets, cards: list[Card], lang: Language | None = None, wifi: Wifi | None = None
+) -> None:
+    """Pages of player cards, two columns and two rows to a page, cut lines between them; with
+    ``wifi``, each card has the code to join the venue's network beside the seat's."""
     _ = lang or language()
     for index, card in enumerate(cards):
         _page, x, y, width, height = card_slot(pdf.paper, index)
@@ -78,6 +88,8 @@ def add_cards(pdf: Sheets, cards: list[Card], lang: Language | None = None) -> N
             )
         pdf.cut_box(x, y, width, height)
         _card(pdf, card, x, y, width, _)
+        if wifi is not None:
+            _wifi(pdf, wifi, x, y + HEADER, width, _)
 
 
 def _card(pdf: Sheets, card: Card, x: float, y: float, w: float, _: Language) -> None:
@@ -116,3 +128,22 @@ def _card(pdf: Sheets, card: Card, x: float, y: float, w: float, _: Language) ->
     pdf.rect(x + 1, fold + line_top, w - 2, band, style="F")
     pdf.set_fill_color(0)
     pdf.write_at(x + pad, fold + line_top, inner, _(FLAP_LINE), 8, bold=True, align="C")
+
+
+def _wifi(pdf: Sheets, wifi: Wifi, x: float, top: float, w: float, _: Language) -> None:
+    """The venue's Wi-Fi code in the secret part's left margin, its words beneath it."""
+    pad = 4.0
+    room = (w - QR_SIZE) / 2 - pad - 3.0  # the margin left of the seat's code, a gap kept
+    size = min(WIFI_QR_SIZE, room)
+    left = x + pad + (room - size) / 2
+    pdf.qr_code(wifi.payload(), left, top + QR_TOP, size)
+    lines = [_("1. Join the Wi-Fi"), pdf.printable(wifi.name) or "?"]
+    if wifi.password is not None:
+        lines.append(_("Password: %(password)s", password=pdf.printable(wifi.password) or "?"))
+    for i, line in enumerate(lines):
+        text = pdf.fitting_size([line], room, 6.5, smallest=4.5)
+        pdf.set_font(FONT, "", text)
+        if pdf.text_width(line) > room:  # too long even in small print: the code holds it
+            continue  # (never over the seat's code, which must scan)
+        pdf.write_at(x + pad, top + QR_TOP + size + 0.5 + i * 2.8, room, line, text,
+                     align="C", shrink_to=text)

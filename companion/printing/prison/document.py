@@ -24,6 +24,7 @@ from companion.printing.prison.tokens import add_token_sheets
 from companion.printing.prison.tracker import add_night_tracker
 from companion.printing.prison.warden_screen import add_warden_screen
 from companion.rules.prison.scenario import PrisonRules
+from companion.session.wifi import wifi_of
 
 if TYPE_CHECKING:
     from companion.session.prison import PrisonSession
@@ -121,7 +122,7 @@ def print_session(
             f"line to write them on by hand; to print them, {font_advice()} and print again.",
             file=sys.stderr,
         )
-    add_cards(pdf, cards, _)
+    add_cards(pdf, cards, _, wifi_of(session))
     add_warden_screen(pdf, rules, [pdf.printable(p) for p in prisoners], _)
     scenario = str(session.setup.get("scenario", "custom"))
     add_rules_card(pdf, rules, scenario, len(prisoners), _)

@@ -30,12 +30,14 @@ from companion.rules.dilemma.commands import (
 )
 from companion.rules.dilemma.events import Chose, Joined
 from companion.rules.dilemma.room import StartTimer
+from companion.session.contracts import NetworkCheck
 from companion.session.dilemma import DilemmaSession
 from companion.session.heap import freeze_survivors
 from companion.session.session import Change
 from companion.tui.common.language import console_language
 from companion.tui.common.literal import visible
 from companion.tui.common.moves import NotDone, attempt
+from companion.tui.common.netcheck import NetworkCheckScreen
 from companion.tui.common.presence import Presence
 from companion.tui.common.qr import qr_lines
 from companion.tui.common.services import Stopper
@@ -68,6 +70,7 @@ KEY_HELP = {
     "results": N_("Results: leaderboard, silence per round and why"),
     "toggle_qr": N_("Show or hide the room's QR code (the join address stays shown)"),
     "poster": N_("Print QR: save the room's QR code as a one-page PDF poster"),
+    "network_check": N_("Network test: will the players' phones reach this laptop?"),
     "keys": N_("This list of keys"),
     "quit_asking": N_("Quit (the tournament is saved; reopen it with the same command)"),
 }
@@ -92,8 +95,10 @@ class DilemmaApp(RoomFlows):
         poster: Callable[[str], str] | None = None,
         seed: Callable[[], int] = lambda: secrets.randbelow(2**63),
         lang: Language | None = None,
+        network: NetworkCheck | None = None,
     ) -> None:
         super().__init__(services=services, lang=lang or console_language())
+        self.network = network
         _ = self.lang
         self.title = _(APP_TITLE)
         self.session = session
@@ -243,6 +248,12 @@ class DilemmaApp(RoomFlows):
             keys = " ".join(self.get_key_display(b) for b in Binding.make_bindings([binding]))
             rows.append((keys, _(KEY_HELP[binding.action.removeprefix("app.")])))
         self.push_screen(KeysScreen(_("The room's keys"), rows))
+
+    def action_network_check(self) -> None:
+        if self.network is None:
+            self.notify(self.lang("The network test is not available here."), severity="warning")
+            return
+        self.push_screen(NetworkCheckScreen(self.network))
 
     def action_poster(self) -> None:
         _ = self.lang

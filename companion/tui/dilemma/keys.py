@@ -26,6 +26,7 @@ PHASE_KEYS = {
         "house",
         "doors",
         "clear_flood",
+        "network_check",
     },
     "choosing": {
         "choose",
@@ -55,6 +56,7 @@ PHASE_KEYS = {
 ALWAYS_KEYS = {"undo", "toggle_qr", "poster", "keys", "quit_asking"}
 # Left out of a footer too narrow for them all, in this order.
 DROP_FIRST = (
+    "network_check",
     "clear_flood",
     "house",
     "round_time",

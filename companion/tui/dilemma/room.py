@@ -91,6 +91,7 @@ class RoomScreen(Screen[None]):
         Binding("r", "app.results", "Results"),
         Binding("s", "app.toggle_qr", "QR code"),
         Binding("p", "app.poster", "Print QR"),
+        Binding("i", "app.network_check", "Network test"),
         Binding("question_mark,f1", "app.keys", "Keys"),
         Binding("q", "app.quit_asking", "Quit"),
     ]

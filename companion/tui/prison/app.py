@@ -23,7 +23,7 @@ from textual.screen import Screen
 
 from companion.language import N_, Language
 from companion.session import links
-from companion.session.contracts import Addresses, BalanceFactory, Links, Printer
+from companion.session.contracts import Addresses, BalanceFactory, Links, NetworkCheck, Printer
 from companion.session.prison import is_prison
 from companion.session.session import Session
 from companion.tui.common.console import GameConsole
@@ -101,6 +101,7 @@ class ConsoleApp(GameConsole):
         clock: Callable[[], float] = time.time,
         notice: str | None = None,
         lang: Language | None = None,
+        network: NetworkCheck | None = None,
     ) -> None:
         super().__init__(services=services, lang=lang or console_language(), clock=clock)
         self.context = Context(
@@ -109,6 +110,7 @@ class ConsoleApp(GameConsole):
             links=links,
             printer=printer,
             addresses=addresses,
+            network=network,
             balance=balance,
             private_seconds=private_seconds,
             ticking=ticking,

@@ -17,7 +17,7 @@ from companion.language import Language, language
 from companion.rules.prison.events import DayStarted
 from companion.rules.prison.views import MoveRow, record, story, table
 from companion.session import links
-from companion.session.contracts import Addresses, BalanceFactory, Links, Printer
+from companion.session.contracts import Addresses, BalanceFactory, Links, NetworkCheck, Printer
 from companion.session.prison import PrisonSession
 from companion.session.session import Session
 from companion.tui.common.faults import Faults
@@ -52,6 +52,7 @@ class Context:
     links: Links | None = None
     printer: Printer | None = None
     addresses: Addresses | None = None
+    network: NetworkCheck | None = None  # the venue preflight's test page (the Seats screen's I)
     balance: BalanceFactory[Screen[None]] | None = None
     private_seconds: float = 20.0  # how long a secret stays on screen
     ticking: bool = True  # clocks run (tests turn them off)

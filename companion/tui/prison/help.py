@@ -35,7 +35,7 @@ Keys on the game screen (the footer offers the ones that fit the phase)
   T  private view: parole tokens, today's deals (turns itself off)
   H  history (after the game: F the full story, R the report)
   W  seats: links, QR codes (K or Enter), seat codes (C),
-     reissue a seat (N)
+     reissue a seat (N), network test: do phones reach this laptop (I)
   P  print the cards and sheets (PDF, A4 or Letter)
   L  the links' address: pin the printed one, pick another, reprint
   B  balance: how often the prisoners escape, by nights to escape

@@ -1,5 +1,6 @@
 """Seats: each player's link, seat code and phone connection; the join address; a QR code on
-demand; reissue a seat; the links' address (pin, pick, reprint).
+demand; reissue a seat; the links' address (pin, pick, reprint); the venue preflight (I: will
+the players' phones reach this laptop?).
 
 Seat codes open a player's private page, so they are masked until the game master shows them
 (C), and they hide themselves again after the console's private time."""
@@ -23,6 +24,7 @@ from companion.tui.common.follow import PhonesSeen, Redraw
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words
 from companion.tui.common.literal import plain
+from companion.tui.common.netcheck import NetworkCheckScreen
 from companion.tui.common.panel import Panel
 from companion.tui.common.presence import phone_words
 from companion.tui.common.qr import qr_lines
@@ -89,6 +91,7 @@ class SeatsScreen(Screen[None]):
         Binding("n", "reissue", "Reissue"),
         Binding("l", "address", "Address"),
         Binding("p", "print", "Print"),
+        Binding("i", "network", "Network test", show=False),  # in the help (the footer is full)
         Binding("escape,w", "close", "Back"),
         Binding("f5", "phones_again", "Phones again", show=False),
     ]
@@ -275,6 +278,13 @@ class SeatsScreen(Screen[None]):
 
     def action_print(self) -> None:
         self.post_message(Show("print"))
+
+    def action_network(self) -> None:
+        _ = words(self)
+        if self.ctx.network is None:
+            self.notify(_("The network test is not available here."), severity="warning")
+            return
+        self.app.push_screen(NetworkCheckScreen(self.ctx.network))
 
     def action_phones_again(self) -> None:
         if self.ctx.phones_down is not None:

@@ -23,13 +23,15 @@ from companion.language import N_
 from companion.session.heap import freeze_survivors
 from companion.session.session import Session
 from companion.session.store import StoreError
+from companion.session.wifi import wifi_of
 from companion.web.common.address import base_url
 from companion.web.common.context import MAX_BODY, NOT_FOUND, Problem
 from companion.web.common.favicon import favicon
 from companion.web.common.guard import origin_middleware
 from companion.web.common.language import current, warm_languages
 from companion.web.common.limits import BACKLOG, Gate, GuardedRunner, Limits
-from companion.web.common.rendering import SECURITY_HEADERS
+from companion.web.common.preflight import PROBE, Probe, add_check_routes
+from companion.web.common.rendering import PRIVATE_HEADERS, SECURITY_HEADERS, qr_svg
 
 _log = logging.getLogger("companion.web")
 _STATUS_WORDS = {
@@ -108,9 +110,11 @@ def phone_app(
 ) -> web.Application:
     """An application with the error middleware, the refusal of writes from other sites'
     pages (inside it, so refused in one sentence), the static files under ``/static`` (the
-    game's own folder ``static``, then the common one), ``/favicon.ico``, and the game's live
-    updates: ``live()`` starts them in the running loop as the server starts; closed as it
-    stops."""
+    game's own folder ``static``, then the common one), ``/favicon.ico``, the venue's Wi-Fi
+    as a QR code for the board (``/wifi.svg``, while the session keeps one), the venue
+    preflight's test page
+    (``/check``, :mod:`~companion.web.common.preflight`), and the game's live updates:
+    ``live()`` starts them in the running loop as the server starts; closed as it stops."""
 
     def public_url() -> str | None:
         pinned = session.store.meta_value("public_url")
@@ -135,7 +139,23 @@ def phone_app(
         app.router.add_get(f"/static/{path.name}", _file(path))
     app.router.add_static("/static", static_dir("companion.web.common"), append_version=False)
     app.router.add_get("/favicon.ico", favicon)
+    app.router.add_get("/wifi.svg", _wifi_code(session))
+    add_check_routes(app)  # the venue preflight's test page, on the phones' very port
     return app
+
+
+def _wifi_code(session: Session) -> Handler:
+    """The board's "join the Wi-Fi" code, read from the session at each request (never
+    cached): only this image carries the password, never a page's text."""
+
+    async def send(request: web.Request) -> web.StreamResponse:
+        wifi = wifi_of(session)
+        if wifi is None:
+            raise web.HTTPNotFound()
+        svg = qr_svg(wifi.payload(), scalable=True)
+        return web.Response(text=svg, content_type="image/svg+xml", headers=PRIVATE_HEADERS)
+
+    return send
 
 
 def _file(path: Path) -> Handler:
@@ -153,6 +173,11 @@ class PhoneServer:
         self.host = host
         self.port = port
         self.base_url = base
+
+    @property
+    def probe(self) -> Probe:
+        """The visits to its venue preflight's test page (``/check``)."""
+        return self._runner.app[PROBE]
 
     async def stop(self) -> None:
         with contextlib.suppress(Exception):

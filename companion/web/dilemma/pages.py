@@ -203,8 +203,13 @@ def render_board_part(
     phones: Phones,
     lang: Language | None = None,
     timer: Timer | None = None,
+    wifi: str | None = None,
 ) -> str:
-    return _render("part_board.html", lang, v=view, join=join, phones=phones, timer=timer)
+    """The board's live part; ``wifi``: the venue's network's name, whose code
+    (``/wifi.svg``) is shown beside the room's."""
+    return _render(
+        "part_board.html", lang, v=view, join=join, phones=phones, timer=timer, wifi=wifi
+    )
 
 
 class Counts(TypedDict):

@@ -26,6 +26,7 @@ from companion.session.dilemma import DilemmaSession
 from companion.session.dilemma.seats import forget, new_seat, origins, pid_for
 from companion.session.links import DEFAULT_PORT
 from companion.session.store import StoreError
+from companion.session.wifi import wifi_of
 from companion.web.common.context import (
     Limiter,
     Presence,
@@ -114,8 +115,10 @@ class Room:
         return language(negotiate([str(self.session.meta().get("lang") or "")]))
 
     def board_part(self, timer: pages.Timer | None = None) -> str:
+        wifi = wifi_of(self.session)
         return pages.render_board_part(
-            self.board_view(), self.join_url(), self.phones(), self.board_language(), timer
+            self.board_view(), self.join_url(), self.phones(), self.board_language(), timer,
+            wifi.name if wifi is not None else None,
         )
 
     def timer(self) -> pages.Timer | None:

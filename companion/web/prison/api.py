@@ -231,7 +231,8 @@ def message_of(
 
         def board() -> dict[str, Any]:
             view = phones.board_view()
-            return {"view": view, "html": render_board_part(view, phones.base_url, lang)}
+            part = render_board_part(view, phones.base_url, lang, phones.wifi_name())
+            return {"view": view, "html": part}
 
         key = push.memo("board", lambda: (table(room), stage, phones.phones_count()))
         return _remade(watch, key, stage, lambda: push.memo(("board", lang.code), board))

@@ -224,7 +224,11 @@ def _board_footer(key: str, code: str) -> Markup:
     return Markup(render(environment(), "_board_footer.html", language(code), v=view, shown=shown))
 
 
-def render_board_part(view: BoardView, base: str | None, lang: Language | None = None) -> str:
+def render_board_part(
+    view: BoardView, base: str | None, lang: Language | None = None, wifi: str | None = None
+) -> str:
+    """The board's live part; ``wifi``: the venue's network's name, whose code
+    (``/wifi.svg``) is shown beside the join code."""
     lang = lang or language()
     join = join_url(base) if base else "/join"
     shown = shown_now(view)
@@ -232,7 +236,7 @@ def render_board_part(view: BoardView, base: str | None, lang: Language | None =
     key = json.dumps([footer, shown], sort_keys=True)
     return render(
         environment(), "part_board.html", lang, **_common(view, lang), shown=shown,
-        join=join, qr=join_qr(join), board_footer=_board_footer(key, lang.code),
+        join=join, qr=join_qr(join), board_footer=_board_footer(key, lang.code), wifi=wifi,
     )
 
 
@@ -255,11 +259,15 @@ def render_seat_page(
 
 
 def render_board_page(
-    view: BoardView, base: str | None, lang: Language | None = None, version: int | None = None
+    view: BoardView,
+    base: str | None,
+    lang: Language | None = None,
+    version: int | None = None,
+    wifi: str | None = None,
 ) -> str:
     lang = lang or language()
     return render(
-        environment(), "board.html", lang, part=render_board_part(view, base, lang),
+        environment(), "board.html", lang, part=render_board_part(view, base, lang, wifi),
         board=board_url(base) if base else "/board", version=version,
     )
 
@@ -302,14 +310,15 @@ async def seat_part(request: web.Request) -> web.Response:
 async def board_page(request: web.Request) -> web.Response:
     phones = phones_of(request)
     view, lang, version = phones.board_view(), page_language(request), log_version(phones.session)
-    page = render_board_page(view, phones.base_url, lang, version)
+    page = render_board_page(view, phones.base_url, lang, version, phones.wifi_name())
     return html(page, private=False, version=version)
 
 
 async def board_part(request: web.Request) -> web.Response:
     phones = phones_of(request)
     view, lang, version = phones.board_view(), page_language(request), log_version(phones.session)
-    return html(render_board_part(view, phones.base_url, lang), private=False, version=version)
+    part = render_board_part(view, phones.base_url, lang, phones.wifi_name())
+    return html(part, private=False, version=version)
 
 
 async def join_page(request: web.Request) -> web.Response:

@@ -39,6 +39,7 @@ from companion.rules.prison.views import (
 )
 from companion.session.prison import PrisonSession
 from companion.session.prison.seats import Seat, by_code, by_token, seats_of
+from companion.session.wifi import wifi_of
 from companion.web.common.context import NOT_FOUND, Limiter, Presence, Problem, count_wrong
 from companion.web.common.fanout import Fanout, Patch
 
@@ -171,6 +172,12 @@ class Phones:
     shared: SharedTable = field(default_factory=SharedTable, repr=False)
     _seats: tuple[str | None, list[Seat]] = field(default=(None, []), repr=False)
     _woken: tuple[int, list[Seat]] = field(default=(-1, []), repr=False)
+
+    def wifi_name(self) -> str | None:
+        """The venue's network's name, for the board's "join the Wi-Fi" code (its password is
+        only in the code's image, ``/wifi.svg``)."""
+        wifi = wifi_of(self.session)
+        return wifi.name if wifi is not None else None
 
     def seats(self) -> list[Seat]:
         """The seats, read again only when their stored text changed (a reissue): every open

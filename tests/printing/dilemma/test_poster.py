@@ -47,3 +47,25 @@ def test_the_poster_is_one_page_that_scans_to_the_room(tmp_path: Path) -> None:
 def test_a_poster_that_cannot_be_written_is_one_sentence(tmp_path: Path) -> None:
     with pytest.raises(UserError, match="The poster cannot be written to"):
         write_poster(tmp_path / "missing" / "room.pdf", URL, SENTENCES)
+
+
+@pytest.mark.skipif(
+    not all(shutil.which(tool) for tool in ("pdftoppm", "pdftotext", "zbarimg")),
+    reason="needs poppler-utils and zbar-tools",
+)
+def test_the_poster_has_the_wifi_code_beside_the_room_code(tmp_path: Path) -> None:
+    from companion.session.wifi import Wifi
+
+    wifi = Wifi("Hall: 2", "s,e;c")
+    path = write_poster(tmp_path / "room.pdf", URL, SENTENCES, wifi=wifi)
+    text = " ".join(_text(path).split())
+    assert "1. Join the Wi-Fi" in text and "Hall: 2" in text and "Password: s,e;c" in text
+    subprocess.run(["pdftoppm", "-png", "-r", "100", "-singlefile", str(path),
+                    str(tmp_path / "page")], check=True)
+    scanned = subprocess.run(
+        ["zbarimg", "-q", "--raw", "-Sdisable", "-Sqrcode.enable", str(tmp_path / "page.png")],
+        capture_output=True, text=True,
+    ).stdout.split("\n")
+    assert sorted(line for line in scanned if line) == sorted(
+        [URL, "WIFI:T:WPA;S:Hall\\: 2;P:s\\,e\\;c;;"]
+    )
