@@ -176,7 +176,7 @@ async def test_each_stream_gets_its_pages_and_counts_in_its_phones_language(
         while event["event"] != "patch":
             event = await read_event(stream)
         seen[name] = event["data"]["progress"]
-    assert seen == {"Ann": "Choix faits : 1 sur 4.", "Bob": "Han elegido 1 de 4."}
+    assert seen == {"Ann": "1 sur 4 a choisi.", "Bob": "1 de 4 ha elegido."}
     for name in ("Ann", "Bob", "Dee"):
         session.submit({"do": "choose", "pid": pids[name], "choice": "betray"})
     session.submit({"do": "close_round"})

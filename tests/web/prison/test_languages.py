@@ -280,7 +280,7 @@ async def test_each_phone_gets_the_count_patch_in_its_own_language(
         ).text()
         assert f'id="progress">{data["progress"]}</p>' in part
     assert patches["Ada"][1] != patches["Cy"][1]
-    assert patches["Cy"][1] == {"progress": "1 of 4 prisoners have chosen tonight."}
+    assert patches["Cy"][1] == {"progress": "1 of 4 prisoners has chosen tonight."}
     for r in streams.values():
         r.close()
 
