@@ -236,11 +236,11 @@ async def test_a_refused_move_is_said_in_the_phones_language_with_the_same_statu
     for headers, said in [
         ({}, english),
         ({"Accept-Language": "de"}, (
-            "Du kannst nur während der Planung ARBEITEN oder RUHEN wählen; "
+            "Man kann nur während der Planung ARBEITEN oder RUHEN wählen; "
             "jetzt sind die Verhöre."
         )),
         ({"Accept-Language": "fr"}, (
-            "Tu ne peux choisir TRAVAIL ou REPOS que pendant la préparation ; "
+            "On ne peut choisir TRAVAIL ou REPOS que pendant la préparation\u00a0; "
             "ce sont les entretiens maintenant."
         )),
     ]:
