@@ -47,6 +47,13 @@ def N_(message: str) -> str:  # noqa: N802 - the marker's conventional name
     return message
 
 
+def pN_(context: str, message: str) -> str:  # noqa: N802 - the marker's conventional name
+    """Marks ``message`` for extraction with its ``context`` (one English word that means two
+    things: the prison break's prisoners and So Long Sucker's chips); it is translated where
+    used, with ``pgettext(context, message)``."""
+    return message
+
+
 class Refusing(Protocol):
     """What a refusal says (``companion.rules.core.game.Refused``), read without importing
     the rules: the English ``reason``, its message ``template`` (empty: ``reason`` is not a

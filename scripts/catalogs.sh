@@ -19,7 +19,7 @@ drop_date() {
 }
 
 extract() {
-  "$PYBABEL" extract -F babel.cfg -k N_ -k n_:1,2 -k Binding:3 -k Refusal -k phrase -k phrases:1,2 --no-location --sort-output \
+  "$PYBABEL" extract -F babel.cfg -k N_ -k pN_:1c,2 -k n_:1,2 -k Binding:3 -k Refusal -k phrase -k phrases:1,2 --no-location --sort-output \
     --project companion --copyright-holder "companion" --msgid-bugs-address "" \
     -o "$POT" .
   drop_date "$POT"

@@ -24,8 +24,8 @@ def fresh_template(tmp_path: Path) -> set[object]:
     out = tmp_path / "fresh.pot"
     subprocess.run(
         [sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg",
-         "-k", "N_", "-k", "n_:1,2", "-k", "Binding:3", "-k", "Refusal", "-k", "phrase",
-         "-k", "phrases:1,2", "-o", str(out), "."],
+         "-k", "N_", "-k", "pN_:1c,2", "-k", "n_:1,2", "-k", "Binding:3", "-k", "Refusal",
+         "-k", "phrase", "-k", "phrases:1,2", "-o", str(out), "."],
         cwd=ROOT, check=True, capture_output=True,
     )
     with out.open("rb") as file:

@@ -400,7 +400,7 @@ def test_a_refusal_keeps_its_message_and_says_lists_and_numbers_in_the_readers_w
     assert refused.reason == "Ann holds no green chip; they can play red, blue or yellow."
     assert refused.template == "%(name)s holds no %(color)s chip; they can play %(colors)s."
     assert language("de").refused(refused) == (
-        "Ann hat keinen Chip in green; spielbar ist red, blue oder yellow."
+        "Ann hat keinen Chip in green; spielbar: red, blue oder yellow."
     )
     piles = Refusal(
         'There is no pile %(pile)s (piles: %(piles)s); play on one or on "new".',

@@ -12,7 +12,7 @@ from pathlib import Path
 from fpdf import FPDF
 
 from companion.errors import UserError
-from companion.language import N_, Language, language
+from companion.language import N_, Language, language, pN_
 from companion.printing.common.layout import FIXED_DATE, FONT_DIR, MARGIN, PAPERS
 from companion.rules.sucker.views import LETTERING, color_keys
 
@@ -22,6 +22,10 @@ OUTCOME = (214, 232, 250)  # who moves next
 DANGER = (250, 214, 214)  # defeat
 WIN = (214, 244, 214)
 
+# The chips a player holds of another's color: "prisoners" in the English rules, a word of its
+# own in the other languages (never the prison break's prisoners).
+CHIPS = "So Long Sucker's chips"
+CONTEXT = {"Prisoners"}  # the headings said in that context
 RULES = [
     (
         N_("Setup"),
@@ -49,7 +53,7 @@ RULES = [
         ),
     ),
     (
-        N_("Prisoners"),
+        pN_("So Long Sucker's chips", "Prisoners"),
         N_(
             "At any time a player may kill a prisoner they hold, or give it to any live player, "
             "unconditionally. Nobody may give or kill chips of their own color."
@@ -182,7 +186,8 @@ class Card:
             for heading, text in chunk:
                 pdf.set_xy(x, y)
                 pdf.set_font("dejavu", "B", 10 * self.scale)
-                pdf.cell(col, 5, self._(heading))
+                said = self._.pgettext(CHIPS, heading) if heading in CONTEXT else self._(heading)
+                pdf.cell(col, 5, said)
                 y += 5.2 * self.scale
                 pdf.set_xy(x, y)
                 size = 8.3 * self.scale

@@ -9,12 +9,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.events import Key
 from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from companion.tui.common.language import words
+from companion.tui.common.language import enter_key, esc_key, words, yes_key
 from companion.tui.common.literal import fill, plain
 
 
@@ -26,7 +27,8 @@ def keys_line(*pairs: tuple[str, str]) -> Text:
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """A question answered with y (yes) or n (no)."""
+    """A question answered with y (yes) or n (no); the console's language's yes key (o, j, s)
+    answers yes too, and the dialog names that one."""
 
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
@@ -48,8 +50,14 @@ class ConfirmScreen(ModalScreen[bool]):
             yield Static(plain(self.title_text), classes="dialog-title")
             yield Static(plain(self.question), classes="dialog-body")
             yield Static(
-                fill("[b]y[/b] %(yes)s    [b]n[/b] %(no)s", yes=yes, no=no), classes="dialog-keys"
+                fill("[b]%(key)s[/b] %(yes)s    [b]n[/b] %(no)s", key=yes_key(_), yes=yes, no=no),
+                classes="dialog-keys",
             )
+
+    def on_key(self, event: Key) -> None:
+        if event.key == yes_key(words(self)) and event.key != "y":
+            event.stop()
+            self.action_answer(True)
 
     def action_answer(self, value: bool) -> None:
         self.dismiss(value)
@@ -79,7 +87,7 @@ class PickScreen(ModalScreen[str | None]):
             )
             _ = words(self)
             yield Static(
-                keys_line(("↑↓", _("move")), ("Enter", _("pick")), ("Esc", _("cancel"))),
+                keys_line(("↑↓", _("move")), (enter_key(_), _("pick")), (esc_key(_), _("cancel"))),
                 classes="dialog-keys",
             )
 
@@ -134,7 +142,7 @@ class TextScreen(ModalScreen[str | None]):
             _ = words(self)
             keys = self.keys
             if keys is None:
-                keys = keys_line(("Enter", _("save")), ("Esc", _("cancel")))
+                keys = keys_line((enter_key(_), _("save")), (esc_key(_), _("cancel")))
             yield Static(keys, classes="dialog-keys")
 
     def on_mount(self) -> None:
@@ -171,7 +179,7 @@ class MessageScreen(ModalScreen[None]):
             yield Static(plain(self.title_text), classes="dialog-title")
             yield Static(plain(self.body), classes="dialog-body")
             _ = words(self)
-            keys = keys_line(("Enter", _("close")))
+            keys = keys_line((enter_key(_), _("close")))
             if self.hide_after is not None:
                 seconds = round(self.hide_after)
                 keys += plain(

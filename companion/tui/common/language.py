@@ -81,3 +81,20 @@ def translated_commands(
     adds later and the catalogs do not know stays as Textual words it)."""
     for command in commands:
         yield command._replace(title=lang(command.title), help=lang(command.help))
+
+
+def enter_key(lang: Language) -> str:
+    """The Enter key's name as the console's language writes it ("Entrée", "Intro")."""
+    return lang.pgettext("key name", "Enter")
+
+
+def esc_key(lang: Language) -> str:
+    """The Escape key's name as the console's language writes it ("Échap")."""
+    return lang.pgettext("key name", "Esc")
+
+
+def yes_key(lang: Language) -> str:
+    """The key that answers yes in the console's language ("o" for oui, "j" for ja, "s" for
+    sí): one lower-case letter other than n (no, in every language here); y answers yes too."""
+    key = lang.pgettext("the key that answers yes", "y")
+    return key if len(key) == 1 and key.isalpha() and key.lower() != "n" else "y"

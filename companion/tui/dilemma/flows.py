@@ -32,6 +32,7 @@ from companion.session.dilemma import DilemmaSession
 from companion.session.dilemma.seats import forget, new_seat
 from companion.tui.common.console import GameConsole
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen
+from companion.tui.common.language import enter_key, esc_key
 from companion.tui.common.literal import fill
 from companion.tui.common.moves import NotDone, attempt
 from companion.tui.dilemma.choice import ChoiceScreen
@@ -56,7 +57,10 @@ def dialog_keys(lang: Language, enter: str) -> Text:
     """``Enter save   Esc cancel`` with ``enter`` (translated) for Enter: markup around the
     words, not in the messages."""
     _ = lang
-    return fill("[b]Enter[/b] %(enter)s   [b]Esc[/b] %(cancel)s", enter=enter, cancel=_("cancel"))
+    return fill(
+        "[b]%(enter_key)s[/b] %(enter)s   [b]%(esc_key)s[/b] %(cancel)s",
+        enter_key=enter_key(lang), enter=enter, esc_key=esc_key(lang), cancel=_("cancel"),
+    )
 
 
 class RoomFlows(GameConsole):

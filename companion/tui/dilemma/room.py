@@ -43,12 +43,12 @@ def phase_words(lang: Language, v: View) -> str:
         return _("Players are joining. Press n to start round 1 when everyone is in.")
     if phase == "choosing":
         return lang.n_(
-            "Round %(round)s of %(rounds)s: %(chosen)s of %(count)s has chosen.",
-            "Round %(round)s of %(rounds)s: %(chosen)s of %(count)s have chosen.",
-            v["to_choose"],
+            "Round %(round)s of %(rounds)s: %(count)s of %(total)s has chosen.",
+            "Round %(round)s of %(rounds)s: %(count)s of %(total)s have chosen.",
+            v["chosen_count"],
             round=v["round"],
             rounds=v["rounds"],
-            chosen=v["chosen_count"],
+            total=lang.number(v["to_choose"]),
         )
     if phase == "revealed":
         return _(

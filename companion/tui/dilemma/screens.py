@@ -16,7 +16,7 @@ from textual_plotext import PlotextPlot
 from companion.language import Language
 from companion.rules.dilemma.phrases import missed_rule
 from companion.tui.common.footer import Keys
-from companion.tui.common.language import words
+from companion.tui.common.language import esc_key, words
 from companion.tui.common.literal import fill, plain
 from companion.tui.dilemma.words import (
     NO_ANSWER,
@@ -58,7 +58,10 @@ class KeysScreen(ModalScreen[None]):
             )
             table.can_focus = False
             yield table
-            yield Static(fill("[b]Esc[/b] %(close)s", close=_("close")), classes="dialog-keys")
+            yield Static(
+                fill("[b]%(key)s[/b] %(close)s", key=esc_key(_), close=_("close")),
+                classes="dialog-keys",
+            )
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

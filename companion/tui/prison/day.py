@@ -129,7 +129,7 @@ class DayActions(Screen[None]):
                 ConfirmScreen(
                     _("Planning time is up: close planning?") if time_up else _("Close planning?"),
                     question,
-                    _("Close planning"),
+                    _.pgettext("the answer yes", "Close planning"),
                 )
             ):
                 return

@@ -22,7 +22,7 @@ from companion.rules.prison.stage import Clock, Extend, GoOn, Pause
 from companion.rules.prison.views import gm
 from companion.tui.common.follow import Redraw
 from companion.tui.common.footer import Keys
-from companion.tui.common.language import words
+from companion.tui.common.language import esc_key, words
 from companion.tui.common.literal import plain
 from companion.tui.prison import flows
 from companion.tui.prison.context import Context
@@ -70,7 +70,7 @@ class InterviewScreen(ModalScreen[Ending]):
             ("n", _("no deal")),
             ("p", _("pause")),
             ("+", _("extend")),
-            ("Esc", _("cancel")),
+            (esc_key(_), _("cancel")),
         ]
         text = Text()
         for index, (key, what) in enumerate(keys):

@@ -141,12 +141,12 @@ def banner(view: View, inside: str | None = None, lang: Language | None = None) 
                 "make your secret choice.”"
             ),
             _.n_(
-                "C: enter a player's choice in private. %(chosen)s of %(count)s has chosen. "
+                "C: enter a player's choice in private. %(count)s of %(total)s has chosen. "
                 "X: close planning. M: a time limit.",
-                "C: enter a player's choice in private. %(chosen)s of %(count)s have chosen. "
+                "C: enter a player's choice in private. %(count)s of %(total)s have chosen. "
                 "X: close planning. M: a time limit.",
-                len(active),
-                chosen=_.number(chosen),
+                chosen,
+                total=_.number(len(active)),
             ),
         )
     if phase == "interviews":

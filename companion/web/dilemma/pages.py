@@ -223,9 +223,9 @@ class Counts(TypedDict):
 def progress(view: BoardView | Counts, _: Language) -> dict[str, str]:
     """The phones' counts, by element id: what a choice or a join changes on every phone."""
     return {
-        "progress": _.n_("%(chosen)s of %(count)s has chosen.",
-                            "%(chosen)s of %(count)s have chosen.", view["to_choose"],
-                            chosen=_.number(view["chosen_count"])),
+        "progress": _.n_("%(count)s of %(total)s has chosen.",
+                         "%(count)s of %(total)s have chosen.", view["chosen_count"],
+                         total=_.number(view["to_choose"])),
         "joined": _.n_("%(count)s player joined so far.", "%(count)s players joined so far.",
                           len(view["players"])),
     }

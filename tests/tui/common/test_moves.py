@@ -20,7 +20,7 @@ def test_a_refused_move_is_said_in_the_consoles_language() -> None:
     assert done.reason == english
     assert done.said(language()) == english
     assert done.said(language("es")) == (
-        "Solo puedes terminar el día durante las acusaciones; ahora es la planificación."
+        "Solo se puede terminar el día durante las acusaciones; ahora es la planificación."
     )
 
 

@@ -90,7 +90,7 @@ async def test_a_tournament_from_the_console(session: Session, tmp_path: Path) -
         assert [n for n, r in rows.items() if r[2] == "House"], "the house fills the seat"
         playing = list(NAMES)
         choose(session, playing[0], "betray")  # from a phone
-        await wait_for(pilot, app, "1 of 5 have chosen")
+        await wait_for(pilot, app, "1 of 5 has chosen")
         assert roster(app)[playing[0]][1] == "chosen"
         assert "BETRAY" not in text(app) and "betray" not in text(app).lower().replace(
             "press", ""
@@ -191,7 +191,7 @@ async def test_the_console_comes_back_after_a_crash(tmp_path: Path) -> None:
     again = Session.open(path)
     app = app_for(again, tmp_path)
     async with app.run_test(size=(120, 36)) as pilot:
-        await wait_for(pilot, app, "Round 1 of 3: 1 of 4 have chosen")
+        await wait_for(pilot, app, "Round 1 of 3: 1 of 4 has chosen")
         assert roster(app)["Ada"][1] == "chosen"
         await pilot.press("q")
     again.close()
@@ -437,7 +437,7 @@ async def test_without_phones_the_console_adds_players_and_takes_choices_in_priv
         assert "PRIVATE" in shown and "Ada, this is your secret choice" in shown
         assert "You face Ben" in shown and "Leaderboard" not in shown
         await pilot.press("b")
-        await wait_for(pilot, app, "1 of 2 have chosen")
+        await wait_for(pilot, app, "1 of 2 has chosen")
         assert app.screen is app.room and "BETRAY" not in text(app)
         ada = s.state.players[0].pid
         assert s.rows[-1].body["command"] == {"do": "choose", "pid": ada, "choice": "betray"}

@@ -260,7 +260,7 @@ async def test_changes_from_elsewhere_show_at_once(tmp_path: Path) -> None:
         app.flush_redraw()
         await pilot.pause()
         assert shows(app, "Warden's phone: connected")
-        assert shows(app, "1 of 4 have chosen")
+        assert shows(app, "1 of 4 has chosen")
         assert_sealed(app)
 
 

@@ -121,6 +121,6 @@ async def test_the_referee_reads_german(tmp_path: Path) -> None:
         assert text_of(app, "#says") == "Bo muss einen Chip spielen."
         await typed(pilot, "zzz")
         assert text_of(app, "#problem") == (
-            "'zzz' ist hier keine Farbe; tippe eine von r (red), b (blue), g (green)."
+            "'zzz' ist hier keine Farbe; tippen Sie eine von r (red), b (blue), g (green)."
         )
     session.close()

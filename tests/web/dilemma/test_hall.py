@@ -88,7 +88,7 @@ async def test_a_choice_sends_the_others_a_count_that_tells_nothing_of_it(
         seen[0]
         == seen[1]
         == {
-            "progress": "1 of 4 have chosen.",
+            "progress": "1 of 4 has chosen.",
             "joined": "4 players joined so far.",
         }
     )

@@ -176,7 +176,7 @@ async def test_each_stream_gets_its_pages_and_counts_in_its_phones_language(
         while event["event"] != "patch":
             event = await read_event(stream)
         seen[name] = event["data"]["progress"]
-    assert seen == {"Ann": "Choix faits : 1 sur 4.", "Bob": "Han elegido 1 de 4."}
+    assert seen == {"Ann": "1 sur 4 a choisi.", "Bob": "1 de 4 ha elegido."}
     for name in ("Ann", "Bob", "Dee"):
         session.submit({"do": "choose", "pid": pids[name], "choice": "betray"})
     session.submit({"do": "close_round"})
@@ -211,8 +211,8 @@ async def test_a_refused_move_is_said_in_the_phones_language_with_the_same_statu
     taken = await client.post("/join-room", data={"name": "ann"}, allow_redirects=False)
     assert taken.status == 409
     assert (
-        "Der Name &#39;ann&#39; ist schon vergeben; füge eine Initiale hinzu oder wähle einen "
-        "anderen." in await taken.text()
+        "Der Name &#39;ann&#39; ist schon vergeben; bitte eine Initiale anhängen oder einen "
+        "anderen wählen." in await taken.text()
     )
     client.session.cookie_jar.update_cookies({"lang": "qps"})
     long = await client.post("/join-room", data={"name": "B" * 41}, allow_redirects=False)

@@ -124,7 +124,7 @@ async def test_a_round_on_the_phones_and_the_board(client: TestClient, session: 
     assert await (await client.get(f"/d/{tokens[a]}/part")).text() != mine
     await choose(client, tokens[a], "betray")
     board = await (await client.get("/board")).text()
-    assert "1 of 4 have chosen" in board and "Who faces whom" in board
+    assert "1 of 4 has chosen" in board and "Who faces whom" in board
     for name in ["Bob", "Cy", "Dee"]:
         await choose(client, tokens[name], "silent")
     board = await (await client.get("/board")).text()

@@ -492,7 +492,7 @@ async def test_board_events_and_gone_seat(client: TestClient, session: Session) 
     session.submit({"do": "choose", "prisoner": "Cy", "choice": "work"})
     update = await read_event(board)
     assert update["data"]["view"]["submitted_count"] == 1
-    assert "1 of 4 prisoners have chosen" in update["data"]["html"]
+    assert "1 of 4 prisoners has chosen" in update["data"]["html"]
     await read_event(ben)
     reissue(session, "Ben")
     assert (await read_event(ben))["event"] == "gone"

@@ -236,11 +236,11 @@ async def test_a_refused_move_is_said_in_the_phones_language_with_the_same_statu
     for headers, said in [
         ({}, english),
         ({"Accept-Language": "de"}, (
-            "Du kannst nur während der Planung ARBEITEN oder RUHEN wählen; "
+            "Man kann nur während der Planung ARBEITEN oder RUHEN wählen; "
             "jetzt sind die Verhöre."
         )),
         ({"Accept-Language": "fr"}, (
-            "Tu ne peux choisir TRAVAIL ou REPOS que pendant la préparation ; "
+            "On ne peut choisir TRAVAIL ou REPOS que pendant la préparation\u00a0; "
             "ce sont les entretiens maintenant."
         )),
     ]:
@@ -280,7 +280,7 @@ async def test_each_phone_gets_the_count_patch_in_its_own_language(
         ).text()
         assert f'id="progress">{data["progress"]}</p>' in part
     assert patches["Ada"][1] != patches["Cy"][1]
-    assert patches["Cy"][1] == {"progress": "1 of 4 prisoners have chosen tonight."}
+    assert patches["Cy"][1] == {"progress": "1 of 4 prisoners has chosen tonight."}
     for r in streams.values():
         r.close()
 

@@ -188,7 +188,7 @@ async def test_a_reissued_seat_closes_its_old_pages(
     # a choice changes one line of the neighbour's page: sent alone
     counted = await next_event(neighbour)
     assert counted["event"] == "patch"
-    assert counted["data"] == {"progress": "1 of 4 prisoners have chosen tonight."}
+    assert counted["data"] == {"progress": "1 of 4 prisoners has chosen tonight."}
     assert game_of((await next_event(board))["data"]["view"]) == table(session.state)
     assert session.state.day.choices == {"Dee": "work"}
     for stream in (lost_phone, second, neighbour, board):
@@ -208,7 +208,7 @@ async def test_a_page_back_after_patches_is_sent_its_whole_part_first(
     session.submit({"do": "choose", "prisoner": "Ben", "choice": "work"})
     patch = await next_event(r)
     assert patch["event"] == "patch" and patch["id"] == latest(session)
-    assert patch["data"] == {"progress": "1 of 4 prisoners have chosen tonight."}
+    assert patch["data"] == {"progress": "1 of 4 prisoners has chosen tonight."}
     r.close()
     back = await open_stream(http, events, patch["id"])
     with pytest.raises(TimeoutError):  # its page is as of that id: nothing to send

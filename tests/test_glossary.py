@@ -1,0 +1,247 @@
+"""Each language speaks in one voice per audience and keeps its glossary's words.
+
+Each catalog has its glossary as data beside it (``companion/locale/LANG/glossary.toml``): the
+voice to the players (phone pages, the board, printouts and cards) and to the game master (the
+consoles and the command line), as the words each voice never uses; its terms (an English term
+and the translation every message using it must use, with the few exceptions by msgid); and,
+for French, its typography. Who reads a message is found from where the code uses it (a fresh
+extraction with the source locations): ``companion/web`` and ``companion/printing`` speak to
+the players, ``companion/tui``, ``companion/cli`` and the rest to the game master; the rules'
+sentences reach both (but those of a game with no phone pages), so they use neither voice's
+own words (or are listed by msgid); the consoles' quoted lines (“…”, which the game master
+reads aloud to the room) speak to the players. Each failure names the language, the msgid
+and the rule it breaks.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tempfile
+import tomllib
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import read_po
+
+from companion.games import GAMES
+from companion.language import LOCALE_DIR
+from tests import pseudo_locale
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGS = [p.parts[-3] for p in pseudo_locale.shipped()]
+PLAYERS, MASTER = "players", "game master"
+TO_PLAYERS = ("companion/web/", "companion/printing/")
+TO_BOTH = ("companion/rules/",)
+# The rules of a game without phone pages speak only on its console (So Long Sucker's).
+CONSOLE_ONLY = tuple(f"companion/rules/{g.package}/" for g in GAMES if "web" not in g.faces)
+
+
+def glossary(code: str) -> dict[str, Any]:
+    with (LOCALE_DIR / code / "glossary.toml").open("rb") as file:
+        return tomllib.load(file)
+
+
+def catalog(code: str) -> Catalog:
+    with (LOCALE_DIR / code / "LC_MESSAGES" / "companion.po").open("rb") as file:
+        return read_po(file)
+
+
+def msgid(message: Message) -> str:
+    return message.id if isinstance(message.id, str) else message.id[0]
+
+
+def english(message: Message) -> str:
+    return message.id if isinstance(message.id, str) else " ".join(message.id)
+
+
+def translations(message: Message) -> list[str]:
+    string = message.string
+    return list(string) if isinstance(string, tuple | list) else [string]
+
+
+@cache
+def audiences() -> dict[tuple[str | None, str], frozenset[str]]:
+    """Who reads each message, from where the code uses it."""
+    with tempfile.TemporaryDirectory() as folder:
+        return _audiences(Path(folder) / "located.pot")
+
+
+def _audiences(out: Path) -> dict[tuple[str | None, str], frozenset[str]]:
+    subprocess.run(
+        [sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg",
+         "-k", "N_", "-k", "pN_:1c,2", "-k", "n_:1,2", "-k", "Binding:3", "-k", "Refusal",
+         "-k", "phrase", "-k", "phrases:1,2", "-o", str(out), "."],
+        cwd=ROOT, check=True, capture_output=True,
+    )
+    with out.open("rb") as file:
+        template = read_po(file)
+    found: dict[tuple[str | None, str], frozenset[str]] = {}
+    for message in template:
+        if not message.id:
+            continue
+        readers: set[str] = set()
+        for path, _line in message.locations:
+            if path.startswith(TO_PLAYERS):
+                readers.add(PLAYERS)
+            elif path.startswith(CONSOLE_ONLY):
+                readers.add(MASTER)
+            elif path.startswith(TO_BOTH):
+                readers |= {PLAYERS, MASTER}
+            else:
+                readers.add(MASTER)
+        found[(message.context, msgid(message))] = frozenset(readers)
+    return found
+
+
+def readers(message: Message, voice: dict[str, Any]) -> frozenset[str]:
+    key = msgid(message)
+    if key in voice.get("to_players", []) or key.startswith("“"):
+        return frozenset({PLAYERS})
+    if key in voice.get("to_game_master", []):
+        return frozenset({MASTER})
+    return audiences().get((message.context, key), frozenset({PLAYERS, MASTER}))
+
+
+def messages(code: str) -> Iterator[Message]:
+    return (m for m in catalog(code) if m.id)
+
+
+def voice_problems(code: str) -> list[str]:
+    voice = glossary(code)["voice"]
+    flags = 0 if voice.get("case_sensitive") else re.IGNORECASE
+    formal = re.compile(voice["formal"], flags)  # the game master's voice
+    familiar = re.compile(voice["familiar"], flags)  # the players' voice
+    groups = set(voice.get("to_several", []))  # said to several players at once
+    found = []
+    for message in messages(code):
+        who = readers(message, voice)
+        for text in translations(message):
+            if PLAYERS in who and msgid(message) not in groups and (hit := formal.search(text)):
+                found.append(
+                    f"{code}: {msgid(message)!r} is read by the players but says "
+                    f"{hit.group(0)!r}, the game master's voice ({voice['game_master']}): "
+                    f"{text!r}"
+                )
+            if MASTER in who and msgid(message) not in voice.get("idioms", []) and (
+                hit := familiar.search(text)
+            ):
+                found.append(
+                    f"{code}: {msgid(message)!r} is read by the game master but says "
+                    f"{hit.group(0)!r}, the players' voice ({voice['players']}): {text!r}"
+                )
+    return found
+
+
+PLACEHOLDER = re.compile(r"%\([a-z_]+\)[sdr]")
+
+
+def term_problems(code: str) -> list[str]:
+    found = []
+    all_messages = list(messages(code))
+    for term in glossary(code)["term"]:
+        used = re.compile(rf"\b(?:{term['en']})\b", re.IGNORECASE)
+        said = re.compile(term["say"], re.IGNORECASE)
+        avoid = re.compile(term["avoid"], re.IGNORECASE) if "avoid" in term else None
+        allowed = set(term.get("except", []))
+        for message in all_messages:
+            if msgid(message) in allowed or not used.search(PLACEHOLDER.sub("", english(message))):
+                continue
+            for text in translations(message):
+                if not said.search(PLACEHOLDER.sub("", text)):
+                    found.append(
+                        f"{code}: {msgid(message)!r} says {term['en']!r} but its translation "
+                        f"lacks {term['say']!r} (the glossary's word): {text!r}"
+                    )
+                elif avoid is not None and (hit := avoid.search(PLACEHOLDER.sub("", text))):
+                    found.append(
+                        f"{code}: {msgid(message)!r} says {term['en']!r} as {hit.group(0)!r}, "
+                        f"not the glossary's {term['say']!r}: {text!r}"
+                    )
+    return found
+
+
+# French typography: a no-break space (U+00A0, or the narrow U+202F) before : ; ? ! and inside
+# « », the typographic apostrophe. Placeholders, times (14:05) and addresses (http://) have no
+# space before their colon and are left alone.
+PLAIN_SPACE_BEFORE = re.compile(r" [:;?!]")
+NO_SPACE_BEFORE = re.compile(r"(?<=[^\s\u00a0\u202f])(?:[;?!]|:(?=\s|$))")
+STRAIGHT_APOSTROPHE = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_])")
+BARE_GUILLEMETS = re.compile(r"«(?![\u00a0\u202f])|(?<![\u00a0\u202f])»")
+
+
+def typography_problems(code: str) -> list[str]:
+    rules = glossary(code).get("typography", {})
+    checks = []
+    if rules.get("space_before_double_punctuation"):
+        checks += [
+            (PLAIN_SPACE_BEFORE, "a plain space before {0!r} (use a no-break space, U+00A0)"),
+            (NO_SPACE_BEFORE, "no no-break space before {0!r}"),
+            (BARE_GUILLEMETS, "no no-break space inside « » at {0!r}"),
+        ]
+    if rules.get("typographic_apostrophe"):
+        checks.append((STRAIGHT_APOSTROPHE, "a straight apostrophe {0!r} (use ’)"))
+    exceptions = set(rules.get("except", []))
+    found = []
+    for message in messages(code):
+        if msgid(message) in exceptions:
+            continue
+        for text in translations(message):
+            bare = re.sub(r"https?://\S+|\[[^\]]*\]", "x", PLACEHOLDER.sub("x", text))
+            for pattern, rule in checks:
+                if hit := pattern.search(bare):
+                    found.append(f"{code}: {msgid(message)!r} has {rule.format(hit.group(0))}: "
+                                 f"{text!r}")
+    return found
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_each_audience_is_spoken_to_in_one_voice(code: str) -> None:
+    assert voice_problems(code) == []
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_every_message_keeps_the_glossary_words(code: str) -> None:
+    assert term_problems(code) == []
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_the_typography_follows_the_language(code: str) -> None:
+    assert typography_problems(code) == []
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_the_glossary_lists_only_messages_that_exist(code: str) -> None:
+    """An exception or an audience named by msgid is a message of the catalog (a message
+    renamed in the code must be renamed in the glossary)."""
+    ids = {msgid(m) for m in messages(code)}
+    data = glossary(code)
+    named = [*data["voice"].get("to_players", []), *data["voice"].get("to_game_master", []),
+             *data["voice"].get("to_several", []), *data["voice"].get("idioms", []),
+             *data.get("typography", {}).get("except", [])]
+    named += [m for term in data["term"] for m in term.get("except", [])]
+    assert [m for m in named if m not in ids] == []
+
+
+def test_the_checks_catch_what_they_are_for() -> None:
+    """Each rule fails on a message that breaks it (so an empty list above means something)."""
+    assert NO_SPACE_BEFORE.search("Jour: 3") and NO_SPACE_BEFORE.search("Prêt?")
+    assert not NO_SPACE_BEFORE.search("Jour\u00a0: 3 à 14:05, http://x")
+    assert PLAIN_SPACE_BEFORE.search("Jour : 3") and not PLAIN_SPACE_BEFORE.search("Jour\u00a0:")
+    assert STRAIGHT_APOSTROPHE.search("l'évasion") and not STRAIGHT_APOSTROPHE.search("'x'")
+    assert BARE_GUILLEMETS.search("« non »") and not BARE_GUILLEMETS.search("«\u00a0oui\u00a0»")
+    fr = glossary("fr")["voice"]
+    assert re.search(fr["formal"], "Découpez le long des tirets", re.IGNORECASE)
+    assert re.search(fr["familiar"], "Assure-toi que personne ne regarde", re.IGNORECASE)
+    assert not re.search(fr["familiar"], "Qui s’est tu, manche par manche", re.IGNORECASE)
+    de = glossary("de")["voice"]
+    assert re.search(de["familiar"], "Drücke n für die nächste Runde")
+    assert re.search(de["formal"], "Drücken Sie n")
+    es = glossary("es")["voice"]
+    assert re.search(es["familiar"], "Pulsa n para la siguiente ronda", re.IGNORECASE)
+    assert re.search(es["formal"], "Asegúrese de que nadie mire", re.IGNORECASE)
