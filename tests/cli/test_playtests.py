@@ -270,3 +270,36 @@ def test_the_fitted_mix_reproduces_the_work_rate_it_was_fitted_on(
 
     status, out, _ = run(capsys, "simulate", "--mix", "table", "--games", "50", "--jobs", "1")
     assert status == 0 and "Mix table (learned from 12 recorded games): prisoners work" in out
+
+
+def test_the_export_tells_each_games_epilogue_in_its_sessions_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = Path(os.environ["COMPANION_DATA_DIR"])
+    finished_session(folder, "soir", seed=5)
+    from companion.session.session import Session
+
+    session = Session.open(folder / "soir.sqlite")
+    session.store.set_meta("lang", "fr")
+    session.close()
+    path = tmp_path / "share.json"
+    assert run(capsys, "playtests", "export", str(path))[0] == 0
+    [game] = json.loads(path.read_text(encoding="utf-8"))["playtests"]
+    assert game["language"] == "fr"
+    heads = [step["head"] for step in game["epilogue"]]
+    assert heads[0] == "Nuit 1" and len(heads) >= 2
+    assert all(step["lines"] for step in game["epilogue"])
+    said = " ".join(line for step in game["epilogue"] for line in step["lines"])
+    assert "Gagnants\u00a0:" in said and "worked" not in said
+    # An anonymous export tells it with the seats; the language comes back with an import.
+    assert run(capsys, "playtests", "export", "--anonymous", str(path))[0] == 0
+    [anonymous] = json.loads(path.read_text(encoding="utf-8"))["playtests"]
+    told = json.dumps(anonymous["epilogue"], ensure_ascii=False)
+    assert "Seat 1" in told or "seat 1" in told
+    assert not [n for n in NAMES if n in told]
+    other = tmp_path / "other"
+    assert run(capsys, "--data-dir", str(other), "playtests", "import", str(path))[0] == 0
+    again = tmp_path / "again.json"
+    assert run(capsys, "--data-dir", str(other), "playtests", "export", str(again))[0] == 0
+    [back] = json.loads(again.read_text(encoding="utf-8"))["playtests"]
+    assert back["language"] == "fr" and back["epilogue"] == anonymous["epilogue"]

@@ -12,15 +12,19 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+
+from typing_extensions import TypeIs
 
 from companion.rules.core.game import History, Refused
 from companion.rules.core.roster import RosterError, check_roster, name_key
 from companion.rules.core.scenario import ScenarioError
 from companion.rules.core.scripts import ScriptError, check_keys, parse_commands, play_commands
 from companion.rules.prison.engine import PRISON_BREAK, new_game
+from companion.rules.prison.epilogue import epilogue_view, steps
+from companion.rules.prison.epilogue_phrases import step_phrases
 from companion.rules.prison.scenario import RULE_KEYS, PrisonRules, with_overrides
 from companion.rules.prison.state import PrisonState
 
@@ -49,6 +53,7 @@ class Playtest:
     played: str | None = None  # the day the game ended (YYYY-MM-DD), when known
     source: str = ""
     state: PrisonState | None = field(default=None, compare=False, repr=False)
+    lang: str = field(default="en", compare=False)  # the session's language: the epilogue's
 
     @property
     def size(self) -> int:
@@ -88,7 +93,7 @@ class Playtest:
         ]
         return Playtest(
             self.scenario, self.rules, WARDEN_SEAT, [seat(i) for i in range(self.size)],
-            commands, self.rehearsal, self.played, "", self.state,
+            commands, self.rehearsal, self.played, "", self.state, self.lang,
         )
 
     def script(self) -> dict[str, Any]:
@@ -102,8 +107,24 @@ class Playtest:
         """What the notebook writes for this game (an import, an export's entry)."""
         return {
             "playtest": self.key, "rehearsal": self.rehearsal, "played": self.played,
-            "source": self.source, "script": self.script(),
+            "source": self.source, "script": self.script(), "language": self.lang,
+            "epilogue": self.epilogue(),
         }
+
+    def epilogue(self) -> list[dict[str, Any]]:
+        """What really happened, step by step as the room was shown it, in the session's
+        language, with the names this record has (an anonymous one: the seats)."""
+        from companion.language import language
+
+        state = replay(self.scenario_rules(), self.warden, self.prisoners, self.commands)
+        view = epilogue_view(state, steps(state))
+        if view is None:
+            return []
+        _ = language(self.lang)
+        return [
+            {"head": _.say(head), "lines": [_.say(line) for line in lines]}
+            for head, lines in step_phrases(view)
+        ]
 
 
 def replay(
@@ -174,6 +195,13 @@ def from_script(
                     source=where)
 
 
+def _known(lang: object) -> TypeIs[str]:
+    """Whether ``lang`` names a language the catalogs have (a record from elsewhere may not)."""
+    from companion.language import SOURCE, available
+
+    return isinstance(lang, str) and (lang == SOURCE or lang in available())
+
+
 def from_record(
     data: Mapping[str, Any], load_scenario: Callable[[str], PrisonRules], where: str
 ) -> Playtest:
@@ -193,10 +221,12 @@ def from_record(
             except ValueError:
                 raise ScenarioError("its rules are not valid prison-break rules") from None
 
-    return from_script(
+    lang = data.get("language")
+    game = from_script(
         script, load_scenario, where, rehearsal=bool(data.get("rehearsal")),
         played=played if isinstance(played, str) else None,
     )
+    return replace(game, lang=lang) if _known(lang) else game
 
 
 def from_session_file(path: Path) -> Playtest | None:
@@ -215,9 +245,11 @@ def from_session_file(path: Path) -> Playtest | None:
             return None
         meta = session.meta()
         played = session.rows[-1].at[:10] if session.rows else None
-        return finished(
+        game = finished(
             session.state, session.history, str(session.setup.get("scenario", "classic")),
             str(path), rehearsal=bool(meta.get("rehearsal")), played=played, source=str(path),
         )
+        lang = meta.get("lang")
+        return replace(game, lang=lang) if _known(lang) else game
     finally:
         session.close()

@@ -7,11 +7,13 @@ from __future__ import annotations
 import math
 from functools import partial
 
+from companion.rules.prison.epilogue import steps
 from companion.rules.prison.stage import Clock, Extend, GoOn, Pause
 from companion.rules.prison.views import table
 from companion.tui.common.language import words
 from companion.tui.prison import flows
 from companion.tui.prison.day import PLANNING_EXTEND_SECONDS, DayActions
+from companion.tui.prison.epilogue import EpilogueScreen
 from companion.tui.prison.interview import EXTEND_SECONDS, InterviewScreen
 from companion.tui.prison.text import clock
 
@@ -76,10 +78,18 @@ class StageActions(DayActions):
         if session.room.held is not None:
             self.open_reveal()
             return
+        if 0 < session.room.stage.epilogue < steps(session.room.game):  # resumed mid-way
+            self.action_epilogue()
+            return
         if self.interviewing or session.room.stage.interview is None:
             return
         if not any(isinstance(s, InterviewScreen) for s in self.app.screen_stack):
             self.action_interview()
+
+    def action_epilogue(self) -> None:
+        """o, after the game: step the room through what really happened."""
+        if not any(isinstance(s, EpilogueScreen) for s in self.app.screen_stack):
+            self.app.push_screen(EpilogueScreen(self.ctx))
 
     def action_pause_clock(self) -> None:
         now_on = self.ctx.session.room.stage

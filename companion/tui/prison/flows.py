@@ -15,6 +15,7 @@ from textual.app import App
 
 from companion.language import Language
 from companion.rules.prison.commands import PrisonCommand
+from companion.rules.prison.epilogue import epilogue_view, steps
 from companion.rules.prison.views import gm, story, table
 from companion.session import links
 from companion.session.store import StoreError
@@ -169,7 +170,10 @@ async def export_report(app: App[Any], ctx: Context) -> None:
     path = Path(text.strip() or default_report_path(ctx)).expanduser()
     if path.is_dir():
         path = path / f"{session.name}.md"
-    report = story_markdown(session.name, gm(state), full, ctx.extras(_), _, ctx.record())
+    told = epilogue_view(state, steps(state))
+    report = story_markdown(
+        session.name, gm(state), full, ctx.extras(_), _, ctx.record(), epilogue=told
+    )
     try:
         path.write_text(report, encoding="utf-8")
     except OSError as error:

@@ -39,6 +39,7 @@ PHASE_ACTIONS = {
     "accuse": ("accusations",),
     "end_day": ("accusations",),
     "export": ("over",),
+    "epilogue": ("over",),
 }
 
 
@@ -55,6 +56,7 @@ class GameScreen(StageActions):
         Binding("s", "search", "Search"),
         Binding("a", "accuse", "Accuse"),
         Binding("e", "end_day", "End day"),
+        Binding("o", "epilogue", "Epilogue"),
         Binding("r", "export", "Report"),
         Binding("t", "private", "Tokens"),
         Binding("ctrl+z", "undo", "Undo"),
@@ -235,7 +237,7 @@ class GameScreen(StageActions):
         view = table(self.ctx.session.state)
         if view["phase"] not in PHASE_ACTIONS[action]:
             return False
-        if action in ("search", "accuse", "end_day") and self.ctx.session.room.held:
+        if action in ("search", "accuse", "end_day", "epilogue") and self.ctx.session.room.held:
             return False  # the room has not seen the search yet: its reveal first
         if action == "interview" and not not_interviewed(view):
             return None

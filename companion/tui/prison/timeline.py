@@ -14,6 +14,8 @@ from typing import Any
 from companion.language import Language
 from companion.rules.core.export import markdown_text
 from companion.rules.prison import phrases
+from companion.rules.prison.epilogue import EpilogueView
+from companion.rules.prison.epilogue_phrases import step_phrases
 from companion.tui.prison.text import (
     STATUS_WORDS,
     View,
@@ -154,10 +156,12 @@ def story_markdown(
     extras: Extras,
     lang: Language | None = None,
     record: Record = (),
+    epilogue: EpilogueView | None = None,
 ) -> str:
     """The debrief report as Markdown: every night's choices and every deal, and where each
-    prisoner ended (``view`` is the game master's, so the parole tokens are in it). Names are
-    shown as typed (see :func:`markdown_text`), never as links, images or emphasis."""
+    prisoner ended (``view`` is the game master's, so the parole tokens are in it), then the
+    ``epilogue`` as the room was told it, night by night. Names are shown as typed (see
+    :func:`markdown_text`), never as links, images or emphasis."""
     _ = spoken(lang)
     typed = {view["warden"], *(p["name"] for p in view["prisoners"])}
     view = _literal_names(view, typed)
@@ -190,4 +194,10 @@ def story_markdown(
             day, full=True, lang=_, record=record, extras=_extras_of(day, extras, last)
         )
         out += [f"- {line.strip()}" for line in lines[1:]]
+    if epilogue is not None:
+        told: EpilogueView = _literal_names(epilogue, typed)
+        out += ["", "## " + _("What really happened")]
+        for head, said_lines in step_phrases(told):
+            out += ["", "### " + _.say(head), ""]
+            out += [f"- {_.say(line)}" for line in said_lines]
     return "\n".join(out) + "\n"

@@ -25,6 +25,7 @@ from companion.session.prison.seats import Seat, board_url, join_url
 from companion.web.common.context import Problem, log_version, read_form
 from companion.web.common.language import current, page_language
 from companion.web.common.rendering import PRIVATE_HEADERS, html, make_environment, qr_svg, render
+from companion.web.prison.epilogue import board_epilogue, own_epilogue
 from companion.web.prison.phones import BoardView, SeatView, phones_of
 
 PHASE_TITLES = {
@@ -201,7 +202,8 @@ def render_seat_part(view: SeatView, seat: Seat, lang: Language | None = None) -
     """The live part of a seat's page, from that seat's view only."""
     lang = lang or language()
     name = "part_warden.html" if seat.role == "warden" else "part_prisoner.html"
-    return render(environment(), name, lang, **_common(view, lang), seat_name=seat.name)
+    own = own_epilogue(view["me"], lang)
+    return render(environment(), name, lang, **_common(view, lang), seat_name=seat.name, own=own)
 
 
 def render_progress(view: Mapping[str, Any], lang: Language | None = None) -> str:
@@ -237,6 +239,7 @@ def render_board_part(
     return render(
         environment(), "part_board.html", lang, **_common(view, lang), shown=shown,
         join=join, qr=join_qr(join), board_footer=_board_footer(key, lang.code), wifi=wifi,
+        epilogue=board_epilogue(view["epilogue"], lang),
     )
 
 
