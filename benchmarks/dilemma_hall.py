@@ -243,6 +243,7 @@ class Phone:
     acked: dict[int, str] = field(default_factory=dict)  # round -> last acknowledged choice
     posts: list[float] = field(default_factory=list)
     failed: int = 0
+    retries: int = 0  # join pages that did not load at the first try
 
     def seen(self, number: int) -> asyncio.Event:
         return self.round_seen.setdefault(number, asyncio.Event())
@@ -282,8 +283,15 @@ async def hold_stream(http: aiohttp.ClientSession, base: str, phone: Phone, ours
 async def join(http: aiohttp.ClientSession, base: str, phone: Phone, delay: float) -> None:
     await asyncio.sleep(delay)
     start = time.perf_counter()
-    async with http.get(f"{base}/join-room") as r:
-        await r.read()
+    for attempt in range(5):  # as a phone does: the page did not load, scan again
+        try:
+            async with http.get(f"{base}/join-room", timeout=aiohttp.ClientTimeout(total=10)) as r:
+                await r.read()
+            break
+        except (aiohttp.ClientError, TimeoutError):
+            phone.retries += 1
+            if attempt == 4:
+                raise
     async with http.post(
         f"{base}/join-room", data={"name": phone.name}, allow_redirects=False
     ) as r:
@@ -466,6 +474,7 @@ async def main_async(args: argparse.Namespace) -> None:
         ("events received", lambda r: str(sum(p.events for p in r.phones))),
         ("peak memory (MiB)", lambda r: f"{r.memory / 1024:.0f}"),
         ("open files, streams held", lambda r: str(r.files)),
+        ("join pages loaded again", lambda r: str(sum(p.retries for p in r.phones))),
         ("failed POSTs", lambda r: str(sum(p.failed for p in r.phones))),
         ("results not received", lambda r: str(r.missing())),
     ]
