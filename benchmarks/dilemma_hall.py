@@ -298,7 +298,7 @@ async def join(http: aiohttp.ClientSession, base: str, phone: Phone, delay: floa
         await r.read()
         location = r.headers.get("Location", "")
     if not location.startswith("/d/"):
-        raise SystemExit(f"{phone.name} could not join: {r.status}")
+        raise RuntimeError(f"{phone.name} could not join: {r.status}")
     phone.token = location.removeprefix("/d/")
     page = time.perf_counter()
     async with http.get(f"{base}{location}") as r:
@@ -343,6 +343,7 @@ class Run:
     memory: int
     files: int
     lost: list[str]
+    unjoined: int = 0
 
     def reveal_times(self) -> list[float]:
         out = []
@@ -368,11 +369,19 @@ async def play(label: str, port: int, pid: int, args: argparse.Namespace, ours: 
         for i in range(len(phones))
     ]
     start = time.perf_counter()
-    await asyncio.gather(*(
+    tried = await asyncio.gather(*(
         join(http, base, phone, rng.uniform(0, args.join))
         for http, phone in zip(sessions, phones, strict=True)
-    ))
+    ), return_exceptions=True)
     joined_in = time.perf_counter() - start
+    # a phone that could not join (its page never loaded, or the join failed) is counted and
+    # plays no further: the rest of the room goes on, as in the hall
+    unjoined = [phone for phone, outcome in zip(phones, tried, strict=True)
+                if isinstance(outcome, BaseException) or not phone.token]
+    everyone = sessions
+    sessions = [http for http, phone in zip(sessions, phones, strict=True)
+                if phone not in unjoined]
+    phones = [phone for phone in phones if phone not in unjoined]
     streams = [
         asyncio.create_task(hold_stream(http, base, phone, ours))
         for http, phone in zip(sessions, phones, strict=True)
@@ -402,9 +411,9 @@ async def play(label: str, port: int, pid: int, args: argparse.Namespace, ours: 
     memory = peak_memory(pid)
     for task in streams:
         task.cancel()
-    for http in sessions:
+    for http in everyone:
         await http.close()
-    return Run(label, phones, revealed, joined_in, memory, files, [])
+    return Run(label, phones, revealed, joined_in, memory, files, [], len(unjoined))
 
 
 def check_file(folder: Path, run: Run) -> None:
@@ -463,6 +472,7 @@ async def main_async(args: argparse.Namespace) -> None:
 
     rows = [
         ("all joined within (s)", lambda r: f"{r.joined_in:.1f}"),
+        ("phones that could not join", lambda r: str(r.unjoined)),
         ("join p99 (ms)", lambda r: f"{pct([p.joins for p in r.phones], .99):.0f}"),
         ("page load p99 (ms)", lambda r: f"{pct([p.page for p in r.phones], .99):.0f}"),
         ("choice POST p50 (ms)", lambda r: f"{pct(posts(r), .5):.0f}"),
