@@ -38,7 +38,7 @@ ROOMS = [2, 16, 30, 300, 1000]
 SMALLEST = """((selector) => {
   let least = Infinity;
   for (const e of document.querySelectorAll(selector)) {
-    for (const node of e.querySelectorAll('*')) {
+    for (const node of [e, ...e.querySelectorAll('*')]) {
       const own = [...node.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
       const r = node.getBoundingClientRect();
       if (!own || r.width === 0 || r.height === 0 || r.bottom > innerHeight) continue;
