@@ -243,6 +243,7 @@ class Phone:
     acked: dict[int, str] = field(default_factory=dict)  # round -> last acknowledged choice
     posts: list[float] = field(default_factory=list)
     failed: int = 0
+    retries: int = 0  # join pages that did not load at the first try
 
     def seen(self, number: int) -> asyncio.Event:
         return self.round_seen.setdefault(number, asyncio.Event())
@@ -282,15 +283,22 @@ async def hold_stream(http: aiohttp.ClientSession, base: str, phone: Phone, ours
 async def join(http: aiohttp.ClientSession, base: str, phone: Phone, delay: float) -> None:
     await asyncio.sleep(delay)
     start = time.perf_counter()
-    async with http.get(f"{base}/join-room") as r:
-        await r.read()
+    for attempt in range(5):  # as a phone does: the page did not load, scan again
+        try:
+            async with http.get(f"{base}/join-room", timeout=aiohttp.ClientTimeout(total=10)) as r:
+                await r.read()
+            break
+        except (aiohttp.ClientError, TimeoutError):
+            phone.retries += 1
+            if attempt == 4:
+                raise
     async with http.post(
         f"{base}/join-room", data={"name": phone.name}, allow_redirects=False
     ) as r:
         await r.read()
         location = r.headers.get("Location", "")
     if not location.startswith("/d/"):
-        raise SystemExit(f"{phone.name} could not join: {r.status}")
+        raise RuntimeError(f"{phone.name} could not join: {r.status}")
     phone.token = location.removeprefix("/d/")
     page = time.perf_counter()
     async with http.get(f"{base}{location}") as r:
@@ -335,6 +343,7 @@ class Run:
     memory: int
     files: int
     lost: list[str]
+    unjoined: int = 0
 
     def reveal_times(self) -> list[float]:
         out = []
@@ -360,11 +369,19 @@ async def play(label: str, port: int, pid: int, args: argparse.Namespace, ours: 
         for i in range(len(phones))
     ]
     start = time.perf_counter()
-    await asyncio.gather(*(
+    tried = await asyncio.gather(*(
         join(http, base, phone, rng.uniform(0, args.join))
         for http, phone in zip(sessions, phones, strict=True)
-    ))
+    ), return_exceptions=True)
     joined_in = time.perf_counter() - start
+    # a phone that could not join (its page never loaded, or the join failed) is counted and
+    # plays no further: the rest of the room goes on, as in the hall
+    unjoined = [phone for phone, outcome in zip(phones, tried, strict=True)
+                if isinstance(outcome, BaseException) or not phone.token]
+    everyone = sessions
+    sessions = [http for http, phone in zip(sessions, phones, strict=True)
+                if phone not in unjoined]
+    phones = [phone for phone in phones if phone not in unjoined]
     streams = [
         asyncio.create_task(hold_stream(http, base, phone, ours))
         for http, phone in zip(sessions, phones, strict=True)
@@ -394,9 +411,9 @@ async def play(label: str, port: int, pid: int, args: argparse.Namespace, ours: 
     memory = peak_memory(pid)
     for task in streams:
         task.cancel()
-    for http in sessions:
+    for http in everyone:
         await http.close()
-    return Run(label, phones, revealed, joined_in, memory, files, [])
+    return Run(label, phones, revealed, joined_in, memory, files, [], len(unjoined))
 
 
 def check_file(folder: Path, run: Run) -> None:
@@ -455,6 +472,7 @@ async def main_async(args: argparse.Namespace) -> None:
 
     rows = [
         ("all joined within (s)", lambda r: f"{r.joined_in:.1f}"),
+        ("phones that could not join", lambda r: str(r.unjoined)),
         ("join p99 (ms)", lambda r: f"{pct([p.joins for p in r.phones], .99):.0f}"),
         ("page load p99 (ms)", lambda r: f"{pct([p.page for p in r.phones], .99):.0f}"),
         ("choice POST p50 (ms)", lambda r: f"{pct(posts(r), .5):.0f}"),
@@ -466,6 +484,7 @@ async def main_async(args: argparse.Namespace) -> None:
         ("events received", lambda r: str(sum(p.events for p in r.phones))),
         ("peak memory (MiB)", lambda r: f"{r.memory / 1024:.0f}"),
         ("open files, streams held", lambda r: str(r.files)),
+        ("join pages loaded again", lambda r: str(sum(p.retries for p in r.phones))),
         ("failed POSTs", lambda r: str(sum(p.failed for p in r.phones))),
         ("results not received", lambda r: str(r.missing())),
     ]

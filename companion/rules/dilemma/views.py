@@ -56,6 +56,22 @@ class OutcomeRow(TypedDict):
     strategy_b: Strategy | None
 
 
+# Up to this many players the board lists the pairs themselves (12 pairs with the house: they
+# fit whole at 1280x720 in German, tests/web/dilemma/test_board_fits.py); past it, the room's
+# totals (each phone carries its own pair, sentence, rank and rounds).
+SMALL_ROOM = 24
+
+
+class PairTotals(TypedDict):
+    """A revealed round's pairs, counted: both silent, one betrayed the other, both betrayed,
+    and pairs in which someone gave no answer (whatever they were served as)."""
+
+    both_silent: int
+    one_betrayed: int
+    both_betrayed: int
+    no_answer: int
+
+
 class RoundView(TypedDict):
     number: int
     pairs: list[list[str]]
@@ -65,6 +81,7 @@ class RoundView(TypedDict):
     timed_out: bool
     outcomes: list[OutcomeRow]
     sitting_out_months: int | None
+    totals: PairTotals  # all 0 before the reveal
 
 
 class BoardView(TypedDict):
@@ -184,6 +201,20 @@ def _outcomes(state: DilemmaState, r: Round) -> list[OutcomeRow]:
     ]
 
 
+def _totals(r: Round) -> PairTotals:
+    totals: PairTotals = {"both_silent": 0, "one_betrayed": 0, "both_betrayed": 0, "no_answer": 0}
+    for o in r.outcomes:
+        if not (o.answered_a and o.answered_b):
+            totals["no_answer"] += 1
+        elif o.choice_a == o.choice_b == "silent":
+            totals["both_silent"] += 1
+        elif o.choice_a == o.choice_b:
+            totals["both_betrayed"] += 1
+        else:
+            totals["one_betrayed"] += 1
+    return totals
+
+
 def _round(state: DilemmaState, r: Round) -> RoundView:
     """A round as the room knows it: choices only once revealed."""
     return {
@@ -195,6 +226,7 @@ def _round(state: DilemmaState, r: Round) -> RoundView:
         "timed_out": r.timed_out,
         "outcomes": _outcomes(state, r) if r.revealed else [],
         "sitting_out_months": r.sitting_out_months if r.revealed else None,
+        "totals": _totals(r),
     }
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from companion.language import N_, Language
 from companion.rules.dilemma import phrases
 from companion.rules.dilemma.strategies import HOW
+from companion.rules.dilemma.views import SMALL_ROOM
 
 View = Mapping[str, Any]  # a view of the rules (companion.rules.dilemma.views), read by key
 NO_ANSWER = N_("no answer")
@@ -99,7 +100,8 @@ def cut(text: str, width: int) -> str:
 
 
 def last_round(lang: Language, v: View, pairs: int = 12, width: int = 18) -> str:
-    """The last revealed round: up to ``pairs`` pairs (the board and phones show them all)."""
+    """The last revealed round: up to ``pairs`` pairs (a small room's board shows them all; a
+    crowd's board shows the room's totals, which are said here too)."""
     _ = lang
     last = v["last"]
     if last is None:
@@ -141,13 +143,36 @@ def last_round(lang: Language, v: View, pairs: int = 12, width: int = 18) -> str
             f"{word(o, 'b'):<{words}} {served(o['months_b'])}"
         )
     more = len(last["outcomes"]) - pairs
-    if more > 0:
+    crowd = len(v["players"]) > SMALL_ROOM  # the board shows the room's totals, not the pairs
+    if more > 0 and not crowd:
         lines.append(
             " "
             + _.n_(
                 "and %(count)s more pair (on the board)",
                 "and %(count)s more pairs (on the board)",
                 more,
+            )
+        )
+    elif more > 0:
+        lines.append(
+            " "
+            + _.n_(
+                "and %(count)s more pair (each on its players' phones)",
+                "and %(count)s more pairs (each on its players' phones)",
+                more,
+            )
+        )
+    if crowd and "totals" in last:  # what the board shows of this round
+        t = last["totals"]
+        lines.append(
+            " "
+            + _(
+                "Board: %(silent)s both silent, %(one)s one betrayed, %(both)s both "
+                "betrayed, %(none)s no answer",
+                silent=t["both_silent"],
+                one=t["one_betrayed"],
+                both=t["both_betrayed"],
+                none=t["no_answer"],
             )
         )
     if last["sitting_out"]:

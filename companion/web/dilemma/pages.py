@@ -14,7 +14,13 @@ from companion.language import N_, Language, language
 # The views the pages read, as rules/dilemma/views.py gives them.
 from companion.rules.dilemma import phrases
 from companion.rules.dilemma.strategies import HOW
-from companion.rules.dilemma.views import BoardView, OutcomeRow, PlayerView, SentencesView
+from companion.rules.dilemma.views import (
+    SMALL_ROOM,
+    BoardView,
+    OutcomeRow,
+    PlayerView,
+    SentencesView,
+)
 from companion.web.common.rendering import make_environment, render
 
 CHOICE_WORDS = {"silent": N_("stayed SILENT"), "betray": N_("BETRAYED")}
@@ -208,7 +214,8 @@ def render_board_part(
     """The board's live part; ``wifi``: the venue's network's name, whose code
     (``/wifi.svg``) is shown beside the room's."""
     return _render(
-        "part_board.html", lang, v=view, join=join, phones=phones, timer=timer, wifi=wifi
+        "part_board.html", lang, v=view, join=join, phones=phones, timer=timer, wifi=wifi,
+        small_room=SMALL_ROOM,
     )
 
 

@@ -27,3 +27,24 @@ def test_a_long_waiting_list_in_german() -> None:
     shown = waiting_text(language("de"), names, 120)
     assert shown.startswith("Spielerin 0, Spielerin 1") and shown.endswith(" weitere")
     assert " und " in shown and len(waiting_sentence(language("de"), shown)) <= 120
+
+
+def test_for_a_crowd_the_console_says_what_the_board_shows() -> None:
+    """Past views.SMALL_ROOM players the board shows the round's totals, not the pairs: the
+    console's last round says the totals, and that the other pairs are on the phones."""
+    h = tournament([f"Student {i}" for i in range(40)])
+    ok(h, {"do": "start_round", "seed": 3})
+    for k, pid in enumerate(h.state.waiting()[:30]):
+        ok(h, {"do": "choose", "pid": pid, "choice": "betray" if k % 2 else "silent"})
+    ok(h, {"do": "close_round"})
+    view = gm(h.state)
+    text = last_round(language(), view)
+    t = view["last"]["totals"]
+    assert sum(t.values()) == 20 and t["no_answer"] >= 5  # ten gave no answer
+    assert (f"Board: {t['both_silent']} both silent, {t['one_betrayed']} one betrayed, "
+            f"{t['both_betrayed']} both betrayed, {t['no_answer']} no answer") in text
+    assert "8 more pairs (each on its players' phones)" in text and "(on the board)" not in text
+    small = tournament(["Ann", "Bob"])
+    ok(small, {"do": "start_round", "seed": 1})
+    ok(small, {"do": "close_round"})
+    assert "Board:" not in last_round(language(), gm(small.state))

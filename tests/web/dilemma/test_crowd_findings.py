@@ -141,3 +141,17 @@ def test_the_room_served_one_figure_with_missed_rounds_everywhere(tmp_path: Path
         decimals = [f for f in figures if "." in f]
         assert decimals and all(len(f.split(".")[1]) == 1 for f in decimals)
     capsys.readouterr()
+
+
+async def test_the_phone_lists_the_rules_once_in_every_phase(
+    client: TestClient, session: Session
+) -> None:
+    tokens = [await join(client, name) for name in ("Ann", "Bob", "Cy")]  # the house: a fourth
+    assert (await _part(client, tokens[0])).count("Both silent:") == 1  # the lobby
+    session.submit({"do": "start_round", "seed": 9})
+    for token in tokens:
+        assert (await _part(client, token)).count("Both silent:") == 1  # choosing
+    for token in tokens:
+        await choose(client, token, "silent")
+    assert session.state.phase == "revealed"
+    assert (await _part(client, tokens[0])).count("Both silent:") == 1
