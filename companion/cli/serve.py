@@ -7,6 +7,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from companion.cli.options import (
+    PORT_AS_BEFORE,
     check_port,
     check_public_url,
     phone_options,
@@ -14,7 +15,6 @@ from companion.cli.options import (
     served_as_before,
 )
 from companion.errors import UserError
-from companion.session.create import open_session
 
 if TYPE_CHECKING:
     import asyncio
@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "serve",
-        parents=[phone_options(None, "listen here (default: where the session served last)")],
+        parents=[phone_options(None, "listen here (default: where the session served last)",
+                               PORT_AS_BEFORE.removeprefix("phones: "))],
         help="serve the players' phones for a session, without the console",
     )
     p.add_argument("name", help="the session's name")
@@ -54,6 +55,7 @@ def stop_on_signals(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> Non
 def run_serve(args: argparse.Namespace) -> int:
     import asyncio
 
+    from companion.session.create import open_session
     from companion.session.links import DEFAULT_PORT
     from companion.session.paths import data_dir
     from companion.session.prison import is_prison

@@ -14,24 +14,23 @@ from typing import TYPE_CHECKING, Any
 
 from companion.cli.options import check_port, check_public_url, phones_cannot_listen
 from companion.errors import UserError
-from companion.rules.prison.scenario import PrisonRules
-from companion.session.contracts import (
-    Addresses,
-    BalanceFactory,
-    Links,
-    Service,
-    ServiceHost,
-    Stopper,
-    TableRates,
-)
-from companion.session.links import DEFAULT_PORT
-from companion.session.session import Session
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
     from companion.language import Language
+    from companion.rules.prison.scenario import PrisonRules
+    from companion.session.contracts import (
+        Addresses,
+        BalanceFactory,
+        Links,
+        Service,
+        ServiceHost,
+        Stopper,
+        TableRates,
+    )
     from companion.session.dilemma import DilemmaSession
+    from companion.session.session import Session
     from companion.sim.runner import Batch, Tally
     from companion.tui.balance.app import BalanceScreen
 
@@ -177,6 +176,7 @@ def balance_screen(
     real tables' rates beside them (``tables``) when there are any."""
 
     def make(session: Session) -> BalanceScreen:
+        from companion.rules.prison.scenario import PrisonRules
         from companion.sim.strategies.mixes import MIXES
         from companion.tui.balance.app import BalanceScreen
 
@@ -207,6 +207,8 @@ def phone_service(args: argparse.Namespace) -> tuple[Service, Links]:
     the console's loop and returns its async stopper; ``links()`` lists the board, the join page
     and the laptop's other addresses (for --public-url when phones cannot reach the first one).
     """
+    from companion.session.links import DEFAULT_PORT
+
     port = check_port(getattr(args, "port", None)) or DEFAULT_PORT
     host = getattr(args, "host", None) or "0.0.0.0"
     given = getattr(args, "public_url", None)
