@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test check smoke lint typecheck bench clean system-deps catalogs
+.PHONY: demo test check smoke lint typecheck bench clean system-deps catalogs docs
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PY) -m venv $(VENV)
@@ -48,6 +48,11 @@ smoke: $(STAMP)
 catalogs: $(STAMP)
 	bash scripts/catalogs.sh update
 	bash scripts/catalogs.sh compile
+
+# The generated references: docs/reference/cli.md from the parser, docs/reference/keys.md from
+# the consoles' bindings (tests/test_reference.py fails when they are stale).
+docs: $(STAMP)
+	$(BIN)/python scripts/reference.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check companion tests benchmarks

@@ -47,6 +47,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--out", metavar="DIR",
                    help="where to write the files (default: your scenario folder)")
     p.add_argument("--json", action="store_true", help="print the results as JSON for tools")
+    p.add_argument("--markdown", action="store_true",
+                   help="print the Markdown table even on a terminal (piped, it always is)")
     p.add_argument("--csv", action="store_true",
                    help="print the table as CSV (the recommendation, its runner-up and the "
                    "scenario's own numbers at each size), nothing else")
@@ -97,10 +99,11 @@ def write_scenario(
 
 
 def run_balance(args: argparse.Namespace) -> int:
+    from companion.cli.terminal import print_tables, progress, wants_table
     from companion.session.paths import user_scenario_dir
     from companion.sim.balance import Budget, balance
     from companion.sim.runner import DAY_CAP, default_jobs
-    from companion.sim.table import HEADER, RULE, as_csv, row
+    from companion.sim.table import COLUMNS, HEADER, RULE, as_csv, cells, row
 
     sizes = parse_sizes(args.prisoners)
     target = parse_target(args.target)
@@ -116,6 +119,7 @@ def run_balance(args: argparse.Namespace) -> int:
     if args.json and args.csv:
         raise UserError("--json and --csv are two formats for the same results; pick one.")
     quiet = args.json or args.csv
+    table = not quiet and wants_table(args.markdown)
     if args.screen:
         from companion.session.paths import data_dir
 
@@ -143,19 +147,27 @@ def run_balance(args: argparse.Namespace) -> int:
         if capped:
             print(f"Games are stopped after {DAY_CAP} days and counted as time up.")
         print()
-        print(HEADER)
-        print(RULE)
+        if not table:
+            print(HEADER)
+            print(RULE)
         sys.stdout.flush()
 
-    def shown(result: SizeResult) -> None:
-        if not quiet:
-            print(row(result), flush=True)
-
     started = time.perf_counter()
-    results = balance(
-        base, sizes, target=target, mix=mix, seed=seed, jobs=jobs, budget=budget, on_size=shown
-    )
+    with progress(f"Balancing {span}", len(sizes), "sizes") as bar:
+
+        def shown(result: SizeResult) -> None:
+            bar.step()
+            if not quiet and not table:
+                print(row(result), flush=True)
+
+        results = balance(
+            base, sizes, target=target, mix=mix, seed=seed, jobs=jobs, budget=budget,
+            on_size=shown, on_games=bar.games,
+        )
     seconds = time.perf_counter() - started
+    if table:
+        print_tables("The recommendation for each group size", COLUMNS,
+                     [cells(r) for r in results])
     written = [write_scenario(folder, r, base, mix, seed) for r in results] if args.write else []
 
     if args.csv:

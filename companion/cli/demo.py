@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from companion.cli.consoles.prison import open_console
 from companion.cli.options import console_lang, no_phones, phone_options, wifi_options
-from companion.session.paths import data_dir
-from companion.session.prison.create import create_prison_session
 
 DEMO_WARDEN = "Wendy"
 DEMO_PRISONERS = ["Ada", "Ben", "Cy", "Dee"]
@@ -25,6 +22,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run_demo(args: argparse.Namespace) -> int:
+    from companion.cli.consoles.prison import open_console
+    from companion.session.paths import data_dir
+    from companion.session.prison.create import create_prison_session
+
     if args.lang:
         from companion.language import check
 

@@ -16,7 +16,6 @@ import csv
 import json
 from pathlib import Path
 
-from companion.cli.consoles.dilemma import open_console
 from companion.cli.options import (
     apply_wifi,
     check_port,
@@ -26,15 +25,7 @@ from companion.cli.options import (
     phone_options,
     wifi_options,
 )
-from companion.cli.wiring import keep_language, room_poster
 from companion.errors import UserError
-from companion.rules.dilemma.results import COLUMNS, rows
-from companion.rules.dilemma.views import board
-from companion.session.create import open_session
-from companion.session.dilemma import is_dilemma
-from companion.session.dilemma.create import open_or_create_dilemma
-from companion.session.links import DEFAULT_PORT
-from companion.session.paths import data_dir, session_path
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -69,6 +60,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run_dilemma(args: argparse.Namespace) -> int:
+    from companion.cli.consoles.dilemma import open_console
+    from companion.cli.wiring import keep_language, room_poster
+    from companion.session.dilemma.create import open_or_create_dilemma
+    from companion.session.links import DEFAULT_PORT
+    from companion.session.paths import data_dir, session_path
+
     port = check_port(args.port) or DEFAULT_PORT
     public_url = check_public_url(args.public_url) if args.public_url else None
     wifi = check_wifi(args)
@@ -110,6 +107,11 @@ def export(folder: Path, name: str, path: Path, lang: str | None = None) -> int:
     """Write the results of the session ``name`` to ``path`` (.csv or .json) and the Markdown
     summary beside it (same name, .md), the summary in ``lang`` (else the session's language);
     reads the session without holding it. The rows' keys and values stay language-neutral."""
+    from companion.rules.dilemma.results import COLUMNS, rows
+    from companion.rules.dilemma.views import board
+    from companion.session.create import open_session
+    from companion.session.dilemma import is_dilemma
+
     if path.suffix.lower() not in (".csv", ".json"):
         raise UserError(f"--export {path} must end in .csv or .json; pick one of the two.")
     session = open_session(folder, name)

@@ -12,10 +12,6 @@ from __future__ import annotations
 
 import argparse
 
-from companion.cli.wiring import keep_language
-from companion.session.create import open_session
-from companion.session.paths import data_dir
-
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
@@ -36,7 +32,10 @@ def described(code: str) -> str:
 
 
 def run_language(args: argparse.Namespace) -> int:
+    from companion.cli.wiring import keep_language
     from companion.language import SOURCE, available, check
+    from companion.session.create import open_session
+    from companion.session.paths import data_dir
 
     lang = check(args.lang) if args.lang is not None else None  # refused before opening
     session = open_session(data_dir(args.data_dir), args.name)

@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING
 
 from companion.cli.options import check_port, check_public_url, phone_options
 from companion.errors import UserError
-from companion.session.create import open_session
-from companion.session.prison import is_prison
-from companion.session.session import Session
+
+if TYPE_CHECKING:
+    from companion.session.session import Session
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     where = "the address phones reach this laptop at (default: found)"
     p = sub.add_parser(
         "links",
-        parents=[phone_options(host=None, host_help=where)],
+        parents=[phone_options(host=None, host_help=where, port_help="the port in the links "
+                               "(default: where the session served last, else 8765)")],
         help="print each seat's private link, its seat code and the board",
     )
     p.add_argument("name", help="the session's name")
@@ -39,7 +41,9 @@ def links_base(session: Session, host: str | None, port: int | None, public_url:
 
 
 def run_links(args: argparse.Namespace) -> int:
+    from companion.session.create import open_session
     from companion.session.paths import data_dir
+    from companion.session.prison import is_prison
     from companion.session.prison.seats import board_url, join_url, seat_url, seats_of
 
     session = open_session(data_dir(args.data_dir), args.name)

@@ -20,7 +20,7 @@ from typing import NoReturn
 from companion import __version__, cli
 from companion.errors import UserError
 
-NOT_COMMANDS = {"main", "options", "wiring", "consoles"}  # the parser and what commands share
+NOT_COMMANDS = {"main", "options", "wiring", "consoles", "terminal"}  # what commands share
 
 
 class _Parser(argparse.ArgumentParser):

@@ -7,17 +7,11 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.cli.consoles.prison import open_console
 from companion.cli.options import no_phones, phone_options, wifi_options
-from companion.cli.wiring import HOLDER, check_terminal
 from companion.errors import UserError
-from companion.rules.prison.scenario import ScenarioError
-from companion.session.paths import data_dir, session_path
-from companion.session.prison.create import create_prison_session
-from companion.session.prison.scenarios import load_scenario, scenario_for
-from companion.session.scenario_files import scenario_name
 
 if TYPE_CHECKING:
+    from companion.session.prison import PrisonSession
     from companion.session.session import Session
 
 
@@ -108,7 +102,24 @@ def keep_where_to_serve(
         session.store.set_meta("public_url", public)
 
 
+def open_console(
+    session: PrisonSession | None, args: argparse.Namespace, *,
+    new: tuple[str, str | None] | None = None,
+) -> int:
+    """The prison break's console, imported only now (Textual is heavy)."""
+    from companion.cli.consoles.prison import open_console as run
+
+    return run(session, args, new=new)
+
+
 def run_new(args: argparse.Namespace) -> int:
+    from companion.cli.wiring import HOLDER, check_terminal
+    from companion.rules.prison.scenario import ScenarioError
+    from companion.session.paths import data_dir, session_path
+    from companion.session.prison.create import create_prison_session
+    from companion.session.prison.scenarios import load_scenario, scenario_for
+    from companion.session.scenario_files import scenario_name
+
     folder = data_dir(args.data_dir)
     path = session_path(folder, args.name)
     if path.exists():

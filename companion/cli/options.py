@@ -25,7 +25,8 @@ def no_phones() -> argparse.ArgumentParser:
 
 
 def console_lang(
-    help: str = "the console's language: en, de, es, fr (default: the laptop's, from LANG)",
+    help: str = "the console's language: en, de, es, fr (default: the laptop's locale, from "
+    "LANGUAGE, LC_ALL, LC_MESSAGES or LANG; else en)",
 ) -> argparse.ArgumentParser:
     """``--lang``, for the commands that open a console and have no ``--lang`` of their own."""
     p = argparse.ArgumentParser(add_help=False)
@@ -33,14 +34,20 @@ def console_lang(
     return p
 
 
+PORT_AS_BEFORE = "phones: this port (default: where the session served last, else 8765)"
+
+
 def phone_options(
-    host: str | None = "0.0.0.0", host_help: str = "phones: listen here (default: all)"
+    host: str | None = "0.0.0.0", host_help: str = "phones: listen here (default: all)",
+    port_help: str = "phones: this port (default: 8765)",
 ) -> argparse.ArgumentParser:
     """``--host``, ``--port`` and ``--public-url``, for ``serve``, ``links`` and every command
-    that opens a console (a fresh parser each time, so a command may change its defaults)."""
+    that opens a console (a fresh parser each time, so a command may change its defaults; each
+    help states the default the command uses: :data:`PORT_AS_BEFORE` where the session's last
+    address fills what is left out, see :func:`served_as_before`)."""
     p = argparse.ArgumentParser(add_help=False)
     p.add_argument("--host", default=host, help=host_help)
-    p.add_argument("--port", type=int, default=None, help="phones: this port (default: 8765)")
+    p.add_argument("--port", type=int, default=None, help=port_help)
     p.add_argument("--public-url", metavar="URL", help="phones: pin the links' base URL")
     return p
 

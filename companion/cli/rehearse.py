@@ -4,13 +4,13 @@ server on this laptop, at a human pace, while you run the console."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.cli.consoles.prison import run_console
 from companion.cli.options import console_lang, phone_options, pick_mix, whole
-from companion.cli.wiring import check_terminal, phone_service
 from companion.errors import UserError
-from companion.session.contracts import Service, ServiceHost, Stopper
+
+if TYPE_CHECKING:
+    from companion.session.contracts import Service, ServiceHost, Stopper
 
 BOT_NAMES = (
     "Ada", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou", "Max",
@@ -22,7 +22,8 @@ REHEARSAL_MARK = "rehearsal"
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "rehearse",
-        parents=[phone_options(), console_lang()],
+        parents=[phone_options("127.0.0.1", "phones: listen here (default: 127.0.0.1, this "
+                               "laptop only, where the bots play)"), console_lang()],
         help="practise a game alone: bots play every seat through the phone server",
         description="Open the console on a fresh session whose players are bots acting "
         "through the real phone API on this laptop at a human pace. You run the console: "
@@ -37,7 +38,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--seed", metavar="S", help="random seed for the bots (default: a new one)")
     p.add_argument("--name", default="rehearsal",
                    help="the session's name (default: rehearsal; replaced on every run)")
-    p.set_defaults(func=run_rehearse, host="127.0.0.1")
+    p.set_defaults(func=run_rehearse)
 
 
 def bot_names(n: int) -> list[str]:
@@ -102,6 +103,8 @@ def bot_service(mix: str, seed: int | None, pace: float) -> Service:
 
 
 def run_rehearse(args: argparse.Namespace) -> int:
+    from companion.cli.consoles.prison import run_console
+    from companion.cli.wiring import check_terminal, phone_service
     from companion.session.create import open_session
     from companion.session.paths import data_dir, session_path
     from companion.session.prison.create import create_prison_session

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import UserError
-from companion.games import DEFAULT_GAME, GAMES, game_rules
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -42,6 +41,7 @@ def load_script(path: str) -> dict[str, Any]:
 
 def play_script(data: dict[str, Any]) -> dict[str, Any]:
     """Play a parsed script of any game that has scripts; raises UserError for a fatal problem."""
+    from companion.games import DEFAULT_GAME, GAMES, game_rules
     from companion.rules.core.scripts import ScriptError
     from companion.session.prison.scenarios import load_named_scenario
 

@@ -4,17 +4,19 @@ game (the prison break, the dilemma warm-up or the So Long Sucker referee)."""
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from companion.cli.consoles import open_by_game
 from companion.cli.options import (
+    PORT_AS_BEFORE,
     console_lang,
     no_phones,
     phone_options,
     served_as_before,
     wifi_options,
 )
-from companion.session.create import open_session
-from companion.session.paths import data_dir
+
+if TYPE_CHECKING:
+    from companion.session.session import Session
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -23,7 +25,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         parents=[
             no_phones(),
             console_lang(),
-            phone_options(None, "phones: listen here (default: where the session served last)"),
+            phone_options(None, "phones: listen here (default: where the session served last)",
+                          PORT_AS_BEFORE),
             wifi_options(),
         ],
         help="reopen a saved session where it stood",
@@ -32,7 +35,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run_resume)
 
 
+def open_by_game(session: Session, args: argparse.Namespace) -> int:
+    """The console for the session's game, imported only now (Textual is heavy)."""
+    from companion.cli.consoles import open_by_game as open_console
+
+    return open_console(session, args)
+
+
 def run_resume(args: argparse.Namespace) -> int:
+    from companion.session.create import open_session
+    from companion.session.paths import data_dir
+
     session = open_session(data_dir(args.data_dir), args.name, holder="companion resume")
     served_as_before(args, session)
     return open_by_game(session, args)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 
 from companion.cli.options import (
+    PORT_AS_BEFORE,
     check_port,
     check_public_url,
     phone_options,
@@ -13,13 +14,13 @@ from companion.cli.options import (
     served_as_before,
 )
 from companion.errors import UserError
-from companion.session.create import open_session
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "serve",
-        parents=[phone_options(None, "listen here (default: where the session served last)")],
+        parents=[phone_options(None, "listen here (default: where the session served last)",
+                               PORT_AS_BEFORE.removeprefix("phones: "))],
         help="serve the players' phones for a session, without the console",
     )
     p.add_argument("name", help="the session's name")
@@ -30,6 +31,7 @@ def run_serve(args: argparse.Namespace) -> int:
     import asyncio
 
     from companion.cli.wiring import stop_on_signals
+    from companion.session.create import open_session
     from companion.session.links import DEFAULT_PORT
     from companion.session.paths import data_dir
     from companion.session.prison import is_prison

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-from companion.session.create import game_label
-from companion.session.paths import data_dir, list_sessions, session_name
-
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("sessions", help="list the saved sessions")
@@ -14,6 +11,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run_list(args: argparse.Namespace) -> int:
+    from companion.session.create import game_label
+    from companion.session.paths import data_dir, list_sessions, session_name
+
     folder = data_dir(args.data_dir)
     paths = list_sessions(folder)
     if not paths:

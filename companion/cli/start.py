@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-from companion.cli.consoles.prison import open_console
 from companion.cli.options import console_lang, no_phones, phone_options
 
 
@@ -18,4 +17,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run_start(args: argparse.Namespace) -> int:
+    from companion.cli.consoles.prison import open_console
+
     return open_console(None, args)

@@ -6,13 +6,12 @@ from __future__ import annotations
 import argparse
 import random
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import UserError
-from companion.session.create import create_session
-from companion.session.paths import data_dir, session_path
-from companion.session.sucker import SuckerSession
-from companion.session.sucker.create import open_sucker_session
+
+if TYPE_CHECKING:
+    from companion.session.sucker import SuckerSession
 
 GAME = "so-long-sucker"
 HOLDER = "companion sucker"  # who holds the session while the referee runs (session.lock)
@@ -36,7 +35,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run_sucker)
 
     r = sub.add_parser("sucker-rules", help="print the one-page So Long Sucker rules summary")
-    r.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size")
+    r.add_argument("--paper", choices=("a4", "letter"), default="a4",
+                   help="paper size (default: a4)")
     r.add_argument("--out", help="the PDF to write (default: so-long-sucker-rules.pdf)")
     r.add_argument("--lang", metavar="LANG",
                    help="the card's language: en (the default), de, es, fr")
@@ -87,6 +87,10 @@ def make_setup(
 
 def open_or_create(folder: Path, args: argparse.Namespace) -> SuckerSession:
     """The named session: resumed if it exists, else created from the options."""
+    from companion.session.create import create_session
+    from companion.session.paths import session_path
+    from companion.session.sucker.create import open_sucker_session
+
     path = session_path(folder, args.name)
     if path.exists():
         if args.players or args.chips is not None or args.first:
@@ -102,6 +106,8 @@ def open_or_create(folder: Path, args: argparse.Namespace) -> SuckerSession:
 
 
 def run_sucker(args: argparse.Namespace) -> int:
+    from companion.session.paths import data_dir, session_path
+
     lang = None
     if args.lang is not None:
         from companion.language import check

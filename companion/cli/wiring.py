@@ -21,27 +21,26 @@ from companion.cli.options import (
     port_problem,
 )
 from companion.errors import UserError
-from companion.rules.prison.scenario import PrisonRules
-from companion.session.contracts import (
-    Addresses,
-    BalanceFactory,
-    Links,
-    NetworkCheck,
-    NetworkProbe,
-    Service,
-    ServiceHost,
-    Stopper,
-    TableRates,
-)
-from companion.session.links import DEFAULT_PORT
-from companion.session.session import Session
 
 if TYPE_CHECKING:
     import asyncio
     from concurrent.futures import ProcessPoolExecutor
 
     from companion.language import Language
+    from companion.rules.prison.scenario import PrisonRules
+    from companion.session.contracts import (
+        Addresses,
+        BalanceFactory,
+        Links,
+        NetworkCheck,
+        NetworkProbe,
+        Service,
+        ServiceHost,
+        Stopper,
+        TableRates,
+    )
     from companion.session.dilemma import DilemmaSession
+    from companion.session.session import Session
     from companion.sim.runner import Batch, Tally
     from companion.tui.balance.app import BalanceScreen
 
@@ -208,6 +207,7 @@ def balance_screen(
     real tables' rates beside them (``tables``) when there are any."""
 
     def make(session: Session) -> BalanceScreen:
+        from companion.rules.prison.scenario import PrisonRules
         from companion.sim.strategies.mixes import MIXES
         from companion.tui.balance.app import BalanceScreen
 
@@ -240,6 +240,8 @@ def phone_service(
     the console's loop and returns its async stopper; ``links()`` lists the board, the join page
     and the laptop's other addresses (for --public-url when phones cannot reach the first one).
     """
+    from companion.session.links import DEFAULT_PORT
+
     port = check_port(getattr(args, "port", None)) or DEFAULT_PORT
     host = getattr(args, "host", None) or "0.0.0.0"
     given = getattr(args, "public_url", None)
@@ -318,6 +320,8 @@ def network_check(args: argparse.Namespace, running: dict[str, Any]) -> NetworkC
     """The consoles' venue preflight: the test page on the running phone server
     (``running["server"]``), so the phones' very port is tried, else served alone on the port
     the game will use until the screen closes."""
+    from companion.session.links import DEFAULT_PORT
+
     port = check_port(getattr(args, "port", None)) or DEFAULT_PORT
     host = getattr(args, "host", None) or "0.0.0.0"
 

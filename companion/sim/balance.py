@@ -335,12 +335,16 @@ def balance(
     jobs: int = 2,
     budget: Budget | None = None,
     on_size: Callable[[SizeResult], None] | None = None,
+    on_games: Callable[[int], None] | None = None,
 ) -> list[SizeResult]:
-    """Balance each group size in turn; each size's guess comes from the previous answer."""
+    """Balance each group size in turn; each size's guess comes from the previous answer.
+    ``on_size`` is told each size's result when it is done, ``on_games`` each batch's games as
+    they are played (for a progress bar)."""
     budget = budget or Budget()
     results: list[SizeResult] = []
     ref_size, ref_nights = base.max_prisoners, base.nights_to_escape
     with Pool(jobs) as pool:
+        pool.on_games = on_games
         for size in sizes:
             guess = max(1, round(ref_nights * size / ref_size))
             search = SizeSearch(pool, base, size, target, mix, seed, budget)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -229,6 +229,7 @@ class Pool:
         """The workers are forked at once (started afresh where the system cannot fork): make
         the pool before starting any threads (the console makes it before the app runs)."""
         self.jobs = jobs
+        self.on_games: Callable[[int], None] | None = None  # told each batch's games, as played
         self._pool: ProcessPool | None = None
         if jobs > 1:
             import multiprocessing
@@ -238,8 +239,16 @@ class Pool:
     def map(self, batches: Sequence[Batch]) -> Iterable[Tally]:
         """Tallies in the order of the batches, as they come."""
         if self._pool is None:
-            return (play_batch(b) for b in batches)
-        return self._pool.imap(play_batch, batches)
+            tallies: Iterable[Tally] = (play_batch(b) for b in batches)
+        else:
+            tallies = self._pool.imap(play_batch, batches)
+        return tallies if self.on_games is None else self._counted(tallies, self.on_games)
+
+    @staticmethod
+    def _counted(tallies: Iterable[Tally], told: Callable[[int], None]) -> Iterator[Tally]:
+        for tally in tallies:
+            told(tally.games)
+            yield tally
 
     def close(self) -> None:
         if self._pool is not None:

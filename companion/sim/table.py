@@ -29,26 +29,34 @@ def _points(value: float) -> str:
     return f"{100 * value:+.1f}"
 
 
+COLUMNS = [c.strip() for c in HEADER.strip("|").split(" | ")]
+
+
 def row(result: SizeResult) -> str:
     """One Markdown row for one group size."""
+    return "| " + " | ".join(cells(result)) + " |"
+
+
+def cells(result: SizeResult) -> list[str]:
+    """One group size's cells, one for each of :data:`COLUMNS`."""
     r = result.rates()
     b = result.best
-    cells = [
+    out = [
         str(result.prisoners), str(b.nights), str(b.tokens), _interval(r["escape"]),
         f"{r['parole'].rate:.1%}", f"{r['all_caught'].rate:.1%}", f"{r['time_up'].rate:.1%}",
         f"{b.tally.days / b.tally.games:.2f}", str(b.tally.games),
     ]
     up, m = result.runner_up, result.margin
-    cells.append(f"{up.nights}, {up.tokens}, {up.escape.rate:.1%}" if up else "none")
+    out.append(f"{up.nights}, {up.tokens}, {up.escape.rate:.1%}" if up else "none")
     if m is None:
-        cells.append("")
+        out.append("")
     else:
         verdict = "settled" if result.settled else "a tie"
-        cells.append(f"{_points(m.gap)} ({_points(m.low)} to {_points(m.high)}): {verdict}")
+        out.append(f"{_points(m.gap)} ({_points(m.low)} to {_points(m.high)}): {verdict}")
     d = result.designers
-    cells += [f"{d.nights}, {d.tokens}", _interval(d.escape)] if d else ["", ""]
-    cells.append(str(result.games))
-    return "| " + " | ".join(cells) + " |"
+    out += [f"{d.nights}, {d.tokens}", _interval(d.escape)] if d else ["", ""]
+    out.append(str(result.games))
+    return out
 
 
 CSV_COLUMNS = [

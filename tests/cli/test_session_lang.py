@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli.dilemma import keep_language
 from companion.cli.main import main
 from companion.cli.sucker import GAME, make_setup
+from companion.cli.wiring import keep_language
 from companion.session.create import create_session, open_session
 from companion.session.paths import session_path
 
