@@ -3,7 +3,7 @@ starts with and who moves first, checked with one sentence for whatever cannot b
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.rules.core.roster import RosterError, check_name, name_key
@@ -39,7 +39,7 @@ def _check_color(color: object, where: str) -> str:
     return color
 
 
-def check_known_colors(players: list[Mapping[str, Any]]) -> None:
+def check_known_colors(players: Sequence[Mapping[str, Any]]) -> None:
     """Refuses, in one sentence, a color typed at the console that is none of ``COLORS``."""
     for i, player in enumerate(players):
         color = player.get("color")
