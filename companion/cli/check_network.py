@@ -19,7 +19,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="Serve a test page on the game's port and show its QR code; open it on "
         "your phone, on the players' Wi-Fi, to see whether the phones will reach the game.",
     )
-    p.add_argument("--host", default="0.0.0.0", help="listen here (default: all addresses)")
+    p.add_argument("--host", default="0.0.0.0", help="listen here (default: all)")
     p.add_argument("--port", type=int, default=None,
                    help="the port the game will use (default: 8765)")
     p.add_argument("--wait", type=float, default=None, metavar="SECONDS",

@@ -6,18 +6,15 @@ win for one prisoner and the warden, but a loss for the team).
 
 The search spends games where the answer is uncertain:
 
-- for one value of parole tokens to win, the escape rate falls as nights to escape rise. Starting
-  from a guess, it gallops and then bisects on nights; at each probe it plays games in batches
-  until the 95% interval of the escape rate lies wholly on one side of the target (sequential
-  sampling: a probe far from the target is settled in a batch or two) or a probe cap is hit;
+- for one value of parole tokens to win, the escape rate falls as nights to escape rise: from a
+  guess it gallops, then bisects on nights, each probe playing batches until the 95% interval of
+  the escape rate lies wholly on one side of the target (sequential sampling) or a cap is hit;
 - the two neighbouring nights that straddle the target, and one more on each side (a probe
   that took its point estimate may be wrong by one), are the candidates for that value;
-- it brackets the scenario's parole tokens to win and always its neighbours on both sides
-  (whether to look must not hang on noise), walking on in a direction while the best of the
-  farthest tokens tried is not surely further from the target than the leader (95%); every
-  candidate gets ``rank_games`` before it may steer;
-- candidates are ranked by ``|escape rate - target| + 0.01 * |tokens - scenario's tokens|``
-  (a small preference for the designers' number);
+- it brackets the scenario's parole tokens to win and always its neighbours on both sides,
+  walking on while the best of the farthest tokens tried is not surely (95%) further from the
+  target than the leader; every candidate gets ``rank_games`` before it may steer;
+- candidates are ranked by ``|escape rate - target| + 0.01 * |tokens - scenario's tokens|``;
 - the close calls are then **settled**: the leader gets ``min_games``, and every candidate not
   surely further from the target than the leader (the 99.7% interval of the difference of
   their scores, :func:`companion.sim.stats.closer_by`: among a dozen comparisons 95% would drop
@@ -26,7 +23,6 @@ The search spends games where the answer is uncertain:
   parole tokens, then to the team's side of the target (the most nights at which it still
   escapes at least that often), never to the noise; so another seed gives the same
   recommendation unless a difference lies at the edge of what that many games can tell apart.
-  The runner-up and the margin are reported with every recommendation.
 """
 
 from __future__ import annotations

@@ -23,7 +23,9 @@ async def read_event(response: ClientResponse) -> dict[str, Any]:
     while True:
         raw = await asyncio.wait_for(response.content.readline(), 10)
         line = raw.decode().rstrip("\n")
-        if not line and "event" in fields:
+        if not line and fields.get("event") == "beat":  # the heartbeat, as a comment was
+            fields = {}
+        elif not line and "event" in fields:
             return fields
         if line and not line.startswith((":", "retry:")):
             key, _, value = line.partition(": ")

@@ -443,7 +443,9 @@ async def read_event(response: ClientResponse) -> dict[str, Any]:
     while True:
         line = (await asyncio.wait_for(response.content.readline(), 10)).decode().rstrip("\n")
         if not line:
-            if "event" in fields:
+            if fields.get("event") == "beat":  # the heartbeat, as a comment was before
+                fields = {}
+            elif "event" in fields:
                 return fields
             continue
         if line.startswith(":") or line.startswith("retry:"):

@@ -77,7 +77,7 @@ async def board_event(stream: ClientResponse, version: int) -> Held:
             key, _, value = line.partition(": ")
             fields[key] = value
             continue
-        if "event" in fields:
+        if "event" in fields and fields["event"] != "beat":  # not the heartbeat
             held.take(fields["event"], json.loads(fields["data"]), fields.get("id"))
             if int(fields["id"]) >= version:
                 return held

@@ -291,7 +291,9 @@ async def next_message(r: Any) -> tuple[str, Any]:
     while True:
         line = (await asyncio.wait_for(r.content.readline(), 5)).decode().rstrip("\n")
         if not line:
-            if "event" in fields:
+            if fields.get("event") == "beat":  # the heartbeat, as a comment was before
+                fields = {}
+            elif "event" in fields:
                 return fields["event"], json.loads(fields["data"])
             continue
         if line.startswith((":", "retry:")):

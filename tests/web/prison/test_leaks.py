@@ -135,7 +135,9 @@ async def read_until(stream: ClientResponse, held: Held, version: int) -> None:
             key, _, value = line.partition(": ")
             fields[key] = value
             continue
-        if "event" in fields:
+        if fields.get("event") == "beat":  # the heartbeat, as a comment was before
+            fields = {}
+        elif "event" in fields:
             held.take(fields["event"], json.loads(fields["data"]), fields.get("id"))
             if int(fields["id"]) == version:
                 return
@@ -248,8 +250,8 @@ class Walk:
         if state.phase == "planning":
             chosen = sum(1 for n in state.active() if n in state.day.choices)
             active = len(state.active())
-            have = "prisoner has" if active == 1 else "prisoners have"
-            assert f"{chosen} of {active} {have} chosen" in part
+            has = "has" if chosen == 1 else "have"  # the verb agrees with who chose
+            assert f"{chosen} of {active} prisoners {has} chosen" in part
         for worker in state.day.workers:
             assert worker.replace("<", "&lt;").replace(">", "&gt;") in part
 

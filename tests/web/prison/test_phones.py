@@ -60,7 +60,9 @@ async def next_event(r: aiohttp.ClientResponse, timeout: float = 5.0) -> dict[st
     while True:
         line = (await asyncio.wait_for(r.content.readline(), timeout)).decode().rstrip("\n")
         if not line:
-            if "event" in fields:
+            if fields.get("event") == "beat":  # the heartbeat, as a comment was before
+                fields = {}
+            elif "event" in fields:
                 return fields
             continue
         if line.startswith((":", "retry:")):
