@@ -4,10 +4,12 @@ with its deal on undo, secret until the end, then told by the epilogue."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from companion.rules.core.game import History, MalformedCommand
 from companion.rules.prison.commands import command_to_dict, parse_command
+from companion.rules.prison.engine import PRISON_BREAK
 from companion.rules.prison.epilogue import epilogue_view, own_part
 from companion.rules.prison.epilogue_phrases import own_phrases, step_phrases
 from companion.rules.prison.state import PrisonState
@@ -83,3 +85,14 @@ def test_the_names_stay_secret_until_the_end_then_the_epilogue_says_them() -> No
     ]
     ok(h, do="undo")
     assert own_part(h.state, "Ben") is None
+
+
+def test_the_names_go_through_the_log_as_any_command_and_event() -> None:
+    h = _planned()
+    entry = ok(h, do="interview", prisoner="Ben", deal=True, named=["Cy", "Ada"])
+    stored = [PRISON_BREAK.event_to_dict(e) for e in entry.events]
+    assert stored[-1] == {"informant": "Ben", "named": ("Cy", "Ada"), "kind": "informant_named"}
+    read = [PRISON_BREAK.event_from_dict(json.loads(json.dumps(e))) for e in stored]
+    assert read == list(entry.events)
+    again = parse_command(json.loads(json.dumps(command_to_dict(entry.command))))
+    assert again == entry.command and again.named == ["Cy", "Ada"]
