@@ -177,6 +177,16 @@ def _() -> Refused:
     return said(h, do="interview", prisoner="Ben", deal=False)
 
 
+@case("prison-named-without-a-deal")
+def _() -> Refused:
+    return said(planned(prison()), do="interview", prisoner="Ben", deal=False, named=["Ada"])
+
+
+@case("prison-named-the-informant")
+def _() -> Refused:
+    return said(planned(prison()), do="interview", prisoner="Ben", deal=True, named=["Ben"])
+
+
 @case("prison-one-deal")
 def _() -> Refused:
     h = planned(prison())

@@ -83,6 +83,12 @@ ENGLISH = {
     "prison-shived-accuser": "Ben (the accuser) is shived and out of the game.",
     "prison-shived-accused": "Ben (the accused) is shived and out of the game.",
     "prison-interviewed-twice": "Ben was already interviewed today.",
+    "prison-named-without-a-deal": (
+        "Ben took no deal, so there is nobody they named; record names only with a deal."
+    ),
+    "prison-named-the-informant": (
+        "Ben cannot name Ben: name each other prisoner still in the game at most once."
+    ),
     "prison-one-deal": (
         "The warden has already made 1 deal today, the most allowed; any other interview "
         "today ends without a deal."

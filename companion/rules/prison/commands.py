@@ -26,6 +26,7 @@ class Interview(StrictModel):
     do: Literal["interview"] = "interview"
     prisoner: str
     deal: bool
+    named: list[str] = Field(default_factory=list)  # with a deal: whom the informant names
 
 
 class Search(StrictModel):
@@ -50,7 +51,9 @@ _ADAPTER: TypeAdapter[PrisonCommand] = TypeAdapter(PrisonCommand)
 COMMAND_NAMES = ("choose", "close_planning", "interview", "search", "accuse", "end_day")
 
 
-_PARSER = CommandParser(_ADAPTER, COMMAND_NAMES)
+_PARSER = CommandParser(
+    _ADAPTER, COMMAND_NAMES, {"named": "'named' must be a list of prisoners' names"}
+)
 
 
 def parse_command(data: Mapping[str, Any] | Any) -> PrisonCommand:
@@ -58,4 +61,7 @@ def parse_command(data: Mapping[str, Any] | Any) -> PrisonCommand:
 
 
 def command_to_dict(command: PrisonCommand) -> dict[str, Any]:
-    return command.model_dump()
+    data = command.model_dump()
+    if isinstance(command, Interview) and not command.named:
+        del data["named"]  # an interview without it reads as it always has
+    return data

@@ -25,6 +25,7 @@ from companion.rules.prison.events import (
     DayStarted,
     Escaped,
     GameEnded,
+    InformantNamed,
     Interviewed,
     NightRevealed,
     Paroled,
@@ -158,11 +159,32 @@ def _interview(state: PrisonState, cmd: Interview) -> list[PrisonEvent]:
             "the most allowed; any other interview today ends without a deal.",
             limit,
         )
+    _named(state, cmd)
     events: list[PrisonEvent] = [Interviewed(cmd.prisoner, cmd.deal)]
+    if cmd.named:
+        events.append(InformantNamed(cmd.prisoner, tuple(cmd.named)))
     tokens = state.prisoners[cmd.prisoner].parole_tokens + (1 if cmd.deal else 0)
     if cmd.deal and tokens >= state.rules.parole_tokens_to_win:
         events += [Paroled(cmd.prisoner), GameEnded("parole", (cmd.prisoner, state.warden))]
     return events
+
+
+def _named(state: PrisonState, cmd: Interview) -> None:
+    """Whom an informant names: only with a deal, other prisoners still in, each once."""
+    if cmd.named and not cmd.deal:
+        raise Refusal(
+            "%(name)s took no deal, so there is nobody they named; record names only with a deal.",
+            name=cmd.prisoner,
+        )
+    active = set(state.active()) - {cmd.prisoner}
+    for i, name in enumerate(cmd.named):
+        if name not in active or name in cmd.named[:i]:
+            raise Refusal(
+                "%(informant)s cannot name %(name)s: name each other prisoner still in the "
+                "game at most once.",
+                informant=cmd.prisoner,
+                name=name,
+            )
 
 
 def _reveal(state: PrisonState, caught_now: str | None) -> list[PrisonEvent]:

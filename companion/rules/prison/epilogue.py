@@ -34,6 +34,7 @@ class NightSearch(TypedDict):
 class NightDeal(TypedDict):
     prisoner: str
     tokens: int  # their parole tokens after this deal
+    named: list[str]  # whom they said was working (empty: nothing recorded)
 
 
 class NightAccusation(TypedDict):
@@ -99,6 +100,7 @@ class OwnNight(TypedDict):
     choice: Choice
     revealed: bool
     deal: bool | None  # None: not interviewed
+    named: list[str]  # whom they named in their deal
     searched: bool
     caught: bool
     accused: list[OwnAccusation]  # made by them
@@ -144,7 +146,8 @@ def nights(state: PrisonState) -> list[EpilogueNight]:
         for name, deal in d.interviews:
             if deal:
                 tokens[name] += 1
-                deals.append({"prisoner": name, "tokens": tokens[name]})
+                said = next((list(n) for who, n in d.named if who == name), [])
+                deals.append({"prisoner": name, "tokens": tokens[name], "named": said})
         done += len(d.workers) if d.revealed else 0
         out.append(
             {
@@ -215,7 +218,8 @@ def own_part(state: PrisonState, name: str) -> list[OwnNight] | None:
     for night in nights(state):
         if name not in night["worked"] and name not in night["rested"]:
             continue  # out of the game by then
-        deal = next((True for d in night["deals"] if d["prisoner"] == name), None)
+        own_deal = next((d for d in night["deals"] if d["prisoner"] == name), None)
+        deal = None if own_deal is None else True
         if deal is None and name in night["turned_down"]:
             deal = False
         search = next((s for s in night["searches"] if s["prisoner"] == name), None)
@@ -229,6 +233,7 @@ def own_part(state: PrisonState, name: str) -> list[OwnNight] | None:
                 "choice": "work" if name in night["worked"] else "rest",
                 "revealed": night["revealed"],
                 "deal": deal,
+                "named": [] if own_deal is None else own_deal["named"],
                 "searched": search is not None,
                 "caught": search is not None and search["caught"],
                 "accused": [a for a in accusations if a["accuser"] == name],

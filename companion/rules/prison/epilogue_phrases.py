@@ -93,6 +93,19 @@ def night_phrases(night: EpilogueNight) -> list[Phrase]:
                 )
             )
     for deal in night["deals"]:
+        if deal["named"]:
+            lines.append(
+                phrases(
+                    "%(name)s took the warden's deal and named %(names)s: "
+                    "%(count)s parole token.",
+                    "%(name)s took the warden's deal and named %(names)s: "
+                    "%(count)s parole tokens.",
+                    deal["tokens"],
+                    name=deal["prisoner"],
+                    names=names(deal["named"]),
+                )
+            )
+            continue
         lines.append(
             phrases(
                 "%(name)s took the warden's deal: %(count)s parole token.",
@@ -170,7 +183,9 @@ def _own_items(night: OwnNight) -> list[Phrase]:
         items = [phrase("you worked") if work else phrase("you rested")]
     else:
         items = [phrase("you chose to work") if work else phrase("you chose to rest")]
-    if night["deal"] is True:
+    if night["deal"] is True and night["named"]:
+        items.append(phrase("you took a deal and named %(names)s", names=names(night["named"])))
+    elif night["deal"] is True:
         items.append(phrase("you took a deal"))
     elif night["deal"] is False:
         items.append(phrase("you turned the warden down"))

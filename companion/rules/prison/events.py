@@ -32,6 +32,15 @@ class Interviewed:
 
 
 @dataclass(frozen=True)
+class InformantNamed:
+    """Whom an informant said was working, in the deal just made (secret until the end)."""
+
+    informant: str
+    named: tuple[str, ...]
+    kind: Literal["informant_named"] = "informant_named"
+
+
+@dataclass(frozen=True)
 class Paroled:
     prisoner: str
     kind: Literal["paroled"] = "paroled"
@@ -81,6 +90,7 @@ PrisonEvent = (
     ChoiceMade
     | PlanningClosed
     | Interviewed
+    | InformantNamed
     | Paroled
     | Searched
     | NightRevealed
@@ -93,6 +103,7 @@ _CODEC: EventCodec[PrisonEvent] = EventCodec(
     ChoiceMade,
     PlanningClosed,
     Interviewed,
+    InformantNamed,
     Paroled,
     Searched,
     NightRevealed,

@@ -14,6 +14,7 @@ from companion.rules.prison.events import (
     DayStarted,
     Escaped,
     GameEnded,
+    InformantNamed,
     Interviewed,
     NightRevealed,
     Outcome,
@@ -51,6 +52,7 @@ class Day:
     revealed: bool = False
     workers: tuple[str, ...] = ()  # worked and were not caught (public after the reveal)
     accusations: tuple[tuple[str, str, bool], ...] = ()  # (accuser, accused, shived)
+    named: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (informant, whom they named)
 
     @property
     def deals(self) -> int:
@@ -152,6 +154,8 @@ def evolve(state: PrisonState, event: PrisonEvent) -> PrisonState:
             tokens = state.prisoners[event.prisoner].parole_tokens + 1
             prisoners = _with_prisoner(state, event.prisoner, parole_tokens=tokens)
         return replace(state, day=day, prisoners=prisoners)
+    if isinstance(event, InformantNamed):
+        return replace(state, day=replace(day, named=(*day.named, (event.informant, event.named))))
     if isinstance(event, Paroled):
         return replace(state, prisoners=_with_prisoner(state, event.prisoner, status="paroled"))
     if isinstance(event, Searched):
