@@ -14,6 +14,7 @@ Each view is plain JSON-ready data, typed by the ``TypedDict`` of its shape.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Literal, NamedTuple, NotRequired, TypedDict
 
 from companion.rules.dilemma import phrases
@@ -130,6 +131,7 @@ class PlayerMe(TypedDict):
     present: bool
     months: int
     rank: int | None
+    tied: int  # how many others share that rank
     facing: str | None
     facing_house: bool
     sitting_out: bool
@@ -275,6 +277,7 @@ class Public(NamedTuple):
     rows: dict[str, LeaderRow]
     rounds: dict[str, list[MyRound]]
     order: dict[str, int]  # each player's place in the leaderboard, 0 first
+    sharing: dict[int, int]  # how many players hold each rank
 
 
 def public(state: DilemmaState) -> Public:
@@ -319,7 +322,8 @@ def public(state: DilemmaState) -> Public:
                     )
     players = ranked(state)
     rows = {p.pid: row for p, row in zip(players, view["leaderboard"], strict=True)}
-    return Public(view, rows, rounds, {p.pid: i for i, p in enumerate(players)})
+    sharing = Counter(row["rank"] for row in view["leaderboard"] if row["rank"])
+    return Public(view, rows, rounds, {p.pid: i for i, p in enumerate(players)}, dict(sharing))
 
 
 def player(state: DilemmaState, pid: str, shared: Public | None = None) -> PlayerView:
@@ -340,6 +344,7 @@ def player(state: DilemmaState, pid: str, shared: Public | None = None) -> Playe
             "present": me.present,
             "months": row["months"] if row else 0,
             "rank": row["rank"] if row else None,
+            "tied": shared.sharing.get(row["rank"], 1) - 1 if row and row["rank"] else 0,
             "facing": state.name(facing) if facing else None,
             "facing_house": facing is not None and is_house(facing),
             "sitting_out": bool(open_round and pid in open_round.sitting_out),

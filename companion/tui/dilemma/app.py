@@ -109,6 +109,7 @@ class DilemmaApp(RoomFlows):
             session, qr=starting or textwrap.fill(_(NO_PHONES), PROBLEM_WIDTH)
         )
         self.room = RoomScreen(self.room_state)
+        self._status_pending = False  # a status line is due after a choice (_status_due)
 
     @property
     def join_url(self) -> str | None:
@@ -175,7 +176,23 @@ class DilemmaApp(RoomFlows):
             # states and stalled the phone server sharing this loop in mid-round.
             freeze_survivors()
             return
+        if entry is not None and any(isinstance(e, Chose) for e in entry.events):
+            self._status_due()
         super().heard(change)
+
+    def _status_due(self) -> None:
+        """A choice came in (the phone already reads "Saved"): the status line (who has
+        chosen, who is waiting) is drawn again on this notification, not after the throttle;
+        the choices queued in the same turn of the loop share one drawing."""
+        if self._status_pending:
+            return
+        self._status_pending = True
+        self.call_later(self._draw_status)
+
+    def _draw_status(self) -> None:
+        self._status_pending = False
+        if self.room.is_mounted and self.room.is_attached and self.return_code is None:
+            self.room.refresh_status()
 
     def _tick(self) -> None:
         """Each second while a round with a timer is open: the countdown, and at zero the
