@@ -46,13 +46,15 @@ TONIGHT_WORDS = {
 }
 PHONE = len(COLUMNS) - 1
 # A name takes the room the other columns leave on the board (the set-up allows MAX_NAME
-# characters), and at least NAME_WIDTH, cut short beyond that, so that one long name does not
-# push today's progress off an 80-column screen.
-NAME_WIDTH = 16
+# characters), cut short with an ellipsis beyond that, so that one long name does not push
+# today's progress, the tokens or the phones off the screen; never shorter than NAME_WIDTH
+# (eight letters and the ellipsis still tell the room's names apart; an 80-column window
+# shows that much beside the narrow side panel).
+NAME_WIDTH = 9
 # The other columns at their widest ("Status", "Shivs", "interviewed", "hidden", and the phone
 # column as wide as it is now: "connected", or "away since 21:04" once a phone is away),
 # each with a cell's padding on both sides, the name's padding and the scroll bar.
-OTHER_COLUMNS = (7 + 2) + (5 + 2) + (11 + 2) + (6 + 2) + 2 + 2 + 2
+OTHER_COLUMNS = (7 + 2) + (5 + 2) + (11 + 2) + (6 + 2) + 2 + 2 + 1
 
 
 def status_word(status: str, lang: Language) -> str:
@@ -91,7 +93,7 @@ def other_columns(lang: Language | None = None) -> int:
         + widest(_(COLUMNS[4][0]), _(HIDDEN))
         + 2  # the phone column's padding
         + 2  # the name's
-        + 2  # the scroll bar
+        + 1  # the scroll bar (one cell wide, see console.tcss)
     )
 
 
@@ -245,6 +247,16 @@ class Board(DataTable[Text]):
             if name in self._shown:
                 self._set(name, PHONE, Text(phone_words(presence.get(name))))
 
+    def column_in_view(self, key: str) -> bool:
+        """Whether the column ``key`` is wholly inside the board's width (not cut or off
+        screen to the right)."""
+        right = 0
+        for column in self.ordered_columns:
+            right += column.get_render_width(self)
+            if column.key == ColumnKey(key):
+                return right - int(self.scroll_x) <= self.scrollable_content_region.width
+        return False
+
     def _cut_anew(self, names: Iterable[str], width: int) -> bool:
         """Whether a name would show otherwise cut to ``width`` than it does now."""
         return any(short(n, width) != short(n, self._names) for n in names)
@@ -252,6 +264,8 @@ class Board(DataTable[Text]):
     def _rebuild(self, rows: dict[str, list[Text]]) -> None:
         row = self.cursor_row
         self.clear()
+        for column in self.columns.values():  # as wide as the new rows, not the old ones
+            column.content_width = column.label.cell_len
         self._shown = {}
         for name, cells in rows.items():
             self.add_row(*cells, key=name)

@@ -22,13 +22,16 @@ from companion.tui.common.quitting import quit_asking
 from companion.tui.prison.board import Board
 from companion.tui.prison.clocks import StageActions
 from companion.tui.prison.context import Context, Show, StartPhones
-from companion.tui.prison.side import side_text
+from companion.tui.prison.side import fold, join_line, side_text
 from companion.tui.prison.text import (
     banner,
     can_accuse,
     nights_bar,
     not_interviewed,
 )
+
+# Under this many columns the side panel is narrower (console.tcss: GameScreen.narrow).
+NARROW = 100
 
 # action -> phases in which it is offered
 PHASE_ACTIONS = {
@@ -110,6 +113,7 @@ class GameScreen(StageActions):
         with Horizontal(id="main"):
             yield Board(id="board")
             yield Static("", id="side", markup=False)
+        yield Static("", id="join-bar", markup=False)
         yield Static("", id="private-bar", markup=False)
         yield Keys(compact=True)
 
@@ -124,7 +128,30 @@ class GameScreen(StageActions):
         )
 
     def on_resize(self) -> None:
+        self.set_class(self.app.size.width < NARROW, "narrow")
         self.refresh_bindings()
+        # the side panel is folded to its new width once the layout has given it
+        self.call_after_refresh(self.ctx.faults.guarded(self.refresh_side))
+
+    def refresh_side(self) -> None:
+        self._text("#side", self.side(), layout=False)
+        offered = self.offered()  # T is offered only while the tokens' column is in view
+        if offered != self._offered:
+            self._offered = offered
+            self.refresh_bindings()
+
+    def side(self) -> str:
+        """The side panel's text folded to its width (never an address cut anywhere but at a
+        '/', never a line that starts with a comma). Under NARROW columns the join address
+        has a line of its own across the screen instead, whole."""
+        _ = words(self)
+        view = self.view()
+        narrow = self.has_class("narrow")
+        join = join_line(self.ctx, view, _)
+        self._text("#join-bar", join or "", shown=narrow and join is not None)
+        widget = self.query_one("#side", Static)
+        text = side_text(self.ctx, view, _, self.private, with_join=not narrow)
+        return fold(text, widget.content_size.width)
 
     def on_mount(self) -> None:
         self.ctx.faults.guarded(self.refresh_view)()
@@ -173,7 +200,7 @@ class GameScreen(StageActions):
         board = self.query_one(Board)
         board.with_warden = inside.prisoner if inside is not None else None
         board.show(view, private=self.private, presence=self.ctx.presence)
-        self._text("#side", side_text(self.ctx, view, words(self), self.private), layout=False)
+        self._text("#side", self.side(), layout=False)
         self._text(
             "#private-bar",
             _(
@@ -204,8 +231,7 @@ class GameScreen(StageActions):
         """Phones came or went: only their connection cells change (and the side's phone
         lines)."""
         self.query_one(Board).show_phones(seats, self.ctx.presence)
-        side = side_text(self.ctx, self.view(), words(self), self.private)
-        self._text("#side", side, layout=False)
+        self._text("#side", self.side(), layout=False)
 
     def _text(self, selector: str, text: str, *, layout: bool = True, shown: bool = True) -> None:
         """Put ``text`` in a Static unless it already shows it (an update costs a layout of
@@ -224,7 +250,7 @@ class GameScreen(StageActions):
 
     def offered(self) -> tuple[bool | None, ...]:
         """What check_action says of each phase's action now (the footer shows these)."""
-        actions = (*PHASE_ACTIONS, *self.CLOCK_ACTIONS)
+        actions = (*PHASE_ACTIONS, *self.CLOCK_ACTIONS, "private")
         return tuple(self.check_action(action, ()) for action in actions)
 
     # ---- what is offered ------------------------------------------------------------------
@@ -232,6 +258,11 @@ class GameScreen(StageActions):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in self.CLOCK_ACTIONS:
             return self.check_clock_action(action)
+        if action == "private" and not self.private:
+            # never a column nobody can see (a window too narrow for it)
+            board = self.query_one(Board)
+            laid_out = board.scrollable_content_region.width > 0
+            return None if laid_out and not board.column_in_view("tokens") else True
         if action not in PHASE_ACTIONS:
             return True
         view = table(self.ctx.session.state)

@@ -3,6 +3,8 @@ phones, and where a seat code is typed."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+
 from companion.language import Language
 from companion.rules.prison import news
 from companion.session import links
@@ -20,8 +22,11 @@ from companion.tui.prison.text import (
 )
 
 
-def side_text(ctx: Context, view: View, _: Language, private: bool) -> str:
-    """The game screen's side panel: the phase's progress, today's results, the phones."""
+def side_text(
+    ctx: Context, view: View, _: Language, private: bool, with_join: bool = True
+) -> str:
+    """The game screen's side panel: the phase's progress, today's results, the phones, and
+    (``with_join``) where a seat code is typed."""
     phase = view["phase"]
     today = view["today"]
     lines: list[str] = []
@@ -78,13 +83,21 @@ def side_text(ctx: Context, view: View, _: Language, private: bool) -> str:
     if phase == "over":
         lines.append(outcome_line(view, _))
     lines += ["", *phone_lines(ctx, view, _)]
-    base = links.current_base(ctx.session)
-    if base and phase != "over" and ctx.phones_down is None:
-        lines += ["", _("No QR code? Type the seat code at %(url)s", url=join_url(base))]
+    join = join_line(ctx, view, _)
+    if join and with_join:
+        lines += ["", join]
     wrong = ctx.wrong_links()
     if wrong:
         lines += ["", *wrong]
     return "\n".join(line for line in lines if line is not None)
+
+def join_line(ctx: Context, view: View, _: Language) -> str | None:
+    """Where a phone without a camera types its seat code, while phones may join."""
+    base = links.current_base(ctx.session)
+    if base and view["phase"] != "over" and ctx.phones_down is None:
+        return _("No QR code? Type the seat code at %(url)s", url=join_url(base))
+    return None
+
 
 def phone_lines(ctx: Context, view: View, _: Language) -> list[str]:
     """The warden's phone, and how many of the prisoners' phones are connected."""
@@ -101,3 +114,63 @@ def phone_lines(ctx: Context, view: View, _: Language) -> list[str]:
             count=len(prisoners),
         ),
     ]
+
+
+def fold(text: str, width: int) -> str:
+    """``text`` folded to ``width`` cells a line, between words: a word too long for a line
+    (an address, a long name) goes whole to a line of its own when it fits there, else an
+    address is folded after its '/' and a name cut inside, so that no line starts with the
+    punctuation that followed it (", Ravi and Tom")."""
+    if width <= 0:
+        return text
+    out: list[str] = []
+    for line in text.split("\n"):
+        indent = line[: len(line) - len(line.lstrip(" "))]
+        room = max(width - len(indent), 1)
+        current = ""
+        for word in line.split():
+            for piece in pieces(word, room):
+                joined = f"{current} {piece}" if current else piece
+                if cell_len(joined) <= room:
+                    current = joined
+                    continue
+                out.append(indent + current)
+                current = piece
+        out.append(indent + current)
+    return "\n".join(out)
+
+
+def pieces(word: str, width: int) -> list[str]:
+    """``word`` as it may be laid on lines ``width`` cells wide: whole when it fits; an
+    address in pieces that end at a '/'; anything else cut, the last piece keeping a letter
+    with the punctuation after it."""
+    if cell_len(word) <= width:
+        return [word]
+    if "/" in word:
+        parts = [p + "/" for p in word.split("/")]
+        parts[-1] = parts[-1][:-1]
+        out: list[str] = []
+        for part in (p for p in parts if p):
+            if out and cell_len(out[-1] + part) <= width:
+                out[-1] += part
+            else:
+                out += cut(part, width)
+        return out
+    return cut(word, width)
+
+
+def cut(word: str, width: int) -> list[str]:
+    """``word`` cut into pieces ``width`` cells wide, the last keeping a letter with the
+    punctuation after it."""
+    out: list[str] = []
+    rest = word
+    while cell_len(rest) > width:
+        at = width
+        while at > 1 and cell_len(rest[:at]) > width:
+            at -= 1
+        tail = rest[at:]
+        if tail and not any(c.isalnum() for c in tail) and at > 1:
+            at -= 1  # a letter goes along with the comma
+        out.append(rest[:at])
+        rest = rest[at:]
+    return [*out, rest] if rest else out
