@@ -118,4 +118,5 @@ def key_name(display: str, lang: Language) -> str:
     """A key as Textual displays it (``display``), in the console's language: its footer and
     key lists name Space, Esc, PgUp… as the language does ("Espace", "Échap", "Bild↑")."""
     name = KEY_NAMES.get(display)
-    return display if name is None else lang.pgettext("key name", name)
+    said = name and lang.pgettext("key name", name)
+    return said if said and said != name else display  # English, or a name kept: Textual's

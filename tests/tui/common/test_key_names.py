@@ -14,10 +14,10 @@ from companion.tui.prison.app import ConsoleApp
 from tests.conftest import demo_session
 
 NAMED = {  # what each language's keyboards call the keys the consoles bind
-    "en": {"space": "Space", "escape": "Esc"},
+    "en": {"space": "space", "escape": "esc"},  # Textual's own words
     "fr": {"space": "Espace", "escape": "Échap"},
-    "de": {"space": "Leertaste", "escape": "Esc"},
-    "es": {"space": "Espacio", "escape": "Esc"},
+    "de": {"space": "Leertaste", "escape": "esc"},  # a name the language keeps: Textual's
+    "es": {"space": "Espacio", "escape": "esc"},
 }
 
 
