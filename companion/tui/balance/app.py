@@ -30,7 +30,12 @@ from companion.language import N_, Language
 from companion.session.contracts import TableRates
 from companion.tui.balance.verdict import conclusion
 from companion.tui.common.footer import Keys
-from companion.tui.common.language import console_language, translated_commands, words
+from companion.tui.common.language import (
+    console_language,
+    key_name,
+    translated_commands,
+    words,
+)
 
 Point = Mapping[str, Any]
 Source = Callable[[int, int, list[int] | None], Iterable[Point]]
@@ -364,6 +369,10 @@ class BalanceApp(App[None]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from translated_commands(super().get_system_commands(screen), self.lang)
+
+    def get_key_display(self, binding: Binding) -> str:
+        """A key as the footer and the key lists show it, named in the console's language."""
+        return key_name(super().get_key_display(binding), self.lang)
 
     def on_mount(self) -> None:
         self.push_screen(BalanceScreen(self._source, **self._options))

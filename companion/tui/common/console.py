@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from textual.actions import ActionParseResult
 from textual.app import SystemCommand
+from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.screen import Screen
 
@@ -31,7 +32,7 @@ from companion.session.session import Change, Session
 from companion.tui.common.faults import Faults
 from companion.tui.common.follow import REDRAW_SECONDS, Redrawing, SessionChanged, follow
 from companion.tui.common.guesses import WrongLinks
-from companion.tui.common.language import console_language, translated_commands
+from companion.tui.common.language import console_language, key_name, translated_commands
 from companion.tui.common.literal import LiteralNotices
 from companion.tui.common.presence import Presence, heard
 from companion.tui.common.quitting import quit_asking
@@ -76,6 +77,10 @@ class GameConsole(LiteralNotices[None]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from translated_commands(super().get_system_commands(screen), self.lang)
+
+    def get_key_display(self, binding: Binding) -> str:
+        """A key as the footer and the key lists show it, named in the console's language."""
+        return key_name(super().get_key_display(binding), self.lang)
 
     # ---- following the session ----------------------------------------------------------
 

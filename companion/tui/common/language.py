@@ -16,7 +16,7 @@ from textual._context import NoActiveAppError
 from textual.app import SystemCommand
 from textual.dom import DOMNode
 
-from companion.language import N_, Language, language, negotiate
+from companion.language import N_, Language, language, negotiate, pN_
 
 # The variables a POSIX program reads its messages' language from, strongest first.
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
@@ -98,3 +98,25 @@ def yes_key(lang: Language) -> str:
     sí): one lower-case letter other than n (no, in every language here); y answers yes too."""
     key = lang.pgettext("the key that answers yes", "y")
     return key if len(key) == 1 and key.isalpha() and key.lower() != "n" else "y"
+
+
+# The keys Textual names in words (``App.get_key_display``: "space", "esc", "pgup", ...), as
+# each language's keyboards name them; Textual's symbols (⏎, ↑, ^z) and letters stay as they are.
+KEY_NAMES = {
+    "space": pN_("key name", "Space"),
+    "esc": pN_("key name", "Esc"),
+    "pgup": pN_("key name", "PgUp"),
+    "pgdn": pN_("key name", "PgDn"),
+    "tab": pN_("key name", "Tab"),
+    "del": pN_("key name", "Del"),
+    "home": pN_("key name", "Home"),
+    "end": pN_("key name", "End"),
+}
+
+
+def key_name(display: str, lang: Language) -> str:
+    """A key as Textual displays it (``display``), in the console's language: its footer and
+    key lists name Space, Esc, PgUp… as the language does ("Espace", "Échap", "Bild↑")."""
+    name = KEY_NAMES.get(display)
+    said = name and lang.pgettext("key name", name)
+    return said if said and said != name else display  # English, or a name kept: Textual's
