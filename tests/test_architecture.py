@@ -184,7 +184,7 @@ def test_the_session_is_game_generic_outside_its_games_packages() -> None:
 
 
 def test_the_cli_leaves_share_only_the_wiring_the_options_and_the_consoles() -> None:
-    shared = ("companion.cli.wiring", "companion.cli.options")
+    shared = ("companion.cli.wiring", "companion.cli.options", "companion.cli.terminal")
     consoles = "companion.cli.consoles"
     bad = []
     for module, targets in graph().items():
