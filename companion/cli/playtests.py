@@ -14,6 +14,10 @@ from companion.cli.options import pick_mix, print_csv, whole
 from companion.errors import UserError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from companion.sim.notebook.figures import GroupKey
+    from companion.sim.notebook.report import Notebook
     from companion.sim.notebook.shelf import Shelf
 
 HOW_TO_GET_GAMES = (
@@ -131,8 +135,10 @@ def _none_yet(shelf: Shelf, folders: list[Path], include: bool) -> UserError:
 
 
 def run_report(args: argparse.Namespace) -> int:
+    from companion.cli.terminal import progress, running_total, wants_table
     from companion.sim.learned import mix_named
     from companion.sim.notebook import report
+    from companion.sim.notebook.figures import groups
     from companion.sim.runner import Pool, default_jobs
 
     games = whole(args.games, "--games", 10, 1_000_000)
@@ -147,22 +153,21 @@ def run_report(args: argparse.Namespace) -> int:
     if not playtests:
         raise _none_yet(shelf, folders, include)
     left_out = len(shelf.playtests) - len(playtests)
-    talk = sys.stderr.isatty() and not (args.json or args.csv)
+    total = games * len(groups(playtests))
 
-    def on_group(key: object) -> None:
-        if talk:
-            sys.stderr.write(f"\rThe bots play {games} games of {key}…\x1b[K")
-            sys.stderr.flush()
+    with progress("The bots play", total, "games") as bar, \
+            Pool(min(jobs, max(1, games // 100))) as pool:
 
-    with Pool(min(jobs, max(1, games // 100))) as pool:
+        def on_group(key: GroupKey) -> Callable[[int], None]:
+            bar.say(key.label())
+            return running_total(bar)
+
         nb = report.build(
             playtests, pool, mix=mix, mix_summary=mix_named(mix).summary(), bot_games=games,
             seed=seed, left_out=left_out, unreadable=shelf.unreadable, unfinished=shelf.unfinished,
-            on_group=lambda key: on_group(key.label()),
+            on_group=on_group,
         )
         pool.close()
-    if talk:
-        sys.stderr.write("\r\x1b[K")
     if args.json:
         sys.stdout.write(report.as_json(nb))
     elif args.csv:
@@ -174,9 +179,30 @@ def run_report(args: argparse.Namespace) -> int:
             raise UserError(f"--markdown {args.markdown}: the report cannot be written there: "
                             f"{error.strerror}; pick a folder you can write to.") from None
         print(f"Wrote {path} with {2 * len(nb.groups)} charts in {path.parent / 'charts'}.")
+    elif wants_table():
+        print_report(nb)
     else:
         sys.stdout.write(report.text(nb))
     return 0
+
+
+def print_report(nb: Notebook) -> None:
+    """The notebook as a terminal shows it: each group's figures as a table that fits."""
+    from companion.cli.terminal import print_tables
+    from companion.sim.notebook import report
+
+    print(report.headline(nb))
+    print(report.bots_line(nb))
+    for problem in nb.unreadable:
+        print(f"Left out, unreadable: {problem}")
+    for group in nb.groups:
+        played = f", last played {group.last_played}" if group.last_played else ""
+        print()
+        print_tables(f"{group.key.label()}: {group.games_said()}{played}",
+                     ("", "real tables", f"bots ({group.bots.games} games)"),
+                     report.rows(group), lead="left")
+        for verdict in report.group_verdict(group):
+            print(f"  * {verdict}")
 
 
 def run_import(args: argparse.Namespace) -> int:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from typing import TYPE_CHECKING
 
@@ -32,31 +31,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--jobs", metavar="J", help="processes to use (default: one per core)")
     p.add_argument("--json", action="store_true", help="print the results as JSON for tools")
     p.set_defaults(func=run_simulate)
-
-
-class Progress:
-    """A one-line progress bar on stderr, only when stderr is a terminal and the run is long."""
-
-    def __init__(self, total: int, enabled: bool) -> None:
-        self.total = total
-        self.enabled = enabled and sys.stderr.isatty()
-        self.start = time.perf_counter()
-        self.shown = False
-
-    def __call__(self, done: int) -> None:
-        if not self.enabled or time.perf_counter() - self.start < 0.5:
-            return
-        width = 30
-        filled = width * done // self.total
-        bar = "#" * filled + "." * (width - filled)
-        sys.stderr.write(f"\r[{bar}] {done}/{self.total} games")
-        sys.stderr.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r" + " " * 60 + "\r")
-            sys.stderr.flush()
 
 
 def group_sizes(rules: PrisonRules) -> str:
@@ -92,6 +66,7 @@ def outside_range(name: str, base: PrisonRules, size: int) -> str:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
+    from companion.cli.terminal import print_tables, progress, running_total, wants_table
     from companion.sim.learned import mix_named
     from companion.sim.runner import DAY_CAP, OUTCOMES, Pool, default_jobs, run_games
     from companion.sim.stats import wilson
@@ -106,13 +81,12 @@ def run_simulate(args: argparse.Namespace) -> int:
     if not base.min_prisoners <= size <= base.max_prisoners:
         raise UserError(outside_range(args.scenario, base, size))
 
-    progress = Progress(games, enabled=games >= 5000)
     started = time.perf_counter()
-    with Pool(min(jobs, max(1, games // 100))) as pool:
-        tally = run_games(pool, rules, size, mix, seed, games, on_progress=progress)
+    with progress(f"Simulating {size}", games, "games") as bar, \
+            Pool(min(jobs, max(1, games // 100))) as pool:
+        tally = run_games(pool, rules, size, mix, seed, games, on_progress=running_total(bar))
         pool.close()
     seconds = time.perf_counter() - started
-    progress.close()
 
     rates = {k: wilson(tally.counts[k], tally.games) for k in OUTCOMES}
     warden_side = wilson(tally.games - tally.counts["escape"], tally.games)
@@ -147,12 +121,20 @@ def run_simulate(args: argparse.Namespace) -> int:
             "and counted as time up (a warden's win)."
         )
     print()
-    print(f"  {'outcome':<12} {'games':>7}  {'rate':>6}  95% interval")
-    for key, rate in rates.items():
-        print(f"  {key.replace('_', ' '):<12} {rate.hits:>7}  {rate}")
-    print()
-    print(f"  {'prisoners team (escape)':<37} {rates['escape']}")
-    print(f"  {'warden side (parole, caught, time up)':<37} {warden_side}")
+    if wants_table():
+        sides = (("prisoners team (escape)", rates["escape"]),
+                 ("warden side (parole, caught, time up)", warden_side))
+        print_tables("How the games ended", ("outcome", "games", "rate", "95% interval"), [
+            (name, str(rate.hits), f"{rate.rate:.1%}", f"{rate.low:.1%} to {rate.high:.1%}")
+            for name, rate in [(k.replace("_", " "), r) for k, r in rates.items()] + list(sides)
+        ], lead="left")
+    else:
+        print(f"  {'outcome':<12} {'games':>7}  {'rate':>6}  95% interval")
+        for key, rate in rates.items():
+            print(f"  {key.replace('_', ' '):<12} {rate.hits:>7}  {rate}")
+        print()
+        print(f"  {'prisoners team (escape)':<37} {rates['escape']}")
+        print(f"  {'warden side (parole, caught, time up)':<37} {warden_side}")
     print(f"  mean game length {tally.days / tally.games:.2f} days")
     speed = f"{tally.games / seconds:.0f} games/s" if seconds > 0 else "instant"
     print(f"  {seconds:.2f} s, {speed} on {jobs} process{'es' if jobs > 1 else ''}")

@@ -66,26 +66,29 @@ class Notebook:
     unfinished: int = 0  # prison breaks still being played (not counted)
 
 
-def predict(pool: Pool, key: GroupKey, mix: str, games: int, seed: int) -> Figures:
+def predict(pool: Pool, key: GroupKey, mix: str, games: int, seed: int,
+            on_progress: Callable[[int], None] | None = None) -> Figures:
     """The bots' games at the same rules and group size (capped in length as ``simulate``
-    caps a scenario without a day limit)."""
+    caps a scenario without a day limit); ``on_progress`` hears the games played so far."""
     base = PrisonRules.model_validate({"game": GAME, **key.rules_dict()})
     rules, _ = sim_rules(base, key.prisoners)
     label = f"playtests/{key.scenario}/{key.prisoners}"
-    return Figures.of_tally(run_games(pool, rules, key.prisoners, mix, seed, games, label=label))
+    return Figures.of_tally(run_games(pool, rules, key.prisoners, mix, seed, games, label=label,
+                                      on_progress=on_progress))
 
 
 def build(
     playtests: list[Playtest], pool: Pool, *, mix: str, mix_summary: str, bot_games: int,
     seed: int, left_out: int = 0, unreadable: list[str] | None = None, unfinished: int = 0,
-    on_group: Callable[[GroupKey], None] | None = None,
+    on_group: Callable[[GroupKey], Callable[[int], None] | None] | None = None,
 ) -> Notebook:
+    """The notebook of ``playtests``: ``on_group(key)`` is told of each group before its bots
+    play and may return a callback for their games played so far."""
     found: list[Group] = []
     for key, games in groups(playtests).items():
-        if on_group is not None:
-            on_group(key)
+        heard = on_group(key) if on_group is not None else None
         real = Figures.of_games(games)
-        bots = predict(pool, key, mix, bot_games, seed)
+        bots = predict(pool, key, mix, bot_games, seed, heard)
         found.append(Group(key, games, real, bots, verdicts(real, bots)))
     return Notebook(found, mix, mix_summary, bot_games, seed,
                     sum(p.rehearsal for p in playtests), left_out, unreadable or [], unfinished)
