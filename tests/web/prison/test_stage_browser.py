@@ -154,7 +154,7 @@ async def test_a_search_waits_for_the_game_masters_reveal(
                 assert r.status == 200
             async with http.post(url, json={"prisoner": "Cy"}) as r:
                 assert r.status == 409
-                assert (await r.json())["error"].startswith("The game master is still revealing")
+                assert (await r.json())["error"].startswith("Today's search is made")
 
         steps = [
             "The warden searches Dee's cell",
