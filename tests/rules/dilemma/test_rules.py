@@ -344,6 +344,23 @@ def test_the_scenarios_command_validates_the_file() -> None:
     assert "two-prisoner dilemma" in check_scenario_file(ROOT / "scenarios" / "dilemma.toml")
 
 
+def test_the_lecture_hall_scenario_takes_1000_with_a_timer() -> None:
+    """The shipped default stops at 300; the hall's scenario is the same game for 1,000, timed."""
+    import tomllib
+
+    from companion.rules.dilemma.scenario import DilemmaRules
+    from tests.conftest import ROOT
+
+    def load(name: str) -> DilemmaRules:
+        with (ROOT / "scenarios" / name).open("rb") as handle:
+            return DilemmaRules.model_validate(tomllib.load(handle))
+
+    hall, room = load("dilemma-hall.toml"), load("dilemma.toml")
+    assert (hall.max_players, room.max_players) == (1000, 300)
+    assert hall.round_seconds == 60
+    assert hall.sentences == room.sentences and hall.rounds == room.rounds
+
+
 def test_explanation_uses_the_numbers() -> None:
     h = tournament(["Ann", "Bob"])
     text = explanation(h.state)
