@@ -8,6 +8,10 @@ phone, what the board and the Chromium phones show) and writes screenshots of th
 Chromium phone and the console into the folder it names. Not a test: a trial to look at.
 
     .venv/bin/python benchmarks/dilemma_room_trial.py --phones 31 --chromium 6 --seconds 15
+    .venv/bin/python benchmarks/dilemma_room_trial.py --phones 1000 --join 50 --seconds 30
+
+Over 300 phones it plays the lecture hall's scenario (``dilemma-hall``); each scripted phone
+has its own loopback address and cookies, as a phone in the hall has.
 """
 
 from __future__ import annotations
@@ -28,7 +32,13 @@ import aiohttp
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.dilemma_hall import Phone, hold_stream, join  # noqa: E402
+from benchmarks.dilemma_hall import (  # noqa: E402
+    Phone,
+    address,
+    hold_stream,
+    join,
+    raise_file_limit,
+)
 from benchmarks.phones import free_port, wait_for_port  # noqa: E402
 from tests.chromium import CHROMIUM, Chromium, Page  # noqa: E402
 
@@ -76,7 +86,7 @@ async def trial(args: argparse.Namespace, shots: Path) -> None:
     data = Path(tempfile.mkdtemp(prefix="companion-room-trial-"))
     command = (
         f"{COMPANION} --data-dir {data} dilemma room --host 127.0.0.1 --port {port} "
-        f"--lang {args.lang} --per-device 0"  # every phone of the trial comes from 127.0.0.1
+        f"--lang {args.lang} --scenario {args.scenario}"
     )
     subprocess.run(["tmux", "kill-session", "-t", TMUX], capture_output=True)
     tmux("new", "-d", "-s", TMUX, "-x", "120", "-y", "36", command)
@@ -97,9 +107,20 @@ async def trial(args: argparse.Namespace, shots: Path) -> None:
         pages = {name: await chromium_join(chromium, f"{base}/join-room", name) for name in live}
         http = aiohttp.ClientSession()
         scripted = [Phone(name) for name in names[args.chromium :]]
+        own = {  # each scripted phone: its own address and cookies, no total timeout
+            p.name: aiohttp.ClientSession(
+                connector=aiohttp.TCPConnector(local_addr=(address(i), 0)),
+                timeout=aiohttp.ClientTimeout(total=None, connect=30, sock_connect=30),
+            )
+            for i, p in enumerate(scripted)
+        }
         started = time.perf_counter()
-        await asyncio.gather(*(join(http, base, p, rng.uniform(0, 3)) for p in scripted))
-        streams = [asyncio.create_task(hold_stream(http, base, p, True)) for p in scripted]
+        await asyncio.gather(
+            *(join(own[p.name], base, p, rng.uniform(0, args.join)) for p in scripted)
+        )
+        streams = [
+            asyncio.create_task(hold_stream(own[p.name], base, p, True)) for p in scripted
+        ]
         print(f"{args.phones} phones joined ({args.chromium} in Chromium) in "
               f"{time.perf_counter() - started:.1f} s")
         await board.wait_for(f"document.body.innerText.includes('{args.phones}')", 30)
@@ -117,12 +138,18 @@ async def trial(args: argparse.Namespace, shots: Path) -> None:
             choosing = [p for p in scripted if p.name not in silent_ones]
             for page in pages.values():
                 await page.click(f"button[data-choice={rng.choice(['silent', 'betray'])}]")
-            for p in choosing:
-                async with http.post(
-                    f"{base}/api/d/{p.token}/choice",
-                    json={"choice": rng.choice(["silent", "betray"])},
+            async def choose(p: Phone, delay: float, choice: str) -> None:
+                await asyncio.sleep(delay)
+                async with own[p.name].post(
+                    f"{base}/api/d/{p.token}/choice", json={"choice": choice}
                 ) as r:
                     assert r.status == 200, (p.name, r.status, await r.text())
+
+            spread = min(8.0, args.seconds / 2)  # the answers come over a few seconds
+            await asyncio.gather(*(
+                choose(p, rng.uniform(0, spread), rng.choice(["silent", "betray"]))
+                for p in choosing
+            ))
             if number == 1:
                 await board.screenshot(shots / "board-choosing.png")
                 await pages[live[0]].screenshot(shots / "phone-chosen.png")
@@ -158,6 +185,7 @@ async def trial(args: argparse.Namespace, shots: Path) -> None:
         for task in streams:
             task.cancel()
         await http.close()
+        await asyncio.gather(*(session.close() for session in own.values()))
     finally:
         await chromium.stop()
         keys("q")
@@ -173,6 +201,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=int, default=15, help="the round timer (10 to 3600)")
     parser.add_argument("--lang", default="en", help="the session's language (the board's)")
+    parser.add_argument("--join", type=float, default=3.0, help="seconds over which all join")
+    parser.add_argument(
+        "--scenario", help="the warm-up's scenario (default: dilemma, over 300 phones dilemma-hall)"
+    )
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--shots", help="where the screenshots go (default: a new temp folder)")
     args = parser.parse_args()
@@ -180,6 +212,8 @@ def main() -> None:
         raise SystemExit("--seconds: the console takes a round timer of 10 to 3600 seconds.")
     if CHROMIUM is None or shutil.which("tmux") is None:
         raise SystemExit("this trial needs chromium and tmux")
+    args.scenario = args.scenario or ("dilemma" if args.phones <= 300 else "dilemma-hall")
+    raise_file_limit()
     shots = Path(args.shots or tempfile.mkdtemp(prefix="companion-room-trial-shots-"))
     shots.mkdir(parents=True, exist_ok=True)
     asyncio.run(trial(args, shots))
