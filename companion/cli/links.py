@@ -10,7 +10,7 @@ from companion.cli.options import check_port, check_public_url, phone_options
 from companion.errors import UserError
 
 if TYPE_CHECKING:
-    from companion.session.session import Session
+    from companion.session.prison.seats import Seat
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -26,10 +26,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run_links)
 
 
-def links_base(session: Session, host: str | None, port: int | None, public_url: str | None) -> str:
+def links_base(remembered: str | None, host: str | None, port: int | None,
+               public_url: str | None) -> str:
     """The base the links use: --public-url, else --host/--port, else what the session
     remembers (a pinned URL, or where the server last listened), else this laptop's address."""
-    from companion.session.links import DEFAULT_PORT, current_base
+    from companion.session.links import DEFAULT_PORT
     from companion.web.common.address import base_url
 
     if public_url:
@@ -37,26 +38,46 @@ def links_base(session: Session, host: str | None, port: int | None, public_url:
     check_port(port)
     if host or port:
         return base_url(host or "0.0.0.0", port or DEFAULT_PORT)
-    return current_base(session) or base_url("0.0.0.0", DEFAULT_PORT)
+    return remembered or base_url("0.0.0.0", DEFAULT_PORT)
 
 
-def run_links(args: argparse.Namespace) -> int:
-    from companion.session.create import open_session
+def seats_and_base(args: argparse.Namespace) -> tuple[list[Seat], str]:
+    """The session's seats and the links' base. Seats already made are read from the session
+    file's metadata alone; the first time, the session is opened to make them from its roster."""
+    from companion.rules.prison import NAME
+    from companion.session.create import session_meta
+    from companion.session.links import base_in
     from companion.session.paths import data_dir
-    from companion.session.prison import is_prison
-    from companion.session.prison.seats import board_url, join_url, seat_url, seats_of
+    from companion.session.prison.seats import stored_seats
 
-    session = open_session(data_dir(args.data_dir), args.name)
+    folder = data_dir(args.data_dir)
+    meta = session_meta(folder, args.name)
+    seats = stored_seats(meta) if meta.get("game") == NAME else None
+    if seats is not None:
+        return seats, links_base(base_in(meta), args.host, args.port, args.public_url)
+
+    from companion.session.create import open_session
+    from companion.session.links import current_base
+    from companion.session.prison import is_prison
+    from companion.session.prison.seats import seats_of
+
+    session = open_session(folder, args.name)
     try:
         if not is_prison(session):
             raise UserError(
                 f"The session {args.name!r} is a {session.game} game; "
                 "only prison-break sessions have seat links."
             )
-        base = links_base(session, args.host, args.port, args.public_url)
-        seats = seats_of(session)
+        base = links_base(current_base(session), args.host, args.port, args.public_url)
+        return seats_of(session), base
     finally:
         session.close()
+
+
+def run_links(args: argparse.Namespace) -> int:
+    from companion.session.prison.seats import board_url, join_url, seat_url
+
+    seats, base = seats_and_base(args)
     if args.json:
         out = {
             "seats": [{"name": s.name, "role": s.role, "url": seat_url(base, s)} for s in seats],

@@ -54,9 +54,10 @@ TITLES = (
 
 def describe(path: Path, name: str) -> str:
     """One line of the list: a scenario's main numbers, another game's description, or what is
-    wrong with the file."""
-    from companion.rules.prison.scenario import ScenarioError
-    from companion.session.prison.scenarios import load_rules_file
+    wrong with the file. A file whose numbers are plainly right is read without the rules'
+    models (the list answers at once); any other is validated, which says what is wrong."""
+    from companion.rules.core.scenario import ScenarioError
+    from companion.rules.prison.limits import plain_numbers
     from companion.session.scenario_files import read_toml
 
     try:
@@ -64,17 +65,19 @@ def describe(path: Path, name: str) -> str:
         game = data.get("game", "prison-break")
         if game != "prison-break":
             return f"  {name:<14} ({game}) {data.get('description', '')}"
-        r = load_rules_file(path)
+        numbers = plain_numbers(data)
+        if numbers is None:
+            from companion.session.prison.scenarios import load_rules_file
+
+            numbers = load_rules_file(path).model_dump()
     except ScenarioError as error:
         return f"  {name:<14} INVALID: {error}"
-    size = (
-        f"{r.min_prisoners}"
-        if r.min_prisoners == r.max_prisoners
-        else f"{r.min_prisoners}-{r.max_prisoners}"
-    )
+    low, high = numbers["min_prisoners"], numbers["max_prisoners"]
+    size = f"{low}" if low == high else f"{low}-{high}"
     return (
-        f"  {name:<14} {size:>9} {r.nights_to_escape:>6} {r.parole_tokens_to_win:>6} "
-        f"{r.parole_tokens_per_day:>7} {r.searches_per_day:>8}"
+        f"  {name:<14} {size:>9} {numbers['nights_to_escape']:>6} "
+        f"{numbers['parole_tokens_to_win']:>6} {numbers['parole_tokens_per_day']:>7} "
+        f"{numbers['searches_per_day']:>8}"
     )
 
 

@@ -11,15 +11,17 @@ from __future__ import annotations
 
 import difflib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import UserError
 from companion.games import UnknownGame, game_entry
 from companion.rules.core.words import N_
 from companion.session.lock import SessionLock
 from companion.session.paths import list_sessions, session_name, session_path
-from companion.session.session import Session
 from companion.session.store import Store, StoreError
+
+if TYPE_CHECKING:  # imported where a session is opened, not to read a file's metadata
+    from companion.session.session import Session
 
 
 def hold_session(path: Path, holder: str | None) -> SessionLock | None:
@@ -50,6 +52,8 @@ def remove_session_files(path: Path) -> None:
 
 def create_session(path: Path, game: str, setup: dict[str, Any], holder: str | None) -> Session:
     """A new session file for ``game``, held for ``holder`` (see :func:`open_session`)."""
+    from companion.session.session import Session
+
     try:
         return Session.create(path, game, setup, lock=hold_session(path, holder))
     except StoreError as error:
@@ -60,6 +64,18 @@ def open_session(folder: Path, name: str, *, holder: str | None = None) -> Sessi
     """The saved session ``name``; with ``holder`` (who plays it: "companion resume", the phone
     server...), held for this program alone while open, refused in one sentence when another
     window has it (see companion.session.lock)."""
+    from companion.session.session import Session
+
+    path = saved_session_path(folder, name)
+    try:
+        return Session.open(path, holder=holder)
+    except StoreError as error:
+        raise UserError(str(error)) from None
+
+
+def saved_session_path(folder: Path, name: str) -> Path:
+    """The file of the saved session ``name``; refused in one sentence (with the name it was
+    probably meant to be) when there is none."""
     path = session_path(folder, name)
     if not path.exists():
         near = nearest_session(folder, path.stem)
@@ -67,8 +83,19 @@ def open_session(folder: Path, name: str, *, holder: str | None = None) -> Sessi
         if near:
             hint = f"did you mean {near!r}? See 'companion sessions' for the saved ones."
         raise UserError(f"There is no session called {name!r} in {folder}; {hint}")
+    return path
+
+
+def session_meta(folder: Path, name: str) -> dict[str, Any]:
+    """The metadata of the saved session ``name`` (its game, its setup, its seats...), read
+    without replaying its history or building its game; refused like :func:`open_session`."""
+    path = saved_session_path(folder, name)
     try:
-        return Session.open(path, holder=holder)
+        store = Store.open(path)
+        try:
+            return store.meta()
+        finally:
+            store.close()
     except StoreError as error:
         raise UserError(str(error)) from None
 

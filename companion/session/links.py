@@ -9,7 +9,8 @@ Metadata keys in the session file:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from companion.session.session import Session
@@ -18,7 +19,11 @@ DEFAULT_PORT = 8765
 
 
 def current_base(session: Session) -> str | None:
-    meta = session.meta()
+    return base_in(session.meta())
+
+
+def base_in(meta: Mapping[str, Any]) -> str | None:
+    """The links' base a session's metadata remembers: a pinned URL, else where it served."""
     base = meta.get("public_url") or meta.get("served_url")
     return str(base).rstrip("/") if base else None
 

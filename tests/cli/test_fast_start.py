@@ -1,5 +1,6 @@
 """The command line answers at once: building every command's parser imports no game's models
-and no face. Each command imports what it uses when it runs (benchmarks/cli.py times them)."""
+and no face. Each command imports what it uses when it runs (benchmarks/cli.py times them):
+``scenarios`` and ``links NAME --json`` read their files without building a game's models."""
 
 from __future__ import annotations
 
@@ -20,15 +21,17 @@ HEAVY_OWN = (
 )
 
 
-def imported_by(*argv: str) -> set[str]:
+def imported_by(*argv: str, says: str = "usage: companion", data: Path | None = None) -> set[str]:
     """The modules ``python -X importtime -m companion ARGV`` imports (from its stderr)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
+    if data is not None:
+        env["COMPANION_DATA_DIR"] = str(data)
     done = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "companion", *argv],
         capture_output=True, text=True, env=env, cwd=ROOT, check=False,
     )
     assert done.returncode == 0, done.stderr[-2000:]
-    assert "usage: companion" in done.stdout
+    assert says in done.stdout
     names = set()
     for line in done.stderr.splitlines():
         if line.startswith("import time:") and "|" in line:
@@ -37,10 +40,12 @@ def imported_by(*argv: str) -> set[str]:
     return names
 
 
-def heavy_in(names: set[str]) -> list[str]:
+def heavy_in(names: set[str], light: tuple[str, ...] = ()) -> list[str]:
+    """The heavy modules among ``names``, but for the ``light`` ones a command may need."""
     return sorted(
         n for n in names
-        if n.split(".")[0] in HEAVY or any(n == h or n.startswith(h + ".") for h in HEAVY_OWN)
+        if n not in light
+        and (n.split(".")[0] in HEAVY or any(n == h or n.startswith(h + ".") for h in HEAVY_OWN))
     )
 
 
@@ -58,3 +63,36 @@ def test_the_guard_sees_a_heavy_import() -> None:
     assert heavy_in({"pydantic.main", "companion.rules.prison.commands", "companion.cli.main",
                      "textual.app", "companion.rules.core.words"}) == [
         "companion.rules.prison.commands", "pydantic.main", "textual.app"]
+
+
+# What the two commands below may import of a game and a face: the prison break's package (its
+# name), the bounds of its scenario numbers (standard library only), its seats in the session
+# file, and the laptop's address (a socket's route lookup), none of which builds a model.
+PRISON_NAME = ("companion.rules.prison", "companion.session.prison")
+SCENARIO_BOUNDS = ("companion.rules.prison.limits",)
+SEATS_AND_ADDRESS = (
+    "companion.session.prison.seats", "companion.web", "companion.web.common",
+    "companion.web.common.address",
+)
+
+
+def test_listing_the_scenarios_builds_no_model(tmp_path: Path) -> None:
+    names = imported_by("scenarios", says="Shipped scenarios", data=tmp_path)
+    assert heavy_in(names, PRISON_NAME + SCENARIO_BOUNDS) == []
+
+
+def test_a_session_s_links_as_json_build_no_model(tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_DATA_DIR=str(tmp_path))
+    for argv in (["new", "night", "--warden", "Wendy", "--prisoners", "Ada,Ben,Cy,Dee",
+                  "--create-only"], ["links", "night"]):  # the first links make the seats
+        subprocess.run([sys.executable, "-m", "companion", *argv], env=env, cwd=ROOT, check=True,
+                       capture_output=True)
+    names = imported_by("links", "night", "--json", says='"board"', data=tmp_path)
+    assert heavy_in(names, PRISON_NAME + SEATS_AND_ADDRESS) == []
+
+
+def test_the_name_the_quick_readings_compare_is_the_game_s() -> None:
+    import companion.rules.prison as prison
+    from companion.games import game_rules
+
+    assert prison.NAME == prison.GAME.name == game_rules("prison-break").name

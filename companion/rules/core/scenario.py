@@ -4,11 +4,12 @@ sentence for what pydantic found wrong with it. Each game's own model lives in i
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+if TYPE_CHECKING:  # pydantic is imported where a scenario is validated, not to name the error
+    from pydantic import BaseModel, ValidationError
 
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound="BaseModel")
 
 
 class ScenarioError(ValueError):
@@ -52,6 +53,8 @@ def describe_error(error: ValidationError, where: str) -> str:
 
 def validated(model: type[M], data: Mapping[str, Any], where: str) -> M:
     """``data`` as a ``model``, or :class:`ScenarioError` naming ``where`` the problem is."""
+    from pydantic import ValidationError
+
     try:
         return model.model_validate(dict(data))
     except ValidationError as error:

@@ -1,41 +1,26 @@
 """The prison break (The Prisoner's Dilemma people game): commands, events and state, the engine,
 the views and the scripts.
+
+Importing one of its modules imports only what that module needs: :data:`GAME` and the rest of
+:mod:`companion.rules.prison.game` are loaded when first asked for (PEP 562), so that listing
+the scenarios or reading a session's links does not build the engine's models.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import importlib
+from typing import TYPE_CHECKING
 
-from companion.rules.core.registry import GameRules
-from companion.rules.prison.engine import PRISON_BREAK, new_game
-from companion.rules.prison.room import ROOM
-from companion.rules.prison.scenario import PrisonRules, rules_from_mapping
-from companion.rules.prison.script import play_prison_script
-from companion.rules.prison.state import PrisonState
+if TYPE_CHECKING:
+    from companion.rules.prison.game import GAME, check_scenario, initial_state
 
+__all__ = ["GAME", "NAME", "check_scenario", "initial_state"]
+_LAZY = ("GAME", "check_scenario", "initial_state")  # in companion.rules.prison.game
 
-def initial_state(setup: Mapping[str, Any]) -> PrisonState:
-    """The first state from a session setup ``{"rules": ..., "warden": ..., "prisoners": ...}``."""
-    rules = PrisonRules.model_validate(setup["rules"])
-    return new_game(rules, setup["warden"], list(setup["prisoners"]))
+NAME = "prison-break"  # as written in session files, scenario files and scripts
 
 
-def check_scenario(data: Mapping[str, Any], where: str) -> str:
-    """Validate a parsed prison-break scenario; a one-line summary, or ScenarioError."""
-    r = rules_from_mapping(data, where)
-    return (
-        f"prison break for {r.min_prisoners}-{r.max_prisoners} prisoners, "
-        f"{r.nights_to_escape} nights to escape, {r.parole_tokens_to_win} parole tokens to win"
-    )
-
-
-GAME = GameRules(
-    name="prison-break",
-    title="The Prisoner's Dilemma (prison break)",
-    engine=PRISON_BREAK,
-    initial_state=initial_state,
-    room=ROOM,
-    check_scenario=check_scenario,
-    play_script=play_prison_script,
-)
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        return getattr(importlib.import_module("companion.rules.prison.game"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

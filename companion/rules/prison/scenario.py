@@ -14,8 +14,15 @@ from pydantic import Field, model_validator
 
 from companion.rules.core.parsing import StrictModel
 from companion.rules.core.scenario import ScenarioError, validated
+from companion.rules.prison.limits import LIMITS, OPTIONAL_LIMITS
 
 __all__ = ["RULE_KEYS", "PrisonRules", "ScenarioError", "rules_from_mapping", "with_overrides"]
+
+
+def _within(key: str) -> Any:
+    """A required number's field, bounded as :data:`LIMITS` says."""
+    low, high = LIMITS[key]
+    return Field(ge=low, le=high)
 
 
 class PrisonRules(StrictModel):
@@ -23,15 +30,17 @@ class PrisonRules(StrictModel):
 
     game: Literal["prison-break"] = "prison-break"
     description: str = ""
-    min_prisoners: int = Field(ge=2, le=60)
-    max_prisoners: int = Field(ge=2, le=60)
-    nights_to_escape: int = Field(ge=1, le=200)
-    parole_tokens_to_win: int = Field(ge=1, le=50)
-    parole_tokens_per_day: int = Field(ge=0, le=60)
-    searches_per_day: int = Field(ge=1, le=60)
-    shivs_per_prisoner: int = Field(ge=0, le=20)
-    accusations_per_day: int = Field(ge=0, le=20)
-    max_days: int | None = Field(default=None, ge=1, le=1000)
+    min_prisoners: int = _within("min_prisoners")
+    max_prisoners: int = _within("max_prisoners")
+    nights_to_escape: int = _within("nights_to_escape")
+    parole_tokens_to_win: int = _within("parole_tokens_to_win")
+    parole_tokens_per_day: int = _within("parole_tokens_per_day")
+    searches_per_day: int = _within("searches_per_day")
+    shivs_per_prisoner: int = _within("shivs_per_prisoner")
+    accusations_per_day: int = _within("accusations_per_day")
+    max_days: int | None = Field(
+        default=None, ge=OPTIONAL_LIMITS["max_days"][0], le=OPTIONAL_LIMITS["max_days"][1]
+    )
 
     @model_validator(mode="after")
     def _roster_range(self) -> PrisonRules:

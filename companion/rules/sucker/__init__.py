@@ -1,39 +1,21 @@
-"""So Long Sucker: commands, state, the engine, the views and the scripts."""
+"""So Long Sucker: commands, state, the engine, the views and the scripts.
+
+:data:`GAME` (in :mod:`companion.rules.sucker.game`) is loaded when first asked for (PEP 562),
+so that importing one of the game's modules imports only what that module needs.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import importlib
+from typing import TYPE_CHECKING
 
-from companion.rules.core.registry import GameRules, ScenarioLoader
-from companion.rules.core.room import Happening, RoomRules
-from companion.rules.sucker.engine import SO_LONG_SUCKER, initial_state
-from companion.rules.sucker.script import play_sucker_script
-from companion.rules.sucker.state import SuckerState
+if TYPE_CHECKING:
+    from companion.rules.sucker.game import GAME, ROOM, play_script
 
-
-def play_script(data: Mapping[str, Any], load_scenario: ScenarioLoader, /) -> dict[str, Any]:
-    """A So Long Sucker script (it names no scenario)."""
-    return play_sucker_script(data)
+__all__ = ["GAME", "ROOM", "play_script"]
 
 
-def _room_start(state: SuckerState) -> SuckerState:
-    return state
-
-
-def _room_after(room: SuckerState, happening: Happening, state: SuckerState) -> SuckerState:
-    """Everything at a So Long Sucker table is in plain sight: the room sees the game."""
-    return state
-
-
-ROOM: RoomRules[SuckerState, SuckerState] = RoomRules(_room_start, _room_after)
-
-
-GAME = GameRules(
-    name="so-long-sucker",
-    title="So Long Sucker",
-    engine=SO_LONG_SUCKER,
-    initial_state=initial_state,
-    room=ROOM,
-    play_script=play_script,
-)
+def __getattr__(name: str) -> object:
+    if name in __all__:
+        return getattr(importlib.import_module("companion.rules.sucker.game"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

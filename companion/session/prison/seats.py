@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from companion.session.prison import PrisonSession
@@ -50,11 +51,18 @@ def normalise_code(text: str) -> str:
     return "".join(c for c in text.upper() if c.isalnum())
 
 
+def stored_seats(meta: Mapping[str, Any]) -> list[Seat] | None:
+    """The seats kept in a session's metadata; ``None`` before they are first asked for."""
+    if "seats" not in meta:
+        return None
+    return [Seat(**s) for s in meta["seats"]]
+
+
 def seats_of(session: PrisonSession) -> list[Seat]:
     """The session's seats, created (and stored) the first time they are asked for."""
-    meta = session.meta()
-    if "seats" in meta:
-        return [Seat(**s) for s in meta["seats"]]
+    stored = stored_seats(session.meta())
+    if stored is not None:
+        return stored
     state = session.state
     seats = make_seats(state.warden, list(state.roster))
     session.store.set_meta("seats", [asdict(s) for s in seats])

@@ -14,8 +14,6 @@ import ipaddress
 import socket
 from dataclasses import dataclass
 
-import ifaddr
-
 # Private addresses used only to ask the routing table; nothing is sent to them.
 _PROBES = ("10.255.255.255", "192.168.255.255", "172.31.255.255")
 
@@ -48,6 +46,8 @@ def lan_address() -> str:
 
 def _interface_addresses() -> list[Candidate]:
     """Every IPv4 address of every interface, as the system lists them."""
+    import ifaddr  # only the picker needs every interface; the links need lan_address alone
+
     try:
         adapters = ifaddr.get_adapters()
     except OSError:  # the system would not say: the routed address still stands
