@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from companion.language import Language
 from companion.rules.dilemma.events import Chose, Joined
 from companion.rules.dilemma.room import RoundTimer
-from companion.rules.dilemma.state import DilemmaState, is_house
+from companion.rules.dilemma.state import DilemmaState
 from companion.rules.dilemma.views import PlayerView, Public, player, public
 from companion.session.dilemma import DilemmaSession
 from companion.session.session import Change
@@ -44,14 +44,23 @@ URGENT = 0.02  # a change of every page (a reveal, a round drawn) goes out this 
 
 def counts(state: DilemmaState) -> pages.Counts:
     """What a choice or a join changes on every page: how many have chosen, of how many, and
-    how many joined."""
+    how many joined; made once per state (every page of a push reads the same), not changed
+    by its readers."""
+    made = _counted.get(id(state))
+    if made is not None and made[0] is state:
+        return made[1]
     r = state.open_round()
-    people = sum(1 for p in r.paired() if not is_house(p)) if r is not None else 0
-    return {
-        "chosen_count": people - len(state.waiting()),
-        "to_choose": people,
+    now: pages.Counts = {
+        "chosen_count": r.chosen_count() if r is not None else 0,
+        "to_choose": len(r.people) if r is not None else 0,
         "players": [p.name for p in state.players if p.present],
     }
+    _counted.clear()  # the latest state's only: a choice makes a new state, read by every page
+    _counted[id(state)] = (state, now)
+    return now
+
+
+_counted: dict[int, tuple[DilemmaState, pages.Counts]] = {}
 
 
 @dataclass
