@@ -154,6 +154,7 @@ def environment() -> jinja2.Environment:
         choice_words=CHOICE_WORDS,
         answer_words=answer_words,
         percent=percent,
+        small_room=SMALL_ROOM,
     )
 
 
