@@ -36,7 +36,6 @@ from companion.web.common.context import (
     log_version,
     read_field,
     read_form,
-    submit_for_phone,
 )
 from companion.web.common.fanout import serve
 from companion.web.common.language import (
@@ -54,6 +53,7 @@ from companion.web.common.server import (
     phone_app,
     static_dir,
 )
+from companion.web.common.together import Together, submit_together
 from companion.web.dilemma import pages
 from companion.web.dilemma.feed import Feed
 from companion.web.dilemma.joins import JoinLimiter, present_from
@@ -82,6 +82,10 @@ class Room:
     joins: JoinLimiter = field(default_factory=JoinLimiter)  # joins per device address
     feed: Feed | None = None  # the live pages, while the server runs
     known: dict[str, str] = field(default_factory=dict)  # token -> pid, once looked up
+    together: Together = field(init=False)  # the phones' choices, committed in groups
+
+    def __post_init__(self) -> None:
+        self.together = Together(self.session)
 
     def pid_for(self, request: web.Request, token: str) -> str:
         address = request.remote or "unknown"
@@ -236,7 +240,8 @@ async def post_choice(request: web.Request) -> web.Response:
     room = _room(request)
     pid = room.pid_for(request, request.match_info["token"])
     choice = await read_field(request, "choice", CHOICES)
-    submit_for_phone(room.session, Choose(pid=pid, choice=choice), "phone")
+    # committed with the choices that reach the loop with it, answered after that commit
+    await submit_together(room.together, Choose(pid=pid, choice=choice), "phone")
     # The page itself comes by its event stream (or the part the phone asks for next, when it
     # shows less than this answer's version: at least the row the choice appended).
     message = page_language(request)(SAVED[choice])
