@@ -79,8 +79,9 @@ class Round:
         return tuple(p for pair in self.pairs for p in pair if not is_house(p))
 
     @cached_property
-    def _people(self) -> frozenset[str]:
-        return frozenset(self.people)
+    def _houses(self) -> frozenset[str]:
+        """The paired house seats (a few at most)."""
+        return frozenset(p for pair in self.pairs for p in pair if is_house(p))
 
     def partner(self, pid: str) -> str | None:
         return self._partners.get(pid)
@@ -89,8 +90,9 @@ class Round:
         return [p for pair in self.pairs for p in pair]
 
     def chosen_count(self) -> int:
-        """How many of the paired players have chosen (a house seat's choice not counted)."""
-        return len(self._people & self.choices.keys())
+        """How many of the paired players have chosen (a house seat's choice not counted).
+        Only paired seats have choices (a player unpaired mid-round takes theirs along)."""
+        return len(self.choices) - len(self.choices.keys() & self._houses)
 
 
 @dataclass(frozen=True)
@@ -220,7 +222,7 @@ def _set_player(state: DilemmaState, pid: str, change: Callable[[Player], Player
 
 # What a round works out from its pairs alone (``Round``'s cached properties): a round with
 # the same pairs (a choice made, a reveal) keeps them instead of working them out again.
-_FROM_PAIRS = ("_partners", "people", "_people")
+_FROM_PAIRS = ("_partners", "people", "_houses")
 
 
 def _set_current(state: DilemmaState, current: Round) -> DilemmaState:
