@@ -24,7 +24,8 @@ connections, streams) apply to them as they would on the night, and the laptop's
 to the hard limit, as the server does.
 
 Run: .venv/bin/python benchmarks/dilemma_hall.py [--players 300] [--rounds 5] [--join 20]
-     [--choose 8]          (--phones is the same as --players; at most 1,000)
+     [--choose 8] [--profile FILE]   (--phones is the same as --players; at most 1,000;
+     --profile writes a cProfile of our server process, for pstats)
 """
 
 from __future__ import annotations
@@ -448,6 +449,8 @@ async def main_async(args: argparse.Namespace) -> None:
             port = free_port()
             mode = (["--ours-server", str(port), str(folder), str(args.phones)] if ours
                     else ["--bare-server", str(port)])
+            if ours and args.profile:
+                mode += ["--profile", args.profile]
             process = subprocess.Popen(
                 [sys.executable, __file__, *mode], stdout=subprocess.DEVNULL, cwd=ROOT
             )
@@ -506,9 +509,23 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ours-server", nargs=3, metavar=("PORT", "FOLDER", "PLAYERS"))
     parser.add_argument("--bare-server", type=int, metavar="PORT")
+    parser.add_argument(
+        "--profile", metavar="FILE",
+        help="write a cProfile of our server process to FILE (read it with pstats)",
+    )
     args = parser.parse_args()
     if args.ours_server:
-        run_ours(int(args.ours_server[0]), args.ours_server[1], int(args.ours_server[2]))
+        port, folder, players = int(args.ours_server[0]), args.ours_server[1], args.ours_server[2]
+        if args.profile:
+            import cProfile
+
+            profiler = cProfile.Profile()
+            try:
+                profiler.runcall(run_ours, port, folder, int(players))
+            finally:
+                profiler.dump_stats(args.profile)
+            return
+        run_ours(port, folder, int(players))
         return
     if args.bare_server:
         run_bare(args.bare_server)

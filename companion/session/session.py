@@ -7,7 +7,7 @@ gets a :class:`~companion.session.store.StoreError`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -16,7 +16,7 @@ from typing import Any, Generic
 from typing_extensions import TypeVar
 
 from companion.games import game_rules
-from companion.rules.core.game import Entry, History, MalformedCommand, Refused
+from companion.rules.core.game import Entry, History, MalformedCommand, Refused, fold
 from companion.rules.core.registry import GameRules
 from companion.rules.core.room import Happening, Noted, Played, StageAct, TakenBack
 from companion.session.lock import SessionLock
@@ -206,6 +206,47 @@ class Session(Generic[S, R]):
         self._tell(Played(entry, before, by, _epoch(row.at)))
         self._notify(Change("command", row, entry))
         return entry
+
+    def submit_many(
+        self, commands: Sequence[tuple[Any, str]]
+    ) -> list[Entry[Any, Any] | Refused]:
+        """Submit typed ``commands`` (each with its ``by``) as if one after the other, with
+        one commit for all: each is decided against the state the ones before it leave, the
+        accepted ones are logged in one transaction, and only once it is committed are they
+        applied and the subscribers told, in order. If the log cannot be written, nothing
+        changes and :class:`~companion.session.store.StoreError` is raised for all."""
+        engine = self.kind.engine
+        state = self.history.state
+        decided: list[tuple[Any, str, Sequence[Any]] | Refused] = []
+        bodies: list[tuple[str, dict[str, Any]]] = []
+        for command, by in commands:
+            outcome = engine.decide(state, command)
+            if isinstance(outcome, Refused):
+                decided.append(outcome)
+                continue
+            bodies.append(("command", {
+                "hseq": self.history.next_seq + len(bodies),
+                "by": by,
+                "command": engine.command_to_dict(command),
+                "events": [engine.event_to_dict(e) for e in outcome],
+            }))
+            decided.append((command, by, outcome))
+            state = fold(engine, state, outcome)
+        rows = iter(self.store.append_many(bodies) if bodies else [])
+        results: list[Entry[Any, Any] | Refused] = []
+        for item in decided:
+            if isinstance(item, Refused):
+                results.append(item)
+                continue
+            command, by, outcome = item
+            row = next(rows)
+            before = self.history.state
+            entry = self.history.record_command(command, outcome)
+            self.rows.append(row)
+            self._tell(Played(entry, before, by, _epoch(row.at)))
+            self._notify(Change("command", row, entry))
+            results.append(entry)
+        return results
 
     def undo(self, *, by: str = "gm", only: int | None = None) -> Entry[Any, Any] | Refused:
         """Take back the last command (``only``: if it is still that entry), recorded as an

@@ -167,6 +167,25 @@ class Store:
         assert seq is not None
         return Row(seq, at, kind, body)
 
+    def append_many(self, rows: list[tuple[str, dict[str, Any]]]) -> list[Row]:
+        """Append ``rows`` (kind, body) in one transaction, committed durably (one commit for
+        all: a group of phones' commands) before returning; on an error none is appended."""
+        at = _now()
+        written: list[Row] = []
+        try:
+            with self._db:
+                for kind, body in rows:
+                    text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+                    cursor = self._db.execute(
+                        "INSERT INTO log(at, kind, body) VALUES (?, ?, ?)", (at, kind, text)
+                    )
+                    seq = cursor.lastrowid
+                    assert seq is not None
+                    written.append(Row(seq, at, kind, body))
+        except sqlite3.Error as error:
+            raise _explain(error, self.path) from None
+        return written
+
     def rows(self) -> Iterator[Row]:
         try:
             cursor = self._db.execute("SELECT seq, at, kind, body FROM log ORDER BY seq")

@@ -77,7 +77,7 @@ def forget_wifi(session: Session) -> None:
 
 def wifi_of(session: Session) -> Wifi | None:
     """The session's Wi-Fi, if the game master gave one."""
-    kept = session.meta().get(WIFI)
+    kept = session.store.meta_value(WIFI)  # alone: not every seat with it
     if not isinstance(kept, dict):
         return None
     name, password = kept.get("name"), kept.get("password")

@@ -310,7 +310,7 @@ def _choose(state: DilemmaState, cmd: Choose) -> list[DilemmaEvent]:
         return []
     events: list[DilemmaEvent] = [Chose(pid=cmd.pid, choice=cmd.choice)]
     after = evolve(state, events[0])
-    if not after.waiting():
+    if after.all_chosen():
         current = after.current
         assert current is not None
         events += _reveal(after, current, closed_early=False)

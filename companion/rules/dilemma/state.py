@@ -65,16 +65,34 @@ class Round:
     # reveal): the round keeps it when the game master changes the house player afterwards.
     houses: Mapping[str, Strategy] = field(default_factory=dict)
 
-    def partner(self, pid: str) -> str | None:
+    @cached_property
+    def _partners(self) -> dict[str, str]:
+        """Each paired seat's partner, made once per round value (a round never changes)."""
+        partners: dict[str, str] = {}
         for a, b in self.pairs:
-            if pid == a:
-                return b
-            if pid == b:
-                return a
-        return None
+            partners[a], partners[b] = b, a
+        return partners
+
+    @cached_property
+    def people(self) -> tuple[str, ...]:
+        """The paired players, house seats left out, in the order of the pairs."""
+        return tuple(p for pair in self.pairs for p in pair if not is_house(p))
+
+    @cached_property
+    def _houses(self) -> frozenset[str]:
+        """The paired house seats (a few at most)."""
+        return frozenset(p for pair in self.pairs for p in pair if is_house(p))
+
+    def partner(self, pid: str) -> str | None:
+        return self._partners.get(pid)
 
     def paired(self) -> list[str]:
         return [p for pair in self.pairs for p in pair]
+
+    def chosen_count(self) -> int:
+        """How many of the paired players have chosen (a house seat's choice not counted).
+        Only paired seats have choices (a player unpaired mid-round takes theirs along)."""
+        return len(self.choices) - len(self.choices.keys() & self._houses)
 
 
 @dataclass(frozen=True)
@@ -183,7 +201,14 @@ class DilemmaState:
         r = self.open_round()
         if r is None:
             return []
-        return [p for p in r.paired() if p not in r.choices and not is_house(p)]
+        if r.chosen_count() == len(r.people):
+            return []
+        return [p for p in r.people if p not in r.choices]
+
+    def all_chosen(self) -> bool:
+        """Whether every paired player of the open round has chosen (none open: true)."""
+        r = self.open_round()
+        return r is None or r.chosen_count() == len(r.people)
 
 
 def new_state(rules: DilemmaRules) -> DilemmaState:
@@ -195,7 +220,16 @@ def _set_player(state: DilemmaState, pid: str, change: Callable[[Player], Player
     return replace(state, players=players)
 
 
+# What a round works out from its pairs alone (``Round``'s cached properties): a round with
+# the same pairs (a choice made, a reveal) keeps them instead of working them out again.
+_FROM_PAIRS = ("_partners", "people", "_houses")
+
+
 def _set_current(state: DilemmaState, current: Round) -> DilemmaState:
+    old = state.rounds[-1] if state.rounds else None
+    if old is not None and old.pairs is current.pairs:
+        made = {k: old.__dict__[k] for k in _FROM_PAIRS if k in old.__dict__}
+        current.__dict__.update(made)  # cached_property's own store; the fields stay frozen
     return replace(state, rounds=(*state.rounds[:-1], current))
 
 

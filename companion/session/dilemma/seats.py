@@ -35,7 +35,7 @@ class Origin(NamedTuple):
 
 
 def _seats(session: DilemmaSession) -> list[dict[str, Any]]:
-    return list(session.meta().get(META_KEY, []))
+    return list(session.store.meta_value(META_KEY) or [])
 
 
 def new_seat(

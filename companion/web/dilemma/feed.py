@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 from companion.language import Language
 from companion.rules.dilemma.events import Chose, Joined
 from companion.rules.dilemma.room import RoundTimer
-from companion.rules.dilemma.state import DilemmaState, is_house
-from companion.rules.dilemma.views import PlayerView, Public, player, public
+from companion.rules.dilemma.state import DilemmaState
+from companion.rules.dilemma.views import BoardView, PlayerView, Public, board, player, public
 from companion.session.dilemma import DilemmaSession
 from companion.session.session import Change
 from companion.web.common.fanout import Fanout, Heard, Outbox, Push, dumps, moves
@@ -44,14 +44,23 @@ URGENT = 0.02  # a change of every page (a reveal, a round drawn) goes out this 
 
 def counts(state: DilemmaState) -> pages.Counts:
     """What a choice or a join changes on every page: how many have chosen, of how many, and
-    how many joined."""
+    how many joined; made once per state (every page of a push reads the same), not changed
+    by its readers."""
+    made = _counted.get(id(state))
+    if made is not None and made[0] is state:
+        return made[1]
     r = state.open_round()
-    people = sum(1 for p in r.paired() if not is_house(p)) if r is not None else 0
-    return {
-        "chosen_count": people - len(state.waiting()),
-        "to_choose": people,
+    now: pages.Counts = {
+        "chosen_count": r.chosen_count() if r is not None else 0,
+        "to_choose": len(r.people) if r is not None else 0,
         "players": [p.name for p in state.players if p.present],
     }
+    _counted.clear()  # the latest state's only: a choice makes a new state, read by every page
+    _counted[id(state)] = (state, now)
+    return now
+
+
+_counted: dict[int, tuple[DilemmaState, pages.Counts]] = {}
 
 
 @dataclass
@@ -122,7 +131,9 @@ class Feed:
                 dirty.seats.update(e.pid for e in events if isinstance(e, Chose))
                 dirty.counts = dirty.board = True
             elif events and lobby and all(isinstance(e, Joined) for e in events):
-                self._made = None
+                # the shared part stays as made too: before round 1 it holds no results, and a
+                # joiner's own lines (no months, no rank, no rounds) and the counts are read
+                # afresh; remaking it for each of 1,000 joins made the rush quadratic
                 dirty.seats.update(e.pid for e in events if isinstance(e, Joined))
                 dirty.counts = dirty.board = True
             elif events:
@@ -160,14 +171,40 @@ class Feed:
     def part(self, pid: str, lang: Language, made: Made | None = None) -> str:
         """A phone's part: its own lines from the state as it is now, around the shared part."""
         made = made or self.made()
-        state = self.session.state
-        me = state.player(pid)
-        if me is not None and me.present and pid not in made.shared.rows:
-            self._made = None  # a player the shared part does not know yet (not expected)
-            made = self.made()
-        view: PlayerView = {**player(state, pid, made.shared), **counts(state)}
+        view = self.view(pid, made)
         results = pages.mark_me(made.results_in(lang), made.shared.order.get(pid))
         return pages.render_player_part(view, lang, made.timer(), results)
+
+    def view(self, pid: str, made: Made | None = None) -> PlayerView:
+        """A phone's view from the shared part and the state as it is now (what
+        ``views.player`` gives, without making the room's part again)."""
+        made = made or self.made()
+        state = self.session.state
+        me = state.player(pid)
+        if (me is not None and me.present and pid not in made.shared.rows
+                and state.phase != "lobby"):  # (in the lobby a joiner is not on it yet)
+            self._made = None  # a player the shared part does not know yet (not expected)
+            made = self.made()
+        return {**player(state, pid, made.shared), **counts(state)}
+
+    def board_view(self) -> BoardView:
+        """The board's view: while a round is chosen, the shared part's with the counts and who
+        still chooses read afresh (a choice changes nothing else of it); else made afresh."""
+        state = self.session.state
+        if state.phase != "choosing":
+            return board(state)
+        now = counts(state)
+        return {
+            **self.made().shared.board,
+            "chosen_count": now["chosen_count"],
+            "to_choose": now["to_choose"],
+            "waiting": [state.name(p) for p in state.waiting()],
+        }
+
+    def room_view(self) -> BoardView:
+        """What the join page reads of the room (its phase, its doors, who joined), from the
+        shared part and the counts, without making the room's part again."""
+        return {**self.made().shared.board, "players": counts(self.session.state)["players"]}
 
     def player_message(self, pid: str, made: Made, lang: Language, push: Push) -> bytes:
         """A phone's whole page, made once per push for every stream of it in ``lang``."""

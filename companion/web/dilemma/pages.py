@@ -128,6 +128,11 @@ def percent(_: Language, rate: float) -> str:
     return str(format_percent(round(rate, 2), locale=_.locale))
 
 
+def faces_house(pairs: list[list[str]], house: str) -> bool:
+    """Whether the house player sits in one of ``pairs`` (names, as the round's view has them)."""
+    return any(house in pair for pair in pairs)
+
+
 def no_answer(outcomes: list[OutcomeRow]) -> list[str]:
     """Who gave no answer in a revealed round (they served as silent)."""
     names = []
@@ -151,9 +156,11 @@ def environment() -> jinja2.Environment:
         seat_name=seat_name,
         played_name=played_name,
         no_answer=no_answer,
+        faces_house=faces_house,
         choice_words=CHOICE_WORDS,
         answer_words=answer_words,
         percent=percent,
+        small_room=SMALL_ROOM,
     )
 
 

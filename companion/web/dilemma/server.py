@@ -36,7 +36,6 @@ from companion.web.common.context import (
     log_version,
     read_field,
     read_form,
-    submit_for_phone,
 )
 from companion.web.common.fanout import serve
 from companion.web.common.language import (
@@ -54,6 +53,7 @@ from companion.web.common.server import (
     phone_app,
     static_dir,
 )
+from companion.web.common.together import Together, submit_together
 from companion.web.dilemma import pages
 from companion.web.dilemma.feed import Feed
 from companion.web.dilemma.joins import JoinLimiter, present_from
@@ -82,6 +82,10 @@ class Room:
     joins: JoinLimiter = field(default_factory=JoinLimiter)  # joins per device address
     feed: Feed | None = None  # the live pages, while the server runs
     known: dict[str, str] = field(default_factory=dict)  # token -> pid, once looked up
+    together: Together = field(init=False)  # the phones' choices, committed in groups
+
+    def __post_init__(self) -> None:
+        self.together = Together(self.session)
 
     def pid_for(self, request: web.Request, token: str) -> str:
         address = request.remote or "unknown"
@@ -105,6 +109,16 @@ class Room:
     def player_view(self, pid: str) -> PlayerView:
         return player(self.session.state, pid)
 
+    def page_view(self, pid: str) -> PlayerView:
+        """What a phone's page shows: its view, around the room's part the feed made once for
+        every phone (in the lobby the part's leaderboard lacks the latest joiners; no page
+        shows a leaderboard before round 1)."""
+        return self.feed.view(pid) if self.feed is not None else self.player_view(pid)
+
+    def join_view(self) -> BoardView:
+        """What the join page shows of the room (its phase, its doors, who joined)."""
+        return self.feed.room_view() if self.feed is not None else self.board_view()
+
     def phones(self) -> pages.Phones:
         """How many of the players still in have a phone connected now, and how many there are."""
         present = [p.pid for p in self.session.state.players if p.present]
@@ -112,12 +126,13 @@ class Room:
 
     def board_language(self) -> Language:
         """The board speaks the session's language (as the poster); a phone its own."""
-        return language(negotiate([str(self.session.meta().get("lang") or "")]))
+        return language(negotiate([str(self.session.store.meta_value("lang") or "")]))
 
     def board_part(self, timer: pages.Timer | None = None) -> str:
         wifi = wifi_of(self.session)
+        view = self.feed.board_view() if self.feed is not None else self.board_view()
         return pages.render_board_part(
-            self.board_view(), self.join_url(), self.phones(), self.board_language(), timer,
+            view, self.join_url(), self.phones(), self.board_language(), timer,
             wifi.name if wifi is not None else None,
         )
 
@@ -167,14 +182,14 @@ async def join_page(request: web.Request) -> web.Response:
         view = room.player_view(pid)
         if view["me"] is not None and view["me"]["present"]:
             raise web.HTTPSeeOther(f"/d/{token}", headers=PRIVATE_HEADERS)
-    return html(pages.render_join(room.board_view(), page_language(request)), private=False)
+    return html(pages.render_join(room.join_view(), page_language(request)), private=False)
 
 
 async def join_submit(request: web.Request) -> web.Response:
     room = _room(request)
     form = await read_form(request)
     name = clean_name(str(form.get("name", "")))  # judged whole: its length is said truly
-    view = room.board_view()
+    view = room.join_view()
     lang = page_language(request)
     address = request.remote or "unknown"
     if not view["doors_closed"]:  # (closed doors: the rules' refusal says so below)
@@ -210,7 +225,7 @@ async def join_submit(request: web.Request) -> web.Response:
 async def player_page(request: web.Request) -> web.Response:
     room = _room(request)
     token = request.match_info["token"]
-    view = room.player_view(room.pid_for(request, token))
+    view = room.page_view(room.pid_for(request, token))
     version = log_version(room.session)
     page = pages.render_player_page(view, token, page_language(request), room.timer(), version)
     return html(page, version=version)
@@ -236,7 +251,8 @@ async def post_choice(request: web.Request) -> web.Response:
     room = _room(request)
     pid = room.pid_for(request, request.match_info["token"])
     choice = await read_field(request, "choice", CHOICES)
-    submit_for_phone(room.session, Choose(pid=pid, choice=choice), "phone")
+    # committed with the choices that reach the loop with it, answered after that commit
+    await submit_together(room.together, Choose(pid=pid, choice=choice), "phone")
     # The page itself comes by its event stream (or the part the phone asks for next, when it
     # shows less than this answer's version: at least the row the choice appended).
     message = page_language(request)(SAVED[choice])
