@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.rules.core.room import Noted
+from companion.rules.dilemma.engine import initial_state
 from companion.rules.dilemma.room import (
     ROOM,
     ExtendTimer,
@@ -15,7 +16,6 @@ from companion.rules.dilemma.room import (
     more_time,
     time_to_give_back,
 )
-from companion.rules.dilemma.engine import initial_state
 from companion.session.session import Session
 from tests.dilemma_helpers import scenario
 
