@@ -36,7 +36,7 @@ from hypothesis import strategies as st
 
 from companion.games import GAMES, game_entry
 from companion.rules.core.game import MalformedCommand, Refused
-from companion.rules.dilemma.room import SetRoundSeconds, StartTimer, TimerOff
+from companion.rules.dilemma.room import ExtendTimer, SetRoundSeconds, StartTimer, TimerOff
 from companion.rules.dilemma.views import gm as dilemma_gm
 from companion.rules.prison.stage import CallIn, Extend, GoOn, LimitPlanning, Pause, SendOut
 from companion.rules.prison.views import gm as prison_gm
@@ -160,10 +160,11 @@ def _dilemma_secrets(s: Any) -> None:
 
 
 def _dilemma_acts(session: Any, data: st.DataObject) -> list[Any]:
-    """A round's timer started or turned off, the seconds per round set."""
+    """A round's timer started, extended or turned off, the seconds per round set."""
     number = len(session.state.rounds) or 1
     acts = [
         StartTimer(number, 30, 1000.0 + number),
+        ExtendTimer(number, 30, 1030.0 + number),
         TimerOff(number),
         SetRoundSeconds(data.draw(st.sampled_from([0, 20, 90]), label="seconds")),
     ]

@@ -10,6 +10,18 @@ Undoing the reveal of a round opens it again, but its deadline has passed (or so
 console then records :class:`TimerOff` for it (a ``round_timer`` note with ``seconds`` 0), and
 the round has no timer from then on; the game master closes it.
 
+:class:`ExtendTimer` (a ``round_extended`` note) gives the open round more time: the console's
+``+`` (:func:`more_time`: 30 s after its deadline, or after now if that has passed, a timer
+turned off included), or, when a console reopens on a round whose deadline passed while it was
+closed, the time the round had left when the log last heard from the room
+(:func:`time_to_give_back`). :attr:`DilemmaRoom.heard` is that moment: the time of the last row
+of the log (a command, an undo, a note), but for a ``language`` note, which the command line
+writes when a console opens.
+
+Undoing a round's start forgets its timer (a round drawn again under that number gets its own,
+or none); undoing its reveal turns it off as above. A note is never undone: an extension stays
+in the log, and the game master closes the round with ``c`` if it was a mistake.
+
 :data:`ROOM` is the warm-up's room fold (:mod:`companion.rules.core.room`): the session keeps a
 :class:`DilemmaRoom` up to date as each note is written or read back.
 """
@@ -20,8 +32,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
-from companion.rules.core.room import Happening, Noted, RoomRules
+from companion.rules.core.room import Happening, Noted, RoomRules, TakenBack
+from companion.rules.dilemma.events import RoundStarted
 from companion.rules.dilemma.state import DilemmaState
+
+MORE_SECONDS = 30  # what the console's + adds
 
 
 class RoundTimer(NamedTuple):
@@ -58,6 +73,25 @@ class TimerOff:
 
 
 @dataclass(frozen=True)
+class ExtendTimer:
+    """Round ``round`` gets ``seconds`` more: it now runs until ``deadline`` (epoch seconds).
+    ``why``: ``"more time"`` (the console's ``+``) or ``"given back"`` (the time it had left
+    when the console stopped)."""
+
+    round: int
+    seconds: int
+    deadline: float
+    why: str = "more time"
+    what: str = field(default="round_extended", init=False)
+
+    def body(self) -> dict[str, Any]:
+        return {
+            "round": self.round, "seconds": self.seconds, "deadline": self.deadline,
+            "why": self.why,
+        }
+
+
+@dataclass(frozen=True)
 class SetRoundSeconds:
     """Seconds per round for the rounds to come (0: no timer)."""
 
@@ -74,6 +108,7 @@ class DilemmaRoom:
 
     timers: Mapping[int, RoundTimer | None] = field(default_factory=dict)  # None: turned off
     seconds: int | None = None  # per round, for the next round; None: no timer
+    heard: float | None = None  # epoch seconds of the log's last row (see the module's doc)
 
     def timer(self, number: int) -> RoundTimer | None:
         """Round ``number``'s timer (``None`` when it has none, or it was turned off)."""
@@ -84,17 +119,48 @@ class DilemmaRoom:
         return number in self.timers and self.timers[number] is None
 
 
+def more_time(number: int, timer: RoundTimer | None, seconds: int, now: float) -> ExtendTimer:
+    """Round ``number`` (its timer ``timer``, ``None`` when it was turned off) gets ``seconds``
+    more: after its deadline, or after ``now`` when that has passed."""
+    deadline = max(timer.deadline, now) if timer is not None else now
+    return ExtendTimer(number, seconds, deadline + seconds)
+
+
+def time_to_give_back(room: DilemmaRoom, timer: RoundTimer | None, now: float) -> int:
+    """Whole seconds to offer back to a round whose deadline passed while no console ran:
+    what it had left when the log last heard from the room (:attr:`DilemmaRoom.heard`,
+    rounded down). 0 when there is nothing to give back: no timer, its deadline not passed
+    yet, or passed before that last row (a console saw it run out)."""
+    if timer is None or timer.deadline > now or room.heard is None:
+        return 0
+    return max(0, int(timer.deadline - room.heard))
+
+
 def start(state: DilemmaState) -> DilemmaRoom:
     return DilemmaRoom(seconds=state.rules.round_seconds)
 
 
 def after(room: DilemmaRoom, happening: Happening, state: DilemmaState) -> DilemmaRoom:
+    if not (isinstance(happening, Noted) and happening.what == "language"):
+        room = replace(room, heard=happening.at)
+    if isinstance(happening, TakenBack):
+        started = [e.number for e in happening.entry.events if isinstance(e, RoundStarted)]
+        if any(number in room.timers for number in started):
+            timers = {n: t for n, t in room.timers.items() if n not in started}
+            return replace(room, timers=timers)
+        return room
     if not isinstance(happening, Noted):
         return room
     body = happening.body
     if happening.what == "round_timer":
         number, seconds = int(body["round"]), int(body["seconds"])
         timer = RoundTimer(number, seconds, float(body["deadline"])) if seconds else None
+        return replace(room, timers={**room.timers, number: timer})
+    if happening.what == "round_extended":
+        number, added = int(body["round"]), int(body["seconds"])
+        before = room.timers.get(number)
+        length = (before.seconds if before is not None else 0) + added
+        timer = RoundTimer(number, length, float(body["deadline"]))
         return replace(room, timers={**room.timers, number: timer})
     if happening.what == "round_seconds":
         return replace(room, seconds=int(body["seconds"]) or None)

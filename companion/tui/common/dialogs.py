@@ -35,17 +35,21 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No"),
     ]
 
-    def __init__(self, title: str, question: str, yes: str | None = None) -> None:
-        """``yes``: what y does (``None``: "Yes" in the console's language)."""
+    def __init__(
+        self, title: str, question: str, yes: str | None = None, no: str | None = None
+    ) -> None:
+        """``yes``: what y does (``None``: "Yes" in the console's language); ``no``: what n
+        and Esc do (``None``: "No, go back")."""
         super().__init__()
         self.title_text = title
         self.question = question
         self.yes = yes
+        self.no = no
 
     def compose(self) -> ComposeResult:
         _ = words(self)
         yes = self.yes if self.yes is not None else _("Yes")
-        no = _("No, go back")
+        no = self.no if self.no is not None else _("No, go back")
         with Vertical(classes="dialog"):
             yield Static(plain(self.title_text), classes="dialog-title")
             yield Static(plain(self.question), classes="dialog-body")

@@ -21,13 +21,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from companion.language import N_, Language
-from companion.rules.dilemma.commands import (
-    BringBack,
-    CloseDoors,
-    CloseRound,
-    OpenDoors,
-    StartRound,
-)
+from companion.rules.dilemma.commands import BringBack, CloseDoors, OpenDoors, StartRound
 from companion.rules.dilemma.events import Chose, Joined
 from companion.rules.dilemma.room import StartTimer
 from companion.session.contracts import NetworkCheck
@@ -36,15 +30,15 @@ from companion.session.heap import freeze_survivors
 from companion.session.session import Change
 from companion.tui.common.language import console_language
 from companion.tui.common.literal import visible
-from companion.tui.common.moves import NotDone, attempt
 from companion.tui.common.netcheck import NetworkCheckScreen
 from companion.tui.common.presence import Presence
 from companion.tui.common.qr import qr_lines
 from companion.tui.common.services import Stopper
-from companion.tui.dilemma.flows import BAD_SECONDS, NO_ROUND, OVER, RoomFlows, dialog_keys
+from companion.tui.dilemma.flows import BAD_SECONDS, NO_ROUND, OVER, dialog_keys
 from companion.tui.dilemma.room import RoomScreen, RoomShown
 from companion.tui.dilemma.screens import KeysScreen
 from companion.tui.dilemma.state import RoomState, final_screen
+from companion.tui.dilemma.timing import TimerFlows
 
 __all__ = ["BAD_SECONDS", "KEY_HELP", "NO_ROUND", "OVER", "DilemmaApp", "dialog_keys"]
 
@@ -57,6 +51,7 @@ KEY_HELP = {
     "choose": N_("Choice: hand the laptop to a player, who chooses in private"),
     "next_round": N_("Next round: draw new pairs and start the next round"),
     "close_round": N_("Close round: reveal now; who has not chosen gives no answer"),
+    "more_time": N_("30 s more for the open round (from now, if its time ran out)"),
     "rename": N_("Rename the player under the cursor"),
     "remove": N_("Remove the player under the cursor (asks first)"),
     "clear_flood": N_("Clear a flood: remove a device's players at once (u undoes it)"),
@@ -80,7 +75,7 @@ NO_PHONES = N_(
 APP_TITLE = N_("companion: the dilemma warm-up")
 
 
-class DilemmaApp(RoomFlows):
+class DilemmaApp(TimerFlows):
     CSS_PATH = "dilemma.tcss"
     TITLE = APP_TITLE
     # The room is drawn again at most this often after phones' changes (a hall's burst of
@@ -129,7 +124,10 @@ class DilemmaApp(RoomFlows):
 
     @on(RoomShown)
     def _start(self) -> None:
-        """Once the room is on screen: follow the session, start the phone server."""
+        """Once the room is on screen: the time given back to a round whose time ran out
+        while the console was closed (asked before anything is written), then follow the
+        session, start the timer and the phone server."""
+        self.offer_time_back()
         self.follow_session(self.session)
         self.refresh_view()
         self.set_interval(1.0, self._tick, name="round timer")
@@ -193,22 +191,6 @@ class DilemmaApp(RoomFlows):
         self._status_pending = False
         if self.room.is_mounted and self.room.is_attached and self.return_code is None:
             self.room.refresh_status()
-
-    def _tick(self) -> None:
-        """Each second while a round with a timer is open: the countdown, and at zero the
-        round closes (also at once after a resume, if its time ran out meanwhile)."""
-        _ = self.lang
-        timer = self.room_state.timer()
-        if timer is None:
-            return
-        if timer.left(time.time()) > 0:
-            self.room.refresh_status()
-            return
-        close = CloseRound(timed_out=True)
-        done = attempt(lambda: self.session.submit(close, by="timer"))
-        if not isinstance(done, NotDone):
-            self.notify(_("Time is up: round %(round)s is revealed.", round=timer.round))
-        self.refresh_view()
 
     # ---- changing the tournament (the dialogs' keys are in RoomFlows) --------------------
 

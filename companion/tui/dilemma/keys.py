@@ -31,6 +31,7 @@ PHASE_KEYS = {
     "choosing": {
         "choose",
         "close_round",
+        "more_time",  # while the round has a timer (or had one, turned off)
         "peek",
         "rename",
         "remove",
@@ -70,6 +71,8 @@ DROP_FIRST = (
     "remove",
     "toggle_qr",
 )
+
+
 def _action(binding: Binding) -> str:
     return binding.action.removeprefix("app.")
 
@@ -82,10 +85,14 @@ def room_footer(
     display: Callable[[Binding], str],
     describe: Callable[[str], str] = str,
     doors_closed: bool = False,
+    timed: bool = False,
 ) -> dict[str, ActiveBinding]:
     """The room's keys for the footer: those the phase needs, less the optional ones (in
-    ``DROP_FIRST`` order) until they fit in ``width`` columns; the QR key says what it does."""
+    ``DROP_FIRST`` order) until they fit in ``width`` columns; the QR key says what it does;
+    ``+`` only while the open round is ``timed`` (it has a timer, or had one)."""
     wanted = PHASE_KEYS[phase] | ALWAYS_KEYS
+    if not timed:
+        wanted = wanted - {"more_time"}
     fitted: dict[str, ActiveBinding] = {}
     for key, item in active.items():
         binding = item.binding

@@ -76,6 +76,7 @@ class RoomScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "app.next_round", "Next round"),
         Binding("c", "app.close_round", "Close round"),
+        Binding("plus", "app.more_time", "30 s more"),
         Binding("h", "app.choose", "Choice"),
         Binding("a", "app.add_player", "Add player"),
         Binding("e", "app.rename", "Rename"),
@@ -127,6 +128,7 @@ class RoomScreen(Screen[None]):
             self.app.get_key_display,
             words(self),
             doors_closed=v["doors_closed"],
+            timed=self.room.timer() is not None or self.room.timer_off(),
         )
 
     def on_data_table_row_highlighted(self, event: Roster.RowHighlighted) -> None:
