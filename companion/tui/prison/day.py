@@ -32,6 +32,7 @@ from companion.tui.prison import flows
 from companion.tui.prison.choice import ChoiceScreen
 from companion.tui.prison.context import Context
 from companion.tui.prison.interview import InterviewScreen
+from companion.tui.prison.named import NamedScreen
 from companion.tui.prison.reveal import RevealScreen
 from companion.tui.prison.text import (
     View,
@@ -218,7 +219,14 @@ class DayActions(Screen[None]):
                     _("Nothing is recorded for %(name)s; they may come in again.", name=name)
                 )
                 return
-            if self.submit(Interview(prisoner=name, deal=ending == "deal")):
+            named: list[str] = []
+            if ending == "deal":
+                others = [n for n in self.view()["active"] if n != name]
+                ticked = await self.app.push_screen_wait(NamedScreen(name, others))
+                if ticked is None:
+                    continue  # back to the interview: nothing recorded yet
+                named = ticked
+            if self.submit(Interview(prisoner=name, deal=ending == "deal", named=named)):
                 self.notify(_("%(name)s's interview is recorded.", name=name))
                 after = table(session.state)
                 if after["outcome"] == "parole":

@@ -221,6 +221,42 @@ async def read_field(request: web.Request, field: str, allowed: tuple[T, ...]) -
 async def read_field(request: web.Request, field: str, allowed: tuple[str, ...] | None) -> str:
     """The one text field of a small JSON body; 400 or 413 with one sentence otherwise. With
     ``allowed``, the value is one of them (typed as they are: a command's literal choice)."""
+    data = await _read_object(request, field, ())
+    value = _text(data, field)
+    if allowed is None:
+        return value
+    for one in allowed:
+        if one == value:
+            return one
+    raise Problem(
+        400, N_("The field %(field)s must be %(choices)s."), field=repr(field),
+        choices=" or ".join(repr(a) for a in allowed),
+    )
+
+
+async def read_field_and_list(
+    request: web.Request, field: str, listed: str
+) -> tuple[str, list[str]]:
+    """A small JSON body's text ``field`` and its optional list of texts ``listed`` (missing:
+    empty); 400 or 413 with one sentence otherwise."""
+    data = await _read_object(request, field, (listed,))
+    items = data.get(listed, [])
+    if not isinstance(items, list) or not all(isinstance(item, str) for item in items):
+        raise Problem(400, N_("The field %(field)s must be a list of names."), field=repr(listed))
+    return _text(data, field), list(items)
+
+
+def _text(data: dict[str, Any], field: str) -> str:
+    value = data.get(field)
+    if not isinstance(value, str):
+        raise Problem(400, N_("The field %(field)s is missing or not text."), field=repr(field))
+    return value
+
+
+async def _read_object(
+    request: web.Request, field: str, optional: tuple[str, ...]
+) -> dict[str, Any]:
+    """A small JSON object with ``field`` and maybe the ``optional`` ones, and nothing else."""
     too_large = N_("The request is larger than %(size)s KiB; send less.")
     if request.content_length is not None and request.content_length > MAX_BODY:
         raise Problem(413, too_large, size=MAX_BODY // 1024)
@@ -239,21 +275,10 @@ async def read_field(request: web.Request, field: str, allowed: tuple[str, ...] 
             400, N_("The request body must be a JSON object such as %(example)s."),
             example=example,
         )
-    extra = sorted(set(data) - {field})
+    extra = sorted(set(data) - {field, *optional})
     if extra:
         raise Problem(
             400, N_("The field %(extra)s is not expected; send only %(field)s."),
             extra=repr(extra[0]), field=repr(field),
         )
-    value = data.get(field)
-    if not isinstance(value, str):
-        raise Problem(400, N_("The field %(field)s is missing or not text."), field=repr(field))
-    if allowed is None:
-        return value
-    for one in allowed:
-        if one == value:
-            return one
-    raise Problem(
-        400, N_("The field %(field)s must be %(choices)s."), field=repr(field),
-        choices=" or ".join(repr(a) for a in allowed),
-    )
+    return data

@@ -3,7 +3,8 @@
 - ``GET /api/p/TOKEN``: that seat's view; ``GET /api/board``: the table view;
 - ``POST /api/p/TOKEN/choice`` ``{"choice": "work" | "rest"}`` (a prisoner);
 - ``POST /api/p/TOKEN/deal`` and ``/search`` ``{"prisoner": NAME}`` (the warden): a deal only
-  with the prisoner the game master called in; a search is held (its answer does not tell the
+  with the prisoner the game master called in, with ``"named": [NAME, ...]``, whom that
+  informant named (missing or empty: nobody); a search is held (its answer does not tell the
   result) until the game master steps through its reveal, and no other search starts meanwhile;
 - ``GET /api/p/TOKEN/events`` and ``/api/board/events``: server-sent events. Each stream's
   first message is a ``view`` (``{"view": ..., "html": the live part}``), and so is every
@@ -39,6 +40,7 @@ from companion.web.common.context import (
     json_answer,
     log_version,
     read_field,
+    read_field_and_list,
     submit_for_phone,
 )
 from companion.web.common.fanout import Fanout, Outbox, Patch, Push, dumps, moves, serve, sse
@@ -126,14 +128,14 @@ def not_in_with_you(name: str, stage: Stage) -> Problem | None:
 
 async def post_deal(request: web.Request) -> web.Response:
     phones, seat = _seat(request, "warden", "deal")
-    name = await read_field(request, "prisoner", None)
+    name, named = await read_field_and_list(request, "prisoner", "named")
     state = phones.session.state
     done = (name, True) in state.day.interviews
     if not done:  # sent twice (the answer was lost): acknowledged, not refused
         refusal = not_in_with_you(name, phones.session.room.stage)
         if refusal is not None:
             raise refusal
-        _submit(phones, Interview(prisoner=name, deal=True), seat)
+        _submit(phones, Interview(prisoner=name, deal=True, named=named), seat)
     _ = page_language(request)
     message = _("Done: %(name)s received today's parole token.", name=name)
     view = seat_view(phones.session, seat, phones.clock())

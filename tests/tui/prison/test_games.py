@@ -55,7 +55,7 @@ async def test_escape(tmp_path: Path) -> None:
         await pick(pilot, app, "Ben")
         assert isinstance(app.screen, InterviewScreen)
         assert shows(app, "Interview: Ben") and shows(app, "2:00")
-        await pilot.press("d")
+        await pilot.press("d", "enter")  # a deal, nobody named
         await pilot.pause()
         # the room saw Ben go in: today's count of deals would give his deal away
         assert not shows(app, "Deals today") and not shows(app, "Deal limit")
@@ -153,7 +153,7 @@ async def test_parole(tmp_path: Path) -> None:
         assert shows(app, "Interviews")
         await pilot.press("i")
         await pick(pilot, app, "Ada")
-        await pilot.press("d")
+        await pilot.press("d", "enter")  # a deal, nobody named
         await pilot.pause()
         assert_tokens_hidden(app)
         assert_sealed(app)
@@ -184,7 +184,7 @@ async def test_parole(tmp_path: Path) -> None:
         await pilot.press("x", "y")
         await pilot.press("i")
         await pick(pilot, app, "Ada")
-        await pilot.press("d")
+        await pilot.press("d", "enter")  # a deal, nobody named
         await pilot.pause()
         assert isinstance(app.screen, MessageScreen)
         assert shows(app, "A prisoner was paroled. Winners: Ada and Wendy.")

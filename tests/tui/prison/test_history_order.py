@@ -79,7 +79,7 @@ async def test_undone_choices_and_deals_read_in_order_on_screen_and_in_the_repor
         await pilot.pause()
         await pilot.press("i")
         await pick(pilot, app, "Ravi")
-        await pilot.press("d")  # a deal, taken back: Ravi is interviewed again, no deal
+        await pilot.press("d", "enter")  # a deal, taken back: Ravi is interviewed again, no deal
         await pilot.pause()
         await pilot.press("ctrl+z", "y")
         await pilot.pause()

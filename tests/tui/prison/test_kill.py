@@ -128,6 +128,8 @@ def test_killed_console_resumes_the_same_day_phase_and_board(tmp_path: Path) -> 
         first.keys("i\r")
         first.shows("Interview: Ada")
         first.keys("d")
+        first.shows("Whom did Ada name?")
+        first.keys(" \r")  # Ada named Ben (the first other prisoner listed)
         # the call-in (a stage note), then the interview
         first.wait_for(lambda: logged_rows(path) == 5, "the interview in the log")
         first.shows("Ben, please come in")
@@ -136,8 +138,10 @@ def test_killed_console_resumes_the_same_day_phase_and_board(tmp_path: Path) -> 
 
     before = Session.open(path)
     view = table(before.state)
+    named = before.state.day.named
     before.close()
     assert (view["day"], view["phase"], view["today"]["interviewed"]) == (1, "interviews", ["Ada"])
+    assert named == (("Ada", ("Ben",)),)  # whom she named came back too
 
     again = Console(data, "night")
     try:

@@ -177,7 +177,7 @@ async def test_the_questions_and_notices_of_the_day_have_no_english(
             await settle(pilot)
 
         await answer("x", "y")  # Ben and Dee have not chosen: close planning anyway
-        await pilot.press("i", "enter", "d")  # Ben's interview, recorded
+        await pilot.press("i", "enter", "d", "enter")  # Ben's interview, recorded (nobody named)
         await settle(pilot)
         await answer("s", "n")  # Cy and Dee were not interviewed
         await answer("ctrl+z", "n")  # take back Ben's interview, which the room saw

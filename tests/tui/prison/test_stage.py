@@ -111,7 +111,7 @@ async def test_an_interview_in_progress_comes_back_after_a_resume(tmp_path: Path
         await settle(pilot, app)
         assert isinstance(app.screen, InterviewScreen) and app.screen.prisoner == "Cy"
         assert shows(app, "1:30")  # the stage's clock, not a fresh one
-        await pilot.press("d")
+        await pilot.press("d", "enter")  # a deal, nobody named
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
     assert session.state.day.interviews == (("Cy", True),)

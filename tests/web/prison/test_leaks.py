@@ -97,15 +97,41 @@ def flip_deals(names: set[str]) -> Perturb:
     return lambda state: _days(state, day)
 
 
-def hidden_from(seat: Seat | None, roster: list[str]) -> list[Perturb]:
-    """The secrets the spec hides from a seat (``None``: the board)."""
+def other_names(names: set[str], roster: list[str]) -> Perturb:
+    """Every informant in ``names`` named the others instead (and each deal in ``names`` that
+    named nobody named everyone else)."""
+
+    def day(d: Day) -> Day:
+        said = dict(d.named)
+        for informant, deal in d.interviews:
+            if deal and informant not in said:
+                said[informant] = ()
+        named = tuple(
+            (n, tuple(x for x in roster if x != n and x not in who)) if n in names else (n, who)
+            for n, who in said.items()
+        )
+        return replace(d, named=named)
+
+    return lambda state: _days(state, day)
+
+
+def hidden_from(seat: Seat | None, roster: list[str], over: bool = False) -> list[Perturb]:
+    """The secrets the spec hides from a seat (``None``: the board). Whom an informant named
+    is the warden's and the game master's; once the game is over a prisoner's own part tells
+    them whom they named (the board tells it only in the epilogue, never stepped here)."""
     everyone = set(roster)
     if seat is None:
-        return [flip_choices(everyone), more_tokens(everyone), flip_deals(everyone)]
+        return [
+            flip_choices(everyone), more_tokens(everyone), flip_deals(everyone),
+            other_names(everyone, roster),
+        ]
     if seat.role == "warden":
         return [flip_choices(everyone)]
     others = everyone - {seat.name}
-    return [flip_choices(others), more_tokens(others), flip_deals(others)]
+    return [
+        flip_choices(others), more_tokens(others), flip_deals(others),
+        other_names(others if over else everyone, roster),
+    ]
 
 
 # ---- what is served ------------------------------------------------------------------------
@@ -208,10 +234,10 @@ class Walk:
         self.patches += sum(1 for patch in held.patches if patch)
         for patch in held.patches:  # the room's counts only, made from nothing hidden
             assert patch == {} or patch == progress_texts(table(state), language())
-            for change in hidden_from(s, ROSTER):
+            for change in hidden_from(s, ROSTER, state.over):
                 assert patch == {} or patch == progress_texts(table(change(state)), language())
         # What the spec hides from this seat makes no difference to any byte served.
-        for change in hidden_from(s, ROSTER):
+        for change in hidden_from(s, ROSTER, state.over):
             other = seat_view_of(change(state), s, stage)
             assert roundtrip(other) == api
             assert render_seat_part(other, s) == part
@@ -259,7 +285,7 @@ class Walk:
 # ---- the games -----------------------------------------------------------------------------
 
 
-async def phone(walk: Walk, who: str, action: str, body: dict[str, str]) -> bool:
+async def phone(walk: Walk, who: str, action: str, body: dict[str, Any]) -> bool:
     r = await walk.client.post(f"/api/p/{walk.token(who)}/{action}", json=body)
     assert r.status in (200, 409), await r.text()
     return r.status == 200
@@ -284,7 +310,9 @@ async def random_step(walk: Walk, rng: random.Random) -> None:
         if state.phase == "interviews" and roll < 0.35:
             call_in(walk.session, pick, 90, now=NOW)  # the game master calls a prisoner in
             await walk.check()
-            await phone(walk, state.warden, "deal", {"prisoner": pick})
+            others = [n for n in active if n != pick]
+            named = rng.sample(others, rng.randint(0, len(others)))  # whom the informant named
+            await phone(walk, state.warden, "deal", {"prisoner": pick, "named": named})
         elif state.phase == "interviews" and roll < 0.55:
             gm({"do": "interview", "prisoner": pick, "deal": False})
         else:
@@ -338,7 +366,8 @@ async def test_a_full_game_with_parole_and_shivs_leaks_nothing(walk: Walk) -> No
         await walk.check()
         call_in(walk.session, ben, 120, now=NOW)
         await walk.check()
-        assert await phone(walk, "Wendy", "deal", {"prisoner": ben})
+        named = [n for n in ("Cy", "Ada") if n in walk.session.state.active()]
+        assert await phone(walk, "Wendy", "deal", {"prisoner": ben, "named": named})
         await walk.check()
         if walk.session.state.over:
             break
@@ -356,6 +385,7 @@ async def test_a_full_game_with_parole_and_shivs_leaks_nothing(walk: Walk) -> No
         await walk.check()
     state = walk.session.state
     assert state.over and state.outcome == "parole" and state.winners == (ben, "Wendy")
+    assert all(dict(d.named).get(ben) for d in state.days)  # whom Ben named, each day
     assert walk.patches > 0  # the others' choices reached each prisoner as a patch
     walk.session.undo()
     await walk.check()

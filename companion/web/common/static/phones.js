@@ -4,7 +4,8 @@
 // line once no action is left (the round moved on: the last "Saved" would only confuse); a
 // part that carries a data-stamp (day and phase) clears it when the stamp moves on from the one
 // the message was given in. A button with data-confirm acts only on a second tap. A page with
-// data-cover-after puts its cover back when left untouched that many seconds.
+// data-cover-after puts its cover back when left untouched that many seconds. A button with
+// data-with sends the values of the ticked boxes of that name along (a list).
 //
 // A "patch" event ({id: text}) changes only those elements' texts in the live part (an empty
 // one changes nothing: the page is as of the event's id).
@@ -218,13 +219,33 @@
   function show(html, v) {
     if (typeof html !== "string" || !live) return;
     if (!fresh(v === undefined ? -1 : v)) return;  // older than the page: it came late
+    var kept = ticked();
     live.innerHTML = html;
+    retick(kept);
     if (unsent >= 0 && version > unsent) unsentDone();
     shown();
     if (body.dataset.quietWhenDone && !live.querySelector("button[data-action]")) say("");
     var now = stamp();
     if (stampNext) { saidAt = now; stampNext = false; }
     else if (saidAt !== null && now !== saidAt) say("");
+  }
+
+  // Boxes with data-keep stay ticked when a new part comes (a clock paused, a second added):
+  // known by their data-keep and value, so a box for another interview starts unticked.
+  function keyOf(box) { return box.dataset.keep + "\u0000" + box.name + "\u0000" + box.value; }
+
+  function ticked() {
+    var keys = {};
+    live.querySelectorAll("input[type=checkbox][data-keep]:checked").forEach(function (box) {
+      keys[keyOf(box)] = true;
+    });
+    return keys;
+  }
+
+  function retick(keys) {
+    live.querySelectorAll("input[type=checkbox][data-keep]").forEach(function (box) {
+      if (keys[keyOf(box)]) box.checked = true;
+    });
   }
 
   function say(text, bad) {
@@ -347,6 +368,12 @@
     var field = button.dataset.field;
     var payload = {};
     payload[field] = button.dataset.value;
+    // data-with: the ticked boxes of that name go with it, as a list of their values
+    if (button.dataset.with) {
+      payload[button.dataset.with] = Array.prototype.map.call(
+        live.querySelectorAll("input[type=checkbox][name=\"" + button.dataset.with + "\"]:checked"),
+        function (box) { return box.value; });
+    }
     if (navigator.onLine === false) { notSent(); banner(true); return; }
     button.classList.add("busy");
     say(body.dataset.saySending || "Sending…");
