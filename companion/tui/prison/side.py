@@ -120,7 +120,8 @@ def fold(text: str, width: int) -> str:
     """``text`` folded to ``width`` cells a line, between words: a word too long for a line
     (an address, a long name) goes whole to a line of its own when it fits there, else an
     address is folded after its '/' and a name cut inside, so that no line starts with the
-    punctuation that followed it (", Ravi and Tom")."""
+    punctuation that followed it (", Ravi and Tom"). Only a plain space parts words: a no-break
+    space keeps French's colon with the word before it ("prisonniers\u00a0:")."""
     if width <= 0:
         return text
     out: list[str] = []
@@ -128,7 +129,7 @@ def fold(text: str, width: int) -> str:
         indent = line[: len(line) - len(line.lstrip(" "))]
         room = max(width - len(indent), 1)
         current = ""
-        for word in line.split():
+        for word in filter(None, line.split(" ")):
             for piece in pieces(word, room):
                 joined = f"{current} {piece}" if current else piece
                 if cell_len(joined) <= room:
