@@ -17,6 +17,9 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
+from companion.language import language
+from companion.rules.prison import news, phrases
+from companion.tui.prison import board
 from tests.test_glossary import (
     LANGS,
     PLAYERS,
@@ -64,6 +67,50 @@ def test_what_is_said_of_a_player_has_no_gender(code: str) -> None:
     assert gender_problems(code) == []
 
 
+def said_of_a_prisoner(code: str) -> dict[str, str]:
+    """Each word the faces say alone of one prisoner, as each face says it in ``code``: a
+    status (the history, the report, the board's footer and results, a phone's own line), the
+    console board's Status and Today columns (with their own short words), an accusation's
+    result and a search's headline."""
+    lang = language(code)
+    said = {}
+    for table, words in (
+        ("status", phrases.STATUS_WORDS),
+        ("result", phrases.RESULT_WORDS),
+        ("phone status", news.STATUS_NEWS),
+    ):
+        for key, word in words.items():
+            said[f"{table} {key!r}"] = lang.say(word)
+    for key in ("caught", "safe"):
+        said[f"search headline {key!r}"] = lang.say(news.REVEAL_HEADS[key])
+    for key in phrases.STATUS_WORDS:
+        said[f"console board status {key!r}"] = board.status_word(key, lang)
+    for key in [*board.TONIGHT_WORDS, "escaped", "paroled"]:
+        said[f"console board today {key!r}"] = board.today_word(key, lang)
+    return said
+
+
+def word_problems(code: str, said: dict[str, str]) -> list[str]:
+    rules = glossary(code)["gender"]
+    forms = [re.compile(form, re.IGNORECASE) for form in rules["forms"] + rules.get("words", [])]
+    return [
+        f"{code}: the {where} says {hit.group(0)!r} of a prisoner, which tells a gender the "
+        f"game does not know: {text!r}"
+        for where, text in said.items()
+        for form in forms
+        if (hit := form.search(text))
+    ]
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_a_word_said_of_a_prisoner_has_no_gender(code: str) -> None:
+    """A prisoner's status, today's progress on the board, an accusation's result and a
+    search's headline are said of one prisoner whose gender the game does not know."""
+    said = said_of_a_prisoner(code)
+    assert said["status 'caught'"] != "caught" or code == "en"  # said in the language
+    assert word_problems(code, said) == []
+
+
 @pytest.mark.parametrize("code", LANGS)
 def test_the_gender_exceptions_are_messages_of_the_catalog(code: str) -> None:
     ids = {msgid(m) for m in catalog(code) if m.id}
@@ -89,6 +136,19 @@ def test_the_gendered_forms_catch_what_they_are_for(tmp_path: Path) -> None:
     assert not hits("es", "%(name)s recibió el pincho y está fuera del juego.")
     assert hits("de", "%(name)s (der Beschuldigte) ist erwischt")
     assert not hits("de", "%(name)s (beschuldigt) ist erwischt")
+    # a word said alone of a prisoner: the masculine participles, not the nouns and invariants
+    for code, gendered, neutral in (
+        ("fr", ["pris", "PRIS", "suriné", "libéré sur parole", "évadé", "entendu", "suivant"],
+         ["capture", "CAPTURE", "coup de surin", "libération conditionnelle", "évasion",
+          "a fini", "à suivre", "rien trouvé", "RIEN TROUVÉ", "en file", "surin passé"]),
+        ("es", ["atrapado", "ATRAPADO", "apuñalado", "fugado", "interrogado", "liberada"],
+         ["captura", "CAPTURA", "puñalada", "fuga", "en libertad condicional", "ya pasó",
+          "a salvo", "siguiente", "pasó el pincho"]),
+        ("de", ["der Abgestochene"], ["abgestochen", "ERWISCHT", "auf Bewährung frei", "dran"]),
+    ):
+        said = {f"word {n}": w for n, w in enumerate(gendered)}
+        assert len(word_problems(code, said)) == len(gendered), code
+        assert word_problems(code, {f"word {n}": w for n, w in enumerate(neutral)}) == [], code
     po = tmp_path / "one.po"
     po.write_text('msgid "%(name)s is shived and out of the game."\n'
                   'msgstr "%(name)s est suriné et hors jeu."\n', encoding="utf-8")

@@ -290,7 +290,7 @@ def test_the_export_tells_each_games_epilogue_in_its_sessions_language(
     assert heads[0] == "Nuit 1" and len(heads) >= 2
     assert all(step["lines"] for step in game["epilogue"])
     said = " ".join(line for step in game["epilogue"] for line in step["lines"])
-    assert "Gagnants\u00a0:" in said and "worked" not in said
+    assert "Victoire\u00a0:" in said and "worked" not in said
     # An anonymous export tells it with the seats; the language comes back with an import.
     assert run(capsys, "playtests", "export", "--anonymous", str(path))[0] == 0
     [anonymous] = json.loads(path.read_text(encoding="utf-8"))["playtests"]

@@ -58,11 +58,15 @@ OTHER_COLUMNS = (7 + 2) + (5 + 2) + (11 + 2) + (6 + 2) + 2 + 2 + 1
 
 
 def status_word(status: str, lang: Language) -> str:
-    """A prisoner's status as the board's Status column says it (the board's own short word
-    for paroled: the column must leave room for the phones at 80 columns)."""
+    """A prisoner's status as the board's Status column says it (the board's own short words
+    for paroled and shived: the column must leave room for the phones at 80 columns, where a
+    language's status word said alone of a prisoner may be a longer noun, French « coup de
+    surin »)."""
     _ = lang
     if status == "paroled":
         return _.pgettext("board status", "paroled")
+    if status == "shived":
+        return _.pgettext("board status", "shived")
     return said(STATUS_WORDS, status, _)
 
 

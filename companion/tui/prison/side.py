@@ -32,6 +32,9 @@ def side_text(
     lines: list[str] = []
     if phase == "planning":
         waiting = [n for n in view["active"] if n not in view["submitted"]]
+        # the names said first: a call holding ``_`` inside a message's call hides that
+        # message from the extraction
+        missing = names(waiting, _)
         lines.append(
             _(
                 "Chosen: %(chosen)s of %(count)s",
@@ -40,7 +43,7 @@ def side_text(
             )
         )
         lines.append(
-            _("Waiting for: %(names)s", names=names(waiting, _))
+            _.n_("Waiting for: %(names)s", "Waiting for: %(names)s", len(waiting), names=missing)
             if waiting
             else _("Everyone has chosen.")
         )
@@ -53,8 +56,9 @@ def side_text(
             if queue
             else _("Queue: everyone was seen")
         )
+        seen = names(today["interviewed"], _)
         lines.append(
-            _("Seen: %(names)s", names=names(today["interviewed"], _))
+            _.n_("Seen: %(names)s", "Seen: %(names)s", len(today["interviewed"]), names=seen)
             if today["interviewed"]
             else ""
         )
@@ -79,7 +83,12 @@ def side_text(
     ]
     if phase == "accusations":
         who = can_accuse(view)
-        lines.append(_("May still accuse: %(names)s", names=names(who, _)))
+        accusers = names(who, _)
+        # "nobody" is said in the singular
+        lines.append(
+            _.n_("May still accuse: %(names)s", "May still accuse: %(names)s", max(len(who), 1),
+                 names=accusers)
+        )
     if phase == "over":
         lines.append(outcome_line(view, _))
     lines += ["", *phone_lines(ctx, view, _)]
@@ -120,7 +129,8 @@ def fold(text: str, width: int) -> str:
     """``text`` folded to ``width`` cells a line, between words: a word too long for a line
     (an address, a long name) goes whole to a line of its own when it fits there, else an
     address is folded after its '/' and a name cut inside, so that no line starts with the
-    punctuation that followed it (", Ravi and Tom")."""
+    punctuation that followed it (", Ravi and Tom"). Only a plain space parts words: a no-break
+    space keeps French's colon with the word before it ("prisonniers\u00a0:")."""
     if width <= 0:
         return text
     out: list[str] = []
@@ -128,7 +138,7 @@ def fold(text: str, width: int) -> str:
         indent = line[: len(line) - len(line.lstrip(" "))]
         room = max(width - len(indent), 1)
         current = ""
-        for word in line.split():
+        for word in filter(None, line.split(" ")):
             for piece in pieces(word, room):
                 joined = f"{current} {piece}" if current else piece
                 if cell_len(joined) <= room:

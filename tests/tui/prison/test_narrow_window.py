@@ -72,3 +72,11 @@ def test_the_side_panel_folds_between_words_and_at_an_address_slashes() -> None:
     line = f"No QR code? Type the seat code at {URL}"
     assert fold(line, 27).splitlines()[-1] == URL  # whole on its own line when it fits
     assert fold(line, 17).splitlines()[-3:] == ["http://", "127.0.0.1:41001/", "join"]
+
+
+def test_the_side_panel_never_parts_a_no_break_space() -> None:
+    """French puts a no-break space before its colon: the colon stays with its word."""
+    assert fold("Tél. des prisonniers\u00a0:", 17).splitlines() == [
+        "Tél. des", "prisonniers\u00a0:"
+    ]
+    assert fold("Téléphones des prisonniers\u00a0:", 13).splitlines()[-1] == "prisonniers\u00a0:"
