@@ -56,7 +56,7 @@ PHASE_KEYS = {
 }
 ALWAYS_KEYS = {"undo", "toggle_qr", "poster", "keys", "quit_asking"}
 # Left out of a footer too narrow for them all, in this order (+, 30 s more, is never left out
-# while a timed round is open: at 80 columns Remove gives way to it).
+# while a timed round is open: the optional keys give way to it at 80 columns).
 DROP_FIRST = (
     "network_check",
     "clear_flood",
