@@ -55,7 +55,8 @@ PHASE_KEYS = {
     "over": {"results"},
 }
 ALWAYS_KEYS = {"undo", "toggle_qr", "poster", "keys", "quit_asking"}
-# Left out of a footer too narrow for them all, in this order.
+# Left out of a footer too narrow for them all, in this order (+, 30 s more, is never left out
+# while a timed round is open: the optional keys give way to it at 80 columns).
 DROP_FIRST = (
     "network_check",
     "clear_flood",

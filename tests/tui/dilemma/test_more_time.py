@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from companion.language import available, language
+from companion.language import Language, available, language
 from companion.rules.dilemma.room import StartTimer, TimerOff
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen
@@ -20,6 +20,7 @@ from companion.tui.dilemma.app import DilemmaApp
 from tests.dilemma_helpers import scenario
 from tests.tui.dilemma.test_console import footer_text, text
 from tests.tui.dilemma.test_timer import shown
+from tests.tui.terminal import notices
 
 # Patient waits (the words come a moment after the keys, later on a busy machine); each
 # returns as soon as the words are there.
@@ -223,4 +224,31 @@ async def test_nothing_is_offered_when_the_round_had_run_out_before_the_console_
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, app, "is revealed")
     assert s.state.phase == "revealed" and _extensions(s) == []
+    s.close()
+
+
+async def test_the_offer_and_the_key_leave_no_english(tmp_path: Path, qps: Language) -> None:
+    """Through the pseudo-locale: every word of the offer, its keys, the footer's + and the
+    notices after it comes from the catalog."""
+    from tests import pseudo_locale
+
+    s = Session.open(_crashed_long_ago(tmp_path, left_at_crash=15.4))
+    app = DilemmaApp(s, seed=lambda: 7, lang=qps)
+    names = ["Ann", "Bob", "Cy", "Dee", s.name, "Esc", "esc"]
+    async with app.run_test(size=(120, 36), notifications=True) as pilot:
+        await _offered(pilot, app)
+        offer = " ".join(str(w.render()) for w in app.screen.query(".dialog Static"))
+        assert "[!!" in offer and pseudo_locale.leftovers(offer, names) == []
+        await pilot.press("y")
+        await until_shown(pilot, app, "15")
+        await pilot.press("plus")
+        footer = await footer_shows(pilot, app, "+ [!!")
+        for _ in range(TRIES):
+            await pilot.pause(0.02)
+            if len(notices(app)) >= 2:
+                break
+        said = "\n".join(notices(app))
+        assert "[!!" in said and pseudo_locale.leftovers(said, names) == [], said
+        plus = footer[footer.index("+ [!!") :].split("]", 1)[0]
+        assert pseudo_locale.leftovers(plus, names) == [], footer
     s.close()
