@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from companion.rules.core.words import N_
 
 if TYPE_CHECKING:
-    from companion.rules.core.registry import GameRules
+    from companion.rules.core.registry import GameRules, ScriptPlayer
 
 Face = Literal["tui", "web", "printing"]
 
@@ -63,3 +63,11 @@ def game_rules(name: str) -> GameRules[Any]:
     from companion.rules.core.registry import rules_in
 
     return rules_in(game_package("rules", name))
+
+
+def script_player(name: str) -> ScriptPlayer | None:
+    """``game_rules(name).play_script`` (what ``companion replay`` plays), found as the game's
+    rules package offers it, without loading the rest of its rules (the room fold of a prison
+    break, say) where the package loads them lazily; ``None`` for a game without scripts."""
+    player: ScriptPlayer | None = getattr(game_package("rules", name), "play_script", None)
+    return player

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suite drives (Chromium, Firefox ESR and WebKitGTK's
 # WebKitWebDriver under Xvfb for the phone pages, poppler-utils and zbar-tools for the printed
-# QR codes, DejaVu fonts), only when missing.
+# QR codes, DejaVu fonts, zsh for its completion script), only when missing.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
@@ -12,6 +12,7 @@ dpkg -s gstreamer1.0-plugins-good >/dev/null 2>&1 || need+=(gstreamer1.0-plugins
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 command -v zbarimg >/dev/null 2>&1 || need+=(zbar-tools)
 command -v tmux >/dev/null 2>&1 || need+=(tmux)  # the load benchmark's console run
+command -v zsh >/dev/null 2>&1 || need+=(zsh)  # the zsh completion script is loaded by zsh
 [ -f /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ] || need+=(fonts-droid-fallback)  # CJK names
 [ -f /usr/share/fonts/truetype/nanum/NanumGothic.ttf ] || need+=(fonts-nanum)  # Korean names (Droid has none)
 [ ${#need[@]} -eq 0 ] && exit 0

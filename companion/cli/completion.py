@@ -130,12 +130,69 @@ complete -o filenames -F _companion companion
 """
 
 
+def _zsh_quoted(text: str) -> str:
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
+def _zsh_said(text: str) -> str:
+    """A help text as a description in an ``_arguments`` spec or a ``_describe`` entry."""
+    return " ".join(text.split()).replace("\\", "\\\\").replace("[", "\\[").replace(
+        "]", "\\]").replace(":", "\\:")
+
+
+def _zsh_function(command: Command) -> str:
+    return "_companion" + "".join("_" + part.replace("-", "_") for part in command.path)
+
+
+def _zsh_specs(command: Command) -> list[str]:
+    """The ``_arguments`` specs of a command's options and positionals."""
+    specs = []
+    for o in command.options:
+        for flag in o.flags:
+            spec = f"{flag}[{_zsh_said(o.help)}]"
+            if o.metavar:
+                values = f"({' '.join(o.choices)})" if o.choices else "_files"
+                spec += f":{_zsh_said(o.metavar)}:{values}"
+            specs.append(_zsh_quoted(spec))
+    if command.commands:
+        return [*specs, "'1: :->command'", "'*:: :->argument'"]
+    for index, p in enumerate(command.positionals, start=1):
+        values = f"({' '.join(p.choices)})" if p.choices else "_files"
+        specs.append(_zsh_quoted(f"{index}:{_zsh_said(p.metavar or '')}:{values}"))
+    return specs
+
+
 def zsh(root: Command) -> str:
-    """zsh runs the bash function through its bashcompinit layer."""
+    """A native zsh completion (``compdef`` and ``_arguments``): one function per command, with
+    its options (their help, their choices, files for a value otherwise), its positionals, and
+    its subcommands with their help."""
+    functions = []
+    for c in every(root):
+        specs = " \\\n        ".join(_zsh_specs(c))
+        body = [f"{_zsh_function(c)}() {{",
+                '    local curcontext="$curcontext" state line',
+                "    typeset -A opt_args",
+                f"    _arguments -s -C \\\n        {specs}"]
+        if c.commands:
+            entries = " ".join(_zsh_quoted(f"{s.path[-1].replace(':', chr(92) + ':')}:"
+                                           f"{_zsh_said(s.help)}") for s in c.commands)
+            cases = "\n".join(f"            {s.path[-1]}) {_zsh_function(s)} ;;"
+                              for s in c.commands)
+            body += ["    case $state in",
+                     f"        command) local -a commands=({entries})",
+                     "            _describe -t commands 'companion command' commands ;;",
+                     "        argument) case $line[1] in",
+                     cases,
+                     "        esac ;;",
+                     "    esac"]
+        body.append("}")
+        functions.append("\n".join(body))
     return (
-        "# zsh completion for companion (written by 'companion completion zsh')\n"
-        "autoload -U +X compinit && compinit\n"
-        "autoload -U +X bashcompinit && bashcompinit\n" + bash(root).split("\n", 1)[1]
+        "# zsh completion for companion (written by 'companion completion zsh'; load it with\n"
+        '# eval "$(companion completion zsh)" in ~/.zshrc)\n'
+        + "\n".join(functions)
+        + "\n(( $+functions[compdef] )) || { autoload -Uz compinit && compinit }\n"
+        "compdef _companion companion\n"
     )
 
 

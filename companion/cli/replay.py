@@ -41,21 +41,28 @@ def load_script(path: str) -> dict[str, Any]:
 
 def play_script(data: dict[str, Any]) -> dict[str, Any]:
     """Play a parsed script of any game that has scripts; raises UserError for a fatal problem."""
-    from companion.games import DEFAULT_GAME, GAMES, game_rules
+    from companion.games import DEFAULT_GAME, GAMES, script_player
     from companion.rules.core.scripts import ScriptError
-    from companion.session.prison.scenarios import load_named_scenario
 
     game = data.get("game", DEFAULT_GAME)
     player = None
     if isinstance(game, str) and game in (g.name for g in GAMES):
-        player = game_rules(game).play_script
+        player = script_player(game)
     if player is None:
-        scripted = " or ".join(f'"{g.name}"' for g in GAMES if game_rules(g.name).play_script)
+        scripted = " or ".join(f'"{g.name}"' for g in GAMES if script_player(g.name))
         raise UserError(f"The script's game {game!r} is unknown; use {scripted}.")
     try:
-        return player(data, load_named_scenario)
+        return player(data, named_scenario)
     except ScriptError as error:
         raise UserError(str(error)) from None
+
+
+def named_scenario(name: str) -> Any:
+    """A prison-break script's scenario, read when the script names one (a So Long Sucker
+    script names none, and its replay does not load the prison break's scenario model)."""
+    from companion.session.prison.scenarios import load_named_scenario
+
+    return load_named_scenario(name)
 
 
 def run_replay(args: argparse.Namespace) -> int:

@@ -61,3 +61,24 @@ def test_every_option_of_the_parser_is_in_the_walk() -> None:
     flags = {f for o in resume.options for f in o.flags}
     assert {"--host", "--port", "--public-url", "--lang", "--no-phones", "-h"} <= flags
     assert [p.metavar for p in resume.positionals] == ["name"]
+
+
+@pytest.mark.skipif(shutil.which("zsh") is None, reason="needs zsh")
+def test_zsh_gets_a_native_script_with_a_function_per_command(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    source = script("zsh", build_parser())
+    assert "bashcompinit" not in source and "COMPREPLY" not in source  # not bash's, emulated
+    assert "_arguments" in source and "compdef _companion companion" in source
+    file = tmp_path / "companion.zsh"
+    file.write_text(source)
+    checked = subprocess.run(["zsh", "-n", str(file)], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
+    program = ("autoload -U compinit; compinit -u -d $1/zcompdump; source $1/companion.zsh; "
+               "print -r -- $_comps[companion]; print -l ${(ok)functions[(I)_companion*]}")
+    done = subprocess.run(["zsh", "-f", "-c", program, "zsh", str(tmp_path)], text=True,
+                          capture_output=True, check=True, env={"HOME": str(tmp_path)})
+    lines = done.stdout.splitlines()
+    assert lines[0] == "_companion"  # what zsh calls to complete 'companion'
+    paths = [c.path for c in walk(build_parser()).commands] + [["playtests", "fit"]]
+    wanted = {"_companion" + "".join("_" + p.replace("-", "_") for p in path) for path in paths}
+    assert wanted <= set(lines[1:]), wanted - set(lines[1:])
+    assert "'--paper[" in source and ":(a4 letter)'" in source  # an option's choices

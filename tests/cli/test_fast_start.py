@@ -96,3 +96,23 @@ def test_the_name_the_quick_readings_compare_is_the_game_s() -> None:
     from companion.games import game_rules
 
     assert prison.NAME == prison.GAME.name == game_rules("prison-break").name
+
+
+def test_a_replay_loads_only_its_game_s_rules_and_no_face() -> None:
+    examples = ROOT / "tests" / "examples"
+    prison = imported_by("replay", str(examples / "pb-escape.json"), says='"rejected"')
+    sucker = imported_by("replay", str(examples / "sls-capture.json"), says='"rejected"')
+    faces = ("companion.tui", "companion.web", "companion.printing", "companion.sim",
+             "companion.cli.consoles", "textual", "aiohttp", "jinja2", "fpdf")
+    for names in (prison, sucker):
+        assert [n for n in names if n.startswith(faces)] == []
+        assert not any(n.startswith("companion.rules.dilemma") for n in names)
+    assert not {"companion.rules.prison.room", "companion.rules.prison.stage"} & prison
+    assert not any(n.startswith("companion.rules.prison.") for n in sucker)
+
+
+def test_the_script_player_is_the_game_s() -> None:
+    from companion.games import GAMES, game_rules, script_player
+
+    for game in GAMES:
+        assert script_player(game.name) is game_rules(game.name).play_script, game.name

@@ -10,7 +10,7 @@ name: ``Ada``, ``ADA``, ``Аda`` with a Cyrillic ``А`` and ``Ada`` with a zero-
 The skeleton follows Unicode's confusable detection (Technical Standard #39): each character is
 replaced by the prototype it is confusable with, from the TR39 data as the
 ``confusable-homoglyphs`` package ships it, after NFKC and case folding. Pure functions; the
-table is built once, on first use.
+table is read once, on first use, and each character's prototype found when first needed.
 """
 
 from __future__ import annotations
@@ -108,28 +108,40 @@ def said(name: str) -> str:
 
 
 @cache
-def _prototypes() -> dict[str, str]:
-    """Each confusable character -> its prototype, from the TR39 data.
+def _confusables() -> dict[str, list[dict[str, str]]]:
+    """The TR39 table, as the ``confusable-homoglyphs`` package ships it (its confusables.json,
+    read as package data, as importing it would): the package's own module also reads its
+    script categories and imports urllib (to download new data), which a name check never
+    needs, and which would make every command that checks a roster start slower."""
+    import json
+    from importlib.resources import files
+
+    data: dict[str, list[dict[str, str]]] = json.loads(
+        files("confusable_homoglyphs").joinpath("confusables.json").read_bytes()
+    )
+    return data
+
+
+@lru_cache(maxsize=4096)
+def _prototype(source: str) -> str:
+    """The prototype of the character ``source`` in the TR39 data (``source`` itself if it has
+    none), looked up for the characters names hold rather than built for all of them.
 
     The package keeps each TR39 line ``source -> prototype`` both ways: a source lists its one
     prototype, a prototype lists its sources. A character listing one entry that lists it back
     is a source; where two characters list only each other, the ASCII one (else the lower code
     point) is the prototype, so the table never maps both ways."""
-    from confusable_homoglyphs.confusables import confusables_data  # the TR39 table
-
-    data: dict[str, list[dict[str, str]]] = confusables_data
-    table: dict[str, str] = {}
-    for source, entries in data.items():
-        if len(source) != 1 or len(entries) != 1:
-            continue
-        target = entries[0]["c"].strip("\u200e\u200f")  # the package wraps RTL ones in marks
-        back = [e["c"].strip("\u200e\u200f") for e in data.get(target, [])]
-        if not target or target == source or source not in back:
-            continue
-        if len(back) == 1 and len(target) == 1 and _rank(target) > _rank(source):
-            continue  # a pair listing only each other: the better-known one is the prototype
-        table[source] = target
-    return table
+    data = _confusables()
+    entries = data.get(source)
+    if entries is None or len(source) != 1 or len(entries) != 1:
+        return source
+    target = entries[0]["c"].strip("\u200e\u200f")  # the package wraps RTL ones in marks
+    back = [e["c"].strip("\u200e\u200f") for e in data.get(target, [])]
+    if not target or target == source or source not in back:
+        return source
+    if len(back) == 1 and len(target) == 1 and _rank(target) > _rank(source):
+        return source  # a pair listing only each other: the better-known one is the prototype
+    return target
 
 
 def _rank(c: str) -> tuple[bool, int]:
@@ -148,11 +160,10 @@ def skeleton(name: str) -> str:
     replaced by its TR39 prototype, then folded again (a prototype may be a capital letter), to
     a fixed point: ``Ada``, ``ADA``, ``Аda`` (Cyrillic), ``A\u200bda`` and ``Ａda`` all give
     ``ada``; runs of spaces count as one."""
-    table = _prototypes()
     text = _fold(name)
     for _ in range(4):  # prototypes are fixed points; a second pass settles the folded ones
         mapped = "".join(
-            table.get(c, c)
+            _prototype(c)
             for c in unicodedata.normalize("NFD", text)
             if not (_ignorable(c) or unicodedata.category(c) == "Cf")
         )

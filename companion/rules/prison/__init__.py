@@ -3,7 +3,8 @@ the views and the scripts.
 
 Importing one of its modules imports only what that module needs: :data:`GAME` and the rest of
 :mod:`companion.rules.prison.game` are loaded when first asked for (PEP 562), so that listing
-the scenarios or reading a session's links does not build the engine's models.
+the scenarios or reading a session's links does not build the engine's models, and
+``play_script`` (``GAME.play_script``) without the room fold, so that a replay does not either.
 """
 
 from __future__ import annotations
@@ -13,14 +14,21 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from companion.rules.prison.game import GAME, check_scenario, initial_state
+    from companion.rules.prison.script import play_prison_script as play_script
 
-__all__ = ["GAME", "NAME", "check_scenario", "initial_state"]
-_LAZY = ("GAME", "check_scenario", "initial_state")  # in companion.rules.prison.game
+__all__ = ["GAME", "NAME", "check_scenario", "initial_state", "play_script"]
+_LAZY = {  # name: (module, its name there)
+    "GAME": ("game", "GAME"),
+    "check_scenario": ("game", "check_scenario"),
+    "initial_state": ("game", "initial_state"),
+    "play_script": ("script", "play_prison_script"),
+}
 
 NAME = "prison-break"  # as written in session files, scenario files and scripts
 
 
 def __getattr__(name: str) -> object:
     if name in _LAZY:
-        return getattr(importlib.import_module("companion.rules.prison.game"), name)
+        module, attribute = _LAZY[name]
+        return getattr(importlib.import_module(f"companion.rules.prison.{module}"), attribute)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
