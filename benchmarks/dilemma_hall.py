@@ -12,6 +12,8 @@ work behind them (no log, no views, no templates), in the same run. Figures, sid
 - reveal to every phone: from the reveal (the moment the server decided it; both processes
   read the same wall clock) to each phone receiving its result (p50, p99, max);
 - events: server-sent events the phones received, all kinds;
+- the server process's CPU time during the joins and during the rounds (other load on the
+  machine skews it far less than the times above);
 - peak memory of the server process (VmHWM), and its open files with every stream held;
 - nothing lost: every phone's last acknowledged choice of every round is the one the session
   file revealed (ours), and every phone saw every result.
@@ -65,6 +67,16 @@ def peak_memory(pid: int) -> int:
     except OSError:
         pass
     return -1
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time the process has used so far (user and system), or -1: a figure that other
+    load on the machine skews far less than wall-clock times."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return -1.0
 
 
 def open_files(pid: int) -> int:
@@ -345,6 +357,7 @@ class Run:
     files: int
     lost: list[str]
     unjoined: int = 0
+    cpu: tuple[float, float] = (0.0, 0.0)  # the server's CPU seconds: joins, then the rounds
 
     def reveal_times(self) -> list[float]:
         out = []
@@ -369,6 +382,7 @@ async def play(label: str, port: int, pid: int, args: argparse.Namespace, ours: 
         )
         for i in range(len(phones))
     ]
+    cpu_start = cpu_seconds(pid)
     start = time.perf_counter()
     tried = await asyncio.gather(*(
         join(http, base, phone, rng.uniform(0, args.join))
@@ -389,6 +403,7 @@ async def play(label: str, port: int, pid: int, args: argparse.Namespace, ours: 
     ]
     await asyncio.sleep(1.0)
     files = open_files(pid)
+    cpu_joined = cpu_seconds(pid)
     async with aiohttp.ClientSession() as gm:
         for number in range(1, args.rounds + 1):
             async with gm.post(f"{base}/bench/start_round") as r:
@@ -410,11 +425,12 @@ async def play(label: str, port: int, pid: int, args: argparse.Namespace, ours: 
         async with gm.get(f"{base}/bench/revealed") as r:
             revealed = await r.json()
     memory = peak_memory(pid)
+    cpu = (cpu_joined - cpu_start, cpu_seconds(pid) - cpu_joined)
     for task in streams:
         task.cancel()
     for http in everyone:
         await http.close()
-    return Run(label, phones, revealed, joined_in, memory, files, [], len(unjoined))
+    return Run(label, phones, revealed, joined_in, memory, files, [], len(unjoined), cpu)
 
 
 def check_file(folder: Path, run: Run) -> None:
@@ -485,6 +501,8 @@ async def main_async(args: argparse.Namespace) -> None:
         ("reveal to phone p99 (ms)", lambda r: f"{pct(r.reveal_times(), .99):.0f}"),
         ("reveal to phone max (ms)", lambda r: f"{pct(r.reveal_times(), 1):.0f}"),
         ("events received", lambda r: str(sum(p.events for p in r.phones))),
+        ("server CPU, joins (s)", lambda r: f"{r.cpu[0]:.1f}"),
+        ("server CPU, rounds (s)", lambda r: f"{r.cpu[1]:.1f}"),
         ("peak memory (MiB)", lambda r: f"{r.memory / 1024:.0f}"),
         ("open files, streams held", lambda r: str(r.files)),
         ("join pages loaded again", lambda r: str(sum(p.retries for p in r.phones))),

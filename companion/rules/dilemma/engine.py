@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from companion.rules.core.game import Engine, Refusal, Refused, refusing
@@ -78,6 +79,11 @@ def _player(state: DilemmaState, pid: str, *, present: bool | None = True) -> st
     return p.name
 
 
+# Every join compares the name with every player's: their keys are worked out once (a hall
+# of 1,000 made half a million keys in its join rush).
+_key = lru_cache(maxsize=4096)(name_key)
+
+
 def _name(state: DilemmaState, name: str, pid: str | None = None) -> str:
     if not name.strip():  # said to whoever types it, a player on a phone or the game master
         raise Refusal("Type a name first.")
@@ -94,7 +100,7 @@ def _name(state: DilemmaState, name: str, pid: str | None = None) -> str:
         )
     key = name_key(name)
     for p in state.players:
-        if p.pid != pid and name_key(p.name) == key:
+        if p.pid != pid and _key(p.name) == key:
             raise Refusal(
                 "The name %(name)s is already taken; add an initial or pick another.",
                 name=repr(name),

@@ -15,9 +15,13 @@ shows them.
 from __future__ import annotations
 
 import hmac
+import json
 import secrets
 import time
+import weakref
 from typing import TYPE_CHECKING, Any, NamedTuple
+
+from companion.session.store import Store
 
 if TYPE_CHECKING:
     from companion.session.dilemma import DilemmaSession
@@ -34,8 +38,32 @@ class Origin(NamedTuple):
     joined: float | None
 
 
+class _Read(NamedTuple):
+    """The seats as last read from one session file: the stored text and what it says."""
+
+    text: str | None
+    seats: list[dict[str, Any]]
+    origins: dict[str, Origin]
+
+
+# The seats of each open store, decoded once per change of their stored text: a hall's
+# 1,000 seats are ~100 kB of JSON, and a join reads them three times (the stored text is read
+# and compared every time, so a change written by anyone is seen at once).
+_read: weakref.WeakKeyDictionary[Store, _Read] = weakref.WeakKeyDictionary()
+
+
+def _decoded(session: DilemmaSession) -> _Read:
+    text = session.store.meta_text(META_KEY)
+    read = _read.get(session.store)
+    if read is None or read.text != text:
+        seats = list(json.loads(text) or []) if text is not None else []
+        found = {seat["pid"]: Origin(seat.get("address"), seat.get("joined")) for seat in seats}
+        read = _read[session.store] = _Read(text, seats, found)
+    return read
+
+
 def _seats(session: DilemmaSession) -> list[dict[str, Any]]:
-    return list(session.store.meta_value(META_KEY) or [])
+    return list(_decoded(session).seats)  # a copy: the caller may build on it
 
 
 def new_seat(
@@ -57,9 +85,7 @@ def new_seat(
 
 def origins(session: DilemmaSession) -> dict[str, Origin]:
     """Each seat's player id with where and when it was taken (the game master's only)."""
-    return {
-        seat["pid"]: Origin(seat.get("address"), seat.get("joined")) for seat in _seats(session)
-    }
+    return dict(_decoded(session).origins)
 
 
 def forget(session: DilemmaSession, token: str) -> None:
@@ -72,7 +98,7 @@ def pid_for(session: DilemmaSession, token: str) -> str | None:
     """The player id a token opens, compared in constant time against every token."""
     found = None
     given = token.encode("utf-8", "surrogateescape")
-    for seat in _seats(session):
+    for seat in _decoded(session).seats:
         if hmac.compare_digest(seat["token"].encode(), given):
             found = seat["pid"]
     return found

@@ -85,12 +85,20 @@ class Made:
     shared: Public
     clock: RoundTimer | None
     results: dict[str, str] = field(default_factory=dict)  # by language, made when needed
+    rules: dict[str, str] = field(default_factory=dict)  # the same for the rules' list
 
     def results_in(self, lang: Language) -> str:
         """The shared results in ``lang``, made the first time a phone in it needs them."""
         made = self.results.get(lang.code)
         if made is None:
             made = self.results[lang.code] = pages.render_results(self.shared.board, lang)
+        return made
+
+    def rules_in(self, lang: Language) -> str:
+        """The rules' list in ``lang``, made the first time a phone in it needs it."""
+        made = self.rules.get(lang.code)
+        if made is None:
+            made = self.rules[lang.code] = pages.render_rules(self.shared.board, lang)
         return made
 
     def timer(self) -> pages.Timer | None:
@@ -173,7 +181,9 @@ class Feed:
         made = made or self.made()
         view = self.view(pid, made)
         results = pages.mark_me(made.results_in(lang), made.shared.order.get(pid))
-        return pages.render_player_part(view, lang, made.timer(), results)
+        return pages.render_player_part(
+            view, lang, made.timer(), results, made.rules_in(lang)
+        )
 
     def view(self, pid: str, made: Made | None = None) -> PlayerView:
         """A phone's view from the shared part and the state as it is now (what

@@ -55,8 +55,17 @@ class Phones(NamedTuple):
 
 
 def months(_: Language, n: int | None) -> str:
-    """``1 month``, ``2 months``; nothing for no sentence."""
-    return "" if n is None else _.say(phrases.months(n))
+    """``1 month``, ``2 months``; nothing for no sentence (made once per language and number:
+    every phone's part says a few)."""
+    if n is None:
+        return ""
+    said = _MONTHS.get((_.code, n))
+    if said is None:
+        said = _MONTHS[(_.code, n)] = _.say(phrases.months(n))
+    return said
+
+
+_MONTHS: dict[tuple[str, int], str] = {}
 
 
 def sat_out(_: Language, names: list[str], served: int | None) -> str:
@@ -182,17 +191,26 @@ def mark_me(results: str, row: int | None) -> str:
     return results.replace(mark, mark + "me ", 1)
 
 
+def render_rules(view: BoardView, lang: Language | None = None) -> str:
+    """The three rules as a phone's part lists them, made once for many phones."""
+    return _render("rules.html", lang, v=view)
+
+
 def render_player_part(
     view: PlayerView,
     lang: Language | None = None,
     timer: Timer | None = None,
     results: str | None = None,
+    rules: str | None = None,
 ) -> str:
     """One phone's part; ``results`` is :func:`render_results` of the same view in the same
-    language, already marked for this player, when the caller made it once for many phones."""
+    language, already marked for this player, and ``rules`` :func:`render_rules`, when the
+    caller made them once for many phones."""
     values: dict[str, Any] = {"v": view, "me": view["me"], "timer": timer}
     if results is not None:
         values["results"] = results
+    if rules is not None:
+        values["rules"] = rules
     return _render("part_player.html", lang, **values)
 
 

@@ -1,0 +1,24 @@
+"""The warm-up's seats are decoded once per change of the stored text, and a change written
+by anyone (another handle on the same file) is seen at once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.session.dilemma.seats import forget, new_seat, origins, pid_for
+from companion.session.session import Session
+from tests.dilemma_helpers import scenario
+
+
+def test_seats_written_elsewhere_are_seen_and_forgotten_ones_stop_working(tmp_path: Path) -> None:
+    path = tmp_path / "d.sqlite"
+    s = Session.create(path, "dilemma", {"rules": scenario(rounds=2)})
+    pid, token = new_seat(s, "127.0.1.1")
+    assert pid_for(s, token) == pid and origins(s)[pid].address == "127.0.1.1"
+    other = Session.open(path)  # another handle on the file writes a seat
+    pid2, token2 = new_seat(other, "127.0.1.2")
+    assert pid_for(s, token2) == pid2 and set(origins(s)) == {pid, pid2}
+    forget(other, token)
+    assert pid_for(s, token) is None and set(origins(s)) == {pid2}
+    other.close()
+    s.close()
