@@ -135,6 +135,13 @@ def test_the_gendered_forms_catch_what_they_are_for(tmp_path: Path) -> None:
     assert not hits("es", "Atraparon a %(name)s trabajando")
     assert not hits("es", "%(name)s recibió el pincho y está fuera del juego.")
     assert hits("de", "%(name)s (der Beschuldigte) ist erwischt")
+    assert hits("fr", "Entendus\u00a0: %(names)s") and hits("fr", "Gagnants\u00a0: %(names)s")
+    assert not hits("fr", "Entretien\u00a0: %(names)s")
+    assert not hits("fr", "Victoire\u00a0: %(names)s")
+    assert hits("es", "Interrogados: %(names)s") and hits("es", "Ganadores: %(names)s")
+    assert not hits("es", "Ya pasó: %(names)s") and not hits("es", "Victoria de %(names)s")
+    assert hits("de", "%(outcome)s. Gewinner: %(winners)s.")
+    assert not hits("de", "%(outcome)s. Sieg für %(winners)s.")
     assert not hits("de", "%(name)s (beschuldigt) ist erwischt")
     # a word said alone of a prisoner: the masculine participles, not the nouns and invariants
     for code, gendered, neutral in (
