@@ -55,7 +55,41 @@ class _Parser(argparse.ArgumentParser):
         return None
 
 
-def build_parser() -> argparse.ArgumentParser:
+# The module under companion.cli that registers each command, so that running one command
+# imports and builds its module's parser alone; tests/cli/test_fast_start.py keeps this equal
+# to what the modules register (a command missing here still runs: every module is built).
+COMMAND_MODULES = {
+    "balance": "balance", "check-network": "check_network", "check-scenario": "scenarios",
+    "completion": "completion", "demo": "demo", "dilemma": "dilemma", "language": "language",
+    "links": "links", "new": "new", "playtests": "playtests", "print": "print",
+    "rehearse": "rehearse", "replay": "replay", "resume": "resume", "scenarios": "scenarios",
+    "serve": "serve", "sessions": "sessions", "simulate": "simulate", "start": "start",
+    "sucker": "sucker", "sucker-rules": "sucker",
+}
+
+
+def command_modules(argv: Sequence[str] | None) -> list[str]:
+    """The modules whose commands ``argv`` needs: the one of the command it names after the
+    global options; every module without ``argv``, for ``--help``, for no command, or for any
+    other option before the command (an abbreviation, say), where the whole parser decides."""
+    every = sorted(
+        info.name for info in pkgutil.iter_modules(cli.__path__) if info.name not in NOT_COMMANDS
+    )
+    if argv is None:
+        return every
+    words = iter(argv)
+    for word in words:
+        if word == "--data-dir":
+            next(words, None)
+        elif not word.startswith("--data-dir="):
+            module = COMMAND_MODULES.get(word)
+            return [module] if module in every else every
+    return every
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The whole command line's parser; with ``argv``, only the part that parses it (see
+    :func:`command_modules`), which parses it as the whole parser would."""
     parser = _Parser(
         prog="companion",
         description="A game master's companion for The Prisoner's Dilemma people game.",
@@ -67,11 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="where sessions are kept (default: $COMPANION_DATA_DIR or the per-user data folder)",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for info in sorted(pkgutil.iter_modules(cli.__path__), key=lambda m: m.name):
-        if info.name in NOT_COMMANDS:
-            continue
-        module = importlib.import_module(f"companion.cli.{info.name}")
-        module.register(sub)
+    for name in command_modules(argv):
+        importlib.import_module(f"companion.cli.{name}").register(sub)
     return parser
 
 
@@ -91,7 +122,8 @@ def utf8_streams() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     utf8_streams()
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     if args.command is None:
         args.command = "start"

@@ -116,3 +116,23 @@ def test_the_script_player_is_the_game_s() -> None:
 
     for game in GAMES:
         assert script_player(game.name) is game_rules(game.name).play_script, game.name
+
+
+def test_each_command_is_built_alone_as_the_whole_parser_builds_it() -> None:
+    import argparse
+
+    from companion.cli.main import COMMAND_MODULES, build_parser, command_modules
+
+    def commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        return dict(sub.choices)
+
+    whole = commands(build_parser())
+    assert set(COMMAND_MODULES) == set(whole)  # every command is listed, and only those
+    for name, parser in whole.items():
+        alone = commands(build_parser([name]))
+        assert name in alone and len(alone) <= 2, name  # its module's commands only
+        assert alone[name].format_help() == parser.format_help(), name
+    assert len(command_modules(["--data-dir", "x", "replay", "s.json"])) == 1
+    assert len(command_modules(["--data", "x", "replay"])) > 1  # an abbreviation: the whole
+    assert len(command_modules(["--help"])) > 1 and len(command_modules([])) > 1
