@@ -134,7 +134,7 @@ def test_what_the_room_is_told_of_a_prison_day_in_english_and_german_names_as_ty
     assert english == [
         "The warden searched [b]Ben[/b]'s cell: [b]Ben[/b] was caught working.",
         "Ada and *Cy* worked: 2 nights of work done.",
-        "Tom accused Ravi, who had parole tokens: shived.",
+        "Tom accused Ravi, who had taken a deal: Ravi is SHIVED and out of the game.",
     ]
     german = [language("de").say(line) for line in news.results(day)]
     assert all("%(" not in line for line in german) and german != english

@@ -12,9 +12,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.rules.core.phrase import Listed, Phrase, phrase, phrases
-from companion.rules.prison.phrases import RESULT_WORDS, names, night_work, nights, word
-from companion.rules.prison.room import RevealView, Saw
-from companion.rules.prison.stage import Reveal, Step
+from companion.rules.prison.phrases import (
+    RESULT_WORDS,
+    accused,
+    names,
+    night_work,
+    nights,
+    word,
+)
+from companion.rules.prison.room import RevealView, TakenBackView
+from companion.rules.prison.stage import Reveal, Saw, Step
 from companion.rules.prison.views import PublicDay
 
 # ---- the day's results, as the phones and the board list them -------------------------------
@@ -78,20 +85,6 @@ def worked(workers: Sequence[str], nights_added: int) -> Phrase:
         len(workers),
         names=names(workers),
         nights=nights(nights_added),
-    )
-
-
-def accused(accuser: str, accused: str, result: str) -> Phrase:
-    if result == "shived":
-        return phrase(
-            "%(accuser)s accused %(accused)s, who had parole tokens: shived.",
-            accuser=accuser,
-            accused=accused,
-        )
-    return phrase(
-        "%(accuser)s accused %(accused)s, who had none: a shiv passed.",
-        accuser=accuser,
-        accused=accused,
     )
 
 
@@ -227,3 +220,22 @@ def room_saw(saw: Saw) -> Phrase:
             "%(accuser)s accuse %(accused)s, and the result", accuser=name, accused=saw.accused
         )
     return phrase("the day end")
+
+
+def taken_back(undone: TakenBackView) -> Phrase:
+    """What the board says after an undo, of what the room had seen of the move: an undone
+    deal is said as the interview the room saw, a search as the cell searched."""
+    kind, name = undone["kind"], undone["prisoner"]
+    if kind == "accuse":
+        return phrase(
+            "The game master took back %(accuser)s's accusation of %(accused)s.",
+            accuser=name,
+            accused=undone["accused"],
+        )
+    if kind == "interview":
+        return phrase("The game master took back %(name)s's interview.", name=name)
+    if kind == "search":
+        return phrase("The game master took back the search of %(name)s's cell.", name=name)
+    if kind == "close_planning":
+        return phrase("The game master took back the end of planning.")
+    return phrase("The game master took back the end of the day.")

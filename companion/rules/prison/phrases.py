@@ -204,3 +204,20 @@ def accusation(accuser: str, accused: str, result: str) -> Phrase:
         result=word(RESULT_WORDS, result),
     )
 
+
+def accused(accuser: str, accused: str, result: str) -> Phrase:
+    """An accusation and what it decided, as the board, the phones and the console all say it
+    (no count in it: how many parole tokens the accused held is the warden's to know)."""
+    if result == "shived":
+        return phrase(
+            "%(accuser)s accused %(accused)s, who had taken a deal: %(accused)s is SHIVED and "
+            "out of the game.",
+            accuser=accuser,
+            accused=accused,
+        )
+    return phrase(
+        "%(accuser)s accused %(accused)s, who never took a deal: %(accuser)s's shiv passes to "
+        "%(accused)s.",
+        accuser=accuser,
+        accused=accused,
+    )

@@ -10,7 +10,7 @@ session keeps it up to date row by row; the console, every phone and the board r
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Literal, TypedDict
+from typing import TypedDict
 
 from companion.rules.core.game import Entry
 from companion.rules.core.room import Happening, Noted, Played, RoomRules, TakenBack
@@ -34,6 +34,8 @@ from companion.rules.prison.stage import (
     LimitPlanning,
     Pause,
     Reveal,
+    Saw,
+    SawKind,
     SendOut,
     ShowEpilogue,
     ShowReveal,
@@ -123,22 +125,6 @@ class PrisonRoom:
         return reveal is None or "outcome" in reveal.shown_steps
 
 
-SawKind = Literal["search", "interview", "close_planning", "accuse", "end_day"]
-
-
-@dataclass(frozen=True)
-class Saw:
-    """What the room saw of one move: its kind, whom it was about and, for a search, how far
-    its reveal went (the result, caught or safe, and the night's work)."""
-
-    kind: SawKind
-    prisoner: str = ""  # whom it was about (the accuser, for an accusation)
-    accused: str = ""
-    result: bool = False
-    caught: bool = False
-    night: bool = False
-
-
 # ---- the fold ------------------------------------------------------------------------------
 
 
@@ -226,15 +212,17 @@ def after(room: PrisonRoom, happening: Happening, state: PrisonState) -> PrisonR
     """The room after ``happening``, with the game's ``state`` as it is after it."""
     stage = room.stage
     if isinstance(happening, Played):
-        stage = _played(stage, happening)
+        stage = replace(_played(stage, happening), taken_back=None)
     elif isinstance(happening, TakenBack):
         reverts = happening.entry.seq
+        # what the room had seen of it, said on the board until the next change
+        stage = replace(stage, taken_back=room.saw(happening.entry))
         if stage.reveal is not None and stage.reveal.hseq == reverts:
             stage = replace(stage, reveal=None, seen=stage.seen - {reverts})
     elif isinstance(happening, Noted) and happening.what == STAGE:
         act = act_from(happening.body)
         if act is not None:
-            stage = act_on(stage, act)
+            stage = replace(act_on(stage, act), taken_back=None)
     held_before = room.held
     new = PrisonRoom(stage, room.game)
     if new.held is None:
@@ -343,12 +331,29 @@ class PhonesCount(TypedDict):
     seats: int
 
 
+class TakenBackView(TypedDict):
+    """What the room had seen of the move the game master just took back (nothing secret:
+    an undone deal is an interview, an undone search only as far as its reveal went)."""
+
+    kind: SawKind
+    prisoner: str
+    accused: str
+
+
 class BoardRoomView(TableView):
     """The board's view: the table, the stage and the phones connected."""
 
     stage: StageView
     phones: PhonesCount
     epilogue: EpilogueView | None  # the steps shown, once the game is over
+    taken_back: TakenBackView | None  # until the next change
+
+
+def taken_back_view(stage: Stage) -> TakenBackView | None:
+    saw = stage.taken_back
+    if saw is None:
+        return None
+    return {"kind": saw.kind, "prisoner": saw.prisoner, "accused": saw.accused}
 
 
 def prisoner_room_view(state: PrisonState, name: str, stage: StageView) -> PrisonerRoomView:
@@ -359,9 +364,16 @@ def warden_room_view(state: PrisonState, stage: StageView) -> WardenRoomView:
     return WardenRoomView(**warden(state), stage=stage)
 
 
-def board_room_view(state: PrisonState, stage: StageView, phones: PhonesCount) -> BoardRoomView:
+def board_room_view(
+    state: PrisonState,
+    stage: StageView,
+    phones: PhonesCount,
+    taken_back: TakenBackView | None = None,
+) -> BoardRoomView:
     shown = epilogue_view(state, stage["epilogue"])
-    return BoardRoomView(**table(state), stage=stage, phones=phones, epilogue=shown)
+    return BoardRoomView(
+        **table(state), stage=stage, phones=phones, epilogue=shown, taken_back=taken_back
+    )
 
 
 class Shown(TypedDict):

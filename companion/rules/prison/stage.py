@@ -99,9 +99,26 @@ class Reveal:
         return self.steps[: self.shown]
 
 
+SawKind = Literal["search", "interview", "close_planning", "accuse", "end_day"]
+
+
+@dataclass(frozen=True)
+class Saw:
+    """What the room saw of one move: its kind, whom it was about and, for a search, how far
+    its reveal went (the result, caught or safe, and the night's work)."""
+
+    kind: SawKind
+    prisoner: str = ""  # whom it was about (the accuser, for an accusation)
+    accused: str = ""
+    result: bool = False
+    caught: bool = False
+    night: bool = False
+
+
 @dataclass(frozen=True)
 class Stage:
     interview: InterviewNow | None = None
+    taken_back: Saw | None = None  # what the room had seen of the move just undone
     planning: Clock | None = None
     reveal: Reveal | None = None  # today's latest search (held, or shown)
     seen: frozenset[int] = frozenset()  # searches (history entries) the room has been shown

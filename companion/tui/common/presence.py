@@ -28,15 +28,20 @@ def heard(presence: Presence, signal: SeatPresence | None) -> str | None:
     return signal.seat
 
 
-def phone_words(seen: PhoneSeen | None, lang: Language | None = None) -> str:
-    """``connected``, ``away since 21:04``, or ``-`` (not seen since the console started), in
-    ``lang`` (English by default)."""
+def phone_words(
+    seen: PhoneSeen | None, lang: Language | None = None, *, short: bool = False
+) -> str:
+    """``connected``, ``away since 21:04`` (``short``: ``away 21:04``, for a narrow table),
+    or ``-`` (not seen since the console started), in ``lang`` (English by default)."""
     _ = lang or language()
     if seen is None:
         return "-"
     if seen.connected:
         return _("connected")
-    return _("away since %(time)s", time=time.strftime("%H:%M", time.localtime(seen.since)))
+    at = time.strftime("%H:%M", time.localtime(seen.since))
+    if short:
+        return _("away %(time)s", time=at)
+    return _("away since %(time)s", time=at)
 
 
 def connected_count(presence: Presence, seats: list[str] | None = None) -> int:

@@ -18,14 +18,12 @@ from companion.tui.dilemma.words import CHOICE_WORDS, View, cut, doing_word
 
 # What a player mostly does in a round: the roster's Now column is at least as wide as these.
 USUAL_DOING = ("left", "waiting for a round", "sits out", "chosen", "choosing")
-SHORT_AWAY = ("away since ", "away ")  # a narrow roster's phone column: "away 21:04"
 
 
-def phone_cells(room: RoomState, pids: list[str], short: bool) -> list[str]:
+def phone_cells(room: RoomState, pids: list[str], short: bool, lang: Language) -> list[str]:
     """Each player's phone: ``connected``, ``away since 21:04`` (``away 21:04`` when
-    ``short``), or ``-`` when not seen since the console started."""
-    cells = [phone_words(room.presence.get(pid)) for pid in pids]
-    return [cell.replace(*SHORT_AWAY) for cell in cells] if short else cells
+    ``short``), or ``-`` when not seen since the console started, in ``lang``."""
+    return [phone_words(room.presence.get(pid), lang, short=short) for pid in pids]
 
 
 @dataclass(frozen=True)
@@ -46,7 +44,7 @@ def roster_shown(lang: Language, room: RoomState, v: View, width: int) -> Shown:
     peeking = room.peeking
     facing = any(row["facing"] for row in v["roster"])  # nobody faces anyone in the lobby
     pids = [row["pid"] for row in v["roster"]]
-    phones = phone_cells(room, pids, short=False)
+    phones = phone_cells(room, pids, False, _)
     # The address each player joined from (the game master's alone): a column only once
     # someone joined from a phone, and the first to go when names would be cut short.
     where = room.origins()
@@ -94,7 +92,7 @@ def roster_shown(lang: Language, room: RoomState, v: View, width: int) -> Shown:
     if shown_addresses and name_room() < enough:
         shown_addresses = False  # the flood dialog (X) still groups players by address
     if name_room() < enough:
-        phones = phone_cells(room, pids, short=True)
+        phones = phone_cells(room, pids, True, _)
     if name_room() < least or (peeking and name_room() < enough):
         months = False  # while peeking the choice matters more than months
     if peeking and name_room() < least:

@@ -112,9 +112,12 @@ def name_width(
     return max(NAME_WIDTH, min(MAX_NAME, board_width - others - phone_width))
 
 
-def phone_width(names: Iterable[str], presence: Presence) -> int:
-    """The phone column's width for these rows."""
-    return max([PHONE_WIDTH, *(len(phone_words(presence.get(n))) for n in names)])
+def phone_width(
+    names: Iterable[str], presence: Presence, lang: Language | None = None, short: bool = False
+) -> int:
+    """The phone column's width for these rows (in ``lang``'s words; ``short``: "away 21:04")."""
+    said = (phone_words(presence.get(n), lang, short=short) for n in names)
+    return max([PHONE_WIDTH, *(Text(word).cell_len for word in said)])
 
 
 def short(name: str, width: int = NAME_WIDTH) -> str:
@@ -165,6 +168,7 @@ class Board(DataTable[Text]):
         self.with_warden: str | None = None  # the prisoner in with the warden now
         self._last: tuple[View, bool, Presence] | None = None
         self._others = OTHER_COLUMNS  # the middle columns' width, in the console's words
+        self._short = False  # the phone column says "away 21:04" (a narrow window)
 
     def on_mount(self) -> None:
         _ = words(self)
@@ -179,6 +183,18 @@ class Board(DataTable[Text]):
 
     def name_width(self, phones: int) -> int:
         return name_width(self.size.width, phones, self._others)
+
+    def phones(self, names: Iterable[str], presence: Presence) -> tuple[int, bool]:
+        """The phone column's width, and whether it says "away 21:04" rather than "away
+        since 21:04": only when the long words would leave the names less than NAME_WIDTH
+        (the column would be cut at the window's edge)."""
+        _ = words(self)
+        names = list(names)
+        long = phone_width(names, presence, _)
+        away = any((seen := presence.get(n)) is not None and not seen.connected for n in names)
+        if not away or self.size.width - self._others - long >= NAME_WIDTH:
+            return long, False  # (with no phone away both say the same)
+        return phone_width(names, presence, _, short=True), True
 
     def said_today(self, view: View, name: str, status: str) -> str:
         """:func:`tonight` in the console's words."""
@@ -209,7 +225,7 @@ class Board(DataTable[Text]):
                 Text(str(p["shivs"]), style=style),
                 plain(self.said_today(view, name, status), style),
                 token_cell,
-                Text(phone_words(presence.get(name))),
+                Text(phone_words(presence.get(name), _, short=self._short)),
             ]
         return rows
 
@@ -218,9 +234,11 @@ class Board(DataTable[Text]):
     ) -> None:
         """Show ``view``: only the changed cells when the roster is the same."""
         self._last = (view, private, presence)
-        phones = phone_width((p["name"] for p in view["prisoners"]), presence)
+        phones, short_phones = self.phones((p["name"] for p in view["prisoners"]), presence)
         names = self.name_width(phones)
         resized, self._names = self._cut_anew(rows_of(view), names), names
+        resized = resized or short_phones != self._short
+        self._short = short_phones
         rows = self.cells(view, private=private, presence=presence)
         if resized or list(rows) != list(self._shown) or self.row_count != len(rows):
             self._rebuild(rows)
@@ -234,22 +252,23 @@ class Board(DataTable[Text]):
         if self._last is None:
             return
         view, private, presence = self._last
-        phones = phone_width((p["name"] for p in view["prisoners"]), presence)
-        if self._cut_anew(rows_of(view), self.name_width(phones)):
+        phones, short_phones = self.phones((p["name"] for p in view["prisoners"]), presence)
+        if self._cut_anew(rows_of(view), self.name_width(phones)) or short_phones != self._short:
             self.show(view, private=private, presence=presence)
 
     def show_phones(self, seats: Iterable[str], presence: Presence) -> None:
         """A phone came or went: only the connection cells of ``seats`` (not every row),
         unless the names must be cut anew for the phone column's width."""
         if self._last is not None:
-            view, private, _ = self._last
-            phones = phone_width(self._shown, presence)
-            if self._cut_anew(self._shown, self.name_width(phones)):
+            view, private, __ = self._last
+            phones, short_phones = self.phones(self._shown, presence)
+            if self._cut_anew(self._shown, self.name_width(phones)) or short_phones != self._short:
                 self.show(view, private=private, presence=presence)
                 return
+        _ = words(self)
         for name in seats:
             if name in self._shown:
-                self._set(name, PHONE, Text(phone_words(presence.get(name))))
+                self._set(name, PHONE, Text(phone_words(presence.get(name), _, short=self._short)))
 
     def column_in_view(self, key: str) -> bool:
         """Whether the column ``key`` is wholly inside the board's width (not cut or off

@@ -24,6 +24,7 @@ from companion.rules.prison.commands import (
     PrisonCommand,
     Search,
 )
+from companion.rules.prison.phrases import accused as accusation_said
 from companion.rules.prison.stage import CallIn, LimitPlanning, SendOut
 from companion.rules.prison.views import gm, table
 from companion.tui.common.dialogs import ConfirmScreen, MessageScreen, PickScreen, TextScreen
@@ -306,17 +307,7 @@ class DayActions(Screen[None]):
             if not self.submit(Accuse(accuser=accuser, accused=accused)):
                 return
             result = table(self.ctx.session.state)["today"]["accusations"][-1]
-            if result["result"] == "shived":
-                text = _(
-                    "%(accused)s had taken a deal: %(accused)s is SHIVED and out of the game.",
-                    accused=accused,
-                )
-            else:
-                text = _(
-                    "%(accused)s never took a deal: %(accuser)s's shiv passes to %(accused)s.",
-                    accused=accused,
-                    accuser=accuser,
-                )
+            text = _.say(accusation_said(accuser, accused, result["result"]))
             self.app.push_screen(MessageScreen(_("The accusation"), text))
 
     @work(group="flow")

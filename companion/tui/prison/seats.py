@@ -168,7 +168,7 @@ class SeatsScreen(Screen[None]):
                 seat.name,
                 _(ROLE_WORDS[seat.role]) if seat.role in ROLE_WORDS else seat.role,
                 spaced(seat.code) if self.codes else MASK,
-                phone_words(self.ctx.presence.get(seat.name)),
+                phone_words(self.ctx.presence.get(seat.name), _),
             )
             for seat in seats.seats_of(session)
         )  # most changes (a choice) change nothing here, and nothing is drawn again
@@ -185,8 +185,9 @@ class SeatsScreen(Screen[None]):
         """Phones were seen: only their connection cells change."""
         table = self.query_one(Rows)
         presence = self.ctx.presence
+        _ = words(self)
         table.shown = tuple(
-            (*cells[:3], phone_words(presence.get(cells[0]))) if cells[0] in names else cells
+            (*cells[:3], phone_words(presence.get(cells[0]), _)) if cells[0] in names else cells
             for cells in table.shown
         )
 

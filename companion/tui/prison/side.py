@@ -114,7 +114,7 @@ def phone_lines(ctx: Context, view: View, _: Language) -> list[str]:
     prisoners = [p["name"] for p in view["prisoners"]]
     return [
         _("Warden's phone:"),
-        f"  {phone_words(presence.get(view['warden']))}",
+        f"  {phone_words(presence.get(view['warden']), _)}",
         _("Prisoners' phones:"),
         "  "
         + _(

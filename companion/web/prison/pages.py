@@ -240,6 +240,7 @@ def render_board_part(
         environment(), "part_board.html", lang, **_common(view, lang), shown=shown,
         join=join, qr=join_qr(join), board_footer=_board_footer(key, lang.code), wifi=wifi,
         epilogue=board_epilogue(view["epilogue"], lang),
+        took_back=lang.say(news.taken_back(view["taken_back"])) if view["taken_back"] else None,
     )
 
 

@@ -26,6 +26,7 @@ from companion.rules.prison.room import (
     board_room_view,
     prisoner_room_view,
     stage_view,
+    taken_back_view,
     warden_room_view,
 )
 from companion.rules.prison.state import PrisonState
@@ -140,7 +141,8 @@ def board_view(
     session: PrisonSession, phones: PhonesCount, now: float | None = None
 ) -> BoardView:
     """What the board shows now: the room's game and stage, and the phones connected."""
-    return board_room_view(session.room.game, room_stage(session, now), phones)
+    room = session.room
+    return board_room_view(room.game, room_stage(session, now), phones, taken_back_view(room.stage))
 
 
 @dataclass(eq=False)

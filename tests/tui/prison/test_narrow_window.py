@@ -5,10 +5,13 @@ an address or starts a line with a comma."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
+from companion.language import language
+from companion.session.presence import SeatPresence
 from companion.tui.prison.app import ConsoleApp
-from companion.tui.prison.board import NAME_WIDTH
+from companion.tui.prison.board import NAME_WIDTH, Board
 from companion.tui.prison.side import fold
 from tests.conftest import demo_session
 from tests.tui.support import screen_text
@@ -80,3 +83,46 @@ def test_the_side_panel_never_parts_a_no_break_space() -> None:
         "Tél. des", "prisonniers\u00a0:"
     ]
     assert fold("Téléphones des prisonniers\u00a0:", 13).splitlines()[-1] == "prisonniers\u00a0:"
+
+
+async def test_a_phone_away_fits_the_phone_column_at_80_columns(tmp_path: Path) -> None:
+    now = 2_000_000_000.0
+    at = time.strftime("%H:%M", time.localtime(now - 300))
+    session = demo_session(tmp_path, prisoners=[LONG, "Ravi", "Tom", "Dee"])
+    app = ConsoleApp(session, ticking=False, clock=lambda: now)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        session.signal(SeatPresence("Ravi", False, now - 300))  # Ravi's phone went away
+        session.signal(SeatPresence("Tom", True, now - 5))
+        await pilot.pause()
+        app.flush_redraw()
+        await pilot.pause()
+        rows = board_lines(screen_text(app))[1:]
+        assert rows[1].rstrip().endswith(f"away since {at}")  # room enough at 120 columns
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        header, *rows = board_lines(screen_text(app))
+        assert header.split()[-1] == "Phone"
+        assert rows[1].split()[-4:] == ["waiting", "hidden", "away", at], rows[1]  # whole
+        assert rows[2].split()[-1] == "connected"
+        assert app.screen.query_one(Board).column_in_view("phone")
+        await pilot.resize_terminal(120, 36)
+        await pilot.pause()
+        await pilot.pause()
+        assert board_lines(screen_text(app))[2].rstrip().endswith(f"away since {at}")
+    session.close()
+
+
+async def test_the_short_phone_words_are_the_consoles_language(tmp_path: Path) -> None:
+    now = 2_000_000_000.0
+    at = time.strftime("%H:%M", time.localtime(now - 300))
+    session = demo_session(tmp_path, prisoners=[LONG, "Ravi", "Tom", "Dee"])
+    app = ConsoleApp(session, ticking=False, clock=lambda: now, lang=language("fr"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        session.signal(SeatPresence("Ravi", False, now - 300))
+        await pilot.pause()
+        app.flush_redraw()
+        await pilot.pause()
+        assert f"parti {at}" in screen_text(app) and "away" not in screen_text(app)
+    session.close()

@@ -31,7 +31,7 @@ from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient, TestServer
 
 from companion.language import language
-from companion.rules.prison.room import board_room_view as board_view_of
+from companion.rules.prison.room import board_room_view, taken_back_view
 from companion.rules.prison.state import Day, PrisonState
 from companion.rules.prison.views import table
 from companion.session.prison.seats import Seat, seats_of
@@ -265,6 +265,11 @@ class Walk:
         held = await self.event("", version)
         stage = room_stage(self.session, NOW)
         phones = {"connected": len(self.seats), "seats": len(self.seats)}  # every stream open
+        undone = taken_back_view(self.session.room.stage)  # what the room saw, if an undo
+
+        def board_view_of(state: PrisonState, stage: Any, phones: Any) -> Any:
+            return board_room_view(state, stage, phones, undone)
+
         assert api == roundtrip(board_view_of(state, stage, phones))
         assert (held.view, held.html, held.patches) == (api, part, [])
         assert not {"parole_tokens", "choices", "choice", "me", "deals_today"} & keys_in(api)
