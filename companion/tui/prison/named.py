@@ -15,6 +15,7 @@ from textual.widgets import SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 from companion.tui.common.dialogs import keys_line
+from companion.tui.common.footer import Keys
 from companion.tui.common.language import enter_key, esc_key, words
 from companion.tui.common.literal import plain
 
@@ -60,6 +61,7 @@ class NamedScreen(ModalScreen[list[str] | None]):
                 ),
                 classes="dialog-keys",
             )
+        yield Keys()  # the footer names this dialog's keys, not the game screen's
 
     def on_mount(self) -> None:
         names = self.query_one(SelectionList)

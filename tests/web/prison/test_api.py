@@ -71,9 +71,11 @@ async def error_of(response: ClientResponse, status: int) -> str:
 
 
 def game_of(view: dict[str, Any]) -> dict[str, Any]:
-    """A served view without the room's stage, phones count and the board's epilogue: the
-    rules' view."""
-    return {k: v for k, v in view.items() if k not in ("stage", "phones", "epilogue")}
+    """A served view without the room's stage, phones count and the board's epilogue and
+    taken-back move: the rules' view."""
+    return {
+        k: v for k, v in view.items() if k not in ("stage", "phones", "epilogue", "taken_back")
+    }
 
 
 NO_STAGE = {"interview": None, "planning": None, "reveal": None, "epilogue": 0}
@@ -94,6 +96,7 @@ async def test_each_seat_gets_exactly_its_view(client: TestClient, session: Sess
     board = await r.json()
     assert game_of(board) == table(session.state) and board["stage"] == NO_STAGE
     assert board["epilogue"] is None  # nothing of the epilogue before the end
+    assert board["taken_back"] is None  # nothing was undone
     assert board["phones"] == {"connected": 0, "seats": 5}
 
 

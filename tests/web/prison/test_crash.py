@@ -193,7 +193,7 @@ def logged(session: Session) -> tuple[dict[str, list[tuple[int, str]]], list[tup
 def game_of(view: dict[str, Any]) -> dict[str, Any]:
     """A served view without the room's stage, phones count and the board's epilogue: the
     rules' view."""
-    return {k: v for k, v in view.items() if k not in ("stage", "phones", "epilogue")}
+    return {k: v for k, v in view.items() if k not in ("stage", "phones", "epilogue", "taken_back")}
 
 
 def is_subsequence(small: list[Any], big: list[Any]) -> bool:

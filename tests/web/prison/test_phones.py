@@ -28,7 +28,7 @@ from tests.web.prison.pages_held import Held
 def game_of(view: dict[str, Any]) -> dict[str, Any]:
     """A served view without the room's stage, phones count and the board's epilogue: the
     rules' view."""
-    return {k: v for k, v in view.items() if k not in ("stage", "phones", "epilogue")}
+    return {k: v for k, v in view.items() if k not in ("stage", "phones", "epilogue", "taken_back")}
 
 
 @pytest.fixture
