@@ -43,6 +43,12 @@ class MainThreadStore:
     def meta(self) -> dict[str, Any]:
         return cast("dict[str, Any]", self._store.meta())
 
+    def meta_value(self, key: str) -> Any:
+        return self._store.meta_value(key)
+
+    def meta_text(self, key: str) -> str | None:
+        return cast("str | None", self._store.meta_text(key))
+
     def set_meta(self, key: str, value: Any) -> None:
         self._app.call_from_thread(self._store.set_meta, key, value)
 
