@@ -142,12 +142,16 @@ class Store:
         return None if text is None else json.loads(text)
 
     def set_meta(self, key: str, value: Any) -> None:
+        self.set_meta_text(key, json.dumps(value))
+
+    def set_meta_text(self, key: str, text: str) -> None:
+        """Set one metadata value given as its JSON text (committed before returning)."""
         try:
             with self._db:
                 self._db.execute(
                     "INSERT INTO meta(key, value) VALUES (?, ?) "
                     "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                    (key, json.dumps(value)),
+                    (key, text),
                 )
         except sqlite3.Error as error:
             raise _explain(error, self.path) from None

@@ -22,3 +22,16 @@ def test_seats_written_elsewhere_are_seen_and_forgotten_ones_stop_working(tmp_pa
     assert pid_for(s, token) is None and set(origins(s)) == {pid2}
     other.close()
     s.close()
+
+
+def test_a_seat_added_is_stored_as_the_whole_list_would_be(tmp_path: Path) -> None:
+    import json
+
+    from companion.session.dilemma.seats import META_KEY
+
+    s = Session.create(tmp_path / "d.sqlite", "dilemma", {"rules": scenario(rounds=2)})
+    tokens = [new_seat(s, f"127.0.1.{i}", now=1000.0 + i)[1] for i in range(1, 4)]
+    text = s.store.meta_text(META_KEY)
+    assert text is not None and text == json.dumps(json.loads(text))
+    assert [seat["token"] for seat in json.loads(text)] == tokens
+    s.close()

@@ -73,13 +73,20 @@ def new_seat(
     and the time; the pid is for the join command."""
     pid = secrets.token_hex(4)
     token = secrets.token_urlsafe(TOKEN_BYTES)
-    seat = {
-        "pid": pid,
-        "token": token,
-        "address": address,
-        "joined": time.time() if now is None else now,
-    }
-    session.store.set_meta(META_KEY, [*_seats(session), seat])
+    joined = time.time() if now is None else now
+    seat = {"pid": pid, "token": token, "address": address, "joined": joined}
+    read = _decoded(session)
+    said = json.dumps(seat)
+    # the stored text with the seat added, as json.dumps of the whole list writes it (not
+    # encoding 1,000 seats again for each join); what is written is what is kept as read
+    if read.text is not None and read.text.endswith("}]"):
+        text = f"{read.text[:-1]}, {said}]"
+    else:
+        text = json.dumps([*read.seats, seat])
+    session.store.set_meta_text(META_KEY, text)
+    _read[session.store] = _Read(
+        text, [*read.seats, seat], {**read.origins, pid: Origin(address, joined)}
+    )
     return pid, token
 
 

@@ -14,7 +14,8 @@ Each phone's page is in its own language: the shared part is made once per langu
 open phone speaks (when one first needs it), each phone's part in its stream's language.
 
 Changes are pushed by the common fan-out (:mod:`companion.web.common.fanout`): counts at most
-every ``COALESCE + URGENT`` seconds, a change of every page within ``URGENT`` of the last push
+every ``COALESCE + URGENT`` seconds (once a second past ``CROWD_STREAMS`` open streams), a
+change of every page within ``URGENT`` of the last push
 (as the warm-up's own loop did before: it waited ``COALESCE`` for an urgent change, then
 ``URGENT`` for the rest of a burst); each
 stream's outbox keeps only the latest message, so a slow phone gets the newest page and never a
@@ -39,6 +40,11 @@ from companion.web.common.fanout import Fanout, Heard, Outbox, Push, dumps, move
 from companion.web.dilemma import pages
 
 COALESCE = 0.2  # seconds between two pushes of counts: at most five a second
+# A crowd (more open streams than this) hears its counts once a second: each push of a count
+# is a write to every stream (1,000 phones at five a second were 5,000 writes a second, most of
+# the loop's time while they chose); a chooser's own page comes with the answer to its POST.
+CROWD_STREAMS = 100
+CROWD_CALM = 1.0
 URGENT = 0.02  # a change of every page (a reveal, a round drawn) goes out this soon
 
 
@@ -152,6 +158,8 @@ class Feed:
             dirty.everything = True
         if not dirty.any():
             return None
+        streams = sum(len(boxes) for boxes in self.fanout.audiences.values())
+        self.fanout.calm = CROWD_CALM if streams > CROWD_STREAMS else COALESCE + URGENT
         return "urgent" if dirty.everything else "calm"
 
     # ---- making pages -------------------------------------------------------------------------
