@@ -3,6 +3,7 @@ sealing over HTTP, errors in one sentence, and the command line."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from pathlib import Path
@@ -214,14 +215,21 @@ async def test_live_updates_reach_a_players_stream(client: TestClient, session: 
     r.close()
 
 
-async def _next_event(response: Any) -> dict[str, Any]:
-    data = None
-    while True:
-        line = (await response.content.readline()).decode()
-        if line.startswith("data: "):
-            data = json.loads(line[6:])
-        elif line == "\n" and data is not None:
-            return data
+async def _next_event(response: Any, kind: str = "view") -> dict[str, Any]:
+    """The next ``kind`` event's data: a count's ``patch`` (a join still being pushed when the
+    stream opened) or a ``beat`` may come between two pages, and is passed over."""
+    data, event = None, "message"
+    async with asyncio.timeout(10):  # a page that never comes fails the test, not hangs it
+        while True:
+            line = (await response.content.readline()).decode()
+            if line.startswith("event: "):
+                event = line[7:].strip()
+            elif line.startswith("data: "):
+                data = json.loads(line[6:])
+            elif line == "\n":
+                if data is not None and event == kind:
+                    return data
+                data, event = None, "message"
 
 
 async def test_the_server_listens_and_names_its_room_link(session: Session) -> None:
