@@ -126,6 +126,7 @@ async def trial(args: argparse.Namespace, shots: Path) -> None:
         await board.wait_for(f"document.body.innerText.includes('{args.phones}')", 30)
         await board.screenshot(shots / "board-lobby.png")
         keys("t")
+        keys("C-a", "C-k")  # the field holds the scenario's seconds (the hall's 60): clear it
         keys(*str(args.seconds), "Enter")
         await asyncio.sleep(0.5)
         print("console after setting the timer:", console_text().splitlines()[-1].strip())
