@@ -6,16 +6,13 @@ so that importing one of the game's modules imports only what that module needs.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from companion.rules.core.lazy import attributes
 
 if TYPE_CHECKING:
     from companion.rules.dilemma.game import GAME
 
 __all__ = ["GAME"]
 
-
-def __getattr__(name: str) -> object:
-    if name in __all__:
-        return getattr(importlib.import_module("companion.rules.dilemma.game"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = attributes(__name__, {name: ("game", name) for name in __all__})

@@ -9,8 +9,9 @@ the scenarios or reading a session's links does not build the engine's models, a
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from companion.rules.core.lazy import attributes
 
 if TYPE_CHECKING:
     from companion.rules.prison.game import GAME, check_scenario, initial_state
@@ -26,9 +27,4 @@ _LAZY = {  # name: (module, its name there)
 
 NAME = "prison-break"  # as written in session files, scenario files and scripts
 
-
-def __getattr__(name: str) -> object:
-    if name in _LAZY:
-        module, attribute = _LAZY[name]
-        return getattr(importlib.import_module(f"companion.rules.prison.{module}"), attribute)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = attributes(__name__, _LAZY)
