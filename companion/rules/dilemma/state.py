@@ -38,6 +38,24 @@ def is_house(pid: str) -> bool:
     return pid.startswith(HOUSE)
 
 
+_rostered: list[tuple[tuple[Player, ...], Roster]] = []
+
+
+def _roster(players: tuple[Player, ...]) -> Roster:
+    """The players by id, and the ids and names of those still in, made once per tuple of
+    players (the latest tuple's only: every state after a choice shares it; tuples are
+    immutable and held here, so their identity cannot be reused while remembered)."""
+    if _rostered and _rostered[0][0] is players:
+        return _rostered[0][1]
+    made: Roster = (
+        {p.pid: p for p in players},
+        tuple(p.pid for p in players if p.present),
+        tuple(p.name for p in players if p.present),
+    )
+    _rostered[:] = [(players, made)]
+    return made
+
+
 Phase = Literal["lobby", "choosing", "revealed", "over"]
 
 
@@ -47,6 +65,10 @@ class Player:
     name: str
     present: bool = True
     drawn: bool = False  # drawn into a round (paired or sitting out) at least once
+
+
+# the players by id; the ids, then the names, of those still in
+Roster = tuple[dict[str, Player], tuple[str, ...], tuple[str, ...]]
 
 
 @dataclass(frozen=True)
@@ -111,8 +133,9 @@ class DilemmaState:
 
     @cached_property
     def _by_pid(self) -> dict[str, Player]:
-        """Each player by id, made once per state (a state never changes)."""
-        return {p.pid: p for p in self.players}
+        """Each player by id, made once per list of players: a choice makes a new state with
+        the same players, and indexing 1,000 of them at each choice was most of its cost."""
+        return _roster(self.players)[0]
 
     def player(self, pid: str) -> Player | None:
         return self._by_pid.get(pid)
@@ -146,7 +169,11 @@ class DilemmaState:
         return seen
 
     def present(self) -> list[str]:
-        return [p.pid for p in self.players if p.present]
+        return list(_roster(self.players)[1])
+
+    def present_names(self) -> tuple[str, ...]:
+        """The names of the players still in, in the order they joined."""
+        return _roster(self.players)[2]
 
     @property
     def current(self) -> Round | None:

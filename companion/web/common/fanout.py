@@ -199,6 +199,7 @@ class Fanout(Generic[M]):
         self.session = session
         self.loop = asyncio.get_running_loop()
         self.audiences: dict[Hashable, set[Outbox[M]]] = {}
+        self.streams = 0  # how many streams are open (of every audience)
         self.closing = False
         self.pace = pace
         self.calm = calm
@@ -267,12 +268,14 @@ class Fanout(Generic[M]):
     def open(self, audience: Hashable, lang: Language, memory: M, shows: int | None) -> Outbox[M]:
         box = Outbox(audience, lang, memory, shows)
         self.audiences.setdefault(audience, set()).add(box)
+        self.streams += 1
         return box
 
     def shut(self, box: Outbox[M]) -> None:
         boxes = self.audiences.get(box.audience)
-        if boxes is not None:
+        if boxes is not None and box in boxes:
             boxes.discard(box)
+            self.streams -= 1
             if not boxes:
                 del self.audiences[box.audience]
 

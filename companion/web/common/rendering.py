@@ -49,6 +49,9 @@ def make_environment(package: str, **helpers: Any) -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        # the templates are package data, never edited while the server runs: not checked
+        # on disk at every render (a stat of each file, thousands a second in a crowd)
+        auto_reload=False,
     )
     env.globals.update(plural=plural, switch=switch, **helpers)
     env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
