@@ -1,7 +1,7 @@
 """The warm-up's live pages in one process, without the network: CPU time per phase.
 
 N players join (each phone's stream opened and given its first page, a push every 20 joins),
-then each round is started, every phone but one chooses (each then fetching its part, as the
+then each round is started, every phone but one chooses (each answered with its part, as the
 page does; a push every 27 choices, about what the server's pace gives at 125 choices a
 second), and the last choice reveals it. Printed: the process's CPU time of each phase (the
 session file's fsyncs are waits, not CPU, so a loaded disk barely shows), and the bytes of
@@ -43,7 +43,7 @@ async def run(args: argparse.Namespace) -> None:
         room = Room(s, Limiter(), Presence(s), "http://127.0.0.1:1")
         feed = room.start_feed()
         en = language()
-        boxes: dict[str, Outbox[None]] = {}
+        boxes: dict[str, Outbox[str | None]] = {}
         feed.fanout.open(None, en, None, None)  # the board
         profiler = cProfile.Profile()
         spent: dict[str, float] = {}
@@ -61,7 +61,7 @@ async def run(args: argparse.Namespace) -> None:
             for i in range(args.players):
                 pid = f"p{i:04d}"
                 s.submit(Join(pid=pid, name=f"Student {i:04d}"), by="phone:join")
-                boxes[pid] = feed.fanout.open(pid, en, None, None)
+                boxes[pid] = feed.fanout.open(pid, en, f"t{i}", None)  # its page's tab
                 feed.first_page(pid)(boxes[pid], Push(feed.version(), True))
                 if i % 20 == 19:
                     feed.fanout.push()
@@ -78,7 +78,7 @@ async def run(args: argparse.Namespace) -> None:
             def choices(people: list[str] = people) -> None:
                 for i, pid in enumerate(people[:-1]):
                     s.submit(Choose(pid=pid, choice=rng.choice(["silent", "betray"])), by="phone")
-                    feed.part(pid, en)  # the part the phone fetches after its answer
+                    feed.answer_part(pid, en, boxes[pid].memory)  # the answer's part
                     if i % 27 == 26:
                         feed.fanout.push()
                 feed.fanout.push()

@@ -248,6 +248,7 @@ def run_bare(port: int) -> None:
 class Phone:
     name: str
     token: str = ""
+    tab: str = field(default_factory=lambda: f"{random.getrandbits(40):x}")  # as the page's
     joins: float = 0.0
     page: float = 0.0
     events: int = 0
@@ -281,7 +282,7 @@ def _shows(data: dict[str, Any], phone: Phone, ours: bool) -> None:
 
 
 async def hold_stream(http: aiohttp.ClientSession, base: str, phone: Phone, ours: bool) -> None:
-    async with http.get(f"{base}/api/d/{phone.token}/events") as r:
+    async with http.get(f"{base}/api/d/{phone.token}/events?tab={phone.tab}") as r:
         event = ""
         async for raw in r.content:
             line = raw.decode().rstrip("\n")
@@ -331,18 +332,20 @@ async def choose(
     try:
         async with http.post(
             f"{base}/api/d/{phone.token}/choice", json={"choice": choice},
-            timeout=aiohttp.ClientTimeout(total=30),
+            headers={"X-Tab": phone.tab}, timeout=aiohttp.ClientTimeout(total=30),
         ) as r:
-            await r.read()
+            answer = json.loads(await r.read())
             ok = r.status == 200
     except aiohttp.ClientError:
         ok = False
     if ok:
         phone.posts.append(time.perf_counter() - sent)
         phone.acked[number] = choice
-        # as the page's script does after an answer: fetch its own part at once
-        async with http.get(f"{base}/d/{phone.token}{part}") as r:
-            await r.read()
+        # as the page's script does after an answer: show the part it carries, else fetch
+        # its own part at once
+        if not isinstance(answer.get("html"), str):
+            async with http.get(f"{base}/d/{phone.token}{part}") as r:
+                await r.read()
     else:
         phone.failed += 1
 

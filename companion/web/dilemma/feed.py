@@ -36,6 +36,7 @@ from companion.rules.dilemma.state import DilemmaState
 from companion.rules.dilemma.views import BoardView, PlayerView, Public, board, player, public
 from companion.session.dilemma import DilemmaSession
 from companion.session.session import Change
+from companion.web.common.collector import Collector
 from companion.web.common.fanout import Fanout, Heard, Outbox, Push, dumps, moves
 from companion.web.dilemma import pages
 
@@ -59,7 +60,7 @@ def counts(state: DilemmaState) -> pages.Counts:
     now: pages.Counts = {
         "chosen_count": r.chosen_count() if r is not None else 0,
         "to_choose": len(r.people) if r is not None else 0,
-        "players": [p.name for p in state.players if p.present],
+        "players": list(state.present_names()),
     }
     _counted.clear()  # the latest state's only: a choice makes a new state, read by every page
     _counted[id(state)] = (state, now)
@@ -118,12 +119,17 @@ class Feed:
 
     def __init__(
         self, session: DilemmaSession, board_part: Callable[[pages.Timer | None], str]
-    ) -> None:
+    ) -> None:  # (a stream's memory: its page's tab, when the page named one)
         self.session = session
         self.board_part = board_part
         self.dirty = Dirty()
         self._made: Made | None = None
-        self.fanout: Fanout[None] = Fanout(
+        # a seat's own page: the version of its latest change, and the stream (by its page's
+        # tab) that the answer to its latest post gave the part of that change or later
+        self.changed: dict[str, int] = {}
+        self.answered: dict[str, tuple[str, int]] = {}
+        self.collector = Collector()  # a crowd's long-lived pages kept out of the GC's passes
+        self.fanout: Fanout[str | None] = Fanout(
             session, self.heard, self.publish,
             pace=URGENT, calm=COALESCE + URGENT, gather=URGENT,
         )
@@ -142,13 +148,13 @@ class Feed:
             lobby = self.session.state.phase == "lobby"
             if events and all(isinstance(e, Chose) for e in events):
                 # the shared part stays as made: a choice shows only on its chooser's page
-                dirty.seats.update(e.pid for e in events if isinstance(e, Chose))
+                self._seats_changed({e.pid for e in events if isinstance(e, Chose)})
                 dirty.counts = dirty.board = True
             elif events and lobby and all(isinstance(e, Joined) for e in events):
                 # the shared part stays as made too: before round 1 it holds no results, and a
                 # joiner's own lines (no months, no rank, no rounds) and the counts are read
                 # afresh; remaking it for each of 1,000 joins made the rush quadratic
-                dirty.seats.update(e.pid for e in events if isinstance(e, Joined))
+                self._seats_changed({e.pid for e in events if isinstance(e, Joined)})
                 dirty.counts = dirty.board = True
             elif events:
                 self._made = None
@@ -158,9 +164,30 @@ class Feed:
             dirty.everything = True
         if not dirty.any():
             return None
-        streams = sum(len(boxes) for boxes in self.fanout.audiences.values())
-        self.fanout.calm = CROWD_CALM if streams > CROWD_STREAMS else COALESCE + URGENT
+        crowd = self.fanout.streams > CROWD_STREAMS
+        self.fanout.calm = CROWD_CALM if crowd else COALESCE + URGENT
         return "urgent" if dirty.everything else "calm"
+
+    def _seats_changed(self, seats: set[str]) -> None:
+        """These seats' own pages changed (a choice, a join), as of the version now."""
+        self.dirty.seats.update(seats)
+        version = self.version()
+        for pid in seats:
+            self.changed[pid] = version
+
+    def answer_part(self, pid: str, lang: Language, tab: str | None) -> str:
+        """The part a phone's post is answered with (its page as of now); the stream of the
+        page ``tab`` is taken to show it, and gets only the counts after it."""
+        part = self.part(pid, lang)
+        if tab is not None:
+            self.answered[pid] = (tab, self.version())
+        return part
+
+    def _shows_own(self, pid: str) -> str | None:
+        """The tab whose page already shows ``pid``'s latest change (the answer to its post
+        carried it), if any."""
+        tab, version = self.answered.get(pid, ("", -1))
+        return tab if tab and version >= self.changed.get(pid, 0) else None
 
     # ---- making pages -------------------------------------------------------------------------
 
@@ -236,10 +263,10 @@ class Feed:
 
     # ---- pushing --------------------------------------------------------------------------
 
-    def first_page(self, pid: str | None) -> Callable[[Outbox[None], Push], None]:
+    def first_page(self, pid: str | None) -> Callable[[Outbox[str | None], Push], None]:
         """What a stream of ``pid`` (``None``: the board) gets first: its whole page."""
 
-        def first(box: Outbox[None], push: Push) -> None:
+        def first(box: Outbox[str | None], push: Push) -> None:
             if pid is None:
                 box.view(self.board_message(push), push.version)
             else:
@@ -256,9 +283,15 @@ class Feed:
         audiences = self.fanout.audiences
         open_seats = {pid for pid in audiences if isinstance(pid, str)}
         redo = open_seats if dirty.everything else dirty.seats & open_seats
+        counted: list[Outbox[str | None]] = []  # the streams that get the counts alone
         for pid in redo:
+            # a page that the answer to its post gave this change already: the counts only
+            shows = None if dirty.everything else self._shows_own(pid)
             for box in audiences[pid]:
-                box.view(self.player_message(pid, made, box.lang, push), push.version)
+                if shows is not None and box.memory == shows:
+                    counted.append(box)
+                else:
+                    box.view(self.player_message(pid, made, box.lang, push), push.version)
         if dirty.counts and not dirty.everything:
             now = counts(self.session.state)
 
@@ -266,13 +299,17 @@ class Feed:
                 return push.event("patch", lang.code, lambda: dumps(pages.progress(now, lang)))
 
             for pid in open_seats - redo:
-                for box in audiences[pid]:
-                    box.patch(progress(box.lang), push.version)
+                counted.extend(audiences[pid])
+            for box in counted:
+                box.patch(progress(box.lang), push.version)
         boards = audiences.get(None)
         if boards and (dirty.everything or dirty.board or dirty.counts):
             message = self.board_message(push)
             for box in boards:
                 box.view(message, push.version)
+        if dirty.everything and self.fanout.streams > CROWD_STREAMS:
+            self.collector.settle()  # a round drawn or revealed: what the crowd holds stays
 
     def close(self) -> None:
         self.fanout.close()
+        self.collector.release()

@@ -14,6 +14,7 @@ the state.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from aiohttp import web
@@ -69,6 +70,13 @@ TOO_MANY_JOINS = N_(
     "Too many players joined from this device just now; wait a minute, or ask the game master."
 )
 SAVED = {"silent": N_("Saved: you stay SILENT."), "betray": N_("Saved: you BETRAY.")}
+TAB = "X-Tab"  # a page's own name for itself, on its stream's address and on its posts
+_TAB = re.compile(r"[a-z0-9]{1,16}")
+
+
+def tab_of(text: str | None) -> str | None:
+    """A page's tab as it named itself, if it is one (a few letters and digits); else none."""
+    return text if text is not None and _TAB.fullmatch(text) else None
 
 
 @dataclass
@@ -253,11 +261,14 @@ async def post_choice(request: web.Request) -> web.Response:
     choice = await read_field(request, "choice", CHOICES)
     # committed with the choices that reach the loop with it, answered after that commit
     await submit_together(room.together, Choose(pid=pid, choice=choice), "phone")
-    # The page itself comes by its event stream (or the part the phone asks for next, when it
-    # shows less than this answer's version: at least the row the choice appended).
-    message = page_language(request)(SAVED[choice])
-    answer = {"ok": True, "message": message, "choice": choice}
-    return json_answer(answer, version=log_version(room.session))
+    # The answer carries the page as of now (at least the row the choice appended), made once:
+    # the stream of the page that posted (its tab) then gets only the counts after it.
+    lang = page_language(request)
+    answer: dict[str, object] = {"ok": True, "message": lang(SAVED[choice]), "choice": choice}
+    version = log_version(room.session)
+    if room.feed is not None:
+        answer["html"] = room.feed.answer_part(pid, lang, tab_of(request.headers.get(TAB)))
+    return json_answer(answer, version=version)
 
 
 async def player_events(request: web.Request) -> web.StreamResponse:
@@ -267,8 +278,9 @@ async def player_events(request: web.Request) -> web.StreamResponse:
     assert feed is not None
     lang = page_language(request)  # the phone's, for as long as the stream is open
     first = feed.first_page(seat)
+    tab = tab_of(request.query.get("tab"))
     return await serve(
-        request, feed.fanout, seat, lang, None, first, attendance=(room.presence, seat)
+        request, feed.fanout, seat, lang, tab, first, attendance=(room.presence, seat)
     )
 
 

@@ -1,11 +1,14 @@
 """A warm-up player's phone on a slow network, in real headless Chromium: SILENT, then BETRAY,
 and an answer from before the second tap reaches the page last (held in the browser by the
 DevTools protocol's ``Fetch`` domain until the second tap's answers have arrived). The page must
-end up as the server holds it: BETRAY chosen and "Saved: you BETRAY."."""
+end up as the server holds it: BETRAY chosen and "Saved: you BETRAY.". (A choice's answer carries
+the page, and the stream of the page that posted then sends it the counts alone: while the
+first answer is held, the page does not show SILENT yet.)"""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -50,11 +53,14 @@ async def test_an_old_answer_arriving_last_changes_nothing(
         await count_answers(ada)
         async with Late(ada, late) as held:
             await ada.click("button[data-choice=silent]")
-            await ada.wait_for(f"{SAVED}.startsWith('Saved: you stay SILENT.')")  # its stream
-            if kind == "part":  # and the phone is back on the page: it fetches its part
+            if kind == "part":  # the answer's own part, and the phone is back on the page: it
+                await ada.wait_for(f"{SAVED}.startsWith('Saved: you stay SILENT.')")
                 await ada.wait_for("window.__handled.post === 1")
-                await ada.js(BACK_ON_THE_PAGE)
+                await ada.js(BACK_ON_THE_PAGE)  # fetches its part
             await held.wait_held()  # answered by the server (SILENT), not yet by the browser
+            if kind == "post":  # the answer carries the page: its stream sends the counts alone
+                assert await server_holds(server.base_url, token) == "silent"
+                assert not str(await ada.js(SAVED)).startswith("Saved: you stay SILENT.")
             await ada.click("button[data-choice=betray]")
             await ada.wait_for(
                 f"{SAVED}.startsWith('Saved: you BETRAY.') && {STATUS} === 'Saved: you BETRAY.'"
@@ -62,12 +68,7 @@ async def test_an_old_answer_arriving_last_changes_nothing(
             before = await handled(ada, kind)
             await held.release()  # the old answer arrives now, after everything newer
             await ada.wait_for(f"window.__handled.{kind} > {before}")
-        async with (
-            aiohttp.ClientSession() as http,
-            http.get(f"{server.base_url}/api/d/{token}") as r,
-        ):
-            truth = (await r.json())["me"]["choice"]
-            version = r.headers.get("X-View-Version")
+        truth, version = await server_holds(server.base_url, token, version=True)
         assert truth == "betray"
         assert str(await ada.js(SAVED)).startswith("Saved: you BETRAY.")
         assert await ada.js(STATUS) == "Saved: you BETRAY."
@@ -79,3 +80,10 @@ async def test_an_old_answer_arriving_last_changes_nothing(
     finally:
         await server.stop()
         session.close()
+
+
+async def server_holds(base: str, token: str, *, version: bool = False) -> Any:
+    """The choice the server holds for the seat (and the version it is of)."""
+    async with aiohttp.ClientSession() as http, http.get(f"{base}/api/d/{token}") as r:
+        choice = (await r.json())["me"]["choice"]
+        return (choice, r.headers.get("X-View-Version")) if version else choice

@@ -14,8 +14,12 @@
 // X-View-Version header of a part or of a POST's answer) tells the version of the state it
 // shows, the number of the session's log row it was made from. The page keeps the version it
 // shows (body.dataset.version) and drops anything older that reaches it late: a re-fetched
-// part, a patch, an event, a POST's answer (its message is not said). After a POST, a page that
-// shows less than the answer's version fetches its part, and shows it only if not older.
+// part, a patch, an event, a POST's answer (its message is not said). After a POST, a page shows
+// the part the answer carries (the warm-up's do) unless it shows a newer whole part (a patch
+// that came first is put back on it); else a page that shows less than the answer's version
+// fetches its part, and shows it only if not older. The page names itself to the server (a
+// random "tab", on its stream's address and in each POST's X-Tab header), so that the server
+// knows which stream shows the part an answer carried, and sends that stream the counts alone.
 //
 // Countdowns: an element with data-left (seconds left when the server sent it) counts down to
 // the moment now + data-left, unless data-paused is "true"; when one reaches zero the document
@@ -43,7 +47,13 @@
   var stampNext = false;  // the next part shown is the one the message belongs to
   var version = versionOf(live && live.dataset.version);  // what the page shows (-1: unknown)
   var saidVersion = -1;  // the version of the answer whose message the status line says
+  var viewVersion = version;  // the version of the last whole part shown (patches aside)
+  var patched = null;  // the last patch applied: {v: its version, texts: its texts}
   if (version >= 0) body.dataset.version = String(version);
+  // This page's own name for its stream and its posts: a server whose answer to a post carries
+  // the part it made knows this page's stream shows it, and sends it the rest (a count) alone.
+  var tab = Math.random().toString(36).slice(2, 12) || "t";
+  if (eventsUrl) eventsUrl += (eventsUrl.indexOf("?") < 0 ? "?" : "&") + "tab=" + tab;
 
   // A version as sent (a header, an event id, an attribute); -1 when none is told.
   function versionOf(text) {
@@ -216,12 +226,21 @@
     document.dispatchEvent(new CustomEvent("live-shown"));
   }
 
-  function show(html, v) {
+  // carried: the part an answer to this page's own post carried, shown unless the page shows
+  // a newer whole part (a count's patch that came before the answer does not stop it: its
+  // texts are put back on the part, which is older than they are)
+  function show(html, v, carried) {
     if (typeof html !== "string" || !live) return;
-    if (!fresh(v === undefined ? -1 : v)) return;  // older than the page: it came late
+    if (v === undefined) v = -1;
+    if (carried) {
+      if (v < viewVersion) return;
+      if (v > version) fresh(v);
+    } else if (!fresh(v)) return;  // older than the page: it came late
     var kept = ticked();
     live.innerHTML = html;
     retick(kept);
+    if (v >= 0) viewVersion = v;
+    if (patched && patched.v > v) setTexts(patched.texts);
     if (unsent >= 0 && version > unsent) unsentDone();
     shown();
     if (body.dataset.quietWhenDone && !live.querySelector("button[data-action]")) say("");
@@ -303,6 +322,13 @@
     if (was) unsentDone();
   }
 
+  function setTexts(texts) {
+    Object.keys(texts).forEach(function (id) {
+      var el = document.getElementById(id);
+      if (el && live && live.contains(el) && el.textContent !== texts[id]) el.textContent = texts[id];
+    });
+  }
+
   function connect() {
     if (!window.EventSource || !eventsUrl) return;
     if (source) source.close();
@@ -319,11 +345,10 @@
       backInTouch();
       var texts;
       try { texts = JSON.parse(e.data); } catch (err) { return; }
-      if (!fresh(versionOf(e.lastEventId))) return;  // older than the page: the page knows more
-      Object.keys(texts).forEach(function (id) {
-        var el = document.getElementById(id);
-        if (el && live && live.contains(el) && el.textContent !== texts[id]) el.textContent = texts[id];
-      });
+      var v = versionOf(e.lastEventId);
+      if (!fresh(v)) return;  // older than the page: the page knows more
+      setTexts(texts);
+      patched = { v: v, texts: texts };
     });
     source.addEventListener("beat", function (e) {
       var seconds = parseFloat(e.data);
@@ -379,7 +404,7 @@
     say(body.dataset.saySending || "Sending…");
     fetch(apiUrl + "/" + button.dataset.action, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", "X-Tab": tab },
       body: JSON.stringify(payload),
       cache: "no-store",
       credentials: "same-origin"
@@ -390,13 +415,18 @@
       })
       .then(function (answer) {
         var v = answer.version;
+        // the part the answer carries, unless the page shows a newer whole part or says a
+        // later answer
+        var carried = answer.ok && typeof answer.data.html === "string" && v >= 0 &&
+          v >= viewVersion && v >= saidVersion;
         // An answer older than what the page shows or says (a later tap's answer came first):
         // its message would contradict them.
-        if (v >= 0 && (v < version || v < saidVersion)) return null;
+        if (!carried && v >= 0 && (v < version || v < saidVersion)) return null;
         unsent = -1;
         if (answer.ok) say(answer.data.message);
         else say(answer.data.error || body.dataset.sayFailed || "That did not work; try again.", true);
         if (v >= 0) saidVersion = v;
+        if (carried) { stampNext = true; show(answer.data.html, v, true); return null; }
         if (v >= 0 && version >= v) { saidAt = stamp(); stampNext = false; return null; }
         stampNext = true;  // the page shows less than the answer: its part, if not older
         return refresh();
