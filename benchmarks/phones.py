@@ -9,6 +9,8 @@ see its own change on its stream first, as a person would). Figures:
   at least as new as the first one that shows the change on the poster's own stream;
 - the same two for a bare aiohttp server doing no work (no log, no views, no templates), with
   the same phones, in the same run, and the ratio of ours to bare;
+- the server process's CPU time from the first page load to the last event (what the loop
+  spent; a profile, ``--profile``, says on what);
 - open files of the server process before the phones came and after they left (leak check),
   and whether every phone's last acknowledged choice is in the session file.
 
@@ -221,6 +223,7 @@ class Run:
     phones: list[Phone]
     page_loads: list[float]
     fds: tuple[int, int] | None = None
+    cpu: float = float("nan")  # the server's CPU seconds from the first page to the last event
     console_lag: list[float] = field(default_factory=list)
     console_samples: int = 0
 
@@ -231,6 +234,15 @@ class Run:
     @property
     def fanouts(self) -> list[float]:
         return fan_out(self.phones)
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) a process has spent so far, from /proc."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def open_files(pid: int) -> int:
@@ -264,6 +276,7 @@ async def load(
     rng = random.Random(args.seed)
     await asyncio.sleep(0.3)  # the start-up check's connection is closed by now
     before = open_files(pid)
+    cpu = cpu_seconds(pid)
     sessions = [
         aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30)) for _ in phones
     ]
@@ -298,7 +311,7 @@ async def load(
     ]
     await asyncio.gather(*choosers)
     await asyncio.sleep(1.0)  # the last events arrive
-    run = Run(label, phones, page_loads)
+    run = Run(label, phones, page_loads, cpu=cpu_seconds(pid) - cpu)
     if sampling is not None:
         run.console_lag, run.console_samples = await sampling
     for task in streams:
@@ -457,6 +470,7 @@ def report(runs: list[Run], args: argparse.Namespace, checks: list[str]) -> None
     row("page load p50 (ms)", [f"{pct(r.page_loads, .5):.1f}" for r in runs])
     row("page load p99 (ms)", [f"{pct(r.page_loads, .99):.1f}" for r in runs])
     row("failed requests", [str(sum(p.failed for p in r.phones)) for r in runs])
+    row("server CPU, pages to last event (s)", [f"{r.cpu:.2f}" for r in runs])
     row("server open files before / after",
         [f"{r.fds[0]} / {r.fds[1]}" if r.fds else "-" for r in runs])
     bare = next((r for r in runs if r.label.startswith("bare")), None)
