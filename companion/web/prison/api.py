@@ -103,9 +103,21 @@ async def post_choice(request: web.Request) -> web.Response:
     if not (state.phase == "planning" and state.day.choices.get(seat.name) == choice):
         command = Choose(prisoner=seat.name, choice=choice)
         await submit_together(phones.together, command, f"phone:{seat.name}")
-    message = page_language(request)(SAVED[choice])
-    view = seat_view(phones.session, seat, phones.clock())
-    return _answer(phones, message, view)
+    return _prisoner_answer(phones, page_language(request)(SAVED[choice]), seat)
+
+
+def _prisoner_answer(phones: Phones, message: str, seat: Seat) -> web.Response:
+    """A prisoner's POST answer as :func:`_answer` says, the view's table being the JSON text
+    every prisoner's stream shares (:class:`SharedTable`: made here once for the new state,
+    and used again by the push that follows)."""
+    room = phones.session.room.game
+    _, shared_json = phones.shared.of(room)
+    me, stage = prisoner_me(room, seat.name), room_stage(phones.session, phones.clock())
+    text = (
+        '{"ok":true,"message":' + dumps(message) + ',"view":{' + shared_json + ',"me":'
+        + dumps(me) + ',"stage":' + dumps(stage) + "}}"
+    )
+    return json_answer(text, version=log_version(phones.session), encoded=True)
 
 
 def _answer(phones: Phones, message: str, view: SeatView) -> web.Response:
