@@ -391,7 +391,9 @@ async def each(args: argparse.Namespace) -> None:
             seats = make_session(here, args.phones)
             for side in ("ours", "bare"):
                 port = server_port(args, 0 if side == "ours" else 1)
-                cmd = ([sys.executable, "-m", "companion", "--data-dir", str(here), "serve",
+                profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
+                cmd = ([sys.executable, *profile, "-m", "companion", "--data-dir", str(here),
+                        "serve",
                         "bench", "--host", "127.0.0.1", "--port", str(port)] if side == "ours"
                        else [sys.executable, __file__, "--bare-server", str(port)])
                 process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
