@@ -9,6 +9,8 @@ see its own change on its stream first, as a person would). Figures:
   at least as new as the first one that shows the change on the poster's own stream;
 - the same two for a bare aiohttp server doing no work (no log, no views, no templates), with
   the same phones, in the same run, and the ratio of ours to bare;
+- the server process's CPU time from the first page load to the last event (what the loop
+  spent; a profile, ``--profile``, says on what);
 - open files of the server process before the phones came and after they left (leak check),
   and whether every phone's last acknowledged choice is in the session file.
 
@@ -22,6 +24,7 @@ The session has one seat per phone: N prisoners (rules overridden to allow N).
 Run: .venv/bin/python benchmarks/phones.py [--phones 50] [--seconds 10] [--think 2] [--console]
      [--rounds K]  (K pairs of runs, ours then bare, and the median of their p99 ratios)
      .venv/bin/python benchmarks/phones.py --costs   (what one change costs, part by part)
+     .venv/bin/python benchmarks/phones.py --each    (the server's CPU per change, one at a time)
 """
 
 from __future__ import annotations
@@ -221,6 +224,7 @@ class Run:
     phones: list[Phone]
     page_loads: list[float]
     fds: tuple[int, int] | None = None
+    cpu: float = float("nan")  # the server's CPU seconds from the first page to the last event
     console_lag: list[float] = field(default_factory=list)
     console_samples: int = 0
 
@@ -231,6 +235,15 @@ class Run:
     @property
     def fanouts(self) -> list[float]:
         return fan_out(self.phones)
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) a process has spent so far, from /proc."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def open_files(pid: int) -> int:
@@ -264,6 +277,7 @@ async def load(
     rng = random.Random(args.seed)
     await asyncio.sleep(0.3)  # the start-up check's connection is closed by now
     before = open_files(pid)
+    cpu = cpu_seconds(pid)
     sessions = [
         aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30)) for _ in phones
     ]
@@ -298,7 +312,7 @@ async def load(
     ]
     await asyncio.gather(*choosers)
     await asyncio.sleep(1.0)  # the last events arrive
-    run = Run(label, phones, page_loads)
+    run = Run(label, phones, page_loads, cpu=cpu_seconds(pid) - cpu)
     if sampling is not None:
         run.console_lag, run.console_samples = await sampling
     for task in streams:
@@ -316,6 +330,88 @@ async def load(
     await asyncio.sleep(0.5)
     run.fds = (before, open_files(pid))
     return run
+
+
+async def each_change(port: int, seats: list[tuple[str, str]], args: argparse.Namespace,
+                      pid: int, changes: int = 200) -> float:
+    """The server's CPU seconds per change, one change at a time: a POST, then every phone's
+    stream has its event, then the next (what the load skews least: CPU, not waiting)."""
+    base = f"http://127.0.0.1:{port}"
+    phones = [Phone(*seats[i % len(seats)]) for i in range(args.phones)]
+    connector = aiohttp.TCPConnector(limit=0)
+    async with aiohttp.ClientSession(connector=connector) as http:
+        connected = 0
+        all_ready = asyncio.Event()
+
+        def ready() -> None:
+            nonlocal connected
+            connected += 1
+            if connected == len(phones):
+                all_ready.set()
+
+        streams = [asyncio.create_task(hold_stream(http, base, p, ready)) for p in phones]
+        await asyncio.wait_for(all_ready.wait(), 30)
+        await asyncio.sleep(0.5)
+        choices = {p.name: "rest" for p in phones}
+        cpu = cpu_seconds(pid)
+        for k in range(changes):
+            poster = phones[k % len(phones)]
+            seen = [len(p.events) for p in phones]
+            choices[poster.name] = "work" if choices[poster.name] == "rest" else "rest"
+            url = f"{base}/api/p/{poster.token}/choice"
+            async with http.post(url, json={"choice": choices[poster.name]}) as r:
+                await r.read()
+                if r.status != 200:
+                    raise SystemExit(f"change {k}: the server answered {r.status}")
+            deadline = time.perf_counter() + 5
+            while any(len(p.events) <= n for p, n in zip(phones, seen, strict=True)):
+                if time.perf_counter() > deadline:
+                    deaf = sum(len(p.events) <= n for p, n in zip(phones, seen, strict=True))
+                    raise SystemExit(f"change {k}: {deaf} phones did not hear of it in 5 s "
+                                     f"(events so far: {seen[:5]}, answer {r.status})")
+                await asyncio.sleep(0.001)
+        spent = cpu_seconds(pid) - cpu
+        for task in streams:
+            task.cancel()
+    await asyncio.sleep(0.5)
+    url = f"{base}/api/p/{phones[0].token}/choice"
+    async with aiohttp.ClientSession() as http, http.post(url, json={"choice": "work"}) as r:
+        await r.read()  # one more change ends the streams left
+    await asyncio.sleep(0.5)
+    return spent / changes
+
+
+async def each(args: argparse.Namespace) -> None:
+    """``--each``: ours and bare, one change at a time, each ``--rounds`` times."""
+    folder = Path(tempfile.mkdtemp(prefix="companion-phones-"))
+    try:
+        figures: dict[str, list[float]] = {"ours": [], "bare": []}
+        for round_ in range(args.rounds):
+            here = folder / str(round_)  # a fresh session each round: nobody has chosen
+            seats = make_session(here, args.phones)
+            for side in ("ours", "bare"):
+                port = server_port(args, 0 if side == "ours" else 1)
+                profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
+                cmd = ([sys.executable, *profile, "-m", "companion", "--data-dir", str(here),
+                        "serve",
+                        "bench", "--host", "127.0.0.1", "--port", str(port)] if side == "ours"
+                       else [sys.executable, __file__, "--bare-server", str(port)])
+                process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
+                                           stderr=subprocess.PIPE, cwd=ROOT)
+                try:
+                    await wait_for_port(port)
+                    figures[side].append(await each_change(port, seats, args, process.pid))
+                finally:
+                    process.terminate()
+                    process.wait(10)
+        ours, bare = (statistics.median(figures[k]) * 1e6 for k in ("ours", "bare"))
+        print(f"{args.phones} phones, one change at a time (a POST, then every phone has its "
+              f"event), 200 changes a run, {args.rounds} runs each: server CPU per change, "
+              f"median: ours {ours:.0f} us, bare {bare:.0f} us ({ours / bare:.2f}x); runs: "
+              + ", ".join(f"{a * 1e6:.0f} / {b * 1e6:.0f}"
+                          for a, b in zip(figures["ours"], figures["bare"], strict=True)))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 # ---- the runs ------------------------------------------------------------------------------
@@ -457,6 +553,7 @@ def report(runs: list[Run], args: argparse.Namespace, checks: list[str]) -> None
     row("page load p50 (ms)", [f"{pct(r.page_loads, .5):.1f}" for r in runs])
     row("page load p99 (ms)", [f"{pct(r.page_loads, .99):.1f}" for r in runs])
     row("failed requests", [str(sum(p.failed for p in r.phones)) for r in runs])
+    row("server CPU, pages to last event (s)", [f"{r.cpu:.2f}" for r in runs])
     row("server open files before / after",
         [f"{r.fds[0]} / {r.fds[1]}" if r.fds else "-" for r in runs])
     bare = next((r for r in runs if r.label.startswith("bare")), None)
@@ -661,6 +758,8 @@ def arguments(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--rounds", type=int, default=1,
                    help="run ours and bare this many times (1 to 10), and print the median ratio")
     p.add_argument("--costs", action="store_true", help="only print what one change costs")
+    p.add_argument("--each", action="store_true",
+                   help="only the server's CPU per change, one change at a time, ours and bare")
     p.add_argument("--profile", metavar="FILE",
                    help="run companion serve under cProfile, its statistics written to FILE")
     p.add_argument("--bare-server", type=int, metavar="PORT", help=argparse.SUPPRESS)
@@ -681,5 +780,7 @@ if __name__ == "__main__":
         run_bare_server(parsed.bare_server)
     elif parsed.costs:
         costs(parsed.phones)
+    elif parsed.each:
+        asyncio.run(each(parsed))
     else:
         asyncio.run(main(parsed))

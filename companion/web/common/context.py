@@ -41,12 +41,19 @@ def log_version(session: Session) -> int:
     return int(rows[-1].seq) if rows else 0
 
 
-def json_answer(data: Any, status: int = 200, version: int | None = None) -> web.Response:
+def json_answer(
+    data: Any, status: int = 200, version: int | None = None, *, encoded: bool = False
+) -> web.Response:
     """An API answer: JSON (non-ASCII names as they are), never cached; one that shows a state
-    or recorded a command tells its ``version`` (``X-View-Version``: the log's latest row)."""
+    or recorded a command tells its ``version`` (``X-View-Version``: the log's latest row).
+    ``encoded``: ``data`` is already the JSON text."""
     headers = {"Cache-Control": "no-store"}
     if version is not None:
         headers[VERSION_HEADER] = str(version)
+    if encoded:
+        return web.Response(
+            text=data, status=status, content_type="application/json", headers=headers
+        )
     return web.json_response(
         data,
         status=status,

@@ -27,7 +27,6 @@ Nothing is pushed that is not committed.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -352,17 +351,24 @@ async def serve(
     every = HEARTBEAT_SECONDS if heartbeat is None else heartbeat
     box = fanout.open(audience, lang, memory, seen)
     box.attend(attendance)
+    # The heartbeat is one timer per beat that wakes the stream as a message would (not a
+    # timeout per wait: ``asyncio.wait_for`` makes a task at each wait, one per stream at
+    # every push).
+    due = [False]
+
+    def ring() -> None:
+        due[0] = True
+        box.ready.set()
+
+    timer = loop.call_at(loop.time() + every, ring)
     try:
         await response.write(RETRY)
         version = fanout.version()
         if seen != version:  # a whole view: what a push put meanwhile is no older
             first(box, Push(version, True))
-        beat_due = loop.time() + every
         while not fanout.closing:
-            wait = beat_due - loop.time()
-            if wait > 0 and not box.ready.is_set():
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(box.ready.wait(), wait)
+            if not box.ready.is_set():
+                await box.ready.wait()
             if fanout.closing:
                 break
             ended, message = box.ended, box.take()
@@ -370,12 +376,14 @@ async def serve(
                 await response.write(message)
             if ended:
                 break
-            if loop.time() >= beat_due:
+            if due[0]:
+                due[0] = False
                 await response.write(beat(every))
-                beat_due = loop.time() + every
+                timer = loop.call_at(loop.time() + every, ring)
     except ConnectionError:  # the phone went away; it reconnects by itself
         pass
     finally:  # also when the server stops and cancels the stream
+        timer.cancel()
         fanout.shut(box)
         box.leave()
     return response

@@ -16,9 +16,12 @@
 Every view is the room's (:mod:`companion.web.prison.phones`): with the stage, and without a
 held search's result.
 
-A POST is answered only after ``Session.submit`` returned, that is after its events were
-committed to the session file. Sending the same thing twice is harmless: what is already so
-is acknowledged without recording anything again.
+A POST is answered only after its events were committed to the session file. The choices
+that reach the server's loop together are decided one after the other and committed together
+(:mod:`companion.web.common.together`, as the warm-up's), each answered after that commit; a
+deal and a search, whose checks read the room's stage, are submitted alone. Sending the same
+thing twice is harmless: what is already so when the request arrives is acknowledged
+without recording anything again.
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ from companion.web.common.context import (
 )
 from companion.web.common.fanout import Fanout, Outbox, Patch, Push, dumps, moves, serve, sse
 from companion.web.common.language import page_language
+from companion.web.common.together import submit_together
 from companion.web.prison.pages import render_board_part, render_progress, render_seat_part
 from companion.web.prison.phones import (
     Phones,
@@ -97,10 +101,23 @@ async def post_choice(request: web.Request) -> web.Response:
     choice = await read_field(request, "choice", CHOICES)
     state = phones.session.state
     if not (state.phase == "planning" and state.day.choices.get(seat.name) == choice):
-        _submit(phones, Choose(prisoner=seat.name, choice=choice), seat)
-    message = page_language(request)(SAVED[choice])
-    view = seat_view(phones.session, seat, phones.clock())
-    return _answer(phones, message, view)
+        command = Choose(prisoner=seat.name, choice=choice)
+        await submit_together(phones.together, command, f"phone:{seat.name}")
+    return _prisoner_answer(phones, page_language(request)(SAVED[choice]), seat)
+
+
+def _prisoner_answer(phones: Phones, message: str, seat: Seat) -> web.Response:
+    """A prisoner's POST answer as :func:`_answer` says, the view's table being the JSON text
+    every prisoner's stream shares (:class:`SharedTable`: made here once for the new state,
+    and used again by the push that follows)."""
+    room = phones.session.room.game
+    _, shared_json = phones.shared.of(room)
+    me, stage = prisoner_me(room, seat.name), room_stage(phones.session, phones.clock())
+    text = (
+        '{"ok":true,"message":' + dumps(message) + ',"view":{' + shared_json + ',"me":'
+        + dumps(me) + ',"stage":' + dumps(stage) + "}}"
+    )
+    return json_answer(text, version=log_version(phones.session), encoded=True)
 
 
 def _answer(phones: Phones, message: str, view: SeatView) -> web.Response:

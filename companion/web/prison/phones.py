@@ -43,6 +43,7 @@ from companion.session.prison.seats import Seat, by_code, by_token, seats_of
 from companion.session.wifi import wifi_of
 from companion.web.common.context import NOT_FOUND, Limiter, Presence, Problem, count_wrong
 from companion.web.common.fanout import Fanout, Patch
+from companion.web.common.together import Together
 
 # The views the pages and the API read: rules/prison/views.py's, with the stage.
 SeatView = PrisonerRoomView | WardenRoomView
@@ -172,8 +173,12 @@ class Phones:
     fanout: Fanout[Watch] | None = None  # the live updates, while the server runs
     clock: Callable[[], float] = time.time  # the countdowns' "now" (tests pin it)
     shared: SharedTable = field(default_factory=SharedTable, repr=False)
+    together: Together = field(init=False, repr=False)  # the prisoners' choices, in groups
     _seats: tuple[str | None, list[Seat]] = field(default=(None, []), repr=False)
     _woken: tuple[int, list[Seat]] = field(default=(-1, []), repr=False)
+
+    def __post_init__(self) -> None:
+        self.together = Together(self.session)
 
     def wifi_name(self) -> str | None:
         """The venue's network's name, for the board's "join the Wi-Fi" code (its password is

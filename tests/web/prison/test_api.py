@@ -21,7 +21,8 @@ from companion.session.prison.create import create_prison_session
 from companion.session.prison.seats import Seat, reissue, seats_of
 from companion.session.session import Session
 from companion.web.common.address import base_url, candidates, lan_address
-from companion.web.common.context import Limiter
+from companion.web.common.context import VERSION_HEADER, Limiter
+from companion.web.prison.phones import PHONES, seat_view
 from companion.web.prison.server import build_app, start_phone_server
 from tests.conftest import ROSTER, demo_session, free_port
 from tests.stage_helpers import call_in, step_reveal
@@ -149,6 +150,26 @@ async def test_choice_is_saved_changeable_and_idempotent(
     assert len(session.rows) == rows + 1
     page = await (await client.get(f"/p/{seat(session, 'Ada').token}/part")).text()
     assert "Saved: you REST tonight." in page
+
+
+async def test_a_choices_answer_carries_the_seats_whole_view_as_of_its_commit(
+    client: TestClient, session: Session
+) -> None:
+    """The answer's view (its table the JSON text the streams share) is the seat's view: what
+    ``GET /api/p/TOKEN`` gives and the server's own ``seat_view``, with the version of the row
+    the choice appended, as JSON that is never cached."""
+    client.server.app[PHONES].clock = lambda: 2_000_000_000.0
+    for who, choice in [("Ada", "work"), ("Ben", "rest"), ("Ada", "rest")]:
+        r = await post(client, session, who, "choice", {"choice": choice})
+        assert r.status == 200 and r.content_type == "application/json"
+        assert r.headers["Cache-Control"] == "no-store"
+        assert r.headers[VERSION_HEADER] == str(session.rows[-1].seq)
+        body = await r.json()
+        mine = seat(session, who)
+        got = await (await client.get(f"/api/p/{mine.token}")).json()
+        assert body["view"] == got == seat_view(session, mine, 2_000_000_000.0)
+        assert game_of(body["view"]) == prisoner(session.state, who)
+        assert body["view"]["me"]["choice"] == choice and body["ok"] is True
 
 
 async def test_acknowledged_choice_is_already_in_the_file(

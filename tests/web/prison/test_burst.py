@@ -18,7 +18,7 @@ from companion.rules.prison.views import prisoner, table, warden
 from companion.session.prison.create import create_prison_session
 from companion.session.prison.seats import seats_of
 from companion.web.prison.pages import render_seat_part
-from companion.web.prison.phones import COUNTS, seat_view
+from companion.web.prison.phones import COUNTS, PHONES, seat_view
 from companion.web.prison.server import start_phone_server
 from tests.stage_helpers import room_state
 from tests.web.prison.pages_held import Held
@@ -113,3 +113,43 @@ async def test_a_burst_of_choices_ends_with_every_stream_holding_the_latest_view
     assert room.day.choices == {
         name: "work" if (ROUNDS - 1 + len(name)) % 2 else "rest" for name in PRISONERS
     }
+
+
+async def test_choices_that_reach_the_loop_together_share_one_commit(tmp_path: Path) -> None:
+    """Choices whose requests reach the server's loop in one turn are committed together
+    (one transaction, one fsync, answered after it: the test above checks each answer against
+    the file), and every one acknowledged is in the session file."""
+    session = create_prison_session(
+        tmp_path, "together", "classic", "Wendy", PRISONERS,
+        rules_overrides={"min_prisoners": 4, "max_prisoners": len(PRISONERS)},
+    )
+    path = session.store.path
+    server = await start_phone_server(session, "127.0.0.1", 0)
+    phones = server._runner.app[PHONES]
+    prisoners = [s for s in seats_of(session) if s.role == "prisoner"]
+    try:
+        connections = [
+            await asyncio.open_connection("127.0.0.1", server.port) for _ in prisoners
+        ]
+        await asyncio.sleep(0.2)  # every connection accepted, nothing sent yet
+        before = phones.together.commits
+        for (_, writer), seat in zip(connections, prisoners, strict=True):  # in one go
+            body = json.dumps({"choice": "rest"}).encode()
+            writer.write(
+                f"POST /api/p/{seat.token}/choice HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+                f"Connection: close\r\n\r\n".encode() + body
+            )
+        answers = [await reader.read() for reader, _ in connections]
+        commits = phones.together.commits - before
+        for _, writer in connections:
+            writer.close()
+    finally:
+        await server.stop()
+        session.close()
+    for answer, seat in zip(answers, prisoners, strict=True):
+        head, _, text = answer.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 200"), (seat.name, head)
+        assert b"Saved" in text
+        assert last_choice_in_file(path, seat.name) == "rest", seat.name
+    assert 1 <= commits < len(prisoners), commits

@@ -19,6 +19,7 @@ import pytest
 from companion.rules.prison.views import prisoner, table, warden
 from companion.session.prison.seats import Seat, reissue, seats_of
 from companion.session.session import Session
+from companion.web.common import fanout
 from companion.web.common.server import PhoneServer
 from companion.web.prison.server import start_phone_server
 from tests.conftest import ROSTER, demo_session
@@ -274,3 +275,47 @@ async def test_phones_that_vanish_leave_no_stream_behind(
             if handlers() <= baseline:
                 break
         assert handlers() <= baseline, f"round {round_}: {handlers() - baseline} handlers left"
+
+
+async def test_the_heartbeat_goes_on_while_changes_flow_and_finds_a_vanished_phone(
+    session: Session, server: PhoneServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The heartbeat comes at its pace whatever else is sent (one timer per beat, not a
+    timeout per wait), and a phone that vanished while nothing changes is found by it: its
+    handler ends without any change of the game."""
+    monkeypatch.setattr(fanout, "HEARTBEAT_SECONDS", 0.2)
+    ada = seat(session, "Ada")
+
+    def handlers() -> int:
+        return sum(1 for t in asyncio.all_tasks() if t is not asyncio.current_task())
+
+    baseline = handlers()
+    client = aiohttp.ClientSession()
+    stream = await open_stream(client, f"{server.base_url}/api/p/{ada.token}/events")
+    beats = views = 0
+    choice = "work"
+
+    async def read() -> None:
+        nonlocal beats, views
+        async for raw in stream.content:
+            line = raw.decode().rstrip("\n")
+            if line == "event: beat":
+                beats += 1
+            elif line.startswith("event: "):
+                views += 1
+
+    reading = asyncio.create_task(read())
+    for _ in range(200):  # a change every 0.02 s: more often than the beats
+        choice = "rest" if choice == "work" else "work"
+        session.submit({"do": "choose", "prisoner": "Ben", "choice": choice})
+        await asyncio.sleep(0.02)
+        if beats >= 3:
+            break
+    reading.cancel()
+    assert beats >= 3 and views >= 3, (beats, views)
+    await client.close()  # gone without a word, and nothing changes from now on
+    for _ in range(150):
+        await asyncio.sleep(0.02)
+        if handlers() <= baseline:
+            break
+    assert handlers() <= baseline, f"{handlers() - baseline} handlers left"
