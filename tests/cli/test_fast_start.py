@@ -136,3 +136,16 @@ def test_each_command_is_built_alone_as_the_whole_parser_builds_it() -> None:
     assert len(command_modules(["--data-dir", "x", "replay", "s.json"])) == 1
     assert len(command_modules(["--data", "x", "replay"])) > 1  # an abbreviation: the whole
     assert len(command_modules(["--help"])) > 1 and len(command_modules([])) > 1
+
+
+def test_the_command_modules_are_the_cli_package_s_modules() -> None:
+    # Listed from the folder, not with pkgutil (which imports inspect): the same modules.
+    import pkgutil
+
+    from companion import cli
+    from companion.cli.main import NOT_COMMANDS, every_module
+
+    modules = pkgutil.iter_modules(cli.__path__)
+    listed = sorted(i.name for i in modules if i.name not in NOT_COMMANDS)
+    assert every_module() == listed
+    assert "replay" in listed and "main" not in listed
