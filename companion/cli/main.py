@@ -131,7 +131,15 @@ def utf8_streams() -> None:
         reconfigure(encoding="utf-8", errors=stream.errors)
 
 
+# pydantic looks for plugins (third-party hooks into every validation, such as tracing) in the
+# entry points of every installed distribution when it builds its first model: the companion
+# uses none, so it asks pydantic not to look, for its own process (it starts no other), unless
+# the variable is already set (PYDANTIC_DISABLE_PLUGINS= companion ... keeps them loading).
+PLUGINS_ENV = "PYDANTIC_DISABLE_PLUGINS"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    os.environ.setdefault(PLUGINS_ENV, "__all__")
     utf8_streams()
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(argv)
