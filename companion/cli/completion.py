@@ -5,7 +5,6 @@ over the parser that ``scripts/reference.py`` also writes docs/reference/cli.md 
 from __future__ import annotations
 
 import argparse
-import shlex
 from typing import NamedTuple
 
 SHELLS = ("bash", "zsh", "fish")
@@ -82,6 +81,8 @@ def _flags(command: Command) -> list[str]:
 def bash(root: Command) -> str:
     """A bash completion function: the subcommands after ``companion`` (and after
     ``companion playtests``), each command's options, an option's choices, files otherwise."""
+    import shlex  # here, not for every command's parser
+
     known = sorted(" " + " ".join(c.path) for c in every(root) if c.path)
     cases = []
     for c in every(root):
