@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -174,6 +173,8 @@ def run_balance(args: argparse.Namespace) -> int:
         print_csv(as_csv(results))
         return 0
     if args.json:
+        import json
+
         print(json.dumps({
             "scenario": args.scenario,
             "target": target,

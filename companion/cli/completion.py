@@ -5,8 +5,7 @@ over the parser that ``scripts/reference.py`` also writes docs/reference/cli.md 
 from __future__ import annotations
 
 import argparse
-import shlex
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 SHELLS = ("bash", "zsh", "fish")
 
@@ -24,8 +23,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run_completion)
 
 
-@dataclass
-class Option:
+# Named tuples rather than dataclasses: this module is imported to build every parser
+# (``--help`` too), and ``dataclasses`` imports ``inspect``, a sixth of what ``--help`` costs.
+class Option(NamedTuple):
     flags: list[str]
     metavar: str | None  # None: a switch, it takes no value
     help: str
@@ -33,15 +33,14 @@ class Option:
     choices: list[str] | None
 
 
-@dataclass
-class Command:
+class Command(NamedTuple):
     path: list[str]  # ["playtests", "import"]; [] for companion itself
     help: str
     description: str
     usage: str
-    options: list[Option] = field(default_factory=list)
-    positionals: list[Option] = field(default_factory=list)
-    commands: list[Command] = field(default_factory=list)
+    options: list[Option]  # each walk fills its own lists
+    positionals: list[Option]
+    commands: list[Command]
 
 
 def walk(parser: argparse.ArgumentParser, path: list[str] | None = None, help: str = "") -> Command:
@@ -50,7 +49,8 @@ def walk(parser: argparse.ArgumentParser, path: list[str] | None = None, help: s
     path = path or []
     formatter = argparse.HelpFormatter(parser.prog, width=10_000)  # one line, not the terminal's
     formatter.add_usage(parser.usage, parser._actions, parser._mutually_exclusive_groups, "")
-    here = Command(path, help, parser.description or "", formatter.format_help().strip())
+    here = Command(path, help, parser.description or "", formatter.format_help().strip(),
+                   [], [], [])
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             helps = {a.dest: a.help or "" for a in action._choices_actions}
@@ -81,6 +81,8 @@ def _flags(command: Command) -> list[str]:
 def bash(root: Command) -> str:
     """A bash completion function: the subcommands after ``companion`` (and after
     ``companion playtests``), each command's options, an option's choices, files otherwise."""
+    import shlex  # here, not for every command's parser
+
     known = sorted(" " + " ".join(c.path) for c in every(root) if c.path)
     cases = []
     for c in every(root):

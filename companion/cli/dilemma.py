@@ -12,8 +12,6 @@ language for once, the session's left as it is.
 from __future__ import annotations
 
 import argparse
-import csv
-import json
 from pathlib import Path
 
 from companion.cli.options import (
@@ -107,6 +105,9 @@ def export(folder: Path, name: str, path: Path, lang: str | None = None) -> int:
     """Write the results of the session ``name`` to ``path`` (.csv or .json) and the Markdown
     summary beside it (same name, .md), the summary in ``lang`` (else the session's language);
     reads the session without holding it. The rows' keys and values stay language-neutral."""
+    import csv
+    import json
+
     from companion.rules.dilemma.results import COLUMNS, rows
     from companion.rules.dilemma.views import board
     from companion.session.create import open_session

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import TYPE_CHECKING
 
 from companion.cli.options import check_port, check_public_url, phone_options
@@ -79,6 +78,8 @@ def run_links(args: argparse.Namespace) -> int:
 
     seats, base = seats_and_base(args)
     if args.json:
+        import json
+
         out = {
             "seats": [{"name": s.name, "role": s.role, "url": seat_url(base, s)} for s in seats],
             "board": board_url(base),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import importlib
-import pkgutil
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -72,19 +72,30 @@ def command_modules(argv: Sequence[str] | None) -> list[str]:
     """The modules whose commands ``argv`` needs: the one of the command it names after the
     global options; every module without ``argv``, for ``--help``, for no command, or for any
     other option before the command (an abbreviation, say), where the whole parser decides."""
-    every = sorted(
-        info.name for info in pkgutil.iter_modules(cli.__path__) if info.name not in NOT_COMMANDS
-    )
-    if argv is None:
-        return every
-    words = iter(argv)
-    for word in words:
-        if word == "--data-dir":
-            next(words, None)
-        elif not word.startswith("--data-dir="):
-            module = COMMAND_MODULES.get(word)
-            return [module] if module in every else every
-    return every
+    if argv is not None:
+        words = iter(argv)
+        for word in words:
+            if word == "--data-dir":
+                next(words, None)
+            elif not word.startswith("--data-dir="):
+                module = COMMAND_MODULES.get(word)
+                return [module] if module is not None else every_module()
+    return every_module()
+
+
+def every_module() -> list[str]:
+    """Every module of :mod:`companion.cli` but those in :data:`NOT_COMMANDS`: its ``.py``
+    files and packages, listed from its folder (``pkgutil.iter_modules`` would import
+    ``inspect``, a tenth of what ``--help`` costs)."""
+    names = set()
+    for folder in cli.__path__:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.name.endswith(".py") and entry.is_file():
+                    names.add(entry.name[:-3])
+                elif entry.is_dir() and os.path.isfile(os.path.join(entry.path, "__init__.py")):
+                    names.add(entry.name)
+    return sorted(names - NOT_COMMANDS - {"__init__"})
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
@@ -120,7 +131,15 @@ def utf8_streams() -> None:
         reconfigure(encoding="utf-8", errors=stream.errors)
 
 
+# pydantic looks for plugins (third-party hooks into every validation, such as tracing) in the
+# entry points of every installed distribution when it builds its first model: the companion
+# uses none, so it asks pydantic not to look, for its own process (it starts no other), unless
+# the variable is already set (PYDANTIC_DISABLE_PLUGINS= companion ... keeps them loading).
+PLUGINS_ENV = "PYDANTIC_DISABLE_PLUGINS"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    os.environ.setdefault(PLUGINS_ENV, "__all__")
     utf8_streams()
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(argv)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def load_script(path: str) -> dict[str, Any]:
+    import json
+
     try:
         text = Path(path).read_bytes().decode("utf-8")
     except FileNotFoundError:
@@ -66,6 +67,8 @@ def named_scenario(name: str) -> Any:
 
 
 def run_replay(args: argparse.Namespace) -> int:
+    import json
+
     result = play_script(load_script(args.script))
     sys.stdout.write(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
     return 0

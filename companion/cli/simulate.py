@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from typing import TYPE_CHECKING
 
@@ -107,6 +106,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         "jobs": jobs,
     }
     if args.json:
+        import json
+
         print(json.dumps(report, indent=1))
         return 0
     print(

@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 import argparse
-import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import UserError
 
 if TYPE_CHECKING:
+    import random
+
     from companion.session.sucker import SuckerSession
 
 GAME = "so-long-sucker"
@@ -75,7 +76,7 @@ def make_setup(
     setup = {
         "players": listed,
         "chips_per_player": 7 if chips is None else chips,
-        "first": first if first is not None else (rng or random.SystemRandom()).choice(names),
+        "first": first if first is not None else (rng or _system_random()).choice(names),
     }
     try:
         check_known_colors(listed)
@@ -83,6 +84,12 @@ def make_setup(
     except SetupError as error:
         raise UserError(str(error)) from None
     return setup
+
+
+def _system_random() -> random.Random:
+    import random  # here, not for every command's parser
+
+    return random.SystemRandom()
 
 
 def open_or_create(folder: Path, args: argparse.Namespace) -> SuckerSession:

@@ -136,3 +136,42 @@ def test_each_command_is_built_alone_as_the_whole_parser_builds_it() -> None:
     assert len(command_modules(["--data-dir", "x", "replay", "s.json"])) == 1
     assert len(command_modules(["--data", "x", "replay"])) > 1  # an abbreviation: the whole
     assert len(command_modules(["--help"])) > 1 and len(command_modules([])) > 1
+
+
+def test_the_command_modules_are_the_cli_package_s_modules() -> None:
+    # Listed from the folder, not with pkgutil (which imports inspect): the same modules.
+    import pkgutil
+
+    from companion import cli
+    from companion.cli.main import NOT_COMMANDS, every_module
+
+    modules = pkgutil.iter_modules(cli.__path__)
+    listed = sorted(i.name for i in modules if i.name not in NOT_COMMANDS)
+    assert every_module() == listed
+    assert "replay" in listed and "main" not in listed
+
+
+PLUGIN_PROBE = """
+import sys
+from pydantic.plugin import _loader
+from companion.cli.main import main
+status = main(sys.argv[1:])
+print("scanned" if _loader._plugins is not None else "not scanned", file=sys.stderr)
+raise SystemExit(status)
+"""
+
+
+def test_a_replay_does_not_scan_for_pydantic_plugins_unless_asked_to() -> None:
+    # The companion uses no pydantic plugin; asking pydantic not to look for one spares the scan
+    # of every installed distribution's entry points. A user's own setting is kept.
+    script = str(ROOT / "tests" / "examples" / "pb-escape.json")
+    for setting, said in ((None, "not scanned"), ("", "scanned"), ("some-plugin", "scanned")):
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        env.pop("PYDANTIC_DISABLE_PLUGINS", None)
+        if setting is not None:
+            env["PYDANTIC_DISABLE_PLUGINS"] = setting
+        done = subprocess.run([sys.executable, "-c", PLUGIN_PROBE, "replay", script], env=env,
+                              cwd=ROOT, capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert '"rejected"' in done.stdout
+        assert done.stderr.strip().splitlines()[-1] == said, setting

@@ -17,7 +17,7 @@ import companion.rules
 RULES = Path(companion.rules.__file__).parent
 PACKAGES = sorted(p.name for p in RULES.iterdir() if (p / "__init__.py").exists())
 MODULES = sorted(RULES.rglob("*.py"))
-ALLOWED_LIBRARIES = {"pydantic", "confusable_homoglyphs"}  # data: models; TR39 confusables
+ALLOWED_LIBRARIES = {"pydantic"}  # data: models
 
 
 def module_name(path: Path) -> str:

@@ -9,8 +9,9 @@ name: ``Ada``, ``ADA``, ``Аda`` with a Cyrillic ``А`` and ``Ada`` with a zero-
 
 The skeleton follows Unicode's confusable detection (Technical Standard #39): each character is
 replaced by the prototype it is confusable with, from the TR39 data as the
-``confusable-homoglyphs`` package ships it, after NFKC and case folding. Pure functions; the
-table is read once, on first use, and each character's prototype found when first needed.
+``confusable-homoglyphs`` package ships it (made into a table of prototypes by
+``scripts/confusables.py``), after NFKC and case folding. Pure functions; the table is read
+once, on first use.
 """
 
 from __future__ import annotations
@@ -108,44 +109,25 @@ def said(name: str) -> str:
 
 
 @cache
-def _confusables() -> dict[str, list[dict[str, str]]]:
-    """The TR39 table, as the ``confusable-homoglyphs`` package ships it (its confusables.json,
-    read as package data, as importing it would): the package's own module also reads its
-    script categories and imports urllib (to download new data), which a name check never
-    needs, and which would make every command that checks a roster start slower."""
+def _prototypes() -> dict[str, str]:
+    """Each character's TR39 prototype, for the characters that have one: ``prototypes.json``
+    beside this module, written by ``scripts/confusables.py`` from the data the
+    ``confusable-homoglyphs`` package ships (a test fails when the two differ). Read once, on
+    the first name compared: 5,000-odd pairs, where the package's own 900 KB table was most of
+    what a command that checks a roster spent before it started."""
     import json
     from importlib.resources import files
 
-    data: dict[str, list[dict[str, str]]] = json.loads(
-        files("confusable_homoglyphs").joinpath("confusables.json").read_bytes()
+    table: dict[str, str] = json.loads(
+        files("companion.rules.core").joinpath("prototypes.json").read_bytes()
     )
-    return data
+    return table
 
 
-@lru_cache(maxsize=4096)
 def _prototype(source: str) -> str:
     """The prototype of the character ``source`` in the TR39 data (``source`` itself if it has
-    none), looked up for the characters names hold rather than built for all of them.
-
-    The package keeps each TR39 line ``source -> prototype`` both ways: a source lists its one
-    prototype, a prototype lists its sources. A character listing one entry that lists it back
-    is a source; where two characters list only each other, the ASCII one (else the lower code
-    point) is the prototype, so the table never maps both ways."""
-    data = _confusables()
-    entries = data.get(source)
-    if entries is None or len(source) != 1 or len(entries) != 1:
-        return source
-    target = entries[0]["c"].strip("\u200e\u200f")  # the package wraps RTL ones in marks
-    back = [e["c"].strip("\u200e\u200f") for e in data.get(target, [])]
-    if not target or target == source or source not in back:
-        return source
-    if len(back) == 1 and len(target) == 1 and _rank(target) > _rank(source):
-        return source  # a pair listing only each other: the better-known one is the prototype
-    return target
-
-
-def _rank(c: str) -> tuple[bool, int]:
-    return (not c.isascii(), ord(c))
+    none)."""
+    return _prototypes().get(source, source)
 
 
 def _fold(text: str) -> str:

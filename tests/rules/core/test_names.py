@@ -179,3 +179,43 @@ def test_so_long_sucker_refuses_look_alikes_and_hidden_characters() -> None:
         seats_from(players(["Ann", "Bo", "\u0410nn", "Dan"]))
     with pytest.raises(ValueError, match="invisible"):
         seats_from(players(["Ann", "Bo\u200b", "Cat", "Dan"]))
+
+
+def _confusables_script():  # type: ignore[no-untyped-def]
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[3] / "scripts" / "confusables.py"
+    spec = importlib.util.spec_from_file_location("confusables", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_shipped_prototypes_are_those_of_the_installed_tr39_data() -> None:
+    # companion/rules/core/prototypes.json is written by scripts/confusables.py from the
+    # confusable-homoglyphs package's data; a changed package makes it stale, and this fails.
+    import subprocess
+    import sys
+
+    script = _confusables_script()
+    done = subprocess.run([sys.executable, str(script.__file__), "--check"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    table = script.prototypes(script.source_data())
+    assert table["\u0430"] == "a" and table["0"] == "O"  # Cyrillic a; a zero reads as an O
+    assert "a" not in table  # a prototype maps to nothing
+    assert script.TABLE.read_text(encoding="utf-8") == script.table_text(table)
+
+
+def test_a_changed_source_changes_the_prototypes() -> None:
+    # The check can fail: the same data with one line changed makes another table.
+    script = _confusables_script()
+    data = script.source_data()
+    shipped = script.table_text(script.prototypes(data))
+    data["\u0430"] = [{"c": "o", "n": "LATIN SMALL LETTER O"}]
+    data["o"] = [*data["o"], {"c": "\u0430", "n": "CYRILLIC SMALL LETTER A"}]
+    changed = script.prototypes(data)
+    assert changed["\u0430"] == "o"
+    assert script.table_text(changed) != shipped
