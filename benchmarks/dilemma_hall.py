@@ -14,6 +14,8 @@ work behind them (no log, no views, no templates), in the same run. Figures, sid
 - events: server-sent events the phones received, all kinds;
 - the server process's CPU time during the joins and during the rounds (other load on the
   machine skews it far less than the times above);
+- the garbage collector's passes during the rounds, their total and the longest (each stops the
+  server's loop, and every request waits behind it);
 - peak memory of the server process (VmHWM), and its open files with every stream held;
 - nothing lost: every phone's last acknowledged choice of every round is the one the session
   file revealed (ours), and every phone saw every result.
@@ -105,8 +107,28 @@ def address(i: int) -> str:
 
 
 def bench_routes(app: Any, start: Any, revealed: list[float]) -> None:
-    """The game master's two moves, for the benchmark only: start a round, read the reveals."""
+    """The game master's two moves, for the benchmark only: start a round, read the reveals;
+    and the server's garbage-collector pauses since the last reading (each pass stops the
+    loop: every request waits behind it)."""
+    import gc
+
     from aiohttp import web
+
+    pauses: list[float] = []
+    began = [0.0]
+
+    def timed(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            began[0] = time.perf_counter()
+        else:
+            pauses.append(time.perf_counter() - began[0])
+
+    gc.callbacks.append(timed)
+
+    async def collector(request: web.Request) -> web.Response:
+        figures = {"count": len(pauses), "total": sum(pauses), "longest": max(pauses, default=0)}
+        pauses.clear()
+        return web.json_response(figures)
 
     async def start_round(request: web.Request) -> web.Response:
         return web.json_response(start())
@@ -114,6 +136,7 @@ def bench_routes(app: Any, start: Any, revealed: list[float]) -> None:
     async def reveals(request: web.Request) -> web.Response:
         return web.json_response(revealed)
 
+    app.router.add_get("/bench/gc", collector)
     app.router.add_post("/bench/start_round", start_round)
     app.router.add_get("/bench/revealed", reveals)
 
@@ -361,6 +384,7 @@ class Run:
     lost: list[str]
     unjoined: int = 0
     cpu: tuple[float, float] = (0.0, 0.0)  # the server's CPU seconds: joins, then the rounds
+    gc: dict[str, float] = field(default_factory=dict)  # the collector's pauses in the rounds
 
     def reveal_times(self) -> list[float]:
         out = []
@@ -408,6 +432,8 @@ async def play(label: str, port: int, pid: int, args: argparse.Namespace, ours: 
     files = open_files(pid)
     cpu_joined = cpu_seconds(pid)
     async with aiohttp.ClientSession() as gm:
+        async with gm.get(f"{base}/bench/gc") as r:  # from here on: the rounds'
+            await r.read()
         for number in range(1, args.rounds + 1):
             async with gm.post(f"{base}/bench/start_round") as r:
                 started = await r.json()
@@ -427,13 +453,16 @@ async def play(label: str, port: int, pid: int, args: argparse.Namespace, ours: 
             await asyncio.sleep(0.5)
         async with gm.get(f"{base}/bench/revealed") as r:
             revealed = await r.json()
+        async with gm.get(f"{base}/bench/gc") as r:
+            collected = await r.json()
     memory = peak_memory(pid)
     cpu = (cpu_joined - cpu_start, cpu_seconds(pid) - cpu_joined)
     for task in streams:
         task.cancel()
     for http in everyone:
         await http.close()
-    return Run(label, phones, revealed, joined_in, memory, files, [], len(unjoined), cpu)
+    return Run(label, phones, revealed, joined_in, memory, files, [], len(unjoined), cpu,
+               collected)
 
 
 def check_file(folder: Path, run: Run) -> None:
@@ -506,6 +535,9 @@ async def main_async(args: argparse.Namespace) -> None:
         ("events received", lambda r: str(sum(p.events for p in r.phones))),
         ("server CPU, joins (s)", lambda r: f"{r.cpu[0]:.1f}"),
         ("server CPU, rounds (s)", lambda r: f"{r.cpu[1]:.1f}"),
+        ("GC passes in the rounds", lambda r: f"{r.gc['count']:.0f}"),
+        ("GC pauses, total (ms)", lambda r: f"{r.gc['total'] * 1000:.0f}"),
+        ("GC pause, longest (ms)", lambda r: f"{r.gc['longest'] * 1000:.0f}"),
         ("peak memory (MiB)", lambda r: f"{r.memory / 1024:.0f}"),
         ("open files, streams held", lambda r: str(r.files)),
         ("join pages loaded again", lambda r: str(sum(p.retries for p in r.phones))),

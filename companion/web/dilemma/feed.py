@@ -279,6 +279,9 @@ class Feed:
         dirty, self.dirty = self.dirty, Dirty()
         if not dirty.any():
             return
+        crowd = dirty.everything and self.fanout.streams > CROWD_STREAMS
+        if crowd:  # what the room holds (the joins, their streams) before a thousand renders
+            self.collector.settle()
         made = self.made()
         audiences = self.fanout.audiences
         open_seats = {pid for pid in audiences if isinstance(pid, str)}
@@ -307,8 +310,8 @@ class Feed:
             message = self.board_message(push)
             for box in boards:
                 box.view(message, push.version)
-        if dirty.everything and self.fanout.streams > CROWD_STREAMS:
-            self.collector.settle()  # a round drawn or revealed: what the crowd holds stays
+        if crowd:  # and the round drawn or revealed, which the crowd's pages hold from now
+            self.collector.settle()
 
     def close(self) -> None:
         self.fanout.close()
