@@ -71,7 +71,7 @@ async def run(args: argparse.Namespace) -> None:
         rng = random.Random(3)
         for number in range(1, args.rounds + 1):
             phase(f"round {number}: start", lambda n=number: (
-                s.submit({"do": "start_round", "seed": n}), feed.fanout.push()))
+                s.submit({"do": "start_round", "seed": n}), feed.fanout.push(), feed.finish()))
             r = s.state.open_round()
             people = list(r.people)
 
@@ -88,7 +88,8 @@ async def run(args: argparse.Namespace) -> None:
                 box.take()
             last = people[-1]
             phase(f"round {number}: reveal", lambda last=last: (
-                s.submit(Choose(pid=last, choice="silent"), by="phone"), feed.fanout.push()))
+                s.submit(Choose(pid=last, choice="silent"), by="phone"), feed.fanout.push(),
+                feed.finish()))
             sent = [len(box.take()) for box in boxes.values()]
             print(f"round {number} revealed: {sum(sent) / 1e6:.1f} MB into the streams, "
                   f"{max(sent) / 1e3:.1f} kB the largest page")

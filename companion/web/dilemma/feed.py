@@ -8,7 +8,9 @@ changes, not to the room:
 - a join in the lobby changes the joiner's page and the count of players;
 - anything else (a round drawn, a reveal, an undo, a timer note) changes every page: the
   shared part (results, leaderboard, debrief) is made once and each phone's own part around it;
-- the board is made again after any of these, and after a phone comes or goes.
+- the board is made again after any of these, and after a phone comes or goes;
+- in a crowd, a change of every page is made ``SLICE`` phones at a time, one turn of the loop
+  each, so that the requests and the other streams are not held behind a thousand pages.
 
 Each phone's page is in its own language: the shared part is made once per language that an
 open phone speaks (when one first needs it), each phone's part in its stream's language.
@@ -25,6 +27,7 @@ change is committed.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -47,6 +50,7 @@ COALESCE = 0.2  # seconds between two pushes of counts: at most five a second
 CROWD_STREAMS = 100
 CROWD_CALM = 1.0
 URGENT = 0.02  # a change of every page (a reveal, a round drawn) goes out this soon
+SLICE = 50  # a crowd's pages made in one turn of the loop after such a change (~20 ms)
 
 
 def counts(state: DilemmaState) -> pages.Counts:
@@ -129,6 +133,8 @@ class Feed:
         self.changed: dict[str, int] = {}
         self.answered: dict[str, tuple[str, int]] = {}
         self.collector = Collector()  # a crowd's long-lived pages kept out of the GC's passes
+        self._slices: list[str] = []  # the seats whose pages a crowd's change still waits for
+        self._slice_due: asyncio.Handle | None = None
         self.fanout: Fanout[str | None] = Fanout(
             session, self.heard, self.publish,
             pace=URGENT, calm=COALESCE + URGENT, gather=URGENT,
@@ -162,6 +168,8 @@ class Feed:
         else:  # an undo or a note (a timer, a peek): anything may have changed
             self._made = None
             dirty.everything = True
+        if dirty.everything:
+            self._slices = []  # the pages a crowd's slices still waited for: its push makes all
         if not dirty.any():
             return None
         crowd = self.fanout.streams > CROWD_STREAMS
@@ -279,12 +287,17 @@ class Feed:
         dirty, self.dirty = self.dirty, Dirty()
         if not dirty.any():
             return
-        crowd = dirty.everything and self.fanout.streams > CROWD_STREAMS
-        if crowd:  # what the room holds (the joins, their streams) before a thousand renders
-            self.collector.settle()
         made = self.made()
         audiences = self.fanout.audiences
         open_seats = {pid for pid in audiences if isinstance(pid, str)}
+        if dirty.everything and self.fanout.streams > CROWD_STREAMS:
+            self.collector.settle()  # what the room holds (joins, streams) before the renders
+            self._boards(push)
+            if self._slice_due is not None:  # (an earlier change's slices: dropped, remade)
+                self._slice_due.cancel()
+            self._slices = sorted(open_seats)
+            self._render_slice(made, push)
+            return
         redo = open_seats if dirty.everything else dirty.seats & open_seats
         counted: list[Outbox[str | None]] = []  # the streams that get the counts alone
         for pid in redo:
@@ -305,14 +318,44 @@ class Feed:
                 counted.extend(audiences[pid])
             for box in counted:
                 box.patch(progress(box.lang), push.version)
-        boards = audiences.get(None)
-        if boards and (dirty.everything or dirty.board or dirty.counts):
-            message = self.board_message(push)
-            for box in boards:
-                box.view(message, push.version)
-        if crowd:  # and the round drawn or revealed, which the crowd's pages hold from now
+        if dirty.everything or dirty.board or dirty.counts:
+            self._boards(push)
+
+    def _boards(self, push: Push) -> None:
+        message: bytes | None = None
+        for box in self.fanout.audiences.get(None, ()):
+            message = message or self.board_message(push)
+            box.view(message, push.version)
+
+    def _render_slice(self, made: Made, push: Push | None = None) -> None:
+        """Make the next ``SLICE`` phones' pages of a change of every page in a crowd, and
+        leave the loop to the requests and the other streams before the next slice (a
+        thousand pages at once held every choice back for a third of a second). Each slice
+        is made from the state as of its turn, and says so (its version). A newer change of
+        every page drops the rest (:meth:`heard`): its own push makes every page again."""
+        self._slice_due = None
+        if not self._slices or self.fanout.closing:
+            return
+        push = push or Push(self.version(), True)
+        seats, self._slices = self._slices[:SLICE], self._slices[SLICE:]
+        audiences = self.fanout.audiences
+        for pid in seats:
+            for box in audiences.get(pid, ()):
+                box.view(self.player_message(pid, made, box.lang, push), push.version)
+        if self._slices:
+            self._slice_due = self.fanout.loop.call_soon(self._render_slice, self.made())
+        else:  # the round drawn or revealed, which the crowd's pages hold from now on
             self.collector.settle()
 
+    def finish(self) -> None:
+        """Make at once the pages still waiting for their slice (a benchmark, a test)."""
+        while self._slices:
+            if self._slice_due is not None:
+                self._slice_due.cancel()
+            self._render_slice(self.made())
+
     def close(self) -> None:
+        if self._slice_due is not None:
+            self._slice_due.cancel()
         self.fanout.close()
         self.collector.release()
