@@ -114,19 +114,22 @@ def bench_routes(app: Any, start: Any, revealed: list[float]) -> None:
 
     from aiohttp import web
 
-    pauses: list[float] = []
+    pauses: list[tuple[float, int]] = []  # (seconds, generation)
     began = [0.0]
 
     def timed(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
             began[0] = time.perf_counter()
         else:
-            pauses.append(time.perf_counter() - began[0])
+            pauses.append((time.perf_counter() - began[0], info["generation"]))
 
     gc.callbacks.append(timed)
 
     async def collector(request: web.Request) -> web.Response:
-        figures = {"count": len(pauses), "total": sum(pauses), "longest": max(pauses, default=0)}
+        longest = max(pauses, default=(0.0, 0))
+        figures = {"count": len(pauses), "total": sum(p for p, _ in pauses),
+                   "longest": longest[0], "generation": longest[1],
+                   "full": sum(1 for _, generation in pauses if generation == 2)}
         pauses.clear()
         return web.json_response(figures)
 
@@ -535,9 +538,10 @@ async def main_async(args: argparse.Namespace) -> None:
         ("events received", lambda r: str(sum(p.events for p in r.phones))),
         ("server CPU, joins (s)", lambda r: f"{r.cpu[0]:.1f}"),
         ("server CPU, rounds (s)", lambda r: f"{r.cpu[1]:.1f}"),
-        ("GC passes in the rounds", lambda r: f"{r.gc['count']:.0f}"),
+        ("GC passes, rounds (full)", lambda r: f"{r.gc['count']:.0f} ({r.gc['full']:.0f})"),
         ("GC pauses, total (ms)", lambda r: f"{r.gc['total'] * 1000:.0f}"),
-        ("GC pause, longest (ms)", lambda r: f"{r.gc['longest'] * 1000:.0f}"),
+        ("GC pause, longest (ms, gen)",
+         lambda r: f"{r.gc['longest'] * 1000:.0f} (gen {r.gc['generation']:.0f})"),
         ("peak memory (MiB)", lambda r: f"{r.memory / 1024:.0f}"),
         ("open files, streams held", lambda r: str(r.files)),
         ("join pages loaded again", lambda r: str(sum(p.retries for p in r.phones))),

@@ -9,12 +9,15 @@ the evening ends, so a crowd's feed :meth:`settles <Collector.settle>` it then: 
 of the collector's passes (``gc.freeze``), which then look only at what was made since.
 Objects freed by their last reference are freed as always; only a cycle of garbage that was
 alive at a settle waits for :meth:`Collector.release` (when the server stops), which hands
-everything back to the collector.
+everything back to the collector. While a crowd joins, it settles every few seconds, so that
+the round's draw (a burst of work of its own) does not start a full pass over the joins.
 """
 
 from __future__ import annotations
 
 import gc
+import math
+import time
 
 
 class Collector:
@@ -22,11 +25,17 @@ class Collector:
 
     def __init__(self) -> None:
         self.settled = False
+        self._at = -math.inf  # when it last settled (monotonic seconds)
 
-    def settle(self) -> None:
-        """Take everything alive now out of the collector's passes, until :meth:`release`."""
+    def settle(self, every: float = 0.0) -> None:
+        """Take everything alive now out of the collector's passes, until :meth:`release`;
+        not again within ``every`` seconds of the last time."""
+        now = time.monotonic()
+        if now - self._at < every:
+            return
         gc.freeze()
         self.settled = True
+        self._at = now
 
     def release(self) -> None:
         """Hand everything settled back to the collector (the server stops)."""

@@ -51,6 +51,7 @@ CROWD_STREAMS = 100
 CROWD_CALM = 1.0
 URGENT = 0.02  # a change of every page (a reveal, a round drawn) goes out this soon
 SLICE = 50  # a crowd's pages made in one turn of the loop after such a change (~20 ms)
+SETTLE_EVERY = 5.0  # seconds: how often a crowd joining settles what it holds (collector.py)
 
 
 def counts(state: DilemmaState) -> pages.Counts:
@@ -290,7 +291,10 @@ class Feed:
         made = self.made()
         audiences = self.fanout.audiences
         open_seats = {pid for pid in audiences if isinstance(pid, str)}
-        if dirty.everything and self.fanout.streams > CROWD_STREAMS:
+        crowd = self.fanout.streams > CROWD_STREAMS
+        if crowd and self.session.state.phase == "lobby":  # a crowd joining: what it holds
+            self.collector.settle(every=SETTLE_EVERY)  # from now on, before a round's draw
+        if dirty.everything and crowd:
             self.collector.settle()  # what the room holds (joins, streams) before the renders
             self._boards(push)
             if self._slice_due is not None:  # (an earlier change's slices: dropped, remade)
