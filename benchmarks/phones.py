@@ -43,6 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -62,6 +63,20 @@ def pct(values: list[float], p: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1000
+
+
+def streams_ready(phones: int) -> tuple[Callable[[], None], asyncio.Event]:
+    """What each phone calls once its stream is open, and the event set when all of them are."""
+    connected = 0
+    everyone = asyncio.Event()
+
+    def ready() -> None:
+        nonlocal connected
+        connected += 1
+        if connected == phones:
+            everyone.set()
+
+    return ready, everyone
 
 
 def free_port() -> int:
@@ -282,14 +297,7 @@ async def load(
         aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30)) for _ in phones
     ]
     page_loads = []
-    connected = 0
-    all_ready = asyncio.Event()
-
-    def ready() -> None:
-        nonlocal connected
-        connected += 1
-        if connected == len(phones):
-            all_ready.set()
+    ready, all_ready = streams_ready(len(phones))
 
     for http, phone in zip(sessions, phones, strict=True):
         start = time.perf_counter()
@@ -340,14 +348,7 @@ async def each_change(port: int, seats: list[tuple[str, str]], args: argparse.Na
     phones = [Phone(*seats[i % len(seats)]) for i in range(args.phones)]
     connector = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=connector) as http:
-        connected = 0
-        all_ready = asyncio.Event()
-
-        def ready() -> None:
-            nonlocal connected
-            connected += 1
-            if connected == len(phones):
-                all_ready.set()
+        ready, all_ready = streams_ready(len(phones))
 
         streams = [asyncio.create_task(hold_stream(http, base, p, ready)) for p in phones]
         await asyncio.wait_for(all_ready.wait(), 30)

@@ -4,9 +4,7 @@ the whole page; a crowd's feed keeps what the room holds out of the collector's 
 
 from __future__ import annotations
 
-import asyncio
 import gc
-import json
 from pathlib import Path
 from typing import Any
 
@@ -19,23 +17,7 @@ from companion.web.common.context import Limiter, Presence
 from companion.web.dilemma.feed import CROWD_STREAMS
 from companion.web.dilemma.server import Room, tab_of
 from tests.dilemma_helpers import scenario
-from tests.web.dilemma.test_server import join
-
-
-async def next_event(response: Any) -> tuple[str, dict[str, Any]]:
-    """The next event other than a heartbeat: its kind and its data."""
-    data, event = None, "message"
-    async with asyncio.timeout(10):
-        while True:
-            line = (await response.content.readline()).decode()
-            if line.startswith("event: "):
-                event = line[7:].strip()
-            elif line.startswith("data: "):
-                data = json.loads(line[6:])
-            elif line == "\n":
-                if data is not None and event != "beat":
-                    return event, data
-                data, event = None, "message"
+from tests.web.dilemma.test_server import join, next_event
 
 
 async def next_view(response: Any) -> dict[str, Any]:

@@ -218,8 +218,17 @@ async def test_live_updates_reach_a_players_stream(client: TestClient, session: 
 async def _next_event(response: Any, kind: str = "view") -> dict[str, Any]:
     """The next ``kind`` event's data: a count's ``patch`` (a join still being pushed when the
     stream opened) or a ``beat`` may come between two pages, and is passed over."""
-    data, event = None, "message"
     async with asyncio.timeout(10):  # a page that never comes fails the test, not hangs it
+        while True:
+            event, data = await next_event(response)
+            if event == kind:
+                return data
+
+
+async def next_event(response: Any) -> tuple[str, dict[str, Any]]:
+    """The next event other than a heartbeat: its kind and its data (10 s at most)."""
+    data, event = None, "message"
+    async with asyncio.timeout(10):
         while True:
             line = (await response.content.readline()).decode()
             if line.startswith("event: "):
@@ -227,8 +236,8 @@ async def _next_event(response: Any, kind: str = "view") -> dict[str, Any]:
             elif line.startswith("data: "):
                 data = json.loads(line[6:])
             elif line == "\n":
-                if data is not None and event == kind:
-                    return data
+                if data is not None and event != "beat":
+                    return event, data
                 data, event = None, "message"
 
 
