@@ -45,8 +45,9 @@ def _roster(players: tuple[Player, ...]) -> Roster:
     """The players by id, and the ids and names of those still in, made once per tuple of
     players (the latest tuple's only: every state after a choice shares it; tuples are
     immutable and held here, so their identity cannot be reused while remembered)."""
-    if _rostered and _rostered[0][0] is players:
-        return _rostered[0][1]
+    last = _rostered[-1] if _rostered else None  # read once: another thread may replace it
+    if last is not None and last[0] is players:
+        return last[1]
     made: Roster = (
         {p.pid: p for p in players},
         tuple(p.pid for p in players if p.present),
