@@ -73,7 +73,8 @@ def _callables(lang: Language) -> dict[str, Any]:
     """``lang``'s message callables for the templates (``_``, ``gettext``, ``ngettext``,
     ``pgettext``), made once per language. They do what ``jinja2.ext.i18n``'s newstyle ones do
     in an autoescaped template (every template here is): the message is taken as markup and
-    what fills it in is escaped (``Markup % values``), a count fills ``num``; without its
+    what fills it in is escaped (``Markup % values``), a count fills ``num`` (written in the
+    language's digits, as :meth:`Language.n_` writes ``count``: "1,000", "1.000"); without its
     wrappers, which cost a third of a phone's part (a lecture hall renders 1,000 of them at
     each round's start and reveal)."""
     made = _made.get(id(lang))
@@ -84,7 +85,7 @@ def _callables(lang: Language) -> dict[str, Any]:
         return Markup(lang.gettext(__string)) % variables
 
     def ngettext(__singular: str, __plural: str, __num: int, **variables: Any) -> Markup:
-        variables.setdefault("num", __num)
+        variables.setdefault("num", lang.number(__num))  # the count, in the language's digits
         return Markup(lang.ngettext(__singular, __plural, __num)) % variables
 
     def pgettext(__context: str, __string: str, **variables: Any) -> Markup:

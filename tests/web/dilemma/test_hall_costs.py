@@ -49,3 +49,29 @@ def test_a_small_rooms_phones_still_list_the_pairs(tmp_path: Path) -> None:
     assert "Round 1: the sentences" in last
     assert all(f"Student {i:04d}" in last for i in range(SMALL_ROOM))
     s.close()
+
+
+def test_a_halls_numbers_are_written_in_the_languages_digits(tmp_path: Path) -> None:
+    """A rank among 1,000, the count that has chosen, the board's phones: "1,000" in English,
+    "1.000" in German, on every face that shows them (the counts' patches already were)."""
+    from companion.language import language
+    from companion.rules.dilemma.views import board as board_view
+    from companion.web.dilemma.pages import Phones, render_board_part
+
+    s = revealed_room(tmp_path, 1000)
+    shared = public(s.state)
+    for code, thousand in (("en", "1,000"), ("de", "1.000")):
+        lang = language(code)
+        mine = render_player_part(player(s.state, "p7", shared), lang)
+        rank = mine.split('id="my-rank">', 1)[1].split("</span>", 1)[0]
+        assert rank.endswith(thousand) or f"{thousand}," in rank, rank
+        assert "1000" not in mine
+        s.submit({"do": "start_round", "seed": 6})
+        board = render_board_part(board_view(s.state), "http://x/join-room",
+                                  Phones(998, 1000), lang)
+        assert "1000" not in board and thousand in board
+        mine = render_player_part(player(s.state, "p7"), lang)
+        progress = mine.split('id="progress">', 1)[1].split("</p>", 1)[0]
+        assert thousand in progress and "1000" not in progress
+        s.undo()  # back to the reveal, for the next language
+    s.close()
