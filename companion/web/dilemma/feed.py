@@ -124,7 +124,7 @@ class Feed:
 
     def __init__(
         self, session: DilemmaSession, board_part: Callable[[pages.Timer | None], str]
-    ) -> None:  # (a stream's memory: its page's tab, when the page named one)
+    ) -> None:
         self.session = session
         self.board_part = board_part
         self.dirty = Dirty()
@@ -136,6 +136,7 @@ class Feed:
         self.collector = Collector()  # a crowd's long-lived pages kept out of the GC's passes
         self._slices: list[str] = []  # the seats whose pages a crowd's change still waits for
         self._slice_due: asyncio.Handle | None = None
+        # (a stream's memory: its page's tab, when the page named one)
         self.fanout: Fanout[str | None] = Fanout(
             session, self.heard, self.publish,
             pace=URGENT, calm=COALESCE + URGENT, gather=URGENT,
@@ -173,9 +174,12 @@ class Feed:
             self._slices = []  # the pages a crowd's slices still waited for: its push makes all
         if not dirty.any():
             return None
-        crowd = self.fanout.streams > CROWD_STREAMS
-        self.fanout.calm = CROWD_CALM if crowd else COALESCE + URGENT
+        self.fanout.calm = CROWD_CALM if self.crowd() else COALESCE + URGENT
         return "urgent" if dirty.everything else "calm"
+
+    def crowd(self) -> bool:
+        """Whether a crowd listens: more open streams than ``CROWD_STREAMS``."""
+        return self.fanout.streams > CROWD_STREAMS
 
     def _seats_changed(self, seats: set[str]) -> None:
         """These seats' own pages changed (a choice, a join), as of the version now."""
@@ -291,7 +295,7 @@ class Feed:
         made = self.made()
         audiences = self.fanout.audiences
         open_seats = {pid for pid in audiences if isinstance(pid, str)}
-        crowd = self.fanout.streams > CROWD_STREAMS
+        crowd = self.crowd()
         if crowd and self.session.state.phase == "lobby":  # a crowd joining: what it holds
             self.collector.settle(every=SETTLE_EVERY)  # from now on, before a round's draw
         if dirty.everything and crowd:
