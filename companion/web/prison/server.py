@@ -79,7 +79,7 @@ async def start_phone_server(
     Raises ``OSError`` when the port cannot be used.
     """
     app = build_app(session, limiter=limiter)
-    pages.warm_up()
+    pages.warm_up(app[PHONES])
     runner, bound, base = await listen(session, app, host, port, public_url, limits)
     app[PHONES].base_url = base
     return PhoneServer(runner, host, bound, base)
