@@ -234,7 +234,7 @@ def prisoner_message(
 
 def _seat_of(phones: Phones, watch: Watch, token: str) -> Seat | None:
     """A stream's seat, looked up again only when the seats changed (a reissue)."""
-    seats = phones.seats_now()
+    seats = phones.seats()
     if seats is not watch.looked_up[0]:
         watch.looked_up = (seats, by_token(seats, token))
     return watch.looked_up[1]

@@ -175,7 +175,7 @@ class Phones:
     shared: SharedTable = field(default_factory=SharedTable, repr=False)
     together: Together = field(init=False, repr=False)  # the prisoners' choices, in groups
     _seats: tuple[str | None, list[Seat]] = field(default=(None, []), repr=False)
-    _woken: tuple[int, list[Seat]] = field(default=(-1, []), repr=False)
+    _read: tuple[int, list[Seat]] = field(default=(-1, []), repr=False)  # at this log length
 
     def __post_init__(self) -> None:
         self.together = Together(self.session)
@@ -187,22 +187,20 @@ class Phones:
         return wifi.name if wifi is not None else None
 
     def seats(self) -> list[Seat]:
-        """The seats, read again only when their stored text changed (a reissue): every open
-        stream looks its seat up at every change of the game."""
+        """The seats, the same list object while they stay the same. They change only with a
+        row in the log (a reissue is noted), so their stored text is read again only when the
+        log grew (every request looks its seat up, and every open stream at every change:
+        reading it each time was a tenth of a choice's own work), and parsed again only when
+        it changed."""
+        count = len(self.session.rows)
+        if count == self._read[0]:
+            return self._read[1]
         stored = self.session.store.meta_text("seats")
         if stored is None or stored != self._seats[0]:
             seats = seats_of(self.session)
             self._seats = (self.session.store.meta_text("seats"), seats)
+        self._read = (count, self._seats[1])
         return self._seats[1]
-
-    def seats_now(self) -> list[Seat]:
-        """The seats as :meth:`seats`, read once for all the streams a change wakes: the seats
-        change only with a row in the log (a reissue is noted), so they are looked up again
-        only when the log grew. The same list object while they stay the same."""
-        count = len(self.session.rows)
-        if self._woken[0] != count:
-            self._woken = (count, self.seats())
-        return self._woken[1]
 
     def _look_up(
         self,
