@@ -164,38 +164,50 @@ def now_words(view: Mapping[str, Any], lang: Language | None = None) -> str:
     return _("Accusations: prisoners holding a shiv may accuse someone of collaborating.")
 
 
-# What the shared lower part of every page (_results.html) reads from a view.
-_RESULTS_KEYS = (
-    "phase",
-    "nights_done",
-    "nights_to_escape",
-    "outcome",
-    "winners",
-    "prisoners",
-    "parole_tokens",
-)
+_RESULTS: dict[tuple[object, ...], Markup] = {}  # the lower parts made, by what they show
+_RESULTS_KEPT = 256
 
 
-@lru_cache(maxsize=256)
-def _results_part(key: str, code: str) -> Markup:
-    """The nights bar, the results and the roster, rendered once for every phone that shows
-    the same in the same language (the roster makes it the costly part with many prisoners)."""
-    view, today, yesterday = json.loads(key)
-    part = render(
-        environment(), "_results.html", language(code), v=view, today_results=today,
-        yesterday_results=yesterday,
+def _results_part(view: SeatView | BoardView, today: list[str], yesterday: list[str],
+                  lang: Language) -> Markup:
+    """The nights bar, the results and the roster (_results.html), rendered once for every
+    phone that shows the same in the same language (the roster makes it the costly part with
+    many prisoners). What it shows is told by a tuple of what the template reads (its JSON
+    text, sorted, was a fifth of a prisoner's part at 50 prisoners)."""
+    whole: Mapping[str, Any] = view
+    now = shown_now(view)
+    statuses, tokens = now["statuses"], whole.get("parole_tokens")
+    roster = tuple(
+        (p["name"], statuses[p["name"]], p["shivs"], None if tokens is None else tokens[p["name"]])
+        for p in view["prisoners"]
     )
-    return Markup(part)
+    key = (
+        lang.code, view["phase"], now["nights"], view["nights_to_escape"], view["outcome"],
+        tuple(view["winners"]), roster, tokens is not None, tuple(today), tuple(yesterday),
+    )
+    part = _RESULTS.get(key)
+    if part is None:
+        shown: dict[str, Any] = {
+            "phase": view["phase"], "nights": now["nights"],
+            "nights_to_escape": view["nights_to_escape"], "outcome": view["outcome"],
+            "winners": view["winners"], "prisoners": view["prisoners"], "statuses": statuses,
+        }
+        if tokens is not None:
+            shown["parole_tokens"] = tokens
+        part = Markup(render(
+            environment(), "_results.html", lang, v=shown, today_results=today,
+            yesterday_results=yesterday,
+        ))
+        if len(_RESULTS) >= _RESULTS_KEPT:
+            _RESULTS.pop(next(iter(_RESULTS)))  # the oldest made
+        _RESULTS[key] = part
+    return part
 
 
 def _common(view: SeatView | BoardView, lang: Language) -> dict[str, object]:
     yesterday = view["history"][-1] if view["history"] else None
     today_results = results(view["today"], lang)
     yesterday_results = results(yesterday, lang) if yesterday else []
-    whole: Mapping[str, Any] = view
-    shown = {k: whole[k] for k in _RESULTS_KEYS if k in whole}
-    shown.update(shown_now(view))
-    key = json.dumps([shown, today_results, yesterday_results], sort_keys=True)
     stage = view["stage"]
     held = stage["reveal"] is not None and stage["reveal"]["held"]
     return {
@@ -206,7 +218,7 @@ def _common(view: SeatView | BoardView, lang: Language) -> dict[str, object]:
         "reveal_lines": reveal_lines(stage["reveal"], lang),
         "today_results": today_results,
         "yesterday_results": yesterday_results,
-        "results_part": _results_part(key, lang.code),
+        "results_part": _results_part(view, today_results, yesterday_results, lang),
         "outcome_text": outcome_words(lang, view.get("outcome"), view.get("winners") or []),
     }
 
