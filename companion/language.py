@@ -75,6 +75,9 @@ class Refusing(Protocol):
     def count(self) -> int | None: ...
 
 
+WHOLE = 100_000  # the whole numbers a Language keeps as written, up to this size either way
+
+
 class Language:
     """One language: its messages (gettext) and its locale's formatting (Babel)."""
 
@@ -84,6 +87,7 @@ class Language:
         self.code = code
         self.translations = translations
         self.locale = locale
+        self._whole: dict[int, str] = {}  # whole numbers as written (see number())
 
     def gettext(self, message: str) -> str:
         return self.translations.gettext(message)
@@ -162,8 +166,15 @@ class Language:
 
     def number(self, value: float, places: int | None = None) -> str:
         """``value`` in this language's digits (``1,234.5``, ``1.234,5``); with ``places``,
-        always that many decimals (a mean: ``21.0`` beside ``6.6``, never ``21``)."""
+        always that many decimals (a mean: ``21.0`` beside ``6.6``, never ``21``). A whole
+        number is written once (counts, ranks and totals fill every page: Babel took 14 us
+        each time)."""
         if places is None:
+            if type(value) is int and -WHOLE <= value <= WHOLE:
+                text = self._whole.get(value)
+                if text is None:
+                    text = self._whole[value] = str(format_decimal(value, locale=self.locale))
+                return text
             return str(format_decimal(value, locale=self.locale))
         pattern = "#,##0." + "0" * places if places else "#,##0"
         return str(format_decimal(round(value, places), format=pattern, locale=self.locale))
