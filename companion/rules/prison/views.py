@@ -7,6 +7,7 @@ leaves the core. Each view is plain JSON-ready data, typed by the ``TypedDict`` 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import fields
 from typing import Any, Literal, TypedDict
 
 from companion.rules.core.game import Entry
@@ -225,6 +226,31 @@ def prisoner_me(state: PrisonState, name: str) -> PrisonerMe:
         "accusations_left": state.accusations_left(name),
         "epilogue": own_part(state, name),
     }
+
+
+# What differs between two states when only some prisoners chose (ChoiceMade): the day's choices.
+_GAME_PARTS = tuple(f.name for f in fields(PrisonState) if f.name != "day")
+_DAY_PARTS = tuple(f.name for f in fields(Day) if f.name != "choices")
+
+
+def choosers_only(before: PrisonState, after: PrisonState) -> frozenset[str] | None:
+    """The prisoners whose own choice tonight is all that differs between two states, or
+    ``None`` when anything else differs (or the game is over). For every other prisoner,
+    :func:`prisoner_me` is then the same in both states, and :func:`table` differs at most in
+    who has chosen (``submitted`` and ``submitted_count``): what a page-by-page fan-out may
+    tell from the two states alone, instead of making every prisoner's view again to compare."""
+    if before is after:
+        return frozenset()
+    if before.over or after.over:
+        return None
+    if any(getattr(before, part) != getattr(after, part) for part in _GAME_PARTS):
+        return None
+    was, now = before.day, after.day
+    if any(getattr(was, part) != getattr(now, part) for part in _DAY_PARTS):
+        return None
+    return frozenset(
+        n for n in {*was.choices, *now.choices} if was.choices.get(n) != now.choices.get(n)
+    )
 
 
 def prisoner(state: PrisonState, name: str) -> PrisonerView:

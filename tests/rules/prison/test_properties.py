@@ -16,7 +16,7 @@ from companion.rules.core.game import History, Refused
 from companion.rules.prison.commands import parse_command
 from companion.rules.prison.engine import PRISON_BREAK, new_game
 from companion.rules.prison.state import PrisonState
-from companion.rules.prison.views import gm, prisoner, table, warden
+from companion.rules.prison.views import choosers_only, gm, prisoner, prisoner_me, table, warden
 from tests.conftest import examples
 from tests.prison_helpers import rules
 
@@ -137,6 +137,41 @@ def test_random_streams_keep_the_invariants(
         if cmd["do"] != "undo":
             check_forward(before, h.state)
         check_always(h.state)
+
+
+COUNTS = ("submitted", "submitted_count")
+
+
+@SETTINGS
+@given(game_setup, steered)
+def test_choosers_only_names_every_prisoner_whose_view_changed(
+    setup: dict, commands: list[tuple[tuple[int, int], dict]]
+) -> None:
+    """What the prison's fan-out skips on its word: for every prisoner it leaves out, their
+    own part is the same, and the table differs at most in who has chosen."""
+    h = start(setup)
+    for nudge, raw in commands:
+        cmd = _steer(h.state, nudge, raw)
+        before = h.state
+        if isinstance(step(h, cmd), Refused):
+            assert choosers_only(before, h.state) == frozenset()
+            continue
+        after = h.state
+        chose = choosers_only(before, after)
+        if cmd["do"] == "choose" and not before.over:
+            assert chose is not None, "a choice alone is told as a choice"
+            assert chose <= {cmd["prisoner"]}
+        if chose is None:
+            continue
+        for n in after.prisoners:
+            if n not in chose:
+                assert prisoner_me(before, n) == prisoner_me(after, n), n
+        was, now = table(before), table(after)
+        assert {k: v for k, v in was.items() if k not in COUNTS} == {
+            k: v for k, v in now.items() if k not in COUNTS
+        }
+        for n in chose:  # and whom it names did change their choice
+            assert prisoner_me(before, n)["choice"] != prisoner_me(after, n)["choice"], n
 
 
 def _views(s: PrisonState) -> dict[str, str]:
