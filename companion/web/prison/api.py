@@ -36,7 +36,7 @@ from companion.rules.prison.commands import Choice, Choose, Interview, PrisonCom
 from companion.rules.prison.room import PrisonerRoomView
 from companion.rules.prison.stage import Stage
 from companion.rules.prison.state import PrisonState
-from companion.rules.prison.views import TableView, prisoner_me, table
+from companion.rules.prison.views import TableView, choosers_only, prisoner_me, table
 from companion.session.prison.seats import Seat, by_token
 from companion.web.common.context import (
     Problem,
@@ -205,18 +205,28 @@ def progress_texts(table_view: TableView, lang: Language) -> dict[str, str]:
 
 
 def prisoner_message(
-    phones: Phones, shown: Watch, seat: Seat, lang: Language, room: PrisonState, stage: Stage
+    phones: Phones, shown: Watch, seat: Seat, lang: Language, room: PrisonState, stage: Stage,
+    chose: frozenset[str] | None = None,
 ) -> str | Patch:
     """A prisoner's stream message: the whole view and part (JSON text: the table every
     prisoner shares is encoded once, :class:`SharedTable`) when anything but the counts
     changed for this prisoner; else the new counts' line as a patch, made once per language
     for every prisoner (a choice changes the chooser's page and that line on every other); else
     ``Patch.NONE``. A countdown on the page goes on ticking on the phone from the time left it
-    was sent with, so a running clock alone sends nothing."""
+    was sent with, so a running clock alone sends nothing.
+
+    ``chose``: who alone chose since the last push, if that is all that changed (the push's
+    :func:`choosers_only`); a stream that push served, of any other prisoner, then has at most
+    the counts to hear, told without making its view again to compare."""
     shared, shared_json = phones.shared.of(room)
+    counts = shared["submitted_count"]
+    if chose is not None and shown.at == phones.pushes - 1 and seat.name not in chose:
+        if counts != shown.counts:
+            shown.counts = counts
+            return phones.shared.counts_patch(lang.code, lambda: progress_texts(shared, lang))
+        return Patch.NONE
     me = prisoner_me(room, seat.name)
     key = (phones.shared.look, me, stage)
-    counts = shared["submitted_count"]
     if key != shown.key:
         shown.key, shown.counts = key, counts
         now = room_stage(phones.session, phones.clock())
@@ -241,7 +251,8 @@ def _seat_of(phones: Phones, watch: Watch, token: str) -> Seat | None:
 
 
 def message_of(
-    phones: Phones, push: Push, box: Outbox[Watch], room: PrisonState, stage: Stage
+    phones: Phones, push: Push, box: Outbox[Watch], room: PrisonState, stage: Stage,
+    chose: frozenset[str] | None = None,
 ) -> dict[str, Any] | str | Patch | None:
     """What ``box``'s stream shows now (``None``: its seat no longer exists): data, its JSON
     text, or a patch; the very object it had last time when nothing it shows changed."""
@@ -259,7 +270,7 @@ def message_of(
     if current is None:
         return None
     if current.role == "prisoner":
-        return prisoner_message(phones, watch, current, lang, room, stage)
+        return prisoner_message(phones, watch, current, lang, room, stage, chose)
     game = game_view(room, current)
 
     def make() -> dict[str, Any]:  # the game view above, with the stage as of now
@@ -270,11 +281,12 @@ def message_of(
 
 
 def deliver(
-    phones: Phones, push: Push, box: Outbox[Watch], room: PrisonState, stage: Stage
+    phones: Phones, push: Push, box: Outbox[Watch], room: PrisonState, stage: Stage,
+    chose: frozenset[str] | None = None,
 ) -> None:
     """Put into ``box`` what its stream shows now: a whole view when it changed (or the log
     moved on), a patch only when the game moved (never for a phone coming or going)."""
-    data = message_of(phones, push, box, room, stage)
+    data = message_of(phones, push, box, room, stage, chose)
     moved = push.version != box.shows
     if data is None:
         box.end()
@@ -293,11 +305,15 @@ def publish(phones: Phones, push: Push) -> None:
     seats' first, so that the board's count of phones knows of the pages a reissue closed."""
     if phones.fanout is not None:
         room, stage = phones.session.room.game, phones.session.room.stage
+        last, phones.pushed = phones.pushed, (room, stage)
+        chose = choosers_only(last[0], room) if last is not None and last[1] == stage else None
+        phones.pushes += 1
         audiences = phones.fanout.audiences
         for token, boxes in list(audiences.items()):  # the seats first: the board counts them
             if token is not None:
                 for box in list(boxes):
-                    deliver(phones, push, box, room, stage)
+                    deliver(phones, push, box, room, stage, chose)
+                    box.memory.at = phones.pushes
         for box in audiences.get(None, ()):
             deliver(phones, push, box, room, stage)
 

@@ -29,6 +29,7 @@ from companion.rules.prison.room import (
     taken_back_view,
     warden_room_view,
 )
+from companion.rules.prison.stage import Stage
 from companion.rules.prison.state import PrisonState
 from companion.rules.prison.views import (
     PrisonerView,
@@ -160,6 +161,7 @@ class Watch:
     counts: object = None
     sent: object = None  # the message last encoded, and its JSON text
     encoded: str = ""
+    at: int = -1  # the push (Phones.pushes) that last put a message in, if one did
 
 
 @dataclass
@@ -174,6 +176,8 @@ class Phones:
     clock: Callable[[], float] = time.time  # the countdowns' "now" (tests pin it)
     shared: SharedTable = field(default_factory=SharedTable, repr=False)
     together: Together = field(init=False, repr=False)  # the prisoners' choices, in groups
+    pushes: int = 0  # how many pushes the streams had
+    pushed: tuple[PrisonState, Stage] | None = None  # the room's game and stage at the last one
     _seats: tuple[str | None, list[Seat]] = field(default=(None, []), repr=False)
     _read: tuple[int, list[Seat]] = field(default=(-1, []), repr=False)  # at this log length
 
