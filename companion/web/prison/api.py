@@ -339,7 +339,8 @@ async def _serve(
     lang: Language = page_language(request)  # the phone's, for as long as the stream is open
     attendance = (phones.presence, seat.name) if seat is not None else None
     return await serve(
-        request, phones.fanout, watch.token, lang, watch, first, attendance=attendance
+        request, phones.fanout, watch.token, lang, watch, first, attendance=attendance,
+        direct=True,
     )
 
 
