@@ -7,7 +7,7 @@ the live parts (``part_*.html``) are what the browser swaps in when the game cha
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -164,8 +164,20 @@ def now_words(view: Mapping[str, Any], lang: Language | None = None) -> str:
     return _("Accusations: prisoners holding a shiv may accuse someone of collaborating.")
 
 
+_KEPT = 256  # parts kept in each cache below (the oldest made goes first)
 _RESULTS: dict[tuple[object, ...], Markup] = {}  # the lower parts made, by what they show
-_RESULTS_KEPT = 256
+_HEADS: dict[tuple[object, ...], Markup] = {}  # prisoners' own cards and stages, likewise
+
+
+def _kept(cache: dict[tuple[object, ...], Markup], key: tuple[object, ...],
+          make: Callable[[], str]) -> Markup:
+    """The part ``make()`` renders for ``key``, rendered once while it is kept."""
+    part = cache.get(key)
+    if part is None:
+        if len(cache) >= _KEPT:
+            cache.pop(next(iter(cache)))
+        part = cache[key] = Markup(make())
+    return part
 
 
 def _results_part(view: SeatView | BoardView, today: list[str], yesterday: list[str],
@@ -185,8 +197,8 @@ def _results_part(view: SeatView | BoardView, today: list[str], yesterday: list[
         lang.code, view["phase"], now["nights"], view["nights_to_escape"], view["outcome"],
         tuple(view["winners"]), roster, tokens is not None, tuple(today), tuple(yesterday),
     )
-    part = _RESULTS.get(key)
-    if part is None:
+
+    def make() -> str:
         shown: dict[str, Any] = {
             "phase": view["phase"], "nights": now["nights"],
             "nights_to_escape": view["nights_to_escape"], "outcome": view["outcome"],
@@ -194,14 +206,24 @@ def _results_part(view: SeatView | BoardView, today: list[str], yesterday: list[
         }
         if tokens is not None:
             shown["parole_tokens"] = tokens
-        part = Markup(render(
+        return render(
             environment(), "_results.html", lang, v=shown, today_results=today,
             yesterday_results=yesterday,
-        ))
-        if len(_RESULTS) >= _RESULTS_KEPT:
-            _RESULTS.pop(next(iter(_RESULTS)))  # the oldest made
-        _RESULTS[key] = part
-    return part
+        )
+
+    return _kept(_RESULTS, key, make)
+
+
+def _prisoner_head(common: dict[str, Any], lang: Language) -> Markup:
+    """A prisoner's own card, the verdict and the stage (_prisoner_head.html): half of their
+    part, and the same before and after their choice (which the card below them shows). Found by
+    the JSON text of what it reads: the prisoner's own part but their choice, the phase, the
+    rules, the winners, the stage and the reveal's lines."""
+    view, stage = common["v"], common["st"]
+    me = {k: v for k, v in view["me"].items() if k != "choice"}
+    shown = [me, view["phase"], view["rules"], view["winners"], stage, common["reveal_lines"]]
+    key = (lang.code, json.dumps(shown, ensure_ascii=False))
+    return _kept(_HEADS, key, lambda: render(environment(), "_prisoner_head.html", lang, **common))
 
 
 def _common(view: SeatView | BoardView, lang: Language) -> dict[str, object]:
@@ -226,9 +248,15 @@ def _common(view: SeatView | BoardView, lang: Language) -> dict[str, object]:
 def render_seat_part(view: SeatView, seat: Seat, lang: Language | None = None) -> str:
     """The live part of a seat's page, from that seat's view only."""
     lang = lang or language()
-    name = "part_warden.html" if seat.role == "warden" else "part_prisoner.html"
     own = own_epilogue(view["me"], lang)
-    return render(environment(), name, lang, **_common(view, lang), seat_name=seat.name, own=own)
+    common = _common(view, lang)
+    if seat.role == "warden":
+        name = "part_warden.html"
+        return render(environment(), name, lang, **common, seat_name=seat.name, own=own)
+    head = _prisoner_head(common, lang)
+    return render(
+        environment(), "part_prisoner.html", lang, **common, seat_name=seat.name, own=own, head=head
+    )
 
 
 def render_progress(view: Mapping[str, Any], lang: Language | None = None) -> str:
