@@ -33,7 +33,8 @@ async def run(args: argparse.Namespace) -> None:
     from companion.rules.dilemma.commands import Choose, Join
     from companion.session.session import Session
     from companion.web.common.context import Limiter, Presence
-    from companion.web.common.fanout import Outbox, Push
+    from companion.web.common.fanout import Push
+    from companion.web.common.outbox import Outbox
     from companion.web.dilemma.server import Room
 
     rules = tomllib.loads((ROOT / "scenarios" / "dilemma.toml").read_text())

@@ -4,10 +4,10 @@ The path of a change: the session tells the fan-out after its commit; the game s
 the streams must hear of it (:data:`Heard`); the fan-out pushes, coalesced, and at each push
 the game puts into each audience's streams (a seat, the board) the message of the view it may
 see now, encoded once per view and language for every stream that shows the same
-(:meth:`Push.memo`); each stream has an :class:`Outbox` that keeps only the latest message,
-so a slow phone gets the newest page and never a backlog.
+(:meth:`Push.memo`); each stream has an :class:`~companion.web.common.outbox.Outbox` that
+keeps only the latest message, so a slow phone gets the newest page and never a backlog.
 
-Every message is a server-sent event (:func:`sse`, the one encoder): ``view`` (the whole
+Every message is a server-sent event (``outbox.sse``, the one encoder): ``view`` (the whole
 view), ``patch`` (``{element id: text}``: a few texts of the page the stream showed, which the
 page applies to what it holds) or ``gone`` (the seat no longer exists). Its id is the version
 of what it shows, the number of the session's latest log row when it was made
@@ -27,18 +27,17 @@ Nothing is pushed that is not committed.
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, cast
+from typing import Generic, Literal, TypeVar, cast
 
-from aiohttp import HttpVersion11, web
+from aiohttp import web
 
 from companion.language import Language
 from companion.session.presence import SeatPresence
 from companion.session.session import Change, Session
 from companion.web.common.context import log_version
 from companion.web.common.limits import claim_stream
+from companion.web.common.outbox import Attendance, Outbox, dumps, sender, sse
 
 HEARTBEAT_SECONDS = 15.0
 # seconds: the least time between two pushes (at most 200 a second). A push is cheap when
@@ -55,17 +54,6 @@ M = TypeVar("M")
 T = TypeVar("T")
 
 
-def dumps(data: Any) -> str:
-    """``data`` as compact JSON text (what an event's ``data`` line holds)."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-
-
-def sse(event: str, data: str, version: int | None = None) -> bytes:
-    """One server-sent event: ``event`` with the JSON text ``data``, its id ``version``."""
-    head = f"event: {event}\n" if version is None else f"event: {event}\nid: {version}\n"
-    return (head + "data: " + data + "\n\n").encode()
-
-
 def beat(seconds: float) -> bytes:
     """The heartbeat: an event the page sees (a comment would reach no script), telling how
     often it comes, so that a page finds a stream gone silent (two beats missed) and reopens it."""
@@ -78,95 +66,7 @@ def moves(change: Change) -> bool:
     return change.kind != "signal" or isinstance(change.signal, SeatPresence)
 
 
-@dataclass(frozen=True, eq=False)
-class Patch:
-    """What a stream sends when only some texts of its page changed since its last message:
-    ``json``, the JSON text of ``{element id: new text}`` (made once and shared by every
-    stream that shows the same, in the same language), sent as a ``patch`` event that the
-    page applies to the part it holds. ``Patch.NONE`` changes nothing: the stream's id moves
-    on to the new version (its page is as of now)."""
-
-    json: str
-    NONE: ClassVar[Patch]
-
-
-Patch.NONE = Patch("{}")
-
 RETRY = b"retry: 2000\n\n"
-GONE = sse("gone", "{}")
-
-
-class Outbox(Generic[M]):
-    """One open stream's next message, latest only: a whole view replaces whatever waits
-    unsent; a patch replaces an unsent patch (a game's patches on one page set the same
-    texts) and follows an unsent view, never in place of it. ``shows``: the version of what
-    the stream sent last (its page shows that). ``memory``: what the game keeps of the stream
-    (what it sent, to tell what changed)."""
-
-    __slots__ = (
-        "attendance", "audience", "ended", "lang", "memory", "ready", "send", "shows", "_patch",
-        "_view",
-    )
-
-    def __init__(self, audience: Hashable, lang: Language, memory: M, shows: int | None) -> None:
-        self.audience = audience
-        self.lang = lang
-        self.memory = memory
-        self.shows = shows
-        self.ended = False
-        self.attendance: tuple[Attendance, str] | None = None
-        self.ready = asyncio.Event()
-        # ``send(message)``: writes a message at once if its connection takes it without
-        # waiting (else False); set by a stream served ``direct`` (see :func:`serve`)
-        self.send: Callable[[bytes], bool] | None = None
-        self._view: bytes | None = None
-        self._patch: bytes | None = None
-
-    def _sent(self, message: bytes) -> bool:
-        """Whether ``message`` went out at once: nothing waits before it, and the connection
-        took it (the stream's task is not woken for it)."""
-        return (
-            self.send is not None and self._view is None and self._patch is None
-            and not self.ready.is_set() and self.send(message)
-        )
-
-    def view(self, message: bytes, version: int) -> None:
-        self.shows = version
-        if not self._sent(message):
-            self._view, self._patch = message, None
-            self.ready.set()
-
-    def patch(self, message: bytes, version: int) -> None:
-        self.shows = version
-        if not self._sent(message):
-            self._patch = message
-            self.ready.set()
-
-    def end(self, message: bytes = GONE) -> None:
-        """The last message: the stream ends once it is sent (its seat no longer counts as
-        connected from now on, so that the views made after it in the same push know)."""
-        self._view, self._patch, self.ended = message, None, True
-        self.ready.set()
-        self.leave()
-
-    def attend(self, attendance: tuple[Attendance, str] | None) -> None:
-        """Count the seat of ``attendance`` (presence, seat) as connected until :meth:`leave`."""
-        self.attendance = attendance
-        if attendance is not None:
-            attendance[0].opened(attendance[1])
-
-    def leave(self) -> None:
-        if self.attendance is not None:
-            presence, seat = self.attendance
-            self.attendance = None
-            presence.closed(seat)
-
-    def take(self) -> bytes:
-        """What waits, whole views and patches in order (empty: nothing)."""
-        message = (self._view or b"") + (self._patch or b"")
-        self._view = self._patch = None
-        self.ready.clear()
-        return message
 
 
 class Push:
@@ -315,14 +215,6 @@ def last_event_id(request: web.Request) -> int | None:
         return None
 
 
-class Attendance(Protocol):
-    """What a stream tells about its seat: opened when it starts, closed when it ends."""
-
-    def opened(self, seat: str) -> None: ...
-
-    def closed(self, seat: str) -> None: ...
-
-
 async def open_stream(request: web.Request) -> web.StreamResponse:
     """An event stream's response, its headers sent (never cached, never buffered by a
     proxy); for ``HEAD`` nothing more may be written to it. Counted as one of its address's
@@ -337,21 +229,6 @@ async def open_stream(request: web.Request) -> web.StreamResponse:
     )
     await response.prepare(request)
     return response
-
-
-def _sender(request: web.Request) -> Callable[[bytes], bool]:
-    """What writes a message to ``request``'s connection at once when its buffer is empty
-    (framed as a chunk, as aiohttp frames a body of unknown length over HTTP/1.1)."""
-    transport = request.transport
-    framed = request.version >= HttpVersion11
-
-    def send(message: bytes) -> bool:
-        if transport is None or transport.is_closing() or transport.get_write_buffer_size():
-            return False
-        transport.write(b"%x\r\n%b\r\n" % (len(message), message) if framed else message)
-        return True
-
-    return send
 
 
 async def serve(
@@ -402,7 +279,7 @@ async def serve(
     try:
         await response.write(RETRY)  # with the headers: from now on the body alone
         if direct:
-            box.send = _sender(request)
+            box.send = sender(request)
         version = fanout.version()
         if seen != version:  # a whole view: what a push put meanwhile is no older
             first(box, Push(version, True))

@@ -40,7 +40,8 @@ from companion.rules.dilemma.views import BoardView, PlayerView, Public, board, 
 from companion.session.dilemma import DilemmaSession
 from companion.session.session import Change
 from companion.web.common.collector import Collector
-from companion.web.common.fanout import Fanout, Heard, Outbox, Push, dumps, moves
+from companion.web.common.fanout import Fanout, Heard, Push, moves
+from companion.web.common.outbox import Outbox, dumps
 from companion.web.dilemma import pages
 
 COALESCE = 0.2  # seconds between two pushes of counts: at most five a second

@@ -46,8 +46,9 @@ from companion.web.common.context import (
     read_field_and_list,
     submit_for_phone,
 )
-from companion.web.common.fanout import Fanout, Outbox, Patch, Push, dumps, moves, serve, sse
+from companion.web.common.fanout import Fanout, Push, moves, serve
 from companion.web.common.language import page_language
+from companion.web.common.outbox import Outbox, Patch, dumps, sse
 from companion.web.common.together import submit_together
 from companion.web.prison.pages import render_board_part, render_progress, render_seat_part
 from companion.web.prison.phones import (

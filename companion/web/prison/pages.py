@@ -12,7 +12,6 @@ from functools import lru_cache
 from typing import Any
 
 import jinja2
-from aiohttp import web
 from markupsafe import Markup
 
 from companion.language import N_, Language, available, language
@@ -22,11 +21,10 @@ from companion.rules.prison.room import RevealView
 from companion.rules.prison.room import shown as shown_now
 from companion.rules.prison.views import PublicDay
 from companion.session.prison.seats import Seat, board_url, join_url
-from companion.web.common.context import Problem, log_version, read_form
-from companion.web.common.language import current, page_language
-from companion.web.common.rendering import PRIVATE_HEADERS, html, make_environment, qr_svg, render
+from companion.web.common.context import log_version
+from companion.web.common.rendering import make_environment, qr_svg, render
 from companion.web.prison.epilogue import board_epilogue, own_epilogue
-from companion.web.prison.phones import BoardView, Phones, SeatView, phones_of
+from companion.web.prison.phones import BoardView, Phones, SeatView
 
 PHASE_TITLES = {
     "planning": N_("Planning"),
@@ -337,72 +335,3 @@ def render_join(message: str | None = None, code: str = "", lang: Language | Non
 def render_problem(message: str, lang: Language | None = None) -> str:
     lang = lang or language()
     return render(environment(), "problem.html", lang, message=message)
-
-
-UNKNOWN_CODE = N_(
-    "That seat code is not known; check the 8 letters and digits on your card and try again."
-)
-
-
-# Every page and live part tells the version of the state it shows (the log's latest row as it
-# was rendered; see companion.web.common.fanout): a phone drops what is older than it shows.
-
-
-async def seat_page(request: web.Request) -> web.Response:
-    phones = phones_of(request)
-    seat = phones.seat_for(request, request.match_info["token"])
-    version = log_version(phones.session)
-    page = render_seat_page(phones.seat_view(seat), seat, page_language(request), version)
-    return html(page, version=version)
-
-
-async def seat_part(request: web.Request) -> web.Response:
-    phones = phones_of(request)
-    seat = phones.seat_for(request, request.match_info["token"])
-    version = log_version(phones.session)
-    part = render_seat_part(phones.seat_view(seat), seat, page_language(request))
-    return html(part, version=version)
-
-
-async def board_page(request: web.Request) -> web.Response:
-    phones = phones_of(request)
-    view, lang, version = phones.board_view(), page_language(request), log_version(phones.session)
-    page = render_board_page(view, phones.base_url, lang, version, phones.wifi_name())
-    return html(page, private=False, version=version)
-
-
-async def board_part(request: web.Request) -> web.Response:
-    phones = phones_of(request)
-    view, lang, version = phones.board_view(), page_language(request), log_version(phones.session)
-    part = render_board_part(view, phones.base_url, lang, phones.wifi_name())
-    return html(part, private=False, version=version)
-
-
-async def join_page(request: web.Request) -> web.Response:
-    return html(render_join(lang=page_language(request)), private=False)
-
-
-async def join_submit(request: web.Request) -> web.Response:
-    phones = phones_of(request)
-    lang = page_language(request)
-    form = await read_form(request)
-    code = str(form.get("code", ""))[:40]
-    try:
-        seat = phones.seat_for_code(request, code)
-    except Problem as paused:  # on the join form, where the code is typed again
-        page = render_join(paused.text(lang), code, lang)
-        return html(page, status=paused.status, private=False)
-    if seat is None:
-        return html(render_join(lang(UNKNOWN_CODE), code, lang), status=404, private=False)
-    raise web.HTTPSeeOther(f"/p/{seat.token}", headers=PRIVATE_HEADERS)
-
-
-async def home(request: web.Request) -> web.Response:
-    raise web.HTTPFound("/join")
-
-
-def problem_page(problem: Problem) -> web.Response:
-    """An error page in the request's language (the sentence comes translated)."""
-    page = render_problem(problem.message, current())
-    return html(page, status=problem.status, private=False)
-

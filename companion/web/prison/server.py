@@ -18,10 +18,10 @@ from companion.web.common.server import (
     phone_app,
     static_dir,
 )
-from companion.web.prison import api, pages
+from companion.web.prison import api, pages, routes
 from companion.web.prison.phones import PHONES, Phones
 
-_errors = error_middleware(lambda status, message: pages.problem_page(Problem(status, message)))
+_errors = error_middleware(lambda status, message: routes.problem_page(Problem(status, message)))
 
 
 def build_app(
@@ -46,13 +46,13 @@ def build_app(
     # outside the error middleware, so that its pages and sentences are in the same language
     app.middlewares.insert(0, language_middleware(pick))
     r = app.router
-    r.add_get("/", pages.home)
-    r.add_get("/join", pages.join_page)
-    r.add_post("/join", pages.join_submit)
-    r.add_get("/board", pages.board_page)
-    r.add_get("/board/part", pages.board_part)
-    r.add_get("/p/{token}", pages.seat_page)
-    r.add_get("/p/{token}/part", pages.seat_part)
+    r.add_get("/", routes.home)
+    r.add_get("/join", routes.join_page)
+    r.add_post("/join", routes.join_submit)
+    r.add_get("/board", routes.board_page)
+    r.add_get("/board/part", routes.board_part)
+    r.add_get("/p/{token}", routes.seat_page)
+    r.add_get("/p/{token}/part", routes.seat_part)
     r.add_get("/api/board", api.get_board)
     r.add_get("/api/board/events", api.board_events)
     r.add_get("/api/p/{token}", api.get_seat)

@@ -5,7 +5,7 @@ behind still gets the latest message only, in order, from its task."""
 from __future__ import annotations
 
 from companion.language import language
-from companion.web.common.fanout import Outbox
+from companion.web.common.outbox import Outbox
 
 
 class Connection:

@@ -12,7 +12,7 @@ from companion.language import language
 from companion.rules.dilemma.commands import Join
 from companion.session.session import Session
 from companion.web.common.context import Limiter, Presence
-from companion.web.common.fanout import Outbox
+from companion.web.common.outbox import Outbox
 from companion.web.dilemma.feed import CROWD_STREAMS, SLICE, Feed
 from companion.web.dilemma.server import Room
 from tests.dilemma_helpers import scenario

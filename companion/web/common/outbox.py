@@ -1,0 +1,147 @@
+"""One event stream's messages and its outbox (what :mod:`companion.web.common.fanout` pushes
+into, and each stream's task sends).
+
+Every message is a server-sent event (:func:`sse`, the one encoder): ``view`` (the whole
+view), ``patch`` (:class:`Patch`: a few texts of the page the stream showed) or ``gone`` (the
+seat no longer exists). An :class:`Outbox` keeps only the latest message, so a slow phone gets
+the newest page and never a backlog; a stream served ``direct`` is written to at once while its
+phone keeps up (:func:`sender`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from aiohttp import HttpVersion11, web
+
+from companion.language import Language
+
+M = TypeVar("M")
+
+
+def dumps(data: Any) -> str:
+    """``data`` as compact JSON text (what an event's ``data`` line holds)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def sse(event: str, data: str, version: int | None = None) -> bytes:
+    """One server-sent event: ``event`` with the JSON text ``data``, its id ``version``."""
+    head = f"event: {event}\n" if version is None else f"event: {event}\nid: {version}\n"
+    return (head + "data: " + data + "\n\n").encode()
+
+
+@dataclass(frozen=True, eq=False)
+class Patch:
+    """What a stream sends when only some texts of its page changed since its last message:
+    ``json``, the JSON text of ``{element id: new text}`` (made once and shared by every
+    stream that shows the same, in the same language), sent as a ``patch`` event that the
+    page applies to the part it holds. ``Patch.NONE`` changes nothing: the stream's id moves
+    on to the new version (its page is as of now)."""
+
+    json: str
+    NONE: ClassVar[Patch]
+
+
+Patch.NONE = Patch("{}")
+
+GONE = sse("gone", "{}")
+
+
+class Outbox(Generic[M]):
+    """One open stream's next message, latest only: a whole view replaces whatever waits
+    unsent; a patch replaces an unsent patch (a game's patches on one page set the same
+    texts) and follows an unsent view, never in place of it. ``shows``: the version of what
+    the stream sent last (its page shows that). ``memory``: what the game keeps of the stream
+    (what it sent, to tell what changed)."""
+
+    __slots__ = (
+        "attendance", "audience", "ended", "lang", "memory", "ready", "send", "shows", "_patch",
+        "_view",
+    )
+
+    def __init__(self, audience: Hashable, lang: Language, memory: M, shows: int | None) -> None:
+        self.audience = audience
+        self.lang = lang
+        self.memory = memory
+        self.shows = shows
+        self.ended = False
+        self.attendance: tuple[Attendance, str] | None = None
+        self.ready = asyncio.Event()
+        # ``send(message)``: writes a message at once if its connection takes it without
+        # waiting (else False); set by a stream served ``direct`` (see :func:`serve`)
+        self.send: Callable[[bytes], bool] | None = None
+        self._view: bytes | None = None
+        self._patch: bytes | None = None
+
+    def _sent(self, message: bytes) -> bool:
+        """Whether ``message`` went out at once: nothing waits before it, and the connection
+        took it (the stream's task is not woken for it)."""
+        return (
+            self.send is not None and self._view is None and self._patch is None
+            and not self.ready.is_set() and self.send(message)
+        )
+
+    def view(self, message: bytes, version: int) -> None:
+        self.shows = version
+        if not self._sent(message):
+            self._view, self._patch = message, None
+            self.ready.set()
+
+    def patch(self, message: bytes, version: int) -> None:
+        self.shows = version
+        if not self._sent(message):
+            self._patch = message
+            self.ready.set()
+
+    def end(self, message: bytes = GONE) -> None:
+        """The last message: the stream ends once it is sent (its seat no longer counts as
+        connected from now on, so that the views made after it in the same push know)."""
+        self._view, self._patch, self.ended = message, None, True
+        self.ready.set()
+        self.leave()
+
+    def attend(self, attendance: tuple[Attendance, str] | None) -> None:
+        """Count the seat of ``attendance`` (presence, seat) as connected until :meth:`leave`."""
+        self.attendance = attendance
+        if attendance is not None:
+            attendance[0].opened(attendance[1])
+
+    def leave(self) -> None:
+        if self.attendance is not None:
+            presence, seat = self.attendance
+            self.attendance = None
+            presence.closed(seat)
+
+    def take(self) -> bytes:
+        """What waits, whole views and patches in order (empty: nothing)."""
+        message = (self._view or b"") + (self._patch or b"")
+        self._view = self._patch = None
+        self.ready.clear()
+        return message
+
+
+class Attendance(Protocol):
+    """What a stream tells about its seat: opened when it starts, closed when it ends."""
+
+    def opened(self, seat: str) -> None: ...
+
+    def closed(self, seat: str) -> None: ...
+
+
+def sender(request: web.Request) -> Callable[[bytes], bool]:
+    """What writes a message to ``request``'s connection at once when its buffer is empty
+    (framed as a chunk, as aiohttp frames a body of unknown length over HTTP/1.1)."""
+    transport = request.transport
+    framed = request.version >= HttpVersion11
+
+    def send(message: bytes) -> bool:
+        if transport is None or transport.is_closing() or transport.get_write_buffer_size():
+            return False
+        transport.write(b"%x\r\n%b\r\n" % (len(message), message) if framed else message)
+        return True
+
+    return send
