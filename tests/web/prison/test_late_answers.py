@@ -91,3 +91,31 @@ async def test_an_old_answer_arriving_last_changes_nothing(
         assert await page.js(pressed % "work") == "false"
         assert await page.js("document.querySelector('button.chosen').dataset.value") == "rest"
         assert await page.js("document.body.dataset.version") == version
+
+
+async def test_the_same_part_again_leaves_the_page_as_it_is(
+    chromium: Chromium, tmp_path: Path
+) -> None:
+    """A part fetched again (the phone back on the page, or a tap's own re-fetch) that is the
+    very part the page shows, of the same version, is not swapped in again: a button the player
+    is tapping meanwhile stays the one they tap (a swap lost that tap)."""
+    async with served(tmp_path) as (session, server):
+        ada = next(s for s in seats_of(session) if s.name == "Ada")
+        page = await chromium.open(seat_url(server.base_url, ada))
+        await page.wait_for("document.body.dataset.ready === '1' && document.body.dataset.live")
+        await page.click("#cover")
+        await count_answers(page)
+        await page.click("button[data-value=work]")
+        await page.wait_for(f"{SAVED} === 'Saved: you WORK tonight.' && {STATUS} !== 'Sending…'")
+        await page.wait_for("window.__handled.post === 1")
+        marked = "document.querySelector('button[data-value=rest]').__marked"
+        await page.js(f"{marked} = true; true")
+        before = await handled(page, "part")
+        await page.js(BACK_ON_THE_PAGE)  # the same part, fetched again
+        await page.wait_for(f"window.__handled.part > {before}")
+        assert await page.js(f"{marked} === true"), "the page's part was swapped for itself"
+        session.submit({"do": "choose", "prisoner": "Ben", "choice": "rest"})  # a change
+        await page.wait_for("document.getElementById('progress').textContent.startsWith('2 of')")
+        await page.click("button[data-value=rest]")
+        await page.wait_for(f"{SAVED} === 'Saved: you REST tonight.'")
+        assert session.state.day.choices["Ada"] == "rest"

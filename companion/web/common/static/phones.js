@@ -48,6 +48,7 @@
   var version = versionOf(live && live.dataset.version);  // what the page shows (-1: unknown)
   var saidVersion = -1;  // the version of the answer whose message the status line says
   var viewVersion = version;  // the version of the last whole part shown (patches aside)
+  var shownHtml = null;  // that part's text, as it came (null: the page's own)
   var patched = null;  // the last patch applied: {v: its version, texts: its texts}
   if (version >= 0) body.dataset.version = String(version);
   // This page's own name for its stream and its posts: a server whose answer to a post carries
@@ -232,12 +233,19 @@
   function show(html, v, carried) {
     if (typeof html !== "string" || !live) return;
     if (v === undefined) v = -1;
+    // The very part it shows, again (a part fetched after a post, and the stream's, of the
+    // same version): kept as it is, so that a tap landing on it meanwhile is not lost.
+    if (v >= 0 && v === viewVersion && v === version && html === shownHtml) {
+      if (stampNext) { saidAt = stamp(); stampNext = false; }
+      return;
+    }
     if (carried) {
       if (v < viewVersion) return;
       if (v > version) fresh(v);
     } else if (!fresh(v)) return;  // older than the page: it came late
     var kept = ticked();
     live.innerHTML = html;
+    shownHtml = html;
     retick(kept);
     if (v >= 0) viewVersion = v;
     if (patched && patched.v > v) setTexts(patched.texts);
