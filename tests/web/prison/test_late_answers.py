@@ -15,11 +15,11 @@ import aiohttp
 import pytest
 
 from companion.session.prison.create import create_prison_session
-from companion.session.prison.seats import seat_url, seats_of
+from companion.session.prison.seats import Seat, seat_url, seats_of
 from companion.session.session import Session
 from companion.web.common.server import PhoneServer
 from companion.web.prison.server import start_phone_server
-from tests.chromium import CHROMIUM, Chromium
+from tests.chromium import CHROMIUM, Chromium, Page
 from tests.conftest import ROSTER
 from tests.web.late import Late, count_answers, handled
 
@@ -47,6 +47,18 @@ async def served(folder: Path) -> AsyncIterator[tuple[Session[Any], PhoneServer]
         session.close()
 
 
+async def ada_uncovered(
+    chromium: Chromium, session: Session[Any], server: PhoneServer
+) -> tuple[Seat, Page]:
+    """Ada's seat and her page, ready, uncovered, its answers counted (:func:`count_answers`)."""
+    ada = next(s for s in seats_of(session) if s.name == "Ada")
+    page = await chromium.open(seat_url(server.base_url, ada))
+    await page.wait_for("document.body.dataset.ready === '1' && document.body.dataset.live")
+    await page.click("#cover")
+    await count_answers(page)
+    return ada, page
+
+
 @pytest.mark.parametrize(
     ("late", "kind"),
     [("*/part", "part"), ("*/api/p/*/choice", "post")],
@@ -56,11 +68,7 @@ async def test_an_old_answer_arriving_last_changes_nothing(
     chromium: Chromium, tmp_path: Path, late: str, kind: str
 ) -> None:
     async with served(tmp_path) as (session, server):
-        ada = next(s for s in seats_of(session) if s.name == "Ada")
-        page = await chromium.open(seat_url(server.base_url, ada))
-        await page.wait_for("document.body.dataset.ready === '1' && document.body.dataset.live")
-        await page.click("#cover")
-        await count_answers(page)
+        ada, page = await ada_uncovered(chromium, session, server)
         async with Late(page, late) as held:
             await page.click("button[data-value=work]")
             await page.wait_for(f"{SAVED} === 'Saved: you WORK tonight.'")  # by its stream
@@ -100,11 +108,7 @@ async def test_the_same_part_again_leaves_the_page_as_it_is(
     very part the page shows, of the same version, is not swapped in again: a button the player
     is tapping meanwhile stays the one they tap (a swap lost that tap)."""
     async with served(tmp_path) as (session, server):
-        ada = next(s for s in seats_of(session) if s.name == "Ada")
-        page = await chromium.open(seat_url(server.base_url, ada))
-        await page.wait_for("document.body.dataset.ready === '1' && document.body.dataset.live")
-        await page.click("#cover")
-        await count_answers(page)
+        _, page = await ada_uncovered(chromium, session, server)
         await page.click("button[data-value=work]")
         await page.wait_for(f"{SAVED} === 'Saved: you WORK tonight.' && {STATUS} !== 'Sending…'")
         await page.wait_for("window.__handled.post === 1")
