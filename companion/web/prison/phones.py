@@ -179,8 +179,8 @@ class Phones:
     together: Together = field(init=False, repr=False)  # the prisoners' choices, in groups
     pushes: int = 0  # how many pushes the streams had
     pushed: tuple[PrisonState, Stage] | None = None  # the room's game and stage at the last one
-    _seats: tuple[str | None, list[Seat]] = field(default=(None, []), repr=False)
-    _read: tuple[int, list[Seat]] = field(default=(-1, []), repr=False)  # at this log length
+    # the seats as last read: at this log length, from this stored text
+    _seats: tuple[int, str | None, list[Seat]] = field(default=(-1, None, []), repr=False)
 
     def __post_init__(self) -> None:
         self.together = Together(self.session)
@@ -197,15 +197,15 @@ class Phones:
         log grew (every request looks its seat up, and every open stream at every change:
         reading it each time was a tenth of a choice's own work), and parsed again only when
         it changed."""
-        count = len(self.session.rows)
-        if count == self._read[0]:
-            return self._read[1]
+        count, text, seats = self._seats
+        if count == len(self.session.rows):
+            return seats
         stored = self.session.store.meta_text("seats")
-        if stored is None or stored != self._seats[0]:
-            seats = seats_of(self.session)
-            self._seats = (self.session.store.meta_text("seats"), seats)
-        self._read = (count, self._seats[1])
-        return self._seats[1]
+        if stored is None or stored != text:
+            seats = seats_of(self.session)  # stores them when first asked for
+            stored = self.session.store.meta_text("seats")
+        self._seats = (len(self.session.rows), stored, seats)
+        return seats
 
     def _look_up(
         self,
