@@ -2,19 +2,27 @@
 
 Every row is committed before the caller hears it was accepted, so an acknowledged action
 survives ``kill -9``. Rows are never updated or deleted: undo is a row of its own.
+
+A commit waits for the disk (an fsync). :meth:`Store.append_later` makes that wait in a thread
+of the store's own, on a second connection to the same file (WAL lets the first one read
+meanwhile), so that a server's loop goes on serving while the disk works; its caller hears of
+the rows once they are committed (:mod:`companion.session.session`'s flights).
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 SCHEMA_VERSION = 1
+T = TypeVar("T")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -68,6 +76,7 @@ class Store:
     def __init__(self, path: Path, connection: sqlite3.Connection) -> None:
         self.path = path
         self._db = connection
+        self._writer: _Writer | None = None  # made at the first append_later
 
     @classmethod
     def create(cls, path: Path, meta: dict[str, Any]) -> Store:
@@ -108,17 +117,12 @@ class Store:
 
     @classmethod
     def _connect(cls, path: Path) -> Store:
-        try:
-            db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-            db.isolation_level = "DEFERRED"
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=FULL")
-            db.execute("PRAGMA busy_timeout=2000")
-        except sqlite3.Error as error:
-            raise _explain(error, path) from None
-        return cls(path, db)
+        return cls(path, _connection(path))
 
     def close(self) -> None:
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            writer.close()
         self._db.close()
 
     def meta(self) -> dict[str, Any]:
@@ -190,6 +194,23 @@ class Store:
             raise _explain(error, self.path) from None
         return written
 
+    def append_later(self, rows: list[tuple[str, dict[str, Any]]]) -> Future[list[Row]]:
+        """Append ``rows`` (kind, body) as :meth:`append_many` does, in one durable commit, but
+        in the store's writing thread: the future holds the rows once they are committed (or
+        the :class:`StoreError` that says why none was). Its callbacks run in that thread."""
+        at = _now()
+        texts = [
+            (at, kind, json.dumps(body, ensure_ascii=False, separators=(",", ":")))
+            for kind, body in rows
+        ]
+        return self.writing().append(texts, [Row(0, at, kind, body) for kind, body in rows])
+
+    def writing(self) -> _Writer:
+        """The store's writing thread and its connection (started at the first use)."""
+        if self._writer is None:
+            self._writer = _Writer(self.path)
+        return self._writer
+
     def rows(self) -> Iterator[Row]:
         try:
             cursor = self._db.execute("SELECT seq, at, kind, body FROM log ORDER BY seq")
@@ -200,3 +221,80 @@ class Store:
 
     def integrity_ok(self) -> bool:
         return bool(self._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok")
+
+
+def _connection(path: Path) -> sqlite3.Connection:
+    """A connection to the session file: WAL, every commit fsynced, a busy file waited for."""
+    try:
+        db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        db.isolation_level = "DEFERRED"
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA busy_timeout=2000")
+    except sqlite3.Error as error:
+        raise _explain(error, path) from None
+    return db
+
+
+_ONE_STATEMENT = 3000  # rows in one INSERT (three values each; SQLite allows 32,766 values)
+
+
+class _Writer:
+    """The store's writing thread and its own connection (opened and used in that thread)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._local = threading.local()
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="companion-log")
+
+    def _db(self) -> sqlite3.Connection:
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            db = self._local.db = _connection(self.path)
+            db.isolation_level = None  # each statement its own transaction (see _append)
+        return db
+
+    def append(
+        self, texts: list[tuple[str, str, str]], rows: list[Row]
+    ) -> Future[list[Row]]:
+        return self._thread.submit(self._append, texts, rows)
+
+    def call(self, use: Callable[[sqlite3.Connection], T]) -> Future[T]:
+        """``use(connection)`` in the writing thread (after what was handed over before)."""
+        return self._thread.submit(lambda: use(self._db()))
+
+    def _append(self, texts: list[tuple[str, str, str]], rows: list[Row]) -> list[Row]:
+        """One INSERT of every row, its own transaction: SQLite inserts and commits them (the
+        fsync) in one call, during which this thread lets the others run; a group too large
+        for one statement is inserted in an explicit transaction."""
+        try:
+            db = self._db()
+            if len(texts) <= _ONE_STATEMENT:
+                values = ",".join(["(?,?,?)"] * len(texts))
+                flat = [value for row in texts for value in row]
+                insert = f"INSERT INTO log(at, kind, body) VALUES {values}"
+                last = db.execute(insert, flat).lastrowid
+            else:
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    db.executemany("INSERT INTO log(at, kind, body) VALUES (?, ?, ?)", texts)
+                    last = db.execute("SELECT max(seq) FROM log").fetchone()[0]
+                    db.execute("COMMIT")
+                except BaseException:
+                    db.execute("ROLLBACK")
+                    raise
+        except sqlite3.Error as error:
+            raise _explain(error, self.path) from None
+        assert last is not None
+        first = int(last) - len(rows) + 1  # one transaction: its rows are numbered in a row
+        return [Row(first + i, r.at, r.kind, r.body) for i, r in enumerate(rows)]
+
+    def _close(self) -> None:
+        db = getattr(self._local, "db", None)
+        if db is not None:
+            db.close()
+
+    def close(self) -> None:
+        """Finish what was handed over, then close the connection and the thread."""
+        self._thread.submit(self._close)
+        self._thread.shutdown(wait=True)

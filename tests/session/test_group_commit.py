@@ -27,6 +27,12 @@ def room(folder: Path, players: int = 4) -> Session:
     return s
 
 
+def read_only(s: Session) -> None:
+    """What a read-only file looks like to SQLite, on both of the store's connections."""
+    s.store._db.execute("PRAGMA query_only=ON")
+    s.store.writing().call(lambda db: db.execute("PRAGMA query_only=ON")).result()
+
+
 def on_disk(s: Session) -> int:
     return int(sqlite3.connect(s.store.path).execute("SELECT count(*) FROM log").fetchone()[0])
 
@@ -56,7 +62,7 @@ def test_commands_are_decided_in_turn_and_logged_in_one_commit(tmp_path: Path) -
 
 def test_when_the_log_cannot_be_written_nothing_changes(tmp_path: Path) -> None:
     s = room(tmp_path)
-    s.store._db.execute("PRAGMA query_only=ON")  # what a read-only file looks like to SQLite
+    read_only(s)
     before, rows = s.state, list(s.rows)
     with pytest.raises(StoreError, match="read-only"):
         s.submit_many([(Choose(pid=p, choice="betray"), "phone")
@@ -81,8 +87,54 @@ async def test_requests_that_arrive_together_share_one_commit(tmp_path: Path) ->
     with pytest.raises(Problem) as refused:
         await submit_together(together, Choose(pid="nobody", choice="silent"), "phone")
     assert refused.value.status == 409
-    s.store._db.execute("PRAGMA query_only=ON")
+    read_only(s)
     with pytest.raises(Problem) as failed:
         await submit_together(together, Choose(pid=people[-1], choice="silent"), "phone")
     assert failed.value.status == 503 and not s.state.rounds[-1].revealed
+    s.close()
+
+
+def test_a_group_is_applied_only_once_committed_and_whatever_comes_next_waits_for_it(
+    tmp_path: Path,
+) -> None:
+    """A group handed to the writing thread (begin_many) changes nothing until it lands; a
+    command of the game master's meanwhile lands it first and is decided after it, so the log's
+    order is the order of the decisions and the file replays to the same state."""
+    s = room(tmp_path)
+    people = s.state.open_round().people
+    heard: list[int] = []
+    s.subscribe(lambda session, change: heard.append(change.row.seq))
+    before = s.state
+    flight = s.begin_many([(Choose(pid=people[0], choice="silent"), "phone")])
+    assert s.state is before  # not applied before its commit is landed
+    late = s.submit(Choose(pid=people[1], choice="betray"), by="gm")
+    assert not isinstance(late, Refused)
+    assert flight.outcomes is not None and not isinstance(flight.outcomes[0], Refused)
+    assert s.land(flight) is flight.outcomes  # landing again: the same outcomes, no change
+    assert s.state.open_round().choices == {people[0]: "silent", people[1]: "betray"}
+    assert heard == sorted(heard) and len(heard) == 2
+    hseqs = [r.body["hseq"] for r in s.rows if r.kind == "command"]
+    assert hseqs == list(range(1, len(hseqs) + 1))
+    again = Session.open(s.store.path)
+    assert again.state == s.state
+    again.close()
+    s.close()
+
+
+def test_a_failed_group_commit_changes_nothing_and_the_next_command_goes_on(
+    tmp_path: Path,
+) -> None:
+    s = room(tmp_path)
+    people = s.state.open_round().people
+    s.store.writing().call(lambda db: db.execute("PRAGMA query_only=ON")).result()
+    before, rows = s.state, list(s.rows)
+    flight = s.begin_many([(Choose(pid=people[0], choice="silent"), "phone")])
+    assert s.submit(Choose(pid=people[1], choice="betray"), by="gm")  # on the other connection
+    with pytest.raises(StoreError, match="read-only"):
+        s.land(flight)
+    assert s.state.open_round().choices == {people[1]: "betray"}
+    assert len(s.rows) == len(rows) + 1 and s.state is not before
+    again = Session.open(s.store.path)
+    assert again.state == s.state
+    again.close()
     s.close()

@@ -153,3 +153,44 @@ async def test_choices_that_reach_the_loop_together_share_one_commit(tmp_path: P
         assert b"Saved" in text
         assert last_choice_in_file(path, seat.name) == "rest", seat.name
     assert 1 <= commits < len(prisoners), commits
+
+
+async def test_the_loop_serves_other_phones_while_a_choice_waits_for_the_disk(
+    tmp_path: Path,
+) -> None:
+    """A choice's commit waits for the disk in the store's writing thread, not on the server's
+    loop: here the file is held by another connection (as a slow disk holds a commit), and the
+    board and another phone's page are served meanwhile; the choice is answered, "Saved", only
+    once the file lets it be committed, and its row is there."""
+    session = create_prison_session(
+        tmp_path, "slow", "classic", "Wendy", PRISONERS[:4],
+        rules_overrides={"min_prisoners": 4, "max_prisoners": 4},
+    )
+    path = session.store.path
+    server = await start_phone_server(session, "127.0.0.1", 0)
+    ada, ben = [s for s in seats_of(session) if s.role == "prisoner"][:2]
+    holder = sqlite3.connect(path, isolation_level=None)
+    try:
+        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30)) as http:
+            holder.execute("BEGIN IMMEDIATE")  # nobody else may write until it ends
+            posted = asyncio.create_task(http.post(
+                f"{server.base_url}/api/p/{ada.token}/choice", json={"choice": "work"}
+            ))
+            await asyncio.sleep(0.1)  # the choice reached the writing thread, which waits
+            async with http.get(f"{server.base_url}/api/board") as r:
+                assert r.status == 200
+            async with http.get(f"{server.base_url}/p/{ben.token}") as r:
+                assert r.status == 200
+            assert not posted.done()  # still waiting for the file, not answered early
+            assert last_choice_in_file(path, ada.name) is None
+            holder.execute("ROLLBACK")
+            answer = await posted
+            assert answer.status == 200
+            assert (await answer.json())["message"].startswith("Saved")
+            answer.release()
+        assert last_choice_in_file(path, ada.name) == "work"
+        assert session.state.day.choices[ada.name] == "work"
+    finally:
+        holder.close()
+        await server.stop()
+        session.close()
