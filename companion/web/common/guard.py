@@ -48,9 +48,11 @@ def _origin(url: str) -> tuple[str, str, int] | None:
     return scheme, parts.hostname.lower(), port if port is not None else _DEFAULT_PORTS[scheme]
 
 
-def cross_origin(request: web.Request, public_url: str | None = None) -> bool:
+def cross_origin(
+    request: web.Request, public_url: Callable[[], str | None] = lambda: None
+) -> bool:
     """Whether ``request`` comes from a page of another origin than the laptop's own (the
-    address it was asked at, or ``public_url``).
+    address it was asked at, or ``public_url()``, asked only when an ``Origin`` needs it).
 
     ``Sec-Fetch-Site`` decides where the browser sends it (every current engine does): only
     ``same-origin`` and ``none`` are ours. Without it, an ``Origin`` must be ours; ``null``
@@ -68,9 +70,10 @@ def cross_origin(request: web.Request, public_url: str | None = None) -> bool:
     if theirs is None:  # not a web origin (a file: or data: page, an extension)
         return True
     ours = {_origin(f"{request.scheme}://{request.host}")}
-    if public_url:
-        ours.add(_origin(public_url))
-    return theirs not in ours
+    if theirs in ours:
+        return False
+    pinned = public_url()
+    return pinned is None or theirs != _origin(pinned)
 
 
 def origin_middleware(public_url: Callable[[], str | None]) -> Middleware:
@@ -80,7 +83,7 @@ def origin_middleware(public_url: Callable[[], str | None]) -> Middleware:
 
     @web.middleware
     async def origins(request: web.Request, handler: Handler) -> web.StreamResponse:
-        if request.method not in SAFE_METHODS and cross_origin(request, public_url()):
+        if request.method not in SAFE_METHODS and cross_origin(request, public_url):
             raise Problem(403, CROSS_ORIGIN)
         return await handler(request)
 
