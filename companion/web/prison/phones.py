@@ -195,10 +195,15 @@ class Phones:
         """The seats, the same list object while they stay the same. They change only with a
         row in the log (a reissue is noted), so their stored text is read again only when the
         log grew (every request looks its seat up, and every open stream at every change:
-        reading it each time was a tenth of a choice's own work), and parsed again only when
-        it changed."""
+        reading it each time was a tenth of a choice's own work), indeed only when a note came
+        since (a move or an undo changes no seat), and parsed again only when it changed."""
         count, text, seats = self._seats
-        if count == len(self.session.rows):
+        rows = self.session.rows
+        if count == len(rows) or (
+            count >= 0 and all(row.kind != "note" for row in rows[count:])
+        ):  # no note since: a game move or an undo changes no seat
+            if count != len(rows):
+                self._seats = (len(rows), text, seats)
             return seats
         stored = self.session.store.meta_text("seats")
         if stored is None or stored != text:
