@@ -50,7 +50,12 @@ from companion.web.common.fanout import Fanout, Push, moves, serve
 from companion.web.common.language import page_language
 from companion.web.common.outbox import Outbox, Patch, dumps, sse
 from companion.web.common.together import submit_together
-from companion.web.prison.pages import render_board_part, render_progress, render_seat_part
+from companion.web.prison.pages import (
+    kept,
+    render_board_part,
+    render_progress,
+    render_seat_part,
+)
 from companion.web.prison.phones import (
     Phones,
     SeatView,
@@ -205,6 +210,11 @@ def progress_texts(table_view: TableView, lang: Language) -> dict[str, str]:
     return {"progress": render_progress(table_view, lang)}
 
 
+# prisoners' whole messages, by exactly what they are made of (the language, the seat, the JSON
+# of the table, their own part and the stage)
+_WHOLE: dict[tuple[object, ...], str] = {}
+
+
 def prisoner_message(
     phones: Phones, shown: Watch, seat: Seat, lang: Language, room: PrisonState, stage: Stage,
     chose: frozenset[str] | None = None,
@@ -231,12 +241,19 @@ def prisoner_message(
     if key != shown.key:
         shown.key, shown.counts = key, counts
         now = room_stage(phones.session, phones.clock())
-        view = PrisonerRoomView(**shared, me=me, stage=now)
-        html = render_seat_part(view, seat, lang)
-        return (
-            '{"view":{' + shared_json + ',"me":' + dumps(me) + ',"stage":' + dumps(now)
-            + '},"html":' + dumps(html) + "}"
-        )
+        me_json, now_json = dumps(me), dumps(now)
+
+        def make() -> str:
+            view = PrisonerRoomView(**shared, me=me, stage=now)
+            html = render_seat_part(view, seat, lang)
+            return (
+                '{"view":{' + shared_json + ',"me":' + me_json + ',"stage":' + now_json
+                + '},"html":' + dumps(html) + "}"
+            )
+
+        # made from these alone: the same again (a prisoner taking a choice back) is not
+        # rendered again
+        return kept(_WHOLE, (lang.code, seat, shared_json, me_json, now_json), make)
     if counts != shown.counts:
         shown.counts = counts
         return phones.shared.counts_patch(lang.code, lambda: progress_texts(shared, lang))

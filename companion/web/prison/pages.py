@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 import jinja2
 from markupsafe import Markup
@@ -162,19 +162,22 @@ def now_words(view: Mapping[str, Any], lang: Language | None = None) -> str:
     return _("Accusations: prisoners holding a shiv may accuse someone of collaborating.")
 
 
+K = TypeVar("K")
+T = TypeVar("T")
+
 _KEPT = 256  # parts kept in each cache below (the oldest made goes first)
 _RESULTS: dict[tuple[object, ...], Markup] = {}  # the lower parts made, by what they show
 _HEADS: dict[tuple[object, ...], Markup] = {}  # prisoners' own cards and stages, likewise
 
 
-def _kept(cache: dict[tuple[object, ...], Markup], key: tuple[object, ...],
-          make: Callable[[], str]) -> Markup:
-    """The part ``make()`` renders for ``key``, rendered once while it is kept."""
+def kept(cache: dict[K, T], key: K, make: Callable[[], T]) -> T:
+    """What ``make()`` makes for ``key`` (a part, a message), made once while it is kept (the
+    ``_KEPT`` made last)."""
     part = cache.get(key)
     if part is None:
         if len(cache) >= _KEPT:
             cache.pop(next(iter(cache)))
-        part = cache[key] = Markup(make())
+        part = cache[key] = make()
     return part
 
 
@@ -196,7 +199,7 @@ def _results_part(view: SeatView | BoardView, today: list[str], yesterday: list[
         tuple(view["winners"]), roster, tokens is not None, tuple(today), tuple(yesterday),
     )
 
-    def make() -> str:
+    def make() -> Markup:
         shown: dict[str, Any] = {
             "phase": view["phase"], "nights": now["nights"],
             "nights_to_escape": view["nights_to_escape"], "outcome": view["outcome"],
@@ -204,12 +207,12 @@ def _results_part(view: SeatView | BoardView, today: list[str], yesterday: list[
         }
         if tokens is not None:
             shown["parole_tokens"] = tokens
-        return render(
+        return Markup(render(
             environment(), "_results.html", lang, v=shown, today_results=today,
             yesterday_results=yesterday,
-        )
+        ))
 
-    return _kept(_RESULTS, key, make)
+    return kept(_RESULTS, key, make)
 
 
 def _prisoner_head(common: dict[str, Any], lang: Language) -> Markup:
@@ -221,7 +224,9 @@ def _prisoner_head(common: dict[str, Any], lang: Language) -> Markup:
     me = {k: v for k, v in view["me"].items() if k != "choice"}
     shown = [me, view["phase"], view["rules"], view["winners"], stage, common["reveal_lines"]]
     key = (lang.code, json.dumps(shown, ensure_ascii=False))
-    return _kept(_HEADS, key, lambda: render(environment(), "_prisoner_head.html", lang, **common))
+    return kept(
+        _HEADS, key, lambda: Markup(render(environment(), "_prisoner_head.html", lang, **common))
+    )
 
 
 def _common(view: SeatView | BoardView, lang: Language) -> dict[str, object]:
