@@ -38,6 +38,7 @@ from companion.rules.prison.stage import Stage
 from companion.rules.prison.state import PrisonState
 from companion.rules.prison.views import TableView, choosers_only, prisoner_me, table
 from companion.session.prison.seats import Seat, by_token
+from companion.session.session import Change
 from companion.web.common.context import (
     Problem,
     json_answer,
@@ -46,7 +47,7 @@ from companion.web.common.context import (
     read_field_and_list,
     submit_for_phone,
 )
-from companion.web.common.fanout import Fanout, Push, moves, serve
+from companion.web.common.fanout import PACE, Fanout, Heard, Push, moves, serve
 from companion.web.common.language import page_language
 from companion.web.common.outbox import Outbox, Patch, dumps, sse
 from companion.web.common.together import submit_together
@@ -336,12 +337,21 @@ def publish(phones: Phones, push: Push) -> None:
             deliver(phones, push, box, room, stage)
 
 
+def heard(change: Change) -> Heard:
+    """How soon the prison's streams hear of ``change``: a move of the game (a command, an
+    undo, a note) at once, on the loop's next turn, even right after another push (the group
+    commit already gathers the choices that arrive together into one change of the room); a
+    phone that came or went with the changes around it (the board's count of phones), so that
+    a room of phones arriving costs a push per ``PACE``, not one each."""
+    if change.kind != "signal":
+        return "urgent"
+    return "calm" if moves(change) else None
+
+
 def start_fanout(phones: Phones) -> Fanout[Watch]:
     """The live updates of the phones' pages (in the running loop, as the server starts)."""
     phones.fanout = Fanout(
-        phones.session,
-        lambda change: "urgent" if moves(change) else None,
-        lambda push: publish(phones, push),
+        phones.session, heard, lambda push: publish(phones, push), pace=0.0, calm=PACE
     )
     return phones.fanout
 
