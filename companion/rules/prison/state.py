@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -80,7 +81,13 @@ class PrisonState:
         return tuple(self.prisoners)
 
     def active(self) -> list[str]:
-        return [p.name for p in self.prisoners.values() if p.active]
+        return list(self._active)
+
+    @cached_property
+    def _active(self) -> tuple[str, ...]:
+        """The active prisoners in roster order, found once per state (a view asks for them
+        several times, every view at every change)."""
+        return tuple(p.name for p in self.prisoners.values() if p.active)
 
     def not_interviewed(self) -> list[str]:
         """Active prisoners not yet interviewed today (each is interviewed at most once)."""
