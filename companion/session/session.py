@@ -4,9 +4,10 @@ The order is always: decide (pure) → append to the log and commit → update t
 memory → tell the subscribers. If the log cannot be written, nothing changes and the caller
 gets a :class:`~companion.session.store.StoreError`.
 
-A group of phones' commands may be committed in the store's writing thread
-(:meth:`Session.begin_many`, a :class:`Flight`): the caller's thread goes on while the disk
-works, and the commands are applied only once their commit is done (:meth:`Session.land`).
+A group of phones' commands may be committed in the store's writing thread while the disk is
+slow (:meth:`Session.begin_many`, a :class:`Flight`, :meth:`Store.append_soon`): the caller's
+thread goes on while the disk works, and the commands are applied only once their commit is
+done (:meth:`Session.land`).
 Until then the state is the one before them, and anything else that would change the session
 (the game master's command, an undo, a note) first waits for that commit and applies it, so
 the log's order is the order of the decisions.
@@ -242,9 +243,10 @@ class Session(Generic[S, R]):
 
     def begin_many(self, commands: Sequence[tuple[Any, str]]) -> Flight:
         """Decide typed ``commands`` (each with its ``by``) one after the other, each against
-        the state the ones before it leave, and hand the accepted ones to the log's writing
-        thread, all in one transaction; nothing is applied yet (:meth:`land` does, once the
-        commit is done). A flight still under way is landed first."""
+        the state the ones before it leave, and log the accepted ones in one transaction
+        (:meth:`Store.append_soon`: at once while the disk is quick, else in the log's writing
+        thread); nothing is applied yet (:meth:`land` does, once the commit is done). A flight
+        still under way is landed first."""
         self._settle()
         engine = self.kind.engine
         state = self.history.state
@@ -263,8 +265,8 @@ class Session(Generic[S, R]):
             }))
             decided.append((command, by, outcome))
             state = fold(engine, state, outcome)
-        flight = Flight(decided, self.store.append_later(bodies) if bodies else None)
-        if flight.written is not None:
+        flight = Flight(decided, self.store.append_soon(bodies) if bodies else None)
+        if not flight.committed():
             self._flight = flight
         return flight
 

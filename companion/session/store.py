@@ -3,19 +3,24 @@
 Every row is committed before the caller hears it was accepted, so an acknowledged action
 survives ``kill -9``. Rows are never updated or deleted: undo is a row of its own.
 
-A commit waits for the disk (an fsync). :meth:`Store.append_later` makes that wait in a thread
-of the store's own, on a second connection to the same file (WAL lets the first one read
-meanwhile), so that a server's loop goes on serving while the disk works; its caller hears of
+A commit waits for the disk (an fsync). :meth:`Store.append_soon` waits for it on the caller's
+thread while the disk has been quick (handing a commit to another thread and back costs more
+than a quick disk, on a laptop that also runs the console), and otherwise in a thread of the
+store's own, on a second connection to the same file (WAL lets the first one read meanwhile),
+so that a server's loop goes on serving phones while a slow disk works; its caller hears of
 the rows once they are committed (:mod:`companion.session.session`'s flights).
 """
 
 from __future__ import annotations
 
 import json
+import queue
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,6 +28,11 @@ from typing import Any, TypeVar
 
 SCHEMA_VERSION = 1
 T = TypeVar("T")
+# seconds: a commit waited for on the caller's thread while the recent ones took no longer (a
+# laptop's SSD takes well under one; a commit in the writing thread costs its caller about half
+# a millisecond more of hand-over on two cores)
+QUICK = 0.002
+_WEIGHT = 0.25  # of the latest commit in the recent commits' average
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -76,7 +86,8 @@ class Store:
     def __init__(self, path: Path, connection: sqlite3.Connection) -> None:
         self.path = path
         self._db = connection
-        self._writer: _Writer | None = None  # made at the first append_later
+        self._writer: _Writer | None = None  # made when a commit is first handed to it
+        self.commit_seconds = 0.0  # how long the recent commits took (a moving average)
 
     @classmethod
     def create(cls, path: Path, meta: dict[str, Any]) -> Store:
@@ -165,7 +176,7 @@ class Store:
         at = _now()
         text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
         try:
-            with self._db:
+            with self._db, self._timing():
                 cursor = self._db.execute(
                     "INSERT INTO log(at, kind, body) VALUES (?, ?, ?)", (at, kind, text)
                 )
@@ -181,7 +192,7 @@ class Store:
         at = _now()
         written: list[Row] = []
         try:
-            with self._db:
+            with self._db, self._timing():
                 for kind, body in rows:
                     text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
                     cursor = self._db.execute(
@@ -194,10 +205,19 @@ class Store:
             raise _explain(error, self.path) from None
         return written
 
-    def append_later(self, rows: list[tuple[str, dict[str, Any]]]) -> Future[list[Row]]:
-        """Append ``rows`` (kind, body) as :meth:`append_many` does, in one durable commit, but
-        in the store's writing thread: the future holds the rows once they are committed (or
-        the :class:`StoreError` that says why none was). Its callbacks run in that thread."""
+    def append_soon(self, rows: list[tuple[str, dict[str, Any]]]) -> Future[list[Row]]:
+        """Append ``rows`` (kind, body) in one durable commit, as :meth:`append_many` does: at
+        once on this thread while the recent commits took at most :data:`QUICK` seconds (the
+        future comes back done), else in the store's writing thread (the future is done once
+        they are committed; its callbacks then run in that thread). The future holds the rows,
+        or the :class:`StoreError` that says why none was appended."""
+        if self.commit_seconds <= QUICK:
+            done: Future[list[Row]] = Future()
+            try:
+                done.set_result(self.append_many(rows))
+            except StoreError as error:
+                done.set_exception(error)
+            return done
         at = _now()
         texts = [
             (at, kind, json.dumps(body, ensure_ascii=False, separators=(",", ":")))
@@ -205,10 +225,20 @@ class Store:
         ]
         return self.writing().append(texts, [Row(0, at, kind, body) for kind, body in rows])
 
+    def took(self, seconds: float) -> None:
+        """Count a commit that took ``seconds`` into the recent commits' average."""
+        self.commit_seconds += (seconds - self.commit_seconds) * _WEIGHT
+
+    @contextmanager
+    def _timing(self) -> Iterator[None]:
+        start = time.perf_counter()
+        yield
+        self.took(time.perf_counter() - start)
+
     def writing(self) -> _Writer:
         """The store's writing thread and its connection (started at the first use)."""
         if self._writer is None:
-            self._writer = _Writer(self.path)
+            self._writer = _Writer(self.path, self.took)
         return self._writer
 
     def rows(self) -> Iterator[Row]:
@@ -242,26 +272,49 @@ _ONE_STATEMENT = 3000  # rows in one INSERT (three values each; SQLite allows 32
 class _Writer:
     """The store's writing thread and its own connection (opened and used in that thread)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, took: Callable[[float], None]) -> None:
         self.path = path
-        self._local = threading.local()
-        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="companion-log")
+        self._took = took  # told how long each commit took
+        self._connection: sqlite3.Connection | None = None
+        self._jobs: queue.SimpleQueue[tuple[Callable[[], Any], Future[Any]] | None] = (
+            queue.SimpleQueue()
+        )
+        self._thread = threading.Thread(target=self._work, name="companion-log", daemon=True)
+        self._thread.start()
+
+    def _work(self) -> None:
+        jobs = self._jobs
+        while (job := jobs.get()) is not None:
+            work, done = job
+            try:
+                result = work()
+            except BaseException as error:  # noqa: BLE001 - handed to the future's owner
+                done.set_exception(error)
+            else:
+                done.set_result(result)
+        if self._connection is not None:
+            self._connection.close()
+
+    def _submit(self, work: Callable[[], T]) -> Future[T]:
+        done: Future[T] = Future()
+        self._jobs.put((work, done))
+        return done
 
     def _db(self) -> sqlite3.Connection:
-        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        db = self._connection
         if db is None:
-            db = self._local.db = _connection(self.path)
+            db = self._connection = _connection(self.path)
             db.isolation_level = None  # each statement its own transaction (see _append)
         return db
 
     def append(
         self, texts: list[tuple[str, str, str]], rows: list[Row]
     ) -> Future[list[Row]]:
-        return self._thread.submit(self._append, texts, rows)
+        return self._submit(lambda: self._append(texts, rows))
 
     def call(self, use: Callable[[sqlite3.Connection], T]) -> Future[T]:
         """``use(connection)`` in the writing thread (after what was handed over before)."""
-        return self._thread.submit(lambda: use(self._db()))
+        return self._submit(lambda: use(self._db()))
 
     def _append(self, texts: list[tuple[str, str, str]], rows: list[Row]) -> list[Row]:
         """One INSERT of every row, its own transaction: SQLite inserts and commits them (the
@@ -269,6 +322,7 @@ class _Writer:
         for one statement is inserted in an explicit transaction."""
         try:
             db = self._db()
+            start = time.perf_counter()
             if len(texts) <= _ONE_STATEMENT:
                 values = ",".join(["(?,?,?)"] * len(texts))
                 flat = [value for row in texts for value in row]
@@ -283,18 +337,14 @@ class _Writer:
                 except BaseException:
                     db.execute("ROLLBACK")
                     raise
+            self._took(time.perf_counter() - start)
         except sqlite3.Error as error:
             raise _explain(error, self.path) from None
         assert last is not None
         first = int(last) - len(rows) + 1  # one transaction: its rows are numbered in a row
         return [Row(first + i, r.at, r.kind, r.body) for i, r in enumerate(rows)]
 
-    def _close(self) -> None:
-        db = getattr(self._local, "db", None)
-        if db is not None:
-            db.close()
-
     def close(self) -> None:
         """Finish what was handed over, then close the connection and the thread."""
-        self._thread.submit(self._close)
-        self._thread.shutdown(wait=True)
+        self._jobs.put(None)
+        self._thread.join()

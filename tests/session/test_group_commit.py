@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ import pytest
 from companion.rules.core.game import Refused
 from companion.rules.dilemma.commands import Choose, Join
 from companion.session.session import Session
-from companion.session.store import StoreError
+from companion.session.store import QUICK, StoreError
 from companion.web.common.context import Problem
 from companion.web.common.together import Together, submit_together
 from tests.dilemma_helpers import scenario
@@ -101,6 +102,7 @@ def test_a_group_is_applied_only_once_committed_and_whatever_comes_next_waits_fo
     command of the game master's meanwhile lands it first and is decided after it, so the log's
     order is the order of the decisions and the file replays to the same state."""
     s = room(tmp_path)
+    s.store.commit_seconds = 1.0  # the disk has been slow: groups go to the writing thread
     people = s.state.open_round().people
     heard: list[int] = []
     s.subscribe(lambda session, change: heard.append(change.row.seq))
@@ -125,6 +127,7 @@ def test_a_failed_group_commit_changes_nothing_and_the_next_command_goes_on(
     tmp_path: Path,
 ) -> None:
     s = room(tmp_path)
+    s.store.commit_seconds = 1.0  # the disk has been slow: groups go to the writing thread
     people = s.state.open_round().people
     s.store.writing().call(lambda db: db.execute("PRAGMA query_only=ON")).result()
     before, rows = s.state, list(s.rows)
@@ -134,6 +137,50 @@ def test_a_failed_group_commit_changes_nothing_and_the_next_command_goes_on(
         s.land(flight)
     assert s.state.open_round().choices == {people[1]: "betray"}
     assert len(s.rows) == len(rows) + 1 and s.state is not before
+    again = Session.open(s.store.path)
+    assert again.state == s.state
+    again.close()
+    s.close()
+
+
+def hold_the_file(path: Path, seconds: float | None) -> sqlite3.Connection:
+    """Another connection holding the file's write lock (as a slow disk holds a commit),
+    let go after ``seconds`` (None: when the caller rolls it back)."""
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")
+    if seconds is not None:
+        threading.Timer(seconds, lambda: holder.execute("ROLLBACK")).start()
+    return holder
+
+
+def test_a_quick_disk_is_waited_for_at_once_and_a_slow_one_in_the_writing_thread(
+    tmp_path: Path,
+) -> None:
+    """While the recent commits were quick, a group is committed on the caller's thread (its
+    future comes back done); after a slow one, the next groups go to the writing thread (the
+    caller goes on while the file is busy), until the commits are quick again."""
+    s = room(tmp_path, players=6)
+    people = s.state.open_round().people
+    quick = s.store.append_soon([("note", {"what": "quick"})])
+    assert quick.done() and s.store.commit_seconds <= QUICK
+    holder = hold_the_file(s.store.path, 0.2)
+    s.land(s.begin_many([(Choose(pid=people[0], choice="silent"), "phone")]))  # waits 0.2 s
+    assert s.store.commit_seconds > QUICK
+    holder.close()
+    holder = hold_the_file(s.store.path, None)
+    flight = s.begin_many([(Choose(pid=people[1], choice="silent"), "phone")])
+    assert not flight.committed(), "the caller goes on while the file is held"
+    holder.execute("ROLLBACK")
+    holder.close()
+    s.land(flight)
+    assert set(s.state.open_round().choices) == {people[0], people[1]}
+    for p in people[2:5]:  # quick again: back to the caller's thread
+        s.land(s.begin_many([(Choose(pid=p, choice="betray"), "phone")]))
+    while s.store.commit_seconds > QUICK:
+        s.note("settling")
+    last = s.begin_many([(Choose(pid=people[5], choice="silent"), "phone")])
+    assert last.committed()
+    s.land(last)
     again = Session.open(s.store.path)
     assert again.state == s.state
     again.close()

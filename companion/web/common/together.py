@@ -6,12 +6,12 @@ synchronous=FULL: an fsync). One commit per choice makes a burst of a thousand c
 thousand fsyncs in a row, each a few milliseconds on a laptop's disk. Here the commands whose
 requests reach the loop together wait for the loop's next turn, are decided one after the other
 (each against the state the ones before it left, exactly as if submitted in turn) and are
-logged in one transaction (:meth:`Session.begin_many`), in the store's writing thread: the loop
-serves every other request and stream while the disk works. Once the commit is done, the loop
-applies the group (:meth:`Session.land`, which tells the streams) and answers each request.
-Commands that arrive meanwhile wait for it and make the next group: the busier the loop and the
-slower the disk, the more commands share a commit. A lone command waits for nothing but its own
-commit.
+logged in one transaction (:meth:`Session.begin_many`): at once while the disk is quick, else
+in the store's writing thread, and the loop serves every other request and stream while the
+disk works. Once the commit is done, the loop applies the group (:meth:`Session.land`, which
+tells the streams) and answers each request. Commands that arrive meanwhile wait for it and
+make the next group: the busier the loop and the slower the disk, the more commands share a
+commit. A lone command waits for nothing but its own commit.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ class Together:
             _fail(group, error)
             return
         self._flying = (flight, group)
-        if flight.written is None:  # all refused: nothing to wait for
+        if flight.written is None or flight.written.done():  # a quick disk, or all refused
             self._land()
             return
         loop = self._loop
