@@ -17,6 +17,7 @@ commit. A lone command waits for nothing but its own commit.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from concurrent.futures import Future
 from typing import Any
 
@@ -69,8 +70,8 @@ class Together:
         assert loop is not None
 
         def committed(_: Future[Any]) -> None:  # in the writing thread
-            if not loop.is_closed():
-                loop.call_soon_threadsafe(self._land)
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile (the server
+                loop.call_soon_threadsafe(self._land)  # stopped): the session lands it
 
         flight.written.add_done_callback(committed)
 
