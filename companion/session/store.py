@@ -20,7 +20,6 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -173,37 +172,12 @@ class Store:
 
     def append(self, kind: str, body: dict[str, Any]) -> Row:
         """Append one row and commit it durably before returning."""
-        at = _now()
-        text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
-        try:
-            with self._db, self._timing():
-                cursor = self._db.execute(
-                    "INSERT INTO log(at, kind, body) VALUES (?, ?, ?)", (at, kind, text)
-                )
-        except sqlite3.Error as error:
-            raise _explain(error, self.path) from None
-        seq = cursor.lastrowid
-        assert seq is not None
-        return Row(seq, at, kind, body)
+        return _commit(self._db, [(kind, body)], self.took, self.path)[0]
 
     def append_many(self, rows: list[tuple[str, dict[str, Any]]]) -> list[Row]:
         """Append ``rows`` (kind, body) in one transaction, committed durably (one commit for
         all: a group of phones' commands) before returning; on an error none is appended."""
-        at = _now()
-        written: list[Row] = []
-        try:
-            with self._db, self._timing():
-                for kind, body in rows:
-                    text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
-                    cursor = self._db.execute(
-                        "INSERT INTO log(at, kind, body) VALUES (?, ?, ?)", (at, kind, text)
-                    )
-                    seq = cursor.lastrowid
-                    assert seq is not None
-                    written.append(Row(seq, at, kind, body))
-        except sqlite3.Error as error:
-            raise _explain(error, self.path) from None
-        return written
+        return _commit(self._db, rows, self.took, self.path)
 
     def append_soon(self, rows: list[tuple[str, dict[str, Any]]]) -> Future[list[Row]]:
         """Append ``rows`` (kind, body) in one durable commit, as :meth:`append_many` does: at
@@ -218,22 +192,11 @@ class Store:
             except StoreError as error:
                 done.set_exception(error)
             return done
-        at = _now()
-        texts = [
-            (at, kind, json.dumps(body, ensure_ascii=False, separators=(",", ":")))
-            for kind, body in rows
-        ]
-        return self.writing().append(texts, [Row(0, at, kind, body) for kind, body in rows])
+        return self.writing().append(rows)
 
     def took(self, seconds: float) -> None:
         """Count a commit that took ``seconds`` into the recent commits' average."""
         self.commit_seconds += (seconds - self.commit_seconds) * _WEIGHT
-
-    @contextmanager
-    def _timing(self) -> Iterator[None]:
-        start = time.perf_counter()
-        yield
-        self.took(time.perf_counter() - start)
 
     def writing(self) -> _Writer:
         """The store's writing thread and its connection (started at the first use)."""
@@ -266,7 +229,29 @@ def _connection(path: Path) -> sqlite3.Connection:
     return db
 
 
-_ONE_STATEMENT = 3000  # rows in one INSERT (three values each; SQLite allows 32,766 values)
+def _commit(
+    db: sqlite3.Connection, rows: list[tuple[str, dict[str, Any]]],
+    took: Callable[[float], None], path: Path,
+) -> list[Row]:
+    """Insert ``rows`` (kind, body) on ``db`` in one transaction, committed durably; how long
+    the commit took is told to ``took``. On an error none is appended."""
+    at = _now()
+    start = time.perf_counter()
+    written: list[Row] = []
+    try:
+        with db:
+            for kind, body in rows:
+                text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+                cursor = db.execute(
+                    "INSERT INTO log(at, kind, body) VALUES (?, ?, ?)", (at, kind, text)
+                )
+                seq = cursor.lastrowid
+                assert seq is not None
+                written.append(Row(seq, at, kind, body))
+    except sqlite3.Error as error:
+        raise _explain(error, path) from None
+    took(time.perf_counter() - start)
+    return written
 
 
 class _Writer:
@@ -301,48 +286,16 @@ class _Writer:
         return done
 
     def _db(self) -> sqlite3.Connection:
-        db = self._connection
-        if db is None:
-            db = self._connection = _connection(self.path)
-            db.isolation_level = None  # each statement its own transaction (see _append)
-        return db
+        if self._connection is None:
+            self._connection = _connection(self.path)
+        return self._connection
 
-    def append(
-        self, texts: list[tuple[str, str, str]], rows: list[Row]
-    ) -> Future[list[Row]]:
-        return self._submit(lambda: self._append(texts, rows))
+    def append(self, rows: list[tuple[str, dict[str, Any]]]) -> Future[list[Row]]:
+        return self._submit(lambda: _commit(self._db(), rows, self._took, self.path))
 
     def call(self, use: Callable[[sqlite3.Connection], T]) -> Future[T]:
         """``use(connection)`` in the writing thread (after what was handed over before)."""
         return self._submit(lambda: use(self._db()))
-
-    def _append(self, texts: list[tuple[str, str, str]], rows: list[Row]) -> list[Row]:
-        """One INSERT of every row, its own transaction: SQLite inserts and commits them (the
-        fsync) in one call, during which this thread lets the others run; a group too large
-        for one statement is inserted in an explicit transaction."""
-        try:
-            db = self._db()
-            start = time.perf_counter()
-            if len(texts) <= _ONE_STATEMENT:
-                values = ",".join(["(?,?,?)"] * len(texts))
-                flat = [value for row in texts for value in row]
-                insert = f"INSERT INTO log(at, kind, body) VALUES {values}"
-                last = db.execute(insert, flat).lastrowid
-            else:
-                db.execute("BEGIN IMMEDIATE")
-                try:
-                    db.executemany("INSERT INTO log(at, kind, body) VALUES (?, ?, ?)", texts)
-                    last = db.execute("SELECT max(seq) FROM log").fetchone()[0]
-                    db.execute("COMMIT")
-                except BaseException:
-                    db.execute("ROLLBACK")
-                    raise
-            self._took(time.perf_counter() - start)
-        except sqlite3.Error as error:
-            raise _explain(error, self.path) from None
-        assert last is not None
-        first = int(last) - len(rows) + 1  # one transaction: its rows are numbered in a row
-        return [Row(first + i, r.at, r.kind, r.body) for i, r in enumerate(rows)]
 
     def close(self) -> None:
         """Finish what was handed over, then close the connection and the thread."""

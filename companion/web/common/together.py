@@ -63,11 +63,11 @@ class Together:
             _fail(group, error)
             return
         self._flying = (flight, group)
-        if flight.written is None or flight.written.done():  # a quick disk, or all refused
+        if flight.committed():  # a quick disk, or all refused
             self._land()
             return
         loop = self._loop
-        assert loop is not None
+        assert loop is not None and flight.written is not None
 
         def committed(_: Future[Any]) -> None:  # in the writing thread
             with contextlib.suppress(RuntimeError):  # the loop closed meanwhile (the server
