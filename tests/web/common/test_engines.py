@@ -4,13 +4,15 @@ each engine a room's phones use: Chromium, Firefox ESR (WebDriver BiDi) and WebK
 
 The prison break: a prisoner's cover, the first tap keeping the screen awake by its video
 (the page is on plain http, as at a venue), WORK then REST, "Saved", a reload, live updates
-from another seat's phone and from the console, the server stopped and restarted under the
-page, the language switch; the warden's deal; the join page with a typed seat code. The
-warm-up: a player joins by name, chooses, and sees the reveal.
+from another seat's phone and from the console, the server stopped under the page (a tap then
+is said not sent yet, beside its buttons) and restarted (the tap sent by itself), the language
+switch; the warden's deal; the join page with a typed seat code. The warm-up: a player joins
+by name, chooses, and sees the reveal.
 
 An engine that is not installed is skipped with a sentence saying how to install it, except
 on CI (``CI=true``), where every engine must run. With ``COMPANION_SHOTS=folder`` each engine
-leaves screenshots there (the page with its server stopped, then started again).
+leaves screenshots there (the page with its server stopped and a tap kept, then started again
+and the tap sent).
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 # http://192.168.x.x is not): where the engine can be told, the pages are opened by it.
 INSECURE_HOST = "phone.test"
 SHOTS = os.environ.get("COMPANION_SHOTS")
+NOT_ANSWERING = "Not sent yet: the game's laptop is not answering."
+BESIDE = "(document.getElementById('beside') || {}).textContent || ''"
 
 
 def make(name: str) -> tuple[Engine, str]:
@@ -145,15 +149,19 @@ async def test_the_prison_break_on_a_phone(engine: tuple[Engine, str], tmp_path:
         await wait_for(ada, "!document.getElementById('offline').hidden", 15)
         rect = await ada.js("document.getElementById('offline').getBoundingClientRect().bottom")
         assert 0 < rect <= await ada.js("innerHeight") + 1
+        if await ada.js("!document.getElementById('cover').hidden"):  # covered meanwhile
+            await ada.tap("#cover")
+        await ada.tap("button[data-value=work]")  # the laptop is not answering: kept
+        await wait_for(ada, f"({BESIDE}).includes({NOT_ANSWERING!r})", 10)
+        assert "Saved" not in str(await ada.js("document.body.innerText"))
         await shot(ada, browser, "prisoner-server-stopped")
         server = await start_phone_server(session, "127.0.0.1", port)
         await wait_for(ada, "document.getElementById('offline').hidden", 20)
-        if await ada.js("!document.getElementById('cover').hidden"):  # covered meanwhile
-            await ada.tap("#cover")
-        await ada.tap("button[data-value=work]")
-        await wait_for(
+        await wait_for(  # sent by itself
             ada, "document.getElementById('saved').textContent === 'Saved: you WORK tonight.'"
         )
+        await wait_for(ada, "!document.getElementById('beside')")
+        assert session.state.day.choices["Ada"] == "work"
         await shot(ada, browser, "prisoner-server-back")
 
         french = language("fr")

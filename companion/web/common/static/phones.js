@@ -28,8 +28,23 @@
 // kept awake (a phone during planning, the board): by the Wake Lock API, else by a muted looping
 // video from the player's first tap (see "the screen kept awake").
 //
+// The laptop not answering: a POST that fails on the network (refused, or no answer within
+// data-answer-within seconds, 8 when not told) leaves its tap pending, said beside the buttons
+// tapped (#beside, put after their group; a "Saved" line there is hidden meanwhile, so that
+// it never stands beside a change not sent). Every few seconds, and as soon as the stream is
+// back, the page fetches its part; when the part came and the tap still means what it meant
+// (the same stamp, its button there and enabled), the tap is sent again by itself, and its
+// answer shown as any tap's; else (the game moved on, or refused it once back) the page says
+// plainly that it was not sent. Only the latest tap is kept. A stream lost for a few seconds
+// (lostMs) marks the body data-lost: the banner says the laptop is not answering (its
+// data-say-lost; data-say-offline when the phone itself is offline), a page's #lost is shown
+// (the board's), its countdowns stop until the stream is back, and a phone says beside its
+// buttons that a tap now is sent once the laptop answers.
+//
 // Words: the page gives the script its sentences in its own language, as data-say-sending,
-// data-say-failed and data-say-unreachable on the body (English when a page has none).
+// data-say-failed, data-say-pending, data-say-pending-offline, data-say-lost-near,
+// data-say-moved-on and data-say-refused (its %(reason)s is the server's sentence) on the body
+// (English when a page has none).
 (function () {
   "use strict";
   var body = document.body;
@@ -80,6 +95,7 @@
   // ---- countdowns ----
   var clocks = [];  // {el, deadline (ms, this page's clock), zero (told already)}
   var ticker = null;
+  var frozen = false;  // the stream is lost: the clocks stand still until it is back
 
   function twoDigits(n) { return (n < 10 ? "0" : "") + n; }
 
@@ -114,7 +130,16 @@
       });
     }
     if (ticker) { clearInterval(ticker); ticker = null; }
-    if (clocks.length) { tick(); ticker = setInterval(tick, 250); }
+    if (clocks.length && !frozen) { tick(); ticker = setInterval(tick, 250); }
+  }
+
+  // While the game's laptop is lost the page cannot tell whether a clock was paused, given
+  // more time or ended: it stops counting (the time the part was sent stays its deadline, so
+  // a clock thawed shows the time left then, until the part fetched again corrects it).
+  function freezeClocks(on) {
+    frozen = on;
+    if (on && ticker) { clearInterval(ticker); ticker = null; }
+    if (!on && clocks.length && !ticker) { tick(); ticker = setInterval(tick, 250); }
   }
 
   // ---- the screen kept awake ----
@@ -249,12 +274,12 @@
     retick(kept);
     if (v >= 0) viewVersion = v;
     if (patched && patched.v > v) setTexts(patched.texts);
-    if (unsent >= 0 && version > unsent) unsentDone();
     shown();
     if (body.dataset.quietWhenDone && !live.querySelector("button[data-action]")) say("");
     var now = stamp();
     if (stampNext) { saidAt = now; stampNext = false; }
     else if (saidAt !== null && now !== saidAt) say("");
+    placeNote();
   }
 
   // Boxes with data-keep stay ticked when a new part comes (a clock paused, a second added):
@@ -282,33 +307,75 @@
     statusLine.className = "status" + (bad ? " bad" : text ? " good" : "");
   }
 
+  // A request that gives up when no answer came within data-answer-within seconds (a laptop
+  // asleep answers nothing, and a browser waits minutes before it says so).
+  function within(url, options) {
+    var seconds = parseFloat(body.dataset.answerWithin);
+    var ms = (seconds > 0 ? seconds : 8) * 1000;
+    var control = window.AbortController ? new AbortController() : null;
+    if (control) options.signal = control.signal;
+    return new Promise(function (resolve, reject) {
+      var timer = setTimeout(function () {
+        if (control) control.abort();
+        reject(new Error("no answer"));
+      }, ms);
+      fetch(url, options).then(function (r) { clearTimeout(timer); resolve(r); },
+        function (e) { clearTimeout(timer); reject(e); });
+    });
+  }
+
+  // The part again; true once the server answered with it (shown unless older than the page).
   function refresh() {
-    if (!partUrl) return Promise.resolve();
-    return fetch(partUrl, { cache: "no-store", credentials: "same-origin" })
+    if (!partUrl) return Promise.resolve(false);
+    return within(partUrl, { cache: "no-store", credentials: "same-origin" })
       .then(function (r) {
-        if (r.status === 404) { window.location.reload(); return null; }
-        if (!r.ok) return null;
+        if (r.status === 404) { window.location.reload(); return false; }
+        if (!r.ok) return false;
         var v = versionOf(r.headers.get("X-View-Version"));
-        return r.text().then(function (html) { show(html, v); });
+        return r.text().then(function (html) { show(html, v); return true; });
       })
-      .catch(function () { /* offline: the event stream will catch up */ });
+      .catch(function () { return false; /* offline: the event stream will catch up */ });
   }
 
   // ---- the stream, and a watchdog on it ----
   // The banner (#offline) shows whenever the stream is not known to be open: an error, the
   // browser's "offline" event, or a stream silent for two heartbeats (a Wi-Fi that died
   // without closing the connection), which is then reopened. A stream the browser gave up on
-  // (closed after a failed reconnection) is reopened too, every few seconds.
+  // (closed after a failed reconnection) is reopened too, every few seconds. Lost for longer
+  // than lostMs, the page says the game's laptop is not answering (see the top).
   var beatMs = 15000;  // how often the server's "beat" comes (each beat tells it)
   var heardAt = Date.now();  // the last time the stream said anything
   var openedAt = 0;  // the last time a stream was opened here
-  var unsent = -1;  // the status line says a send did not get through (the version shown then)
-  var lost = false;  // the stream was lost since that was said
+  var lostMs = 4000;
+  var lostSince = 0;  // since when the stream is not known to be open (0: it is)
+  var longLost = false;  // lost for longer than lostMs
+  var lostBox = document.getElementById("lost");
+  var bannerWords = offline ? offline.textContent : "";
 
   function banner(on) {
-    if (offline) offline.hidden = !on;
-    if (on) lost = true;
+    if (on && !lostSince) lostSince = Date.now();
+    if (!on) { lostSince = 0; gone(false); }
+    if (offline) {
+      offline.hidden = !on || (longLost && !!lostBox);  // the board's #lost says it then
+      var words = bannerWords;
+      if (on && navigator.onLine === false && offline.dataset.sayOffline) {
+        words = offline.dataset.sayOffline;
+      } else if (on && longLost && offline.dataset.sayLost) words = offline.dataset.sayLost;
+      if (offline.textContent !== words) offline.textContent = words;
+    }
     if (on) delete body.dataset.live; else body.dataset.live = "1";
+  }
+
+  // The laptop lost for long (on), or back (off).
+  function gone(on) {
+    if (on === longLost) return;
+    longLost = on;
+    if (on) body.dataset.lost = "1"; else delete body.dataset.lost;
+    if (lostBox) lostBox.hidden = !on;
+    freezeClocks(on);
+    if (on && !note && apiUrl) setNote({ kind: "lost", tap: null });
+    if (!on && note && note.kind === "lost") setNote(null);
+    if (!on) refresh();  // the clocks and counts as the game holds them now
   }
 
   function heard() {
@@ -316,18 +383,9 @@
     banner(false);
   }
 
-  // A "Not sent" stays only while it is the latest news: once the stream is back after being
-  // lost, or a newer view shows what the game holds, the page tells the truth by itself (the
-  // player taps again if it is not what they chose).
-  function unsentDone() {
-    if (unsent >= 0) { unsent = -1; say(""); }
-  }
-
   function backInTouch() {
-    var was = lost;
     heard();
-    lost = false;
-    if (was) unsentDone();
+    if (pending) probe();
   }
 
   function setTexts(texts) {
@@ -372,8 +430,9 @@
   }
 
   function watch() {
-    if (!source) return;
     var now = Date.now();
+    if (lostSince && !longLost && now - lostSince > lostMs) { gone(true); banner(true); }
+    if (!source) return;
     if (source.readyState === 2) {  // closed for good by the browser: try again ourselves
       banner(true);
       if (now - openedAt > 3000) connect();
@@ -383,20 +442,201 @@
     }
   }
 
-  window.addEventListener("offline", function () { banner(true); });
+  window.addEventListener("offline", function () { banner(true); placeNote(); });
   // Back online: a stream that looks open may be dead; a fresh one sends the whole view when
   // the page is behind the game, and says the page is in touch again.
-  window.addEventListener("online", function () { if (source) connect(); });
+  window.addEventListener("online", function () {
+    if (source) connect();
+    placeNote();  // the note no longer blames this phone's Wi-Fi
+    if (pending) probe();
+  });
 
-  function notSent() {
-    unsent = Math.max(version, 0);
-    lost = false;
-    say(body.dataset.sayUnreachable ||
-      "Not sent: the game cannot be reached. Check the Wi-Fi and try again.", true);
+  // ---- what a tap became, said beside its buttons ----
+  // note: {kind: "pending" (not sent yet, kept to be sent), "lost" (no tap: the laptop is not
+  // answering), "bad" (not sent, given up), tap (null for "lost"), text, stamp (when said)}.
+  var note = null;
+  var beside = null;  // the element that says it, after the buttons' group
+  var hiddenSaved = [];  // the "Saved" lines hidden while a tap is pending
+  var noteSaid = false;  // no buttons to put it beside: the status line says it
+  var pending = null;  // the tap kept to be sent again
+  var lastTap = null;  // the latest tap: only its fate is told
+  var probing = false;
+  var retryTimer = null;
+
+  function words(name, english) { return body.dataset[name] || english; }
+
+  function sameButton(b, tap) {
+    return b.dataset.action === tap.action && b.dataset.field === tap.field &&
+      b.dataset.value === tap.value;
   }
 
-  // A tap sends once: when it cannot get through, the page says so, and it is sent again only
-  // when the player taps again (never later by itself, when it may no longer be meant).
+  function buttonFor(tap) {
+    if (!live) return null;
+    var all = live.querySelectorAll("button[data-action]");
+    for (var i = 0; i < all.length; i++) if (sameButton(all[i], tap)) return all[i];
+    return null;
+  }
+
+  function setNote(next) {
+    note = next;
+    if (note) note.stamp = stamp();
+    placeNote();
+  }
+
+  function noteText() {
+    if (note.text) return note.text;
+    if (note.kind === "lost") {
+      return words("sayLostNear",
+        "The game's laptop is not answering. A tap now is sent by itself as soon as it answers.");
+    }
+    if (navigator.onLine === false) {
+      return words("sayPendingOffline", "Not sent yet: this phone is offline (check its " +
+        "Wi-Fi). Your tap is sent by itself as soon as the game's laptop answers.");
+    }
+    return words("sayPending", "Not sent yet: the game's laptop is not answering. " +
+      "Your tap is sent by itself as soon as it answers.");
+  }
+
+  // Puts the note beside its buttons (again, after each part shown), or in the status line
+  // when they are gone; a given-up note goes once the stamp moves on from the one it was
+  // said in.
+  function placeNote() {
+    hiddenSaved.forEach(function (el) { el.hidden = false; });
+    hiddenSaved = [];
+    if (live) {
+      live.querySelectorAll("button.pending").forEach(function (b) {
+        b.classList.remove("pending");
+      });
+    }
+    if (note && note.kind === "bad" && stamp() !== note.stamp) note = null;
+    var button = null;
+    if (note && live) button = note.tap ? buttonFor(note.tap) : live.querySelector("button[data-action]");
+    var group = button ? button.closest(".choices, .targets") || button : null;
+    if (!note || !group) {
+      if (beside && beside.parentNode) beside.parentNode.removeChild(beside);
+      if (noteSaid) { noteSaid = false; say(""); }
+      if (note && note.kind !== "lost") { say(noteText(), true); noteSaid = true; }
+      return;
+    }
+    if (noteSaid) { noteSaid = false; say(""); }
+    if (!beside) {
+      beside = document.createElement("p");
+      beside.id = "beside";
+      beside.setAttribute("role", "status");
+      beside.setAttribute("aria-live", "polite");
+    }
+    var text = noteText();
+    if (beside.textContent !== text) beside.textContent = text;
+    beside.className = "beside " + note.kind;
+    if (group.nextSibling !== beside) group.parentNode.insertBefore(beside, group.nextSibling);
+    if (note.kind === "pending") {
+      button.classList.add("pending");
+      Array.prototype.forEach.call(group.parentNode.children, function (el) {
+        if (el.classList.contains("saved") && !el.hidden) { el.hidden = true; hiddenSaved.push(el); }
+      });
+    }
+  }
+
+  // The tap did not get through: kept, said beside its buttons, tried again soon.
+  function hold(tap) {
+    pending = tap;
+    say("");  // a "Saved" or "Sending…" from before would say the opposite
+    setNote({ kind: "pending", tap: tap });
+    retrySoon();
+  }
+
+  function retrySoon() {
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = setTimeout(function () { retryTimer = null; probe(); }, 2500);
+  }
+
+  // Whether the laptop answers: the part fetched, then the pending tap judged on it.
+  function probe() {
+    if (!pending || probing || pending.sending) return;
+    probing = true;
+    refresh().then(function (answered) {
+      probing = false;
+      if (!pending || pending.sending) return;
+      if (answered) judge(pending); else retrySoon();
+    });
+  }
+
+  // The part is as the game holds it: the tap is sent again if it still means what it meant.
+  function judge(tap) {
+    var button = buttonFor(tap);
+    if (button && button.getAttribute("aria-pressed") === "true") {
+      pending = null;  // it got there after all (its answer was lost): the page shows it
+      setNote(null);
+    } else if (!button || button.disabled || stamp() !== tap.stamp) {
+      pending = null;  // the game moved on meanwhile: sent now, it might not be meant
+      setNote({ kind: "bad", tap: tap, text: words("sayMovedOn", "Not sent: the game's " +
+        "laptop did not answer, and the game has moved on since. This page shows what the " +
+        "game holds now.") });
+    } else {
+      tap.again = true;
+      send(tap, button);
+    }
+  }
+
+  function send(tap, button) {
+    tap.sending = true;
+    button.classList.add("busy");
+    if (!tap.again) say(words("saySending", "Sending…"));
+    within(tap.url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Tab": tab },
+      body: JSON.stringify(tap.payload),
+      cache: "no-store",
+      credentials: "same-origin"
+    })
+      .then(function (r) {
+        var v = versionOf(r.headers.get("X-View-Version"));
+        return r.json().then(function (data) { return { ok: r.ok, data: data, version: v }; });
+      })
+      .then(function (answer) {
+        tap.sending = false;
+        var latest = tap === lastTap;
+        if (latest) {
+          pending = null;
+          if (answer.ok || !tap.again) setNote(null);
+          else {
+            // sent again once the laptop answered, and refused: said beside its buttons
+            var reason = answer.data.error || words("sayFailed", "That did not work; try again.");
+            setNote({ kind: "bad", tap: tap, text: words("sayRefused",
+              "Not sent when the game's laptop answered again: %(reason)s")
+              .replace("%(reason)s", function () { return reason; }) });
+          }
+        }
+        var v = answer.version;
+        // the part the answer carries, unless the page shows a newer whole part or says a
+        // later answer
+        var carried = answer.ok && typeof answer.data.html === "string" && v >= 0 &&
+          v >= viewVersion && v >= saidVersion;
+        // An answer older than what the page shows or says (a later tap's answer came first):
+        // its message would contradict them.
+        if (!carried && v >= 0 && (v < version || v < saidVersion)) return null;
+        // an earlier tap's answer says nothing while the latest is kept to be sent (its part
+        // is shown all the same, if not older)
+        if (latest || !pending) {
+          if (answer.ok) say(answer.data.message);
+          else if (!tap.again) say(answer.data.error || words("sayFailed", "That did not work; try again."), true);
+        }
+        if (v >= 0) saidVersion = v;
+        if (carried) { stampNext = true; show(answer.data.html, v, true); return null; }
+        if (v >= 0 && version >= v) { saidAt = stamp(); stampNext = false; return null; }
+        stampNext = true;  // the page shows less than the answer: its part, if not older
+        return refresh();
+      }, function () {
+        // No answer (refused at the network, or none in time): the laptop is not answering.
+        // The tap is kept and sent again by itself once it answers (only the latest tap).
+        tap.sending = false;
+        if (tap === lastTap) hold(tap);
+      })
+      .then(unbusy, unbusy);
+
+    function unbusy() { button.classList.remove("busy"); }
+  }
+
   function act(button) {
     var field = button.dataset.field;
     var payload = {};
@@ -407,46 +647,15 @@
         live.querySelectorAll("input[type=checkbox][name=\"" + button.dataset.with + "\"]:checked"),
         function (box) { return box.value; });
     }
-    if (navigator.onLine === false) { notSent(); banner(true); return; }
-    button.classList.add("busy");
-    say(body.dataset.saySending || "Sending…");
-    fetch(apiUrl + "/" + button.dataset.action, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Tab": tab },
-      body: JSON.stringify(payload),
-      cache: "no-store",
-      credentials: "same-origin"
-    })
-      .then(function (r) {
-        var v = versionOf(r.headers.get("X-View-Version"));
-        return r.json().then(function (data) { return { ok: r.ok, data: data, version: v }; });
-      })
-      .then(function (answer) {
-        var v = answer.version;
-        // the part the answer carries, unless the page shows a newer whole part or says a
-        // later answer
-        var carried = answer.ok && typeof answer.data.html === "string" && v >= 0 &&
-          v >= viewVersion && v >= saidVersion;
-        // An answer older than what the page shows or says (a later tap's answer came first):
-        // its message would contradict them.
-        if (!carried && v >= 0 && (v < version || v < saidVersion)) return null;
-        unsent = -1;
-        if (answer.ok) say(answer.data.message);
-        else say(answer.data.error || body.dataset.sayFailed || "That did not work; try again.", true);
-        if (v >= 0) saidVersion = v;
-        if (carried) { stampNext = true; show(answer.data.html, v, true); return null; }
-        if (v >= 0 && version >= v) { saidAt = stamp(); stampNext = false; return null; }
-        stampNext = true;  // the page shows less than the answer: its part, if not older
-        return refresh();
-      })
-      .catch(function () {
-        // The answer did not arrive: the tap may or may not have been stored. The page says
-        // "Not sent" and shows what the game holds as soon as it can tell (a reopened stream
-        // sends the whole view when the page is behind it).
-        notSent();
-        return refresh();
-      })
-      .then(function () { button.classList.remove("busy"); });
+    var tap = {
+      url: apiUrl + "/" + button.dataset.action, payload: payload, action: button.dataset.action,
+      field: field, value: button.dataset.value, stamp: stamp(), again: false, sending: false
+    };
+    lastTap = tap;
+    pending = null;  // a new tap is the player's latest word
+    if (note) setNote(null);
+    if (navigator.onLine === false) { hold(tap); banner(true); return; }
+    send(tap, button);
   }
 
   var armed = null;  // a button waiting for its confirming second tap
