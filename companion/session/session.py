@@ -39,10 +39,12 @@ from companion.session.store import Row, Store, StoreError
 class Change:
     """What a subscriber is told after a change is durably recorded."""
 
-    kind: str  # "command", "undo", "note" or "signal" (not logged: presence and the like)
+    kind: str  # "command", "undo", "note"; not logged: "signal" (presence), "setting" (a
+    # setting changed), "night" (an attached session's server was "lost", is "back" or "stopped")
     row: Row | None
     entry: Entry[Any, Any] | None = None
     signal: SeatPresence | None = None
+    night: str | None = None
 
 
 Subscriber = Callable[["Session", Change], None]

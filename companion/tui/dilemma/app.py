@@ -13,7 +13,7 @@ from __future__ import annotations
 import secrets
 import textwrap
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from textual import on
@@ -24,16 +24,15 @@ from companion.language import N_, Language
 from companion.rules.dilemma.commands import BringBack, CloseDoors, OpenDoors, StartRound
 from companion.rules.dilemma.events import Chose, Joined
 from companion.rules.dilemma.room import StartTimer
+from companion.session.attached import AttachedSession
 from companion.session.contracts import NetworkCheck
 from companion.session.dilemma import DilemmaSession
-from companion.session.heap import freeze_survivors
 from companion.session.session import Change
 from companion.tui.common.language import console_language
 from companion.tui.common.literal import visible
 from companion.tui.common.netcheck import NetworkCheckScreen
 from companion.tui.common.presence import Presence
 from companion.tui.common.qr import qr_lines
-from companion.tui.common.services import Stopper
 from companion.tui.dilemma.flows import BAD_SECONDS, NO_ROUND, OVER, dialog_keys
 from companion.tui.dilemma.room import RoomScreen, RoomShown
 from companion.tui.dilemma.screens import KeysScreen
@@ -42,7 +41,6 @@ from companion.tui.dilemma.timing import TimerFlows
 
 __all__ = ["BAD_SECONDS", "KEY_HELP", "NO_ROUND", "OVER", "DilemmaApp", "dialog_keys"]
 
-Service = Callable[["DilemmaApp"], Awaitable[Stopper]]
 
 PROBLEM_WIDTH = 46  # a problem in the room's column (at most 50 wide, padding 1 a side)
 
@@ -86,20 +84,27 @@ class DilemmaApp(TimerFlows):
         self,
         session: DilemmaSession,
         *,
-        services: Iterable[Service] = (),
         poster: Callable[[str], str] | None = None,
         seed: Callable[[], int] = lambda: secrets.randbelow(2**63),
         lang: Language | None = None,
         network: NetworkCheck | None = None,
+        room: tuple[str, str] | None = None,
     ) -> None:
-        super().__init__(services=services, lang=lang or console_language())
+        """``room``: the room's join and board links, when no night's server tells them (a
+        server in this process)."""
+        super().__init__(lang=lang or console_language())
+        self.room_links = room
         self.network = network
         _ = self.lang
         self.title = _(APP_TITLE)
         self.session = session
         self.poster = poster
         self.seed = seed
-        starting = _("Starting the phone server…") if self.services else ""
+        starting = (
+            _("Starting the phone server…")
+            if isinstance(session, AttachedSession) or room is not None
+            else ""
+        )
         self.room_state = RoomState(
             session, qr=starting or textwrap.fill(_(NO_PHONES), PROBLEM_WIDTH)
         )
@@ -129,30 +134,40 @@ class DilemmaApp(TimerFlows):
         session, start the timer and the phone server."""
         self.offer_time_back()
         self.follow_session(self.session)
+        served = self.served
+        links = self.room_links
+        if served is not None and "join" in served.link.links:
+            links = (served.link.links["join"], served.link.links["board"])
+        if links is not None:
+            join, board = links
+
+            async def show() -> None:  # once the room's first layout is done
+                self.show_room(join, board)
+
+            self.run_worker(show(), name="room links")
         self.refresh_view()
         self.set_interval(1.0, self._tick, name="round timer")
-        if self.services:
-            self.start_services()
 
     def show_room(self, join_url: str, board_url: str) -> None:
-        """Called by the phone-server starter once it listens."""
+        """The room's links, once its night's server listens."""
         lines = qr_lines(join_url)
         self.room_state.join_url, self.room_state.board_url = join_url, board_url
         self.room_state.qr, self.room_state.qr_columns = "\n".join(lines), len(lines[0])
         self.room.show_qr()
         self.refresh_view()
 
-    def services_started(self, problems: list[Exception], *, again: bool) -> None:
+    def night_changed(self, news: str) -> None:
+        """While the night's server is not answering, the room's column says so."""
         _ = self.lang
-        for error in problems:  # the console works without phones
-            # Wrapped here: the room column sizes itself to its longest line (at most 50
-            # columns with its padding), and the toast below soon goes.
-            said = _("No phone server: %(error)s", error=error)
+        if news == "lost":
+            said = _("The night's server is not answering; it is being started again.")
             self.room_state.qr = textwrap.fill(said, PROBLEM_WIDTH)
             self.room.show_qr()
-            self.notify(
-                _("The phone server could not start (%(error)s).", error=error), severity="error"
-            )
+        elif news == "back":
+            served = self.served
+            if served is not None and "join" in served.link.links:
+                self.show_room(served.link.links["join"], served.link.links["board"])
+        super().night_changed(news)
 
     def under_way(self) -> bool:
         return self.view()["phase"] in ("choosing", "revealed")
@@ -169,10 +184,6 @@ class DilemmaApp(TimerFlows):
         entry = change.entry
         if entry is not None and not all(isinstance(e, (Chose, Joined)) for e in entry.events):
             self.refresh_screens()
-            # What exists now (the log's states, the roster's cells) mostly lives on; kept out
-            # of the collector's full passes, which otherwise grew to ~250 ms with a hall's
-            # states and stalled the phone server sharing this loop in mid-round.
-            freeze_survivors()
             return
         if entry is not None and any(isinstance(e, Chose) for e in entry.events):
             self._status_due()

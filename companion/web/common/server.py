@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 from collections.abc import Callable
 from importlib import resources
@@ -20,12 +21,12 @@ from aiohttp import web
 from aiohttp.typedefs import Handler, Middleware
 
 from companion.language import N_
-from companion.session.heap import freeze_survivors
 from companion.session.session import Session
 from companion.session.store import StoreError
 from companion.session.wifi import wifi_of
 from companion.web.common.address import base_url
 from companion.web.common.context import MAX_BODY, NOT_FOUND, Problem
+from companion.web.common.desk import Desk, add_desk
 from companion.web.common.favicon import favicon
 from companion.web.common.guard import origin_middleware
 from companion.web.common.language import current, warm_languages
@@ -165,6 +166,19 @@ def _file(path: Path) -> Handler:
     return send
 
 
+_frozen: list[bool] = []
+
+
+def _freeze_once() -> None:
+    """What the server holds at its start (modules, templates, the log's states) left out of
+    the collector's full passes, once a process: benchmarks/phones.py's fan-out p99 at 50
+    phones, about 27 ms to 16 ms."""
+    if not _frozen:
+        _frozen.append(True)
+        gc.collect()
+        gc.freeze()
+
+
 class PhoneServer:
     """A running phone server; ``base_url`` is what the links are built on."""
 
@@ -191,6 +205,7 @@ async def listen(
     port: int,
     public_url: str | None,
     limits: Limits | None = None,
+    desk: Desk | None = None,
 ) -> tuple[web.AppRunner, int, str]:
     """Serve ``app`` on ``host:port`` inside the running loop (port 0: any free port), each
     remote address within ``limits`` (:mod:`companion.web.common.limits`; the process's file
@@ -199,11 +214,15 @@ async def listen(
     Returns the runner, the port it bound and the base its links use: ``public_url`` if given
     (it is pinned in the session), else a pinned one, else this laptop's address.
     ``served_url`` and ``served_on`` (host and port) in the session record where it listened.
+    With ``desk``, the game master's desk is served too (the night's server).
     Raises ``OSError`` when the port cannot be used.
     """
     asyncio.get_running_loop()
+    if desk is not None:
+        add_desk(app, desk)
+        desk.listen_to(app)
     warm_languages()  # before the first phone, not while it waits
-    freeze_survivors(once=True)
+    _freeze_once()
     if public_url:
         public_url = public_url.rstrip("/")
         session.store.set_meta("public_url", public_url)
@@ -228,3 +247,21 @@ async def listen(
     session.store.set_meta("served_on", {"host": host, "port": bound})
     base = str(pinned).rstrip("/") if pinned else served
     return runner, bound, base
+
+
+_desk_errors = error_middleware(lambda status, message: web.Response(text=message, status=status))
+
+
+async def start_desk_server(session: Session, host: str, port: int, desk: Desk) -> PhoneServer:
+    """The night's server of a game without phones (So Long Sucker): the game master's desk
+    alone, with the common error pages and the venue's test page."""
+    app = phone_app(session, _NoLive, _desk_errors)
+    runner, bound, base = await listen(session, app, host, port, None, desk=desk)
+    return PhoneServer(runner, host, bound, base)
+
+
+class _NoLive:
+    """No live pages: nothing to close."""
+
+    def close(self) -> None:
+        pass

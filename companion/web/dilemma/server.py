@@ -38,6 +38,7 @@ from companion.web.common.context import (
     read_field,
     read_form,
 )
+from companion.web.common.desk import Desk
 from companion.web.common.fanout import serve
 from companion.web.common.language import (
     current,
@@ -386,6 +387,7 @@ async def start_dilemma_server(
     limiter: Limiter | None = None,
     joins: JoinLimiter | None = None,
     limits: Limits | None = None,
+    desk: Desk | None = None,
 ) -> DilemmaServer:
     """Listen for phones on ``host:port`` inside the running loop (port 0: any free port).
 
@@ -393,6 +395,6 @@ async def start_dilemma_server(
     else this laptop's address. Raises ``OSError`` when the port cannot be used.
     """
     app = build_dilemma_app(session, limiter=limiter, joins=joins)
-    runner, bound, base = await listen(session, app, host, port, public_url, limits)
+    runner, bound, base = await listen(session, app, host, port, public_url, limits, desk)
     app[ROOM].base_url = base
     return DilemmaServer(runner, host, bound, base)

@@ -9,6 +9,7 @@ from companion.language import Language, language, negotiate
 from companion.session.links import DEFAULT_PORT
 from companion.session.prison import PrisonSession
 from companion.web.common.context import Limiter, Presence, Problem
+from companion.web.common.desk import Desk
 from companion.web.common.language import language_middleware, phone_language
 from companion.web.common.limits import Limits
 from companion.web.common.server import (
@@ -71,6 +72,7 @@ async def start_phone_server(
     *,
     limiter: Limiter | None = None,
     limits: Limits | None = None,
+    desk: Desk | None = None,
 ) -> PhoneServer:
     """Listen for phones on ``host:port`` inside the running loop (port 0: any free port).
 
@@ -80,6 +82,6 @@ async def start_phone_server(
     """
     app = build_app(session, limiter=limiter)
     pages.warm_up(app[PHONES])
-    runner, bound, base = await listen(session, app, host, port, public_url, limits)
+    runner, bound, base = await listen(session, app, host, port, public_url, limits, desk)
     app[PHONES].base_url = base
     return PhoneServer(runner, host, bound, base)

@@ -1,0 +1,379 @@
+"""The game master's desk on the night's server: what consoles (and later the game master's
+phone) attach to, with the game master's key (:mod:`companion.session.night`).
+
+- ``GET /api/gm/hello``: which night this is (session, game, pid, since, consoles attached,
+  the log's latest row, the phones' links);
+- ``GET /api/gm/follow``: an event stream that says the log grew (``{"log": N}``: read the rows
+  from the session file, which holds them before anyone is told), a seat's phone came or went,
+  a visit to the network test page, a setting changed, the server is stopping. A console
+  that stops reading (a frozen terminal) costs nothing: each stream keeps only where it is, never
+  a queue of what it missed, and the loop never waits for it;
+- ``POST /api/gm/command``, ``/undo``, ``/note``, ``/meta``: the game master's changes, made here
+  by the one writer in the order they arrive; one made against an older state than another
+  console's latest change is refused in one sentence (``stale``), so two consoles never
+  undo or move twice for one intention;
+- ``POST /api/gm/stop``: the night's server stops.
+
+Without the key, with a wrong one or with a player's token, every one of these is refused in
+one sentence (and wrong keys are limited per address like guessed links). A browser page of
+another site cannot use them either: the origin guard refuses its writes, and the key is in no
+page a phone can load.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import os
+import time
+from collections.abc import Callable
+from typing import Any
+
+from aiohttp import web
+
+from companion.language import N_
+from companion.rules.core.game import MalformedCommand, Refused
+from companion.session.night import KEY_HEADER
+from companion.session.presence import SeatPresence
+from companion.session.session import Change, Session
+from companion.web.common.context import Limiter, Problem, json_answer, log_version
+from companion.web.common.preflight import PROBE, Reached
+
+NO_KEY = N_(
+    "That needs the game master's key, which this request does not carry; only the console "
+    "on the game master's laptop has it."
+)
+STALE = (
+    "Another console changed the game a moment ago; look at the screen again and repeat "
+    "this if it is still wanted."
+)
+HEARTBEAT = 10.0  # seconds between two comments on a quiet stream
+LOOK_SECONDS = 0.5  # how often a quiet stream looks whether its console went away
+MAX_GM_BODY = 64 * 1024  # bytes: a game master's command or note
+
+DESK: web.AppKey[Desk] = web.AppKey("desk")
+
+
+def game_over(state: Any) -> bool:
+    """Whether a game's state is over (``over``, or the warm-up's ``phase``)."""
+    over = getattr(state, "over", None)
+    if isinstance(over, bool):
+        return over
+    return getattr(state, "phase", None) == "over"
+
+
+class Desk:
+    """The game master's side of one night's server."""
+
+    def __init__(
+        self,
+        session: Session,
+        key: str,
+        links: Callable[[], dict[str, str]],
+        stop: Callable[[], None],
+        limiter: Limiter | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.session = session
+        self.key = key
+        self.links = links
+        self.stop = stop
+        self.limiter = limiter or Limiter()
+        self.clock = clock
+        self.since = clock()
+        self.consoles = 0  # follow streams open now
+        self.last_seen = clock()  # when the last console went away (or the server started)
+        self.presence: dict[str, SeatPresence] = {}
+        self.last_change: tuple[int, str] = (0, "")  # (log row, console) of the latest GM write
+        self._streams: set[_Stream] = set()
+        self._unsubscribe = session.subscribe(self._changed)
+        self._stop_probe: Callable[[], None] | None = None
+
+    def close(self) -> None:
+        self._unsubscribe()
+        if self._stop_probe is not None:
+            self._stop_probe()
+        for stream in list(self._streams):
+            stream.tell({"bye": "stopping"})
+
+    def unwatched_for(self) -> float:
+        """Seconds since the last console went away (0 while one is attached)."""
+        return 0.0 if self.consoles else self.clock() - self.last_seen
+
+    # ---- what the streams hear -------------------------------------------------------------
+
+    def _changed(self, _: Session, change: Change) -> None:
+        if change.signal is not None:
+            self.presence[change.signal.seat] = change.signal
+            for stream in self._streams:
+                stream.seat(change.signal)
+        else:
+            for stream in self._streams:
+                stream.wake()
+
+    def heard_visit(self, reached: Reached) -> None:
+        for stream in self._streams:
+            stream.tell({"visit": {"address": reached.address, "ms": reached.ms}})
+
+    def setting_changed(self, key: str) -> None:
+        for stream in self._streams:
+            stream.tell({"meta": key})
+
+    def listen_to(self, app: web.Application) -> None:
+        probe = app.get(PROBE)
+        if probe is not None:
+            self._stop_probe = probe.listen(self.heard_visit)
+
+    # ---- the key ------------------------------------------------------------------------
+
+    def check(self, request: web.Request) -> None:
+        address = request.remote or "?"
+        if self.limiter.blocked(address):
+            raise Problem(429, NO_KEY)
+        given = request.headers.get(KEY_HEADER, "")
+        expected = f"Bearer {self.key}"
+        if not hmac.compare_digest(given.encode("utf-8", "replace"), expected.encode("ascii")):
+            self.limiter.failed(address)
+            raise Problem(403, NO_KEY)
+
+    def hello(self) -> dict[str, Any]:
+        return {
+            "session": self.session.name,
+            "game": self.session.game,
+            "pid": os.getpid(),
+            "since": self.since,
+            "consoles": self.consoles,
+            "log": log_version(self.session),
+            "over": game_over(self.session.state),
+            "links": self.links(),
+        }
+
+    def stale(self, after: int, console: str) -> bool:
+        seq, by = self.last_change
+        return seq > after and by != console
+
+    def changed_by(self, console: str) -> None:
+        self.last_change = (log_version(self.session), console)
+
+    def opened(self, stream: _Stream) -> None:
+        self._streams.add(stream)
+        self.consoles += 1
+        for presence in self.presence.values():
+            stream.seat(presence)
+
+    def closed(self, stream: _Stream) -> None:
+        self._streams.discard(stream)
+        self.consoles -= 1
+        self.last_seen = self.clock()
+
+
+class _Stream:
+    """One console's event stream: where it is in the log and what else it has not heard
+    (the latest of each seat's presence, a few passing events), never a backlog of rows."""
+
+    def __init__(self, session: Session, sent: int) -> None:
+        self.session = session
+        self.sent = sent
+        self.seats: dict[str, SeatPresence] = {}
+        self.others: list[dict[str, Any]] = []
+        self.ready = asyncio.Event()
+
+    def wake(self) -> None:
+        self.ready.set()
+
+    def seat(self, presence: SeatPresence) -> None:
+        self.seats[presence.seat] = presence
+        self.ready.set()
+
+    def tell(self, event: dict[str, Any]) -> None:
+        if len(self.others) < 100:
+            self.others.append(event)
+        self.ready.set()
+
+    def due(self) -> list[dict[str, Any]]:
+        self.ready.clear()
+        events: list[dict[str, Any]] = []
+        now = log_version(self.session)
+        if now != self.sent:
+            self.sent = now
+            events.append({"log": now})
+        for presence in self.seats.values():
+            events.append({"presence": {"seat": presence.seat, "connected": presence.connected,
+                                        "since": presence.since}})
+        self.seats.clear()
+        events.extend(self.others)
+        self.others.clear()
+        return events
+
+
+# ---- the handlers ----------------------------------------------------------------------------
+
+
+def _desk(request: web.Request) -> Desk:
+    desk = request.app[DESK]
+    desk.check(request)
+    return desk
+
+
+async def _body(request: web.Request) -> dict[str, Any]:
+    raw = await request.content.read(MAX_GM_BODY + 1)
+    if len(raw) > MAX_GM_BODY:
+        raise Problem(413, N_("The request is larger than %(size)s KiB; send less."),
+                      size=MAX_GM_BODY // 1024)
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        data = None
+    if not isinstance(data, dict):
+        raise Problem(400, N_("The request is not understood; reload the page and try again."))
+    return data
+
+
+def _int(data: dict[str, Any], field: str, default: int | None = None) -> int | None:
+    value = data.get(field, default)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise Problem(400, N_("The request is not understood; reload the page and try again."))
+    return value
+
+
+def _done(desk: Desk, console: str, **more: Any) -> web.Response:
+    desk.changed_by(console)
+    return json_answer({"log": log_version(desk.session), **more})
+
+
+def _refused(desk: Desk, refused: Refused, *, stale: bool = False) -> web.Response:
+    return json_answer(
+        {"refused": refused.reason, "stale": stale, "log": log_version(desk.session)}, 409
+    )
+
+
+def _stale_check(desk: Desk, data: dict[str, Any]) -> str | web.Response:
+    console = str(data.get("console") or "")
+    after = _int(data, "after", 0) or 0
+    if desk.stale(after, console):
+        return _refused(desk, Refused(STALE), stale=True)
+    return console
+
+
+async def hello(request: web.Request) -> web.StreamResponse:
+    return json_answer(_desk(request).hello())
+
+
+async def command(request: web.Request) -> web.StreamResponse:
+    desk = _desk(request)
+    data = await _body(request)
+    console = _stale_check(desk, data)
+    if isinstance(console, web.Response):
+        return console
+    try:
+        parsed = desk.session.parse(data.get("command") or {})
+    except MalformedCommand as error:
+        return _refused(desk, Refused(f"That command is malformed: {error}."))
+    outcome = desk.session.submit(parsed, by=str(data.get("by") or "gm"))
+    if isinstance(outcome, Refused):
+        return _refused(desk, outcome)
+    return _done(desk, console, hseq=outcome.seq)
+
+
+async def undo(request: web.Request) -> web.StreamResponse:
+    desk = _desk(request)
+    data = await _body(request)
+    console = _stale_check(desk, data)
+    if isinstance(console, web.Response):
+        return console
+    outcome = desk.session.undo(by=str(data.get("by") or "gm"), only=_int(data, "only"))
+    if isinstance(outcome, Refused):
+        return _refused(desk, outcome)
+    return _done(desk, console, hseq=outcome.seq)
+
+
+async def note(request: web.Request) -> web.StreamResponse:
+    desk = _desk(request)
+    data = await _body(request)
+    what, body = data.get("what"), data.get("data") or {}
+    if not isinstance(what, str) or not what or not isinstance(body, dict) or "what" in body:
+        raise Problem(400, N_("The request is not understood; reload the page and try again."))
+    console = _stale_check(desk, data) if data.get("checked") else str(data.get("console") or "")
+    if isinstance(console, web.Response):
+        return console
+    row = desk.session.note(what, **body)
+    return _done(desk, console, seq=row.seq)
+
+
+async def setting(request: web.Request) -> web.StreamResponse:
+    desk = _desk(request)
+    data = await _body(request)
+    key, text = data.get("key"), data.get("text")
+    if not isinstance(key, str) or not key or not isinstance(text, str):
+        raise Problem(400, N_("The request is not understood; reload the page and try again."))
+    try:
+        json.loads(text)
+    except ValueError:
+        raise Problem(
+            400, N_("The request is not understood; reload the page and try again.")
+        ) from None
+    desk.session.store.set_meta_text(key, text)
+    desk.setting_changed(key)
+    return json_answer({"log": log_version(desk.session)})
+
+
+async def stop(request: web.Request) -> web.StreamResponse:
+    desk = _desk(request)
+    asyncio.get_running_loop().call_soon(desk.stop)
+    return json_answer({"stopping": True})
+
+
+async def follow(request: web.Request) -> web.StreamResponse:
+    desk = _desk(request)
+    after = request.query.get("after", "")
+    stream = _Stream(desk.session, int(after) if after.isdigit() else 0)
+    response = web.StreamResponse(headers={
+        "Content-Type": "text/event-stream", "Cache-Control": "no-store",
+    })
+    await response.prepare(request)
+    desk.opened(stream)
+    stream.wake()
+    quiet = 0.0
+    try:
+        while True:
+            try:
+                await asyncio.wait_for(stream.ready.wait(), LOOK_SECONDS)
+            except TimeoutError:
+                transport = request.transport
+                if transport is None or transport.is_closing():
+                    break  # the console went away: it is no longer counted
+                quiet += LOOK_SECONDS
+                if quiet < HEARTBEAT:
+                    continue
+            quiet = 0.0
+            events = stream.due()
+            text = "".join(f"data: {json.dumps(e, ensure_ascii=False)}\n\n" for e in events)
+            await response.write((text or ": still here\n\n").encode("utf-8"))
+            if any("bye" in e for e in events):
+                break
+    except ConnectionError:  # the console went away
+        pass
+    finally:
+        desk.closed(stream)
+    return response
+
+
+def add_desk(app: web.Application, desk: Desk) -> None:
+    """Put the game master's desk on ``app`` (any game's night server)."""
+    app[DESK] = desk
+    r = app.router
+    r.add_get("/api/gm/hello", hello)
+    r.add_get("/api/gm/follow", follow)
+    r.add_post("/api/gm/command", command)
+    r.add_post("/api/gm/undo", undo)
+    r.add_post("/api/gm/note", note)
+    r.add_post("/api/gm/meta", setting)
+    r.add_post("/api/gm/stop", stop)
+
+    async def on_shutdown(app: web.Application) -> None:
+        desk.close()
+
+    app.on_shutdown.insert(0, on_shutdown)
