@@ -22,14 +22,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run_demo(args: argparse.Namespace) -> int:
+    from companion.cli import night
     from companion.cli.consoles.prison import open_console
-    from companion.session.paths import data_dir
+    from companion.session.paths import data_dir, session_path
     from companion.session.prison.create import create_prison_session
 
     if args.lang:
         from companion.language import check
 
         args.lang = check(args.lang)  # refused in one sentence before the demo is made
+    night.stop_night(session_path(data_dir(args.data_dir), "demo"))  # the last demo makes way
     session = create_prison_session(
         data_dir(args.data_dir), "demo", "classic", DEMO_WARDEN, DEMO_PRISONERS, replace=True,
         holder="companion demo",

@@ -82,7 +82,9 @@ def run_dilemma(args: argparse.Namespace) -> int:
     if args.export:
         return export(folder, args.name, Path(args.export), lang)
     existed = session_path(folder, args.name).exists()
-    session = open_or_create_dilemma(
+    from companion.cli.night import served_session
+
+    session = served_session(folder, args.name, args) or open_or_create_dilemma(
         folder, args.name, args.scenario, args.rounds, holder="companion dilemma"
     )
     try:

@@ -20,7 +20,7 @@ from typing import NoReturn
 from companion import __version__, cli
 from companion.errors import UserError
 
-NOT_COMMANDS = {"main", "options", "wiring", "consoles", "terminal"}  # what commands share
+NOT_COMMANDS = {"main", "options", "wiring", "consoles", "terminal", "night"}  # what commands share
 
 
 class _Parser(argparse.ArgumentParser):
@@ -64,7 +64,7 @@ COMMAND_MODULES = {
     "links": "links", "new": "new", "playtests": "playtests", "print": "print",
     "rehearse": "rehearse", "replay": "replay", "resume": "resume", "scenarios": "scenarios",
     "serve": "serve", "sessions": "sessions", "simulate": "simulate", "start": "start",
-    "sucker": "sucker", "sucker-rules": "sucker",
+    "stop": "stop", "sucker": "sucker", "sucker-rules": "sucker",
 }
 
 

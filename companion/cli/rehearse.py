@@ -1,16 +1,14 @@
 """``companion rehearse``: practise a whole game alone; bots play every seat through the phone
-server on this laptop, at a human pace, while you run the console."""
+server on this laptop, at a human pace, while you run the console (the night's server runs
+them, beside the phones' pages)."""
 
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.cli.options import console_lang, phone_options, pick_mix, whole
 from companion.errors import UserError
-
-if TYPE_CHECKING:
-    from companion.session.contracts import Service, ServiceHost, Stopper
 
 BOT_NAMES = (
     "Ada", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou", "Max",
@@ -68,43 +66,10 @@ def pick_scenario(name: str | None, prisoners: int) -> tuple[str, dict[str, Any]
     return name, overrides
 
 
-def bot_service(mix: str, seed: int | None, pace: float) -> Service:
-    """A console service: once the phone server runs, the bots start playing through it."""
-
-    async def start(app: ServiceHost) -> Stopper:
-        import asyncio
-        import contextlib
-
-        from companion.session.prison.seats import seats_of
-        from companion.sim.rehearsal import PhoneBots, PhoneSeat
-
-        session = app.session
-        served = session.meta().get("served_url")
-        if not served:
-            raise RuntimeError("the phone server is not running, so the bots cannot play")
-        seats = [PhoneSeat(s.name, s.role, s.token) for s in seats_of(session)]
-        bots = PhoneBots(str(served).rstrip("/"), seats, mix=mix, seed=seed, pace=pace)
-        task = asyncio.create_task(bots.run())
-
-        def finished(done: asyncio.Task[None]) -> None:
-            if not done.cancelled() and done.exception() is not None:
-                app.notify(f"The bots stopped: {done.exception()}", severity="error")
-
-        task.add_done_callback(finished)
-
-        async def stop() -> None:
-            task.cancel()
-            with contextlib.suppress(BaseException):
-                await task
-
-        return stop
-
-    return start
-
-
 def run_rehearse(args: argparse.Namespace) -> int:
+    from companion.cli import night
     from companion.cli.consoles.prison import run_console
-    from companion.cli.wiring import check_terminal, phone_service
+    from companion.cli.wiring import attached, check_terminal
     from companion.session.create import open_session
     from companion.session.paths import data_dir, session_path
     from companion.session.prison.create import create_prison_session
@@ -132,11 +97,13 @@ def run_rehearse(args: argparse.Namespace) -> int:
                 "pick another name with --name."
             )
     check_terminal()
+    night.stop_night(path)  # a rehearsal still served from the last run makes way
     session = create_prison_session(
         folder, args.name, scenario, "Warden", bot_names(prisoners), replace=True,
         rules_overrides=overrides or None, holder="companion rehearse",
     )
     session.store.set_meta(REHEARSAL_MARK, True)
-    start_phones, links = phone_service(args)
-    services = [start_phones, bot_service(mix, seed, pace)]
-    return run_console(args, session, services=services, links=links)
+    args.bots, args.bots_seed, args.bots_pace = mix, seed, pace  # the night's server runs them
+    running: dict[str, Any] = {}
+    session = attached(night.hand_over(session, args), running)
+    return run_console(args, session, running)

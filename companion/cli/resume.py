@@ -43,9 +43,13 @@ def open_by_game(session: Session, args: argparse.Namespace) -> int:
 
 
 def run_resume(args: argparse.Namespace) -> int:
+    from companion.cli.night import served_session
     from companion.session.create import open_session
     from companion.session.paths import data_dir
 
-    session = open_session(data_dir(args.data_dir), args.name, holder="companion resume")
-    served_as_before(args, session)
+    folder = data_dir(args.data_dir)
+    session = served_session(folder, args.name, args)  # a night still served: attach to it
+    if session is None:
+        session = open_session(folder, args.name, holder="companion resume")
+        served_as_before(args, session)
     return open_by_game(session, args)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -22,6 +23,27 @@ def run_list(args: argparse.Namespace) -> int:
     print(f"Sessions in {folder}:")
     names = [session_name(path) for path in paths]
     width = max(len(name) for name in names)
-    for name, path in zip(names, paths, strict=True):
-        print(f"  {name:<{width}}  {game_label(path)}")
+    labels = [game_label(path) for path in paths]
+    label_width = max(len(label) for label in labels)
+    for name, path, label in zip(names, paths, labels, strict=True):
+        print(f"  {name:<{width}}  {label:<{label_width}}  {served(path)}".rstrip())
     return 0
+
+
+def served(path: Path) -> str:
+    """Whether a night's server serves the session now: its port, since when, its consoles."""
+    import time
+
+    from companion.session.night import answering, clear_record, read_record
+
+    found = answering(path, timeout=1.0)
+    if found is None:
+        if read_record(path) is not None:
+            clear_record(path)  # a server that died: its record goes
+        return ""
+    record, hello = found
+    consoles = int(hello.get("consoles", 0))
+    attached = "no console" if consoles == 0 else (
+        "1 console" if consoles == 1 else f"{consoles} consoles")
+    since = time.strftime("%H:%M", time.localtime(record.since))
+    return f"served on port {record.port} since {since}, {attached}"

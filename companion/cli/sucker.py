@@ -105,7 +105,10 @@ def open_or_create(folder: Path, args: argparse.Namespace) -> SuckerSession:
                 f"A session called {args.name!r} already exists; resume it with "
                 f"'companion sucker {args.name}' alone, or pick another name for a new game."
             )
-        return open_sucker_session(folder, args.name, holder=HOLDER)
+        from companion.cli.night import served_session
+
+        served = served_session(folder, args.name, args)
+        return served or open_sucker_session(folder, args.name, holder=HOLDER)
     if not args.players:
         raise UserError(f"A new So Long Sucker session needs its players: add {EXAMPLE}.")
     setup = make_setup(args.players, args.chips, args.first)

@@ -13,11 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.cli.options import (
-    apply_wifi,
     check_port,
-    check_public_url,
-    check_wifi,
-    phones_cannot_listen,
     port_problem,
 )
 from companion.errors import UserError
@@ -34,8 +30,6 @@ if TYPE_CHECKING:
         Links,
         NetworkCheck,
         NetworkProbe,
-        Service,
-        ServiceHost,
         Stopper,
         TableRates,
     )
@@ -228,60 +222,60 @@ def balance_screen(
     return make
 
 
-# ---- the phone server, as a console's service ---------------------------------------------------
+# ---- the night's server, as a console sees it ------------------------------------------------
 
 
-def phone_service(
-    args: argparse.Namespace, running: dict[str, Any] | None = None
-) -> tuple[Service, Links]:
-    """The phone server as a console service, and the extra links for the Seats screen.
+class NightServer:
+    """The night's server a console is attached to, as its network test and its Seats screen
+    see it: the links' base, the port, and the visits to its test page (:meth:`listen`)."""
 
-    Returns ``(start, links)``: ``await start(app)`` starts the server on ``app.session`` inside
-    the console's loop and returns its async stopper; ``links()`` lists the board, the join page
-    and the laptop's other addresses (for --public-url when phones cannot reach the first one).
-    """
-    from companion.session.links import DEFAULT_PORT
+    def __init__(self, session: Any) -> None:
+        self.session = session
+        self.links: dict[str, str] = session.link.links
+        self.base_url: str = self.links.get("base", session.record.url)
+        self.port: int = session.record.port
 
-    port = check_port(getattr(args, "port", None)) or DEFAULT_PORT
-    host = getattr(args, "host", None) or "0.0.0.0"
-    given = getattr(args, "public_url", None)
-    public_url = check_public_url(given) if given else None
-    wifi = check_wifi(args)
-    running = {} if running is None else running  # the server once it listens
+    @property
+    def probe(self) -> NightServer:
+        return self
 
-    async def start(app: ServiceHost) -> Stopper:
-        from companion.session.links import address_changed, printed_base
-        from companion.web.prison.server import start_phone_server
+    def listen(self, listener: Callable[[Any], None]) -> Callable[[], None]:
+        from types import SimpleNamespace
 
-        apply_wifi(app.session, wifi)  # a session made on the set-up screen gets it too
-        try:
-            server = await start_phone_server(app.session, host, port, public_url)
-        except OSError as error:
-            raise phones_cannot_listen(port, error, app.session.name) from None
-        running["server"] = server
-        if address_changed(app.session):
-            app.notify(
-                f"The cards were printed with {printed_base(app.session)} but the links now start "
-                f"with {server.base_url}; the banner at the top says what to do.",
-                title="The address changed",
-                severity="warning",
-                timeout=15,
-            )
-        async def stop() -> None:
-            running.pop("server", None)
-            await server.stop()
-
+        stop: Callable[[], None] = self.session.listen_for_visits(
+            lambda address, ms: listener(SimpleNamespace(address=address, ms=ms))
+        )
         return stop
 
+
+def attached(session: Session, running: dict[str, Any]) -> Any:
+    """``session`` as the console gets it, its night's server (if any) kept in ``running``."""
+    from companion.session.attached import AttachedSession
+
+    if isinstance(session, AttachedSession):
+        running["server"] = NightServer(session)
+    else:
+        running.pop("server", None)
+    return session
+
+
+def night_links(running: dict[str, Any], args: argparse.Namespace) -> Links:
+    """The Seats screen's extra links: the board, the join page and the laptop's other
+    addresses (for --public-url when phones cannot reach the first one)."""
+    host = getattr(args, "host", None) or "0.0.0.0"
+
     def links() -> list[dict[str, str]]:
-        from companion.session.prison.seats import board_url, join_url
         from companion.web.common.address import base_url, candidates
 
         server = running.get("server")
         if server is None:
             return []
         base = server.base_url
-        out = [{"label": "Board", "url": board_url(base)}, {"label": "Join", "url": join_url(base)}]
+        out = []
+        if "board" in server.links:
+            out.append({"label": "Board", "url": server.links["board"]})
+        if "join" in server.links:
+            out.append({"label": "Join", "url": server.links["join"]})
         if host in ("0.0.0.0", "::", ""):
             for c in candidates():
                 other = base_url(c.address, server.port)
@@ -289,7 +283,7 @@ def phone_service(
                     out.append({"label": f"Also reachable ({c.interface})", "url": other})
         return out
 
-    return start, links
+    return links
 
 
 # ---- the venue preflight, from a console ----------------------------------------------------

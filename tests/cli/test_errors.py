@@ -143,7 +143,7 @@ def test_resume_suggests_a_saved_name_in_another_case(tmp_path: Path) -> None:
     fatal(companion("--data-dir", str(tmp_path), "resume", "fridya"), "did you mean 'friday'?")
 
 
-@pytest.mark.parametrize("command", ["links", "serve"])
+@pytest.mark.parametrize("command", ["links"])
 def test_a_warm_up_has_no_seat_links_nor_the_prison_phones(tmp_path: Path, command: str) -> None:
     # Before: `companion links` on a warm-up's session ended in a traceback (no warden).
     from companion.session.dilemma.create import open_or_create_dilemma

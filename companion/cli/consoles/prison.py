@@ -1,16 +1,17 @@
-"""The prison break's console: the picker, the set-up screen and the live game, handed the
-phone service, the printer, the laptop's addresses and the Balance screen."""
+"""The prison break's console: the picker, the set-up screen and the live game, attached to
+each session's night's server, handed the printer, the laptop's addresses and the Balance
+screen."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import Any, cast
 
-from companion.cli import wiring
+from companion.cli import night, wiring
 from companion.cli.consoles import open_by_game
 from companion.cli.options import apply_wifi, check_wifi
-from companion.session.contracts import Links, NetworkCheck, Service
+from companion.session.contracts import NetworkCheck
 from companion.session.create import game_label, open_session
 from companion.session.paths import data_dir, session_path
 from companion.session.prison import PrisonSession
@@ -27,30 +28,26 @@ def open_console(
 ) -> int:
     """Run the game master's console: on ``session``, or the set-up screen for ``new``
     (name, scenario; scenario ``None`` for automatic: balanced for the group's size as the
-    names are typed), or the session picker when both are ``None``; with the phone server in
-    the console's loop unless ``--no-phones``. The Wi-Fi the options name is kept in the
-    session (a new one's as its phone server starts)."""
+    names are typed), or the session picker when both are ``None``. Each session the console
+    plays is served by its night's server (started detached if need be), which the console
+    attaches to, unless ``--no-phones``. The Wi-Fi the options name is kept in the session."""
     wifi = check_wifi(args)  # a bad combination is refused before the console opens
+    running: dict[str, Any] = {}  # the night's server the console is attached to
     if session is not None:
         apply_wifi(session, wifi)
-    running: dict[str, Any] = {}  # the phone server once it listens (the network test uses it)
+        session = wiring.attached(night.hand_over(session, args), running)
     network = wiring.network_check(args, running)
-    if getattr(args, "no_phones", False):
-        return run_console(args, session, services=[], new=new, network=network)
-    start_phones, links = wiring.phone_service(args, running)
-    return run_console(
-        args, session, services=[start_phones], links=links, new=new, network=network
-    )
+    return run_console(args, session, running, new=new, network=network, wifi=wifi)
 
 
 def run_console(
     args: argparse.Namespace,
     session: PrisonSession | None,
+    running: dict[str, Any] | None = None,
     *,
-    services: list[Service],
-    links: Links | None = None,
     new: tuple[str, str | None] | None = None,
     network: NetworkCheck | None = None,
+    wifi: Any = None,
 ) -> int:
     """Build and run the console; if it stops on an error, say how to get back in. A session
     of another game picked there opens in its own console."""
@@ -61,16 +58,29 @@ def run_console(
     folder = data_dir(args.data_dir)
     lang = words.code if getattr(args, "lang", None) else None  # sessions made here get it too
 
+    running = {} if running is None else running
+
+    def serve(held: Any) -> Any:
+        """A session opened or made here, handed to its night's server."""
+        if wifi is not None:
+            apply_wifi(held, wifi)
+        return wiring.attached(night.hand_over(held, args), running)
+
     def create(name: str, scenario: str, warden: str, prisoners: list[str]) -> PrisonSession:
         made = create_prison_session(folder, name, scenario, warden, prisoners, holder=HOLDER)
         if lang is not None:
             made.store.set_meta("lang", lang)
-        return made
+        return cast("PrisonSession", serve(made))
+
+    def reopen(name: str) -> Any:
+        return night.served_session(folder, name, args) or serve(
+            open_session(folder, name, holder=HOLDER)
+        )
 
     shelf = SessionShelf(
         folder=folder,
         create=create,
-        open=lambda name: open_session(folder, name, holder=HOLDER),
+        open=reopen,
         game_of=lambda name: game_label(session_path(folder, name)),
     )
     notice = None
@@ -80,8 +90,7 @@ def run_console(
             session,
             shelf=shelf,
             new=new,
-            services=services,
-            links=links,
+            links=wiring.night_links(running, args),
             printer=wiring.print_cards,
             addresses=wiring.laptop_addresses(args),
             balance=wiring.balance_screen(pool, wiring.table_rates([folder])),
@@ -98,7 +107,7 @@ def run_console(
         # One screen failed: the log is the truth, so reopen the session from it and go on.
         name = app.session.name
         app.session.close()
-        session, new = open_session(folder, name, holder=HOLDER), None
+        session, new = reopen(name), None
         where = f" Details are in {app.crash_log}." if app.crash_log else ""
         notice = (
             f"The console recovered from an error ({app.crashed}); the game is as the log "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from companion.cli import wiring
+from companion.cli import night, wiring
 from companion.session.sucker import SuckerSession
 
 
@@ -15,6 +15,7 @@ def open_console(session: SuckerSession, args: argparse.Namespace) -> int:
     try:
         lang = wiring.console_words(args)  # an unknown --lang is refused first
         wiring.check_terminal()
+        session = night.hand_over(session, args)
         app = SuckerApp(session, lang=lang)
         app.run()
     finally:

@@ -6,9 +6,9 @@ referee's consoles share, so that each keeps only its own screens and keys.
   through the one redraw throttle, :attr:`GameConsole.redrawing`, which tells the screens with a
   :class:`~.follow.Redraw` or a :class:`~.follow.PhonesSeen`. A ``bad_tokens`` note (an address
   guessing links) is one notice (:mod:`.guesses`).
-- **Services** (the phone server and the like, :mod:`.services`): started once the console shows
-  what it needs to, stopped on quitting and on unmounting; :meth:`GameConsole.services_started`
-  says how it went.
+- **The night's server**: a console on an attached session (:mod:`companion.session.attached`)
+  follows the server's stream; when the server goes away, comes back or is stopped,
+  :meth:`GameConsole.night_changed` says so (the runner has the server started again).
 - **Faults** (:mod:`.faults`): an error in an action stops the console, noted in ``crashed`` and
   the log next to the session; an error in a flow is one toast and the console goes on.
 - **Quitting** (:mod:`.quitting`): ``q`` in the middle of a game asks first
@@ -17,8 +17,9 @@ referee's consoles share, so that each keeps only its own screens and keys.
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping
+from collections.abc import Callable, Coroutine, Iterable, Mapping
 from typing import Any, ClassVar
 
 from textual.actions import ActionParseResult
@@ -28,6 +29,7 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 
 from companion.language import Language
+from companion.session.attached import AttachedSession
 from companion.session.session import Change, Session
 from companion.tui.common.faults import Faults
 from companion.tui.common.follow import REDRAW_SECONDS, Redrawing, SessionChanged, follow
@@ -36,14 +38,11 @@ from companion.tui.common.language import console_language, key_name, translated
 from companion.tui.common.literal import LiteralNotices
 from companion.tui.common.presence import Presence, heard
 from companion.tui.common.quitting import quit_asking
-from companion.tui.common.services import StartedServices, Stopper
-
-Service = Callable[[Any], Awaitable[Stopper]]
 
 
 class GameConsole(LiteralNotices[None]):
-    """A console on one game's session: follows it, runs its services, meets its faults and
-    asks before quitting in the middle of a game. Subclasses add their screens and keys."""
+    """A console on one game's session: follows it (through its night's server when one serves
+    it), meets its faults and asks before quitting. Subclasses add their screens and keys."""
 
     # Changes from elsewhere are drawn at most this often (the one throttle, :attr:`redrawing`).
     REDRAW_SECONDS: ClassVar[float] = REDRAW_SECONDS
@@ -51,18 +50,14 @@ class GameConsole(LiteralNotices[None]):
     def __init__(
         self,
         *,
-        services: Iterable[Service] = (),
         lang: Language | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         super().__init__()
         self.lang = lang or console_language()
         self.faults = Faults(self._tell_fault, lambda: self.exit(return_code=1), self.lang)
-        self.services = list(services)
         self.redrawing = Redrawing(self, self.REDRAW_SECONDS)
         self.wrong_links = WrongLinks(self, lambda: self.lang, clock)
-        self._started_services = StartedServices()
-        self._not_started: list[Service] = []  # services that could not start (to try again)
         self._followed: Session | None = None
         self._unfollow: Callable[[], None] | None = None
 
@@ -93,11 +88,26 @@ class GameConsole(LiteralNotices[None]):
         self._followed = session
         self._unfollow = follow(self, session)
         self.faults.log = session.store.path.with_suffix(".console-errors.log")
+        if isinstance(session, AttachedSession):
+            loop = asyncio.get_running_loop()
+
+            def schedule(handle: Callable[[], None]) -> None:
+                loop.call_soon_threadsafe(handle)
+
+            session.follow(schedule)
 
     def unfollow(self) -> None:
         if self._unfollow is not None:
             self._unfollow()
+        if isinstance(self._followed, AttachedSession):
+            self._followed.unfollow()
         self._unfollow, self._followed = None, None
+
+    @property
+    def served(self) -> AttachedSession | None:
+        """The session followed, when a night's server serves it (the console is attached)."""
+        followed = self._followed
+        return followed if isinstance(followed, AttachedSession) else None
 
     @property
     def presence(self) -> Presence | None:
@@ -109,6 +119,9 @@ class GameConsole(LiteralNotices[None]):
         self.faults.stopping(self._heard)(message.change)
 
     def _heard(self, change: Change) -> None:
+        if change.kind == "night":
+            self.night_changed(change.night or "")
+            return
         row = change.row
         if change.kind == "note" and row is not None and row.body.get("what") == "bad_tokens":
             self.wrong_links.heard(row.body)
@@ -129,38 +142,27 @@ class GameConsole(LiteralNotices[None]):
         """Draw what is due now (tests call it to see a change from elsewhere at once)."""
         self.redrawing.flush()
 
-    # ---- services (the phone server and the like) ---------------------------------------
+    def night_changed(self, news: str) -> None:
+        """The night's server went away ("lost": it is being started again), answers again
+        ("back"), or was stopped on purpose ("stopped": the console has nothing to follow)."""
+        _ = self.lang
+        if news == "lost":
+            self.notify(
+                _("The night's server is not answering; starting it again (nothing is lost)."),
+                severity="warning", timeout=8,
+            )
+        elif news == "back":
+            self.notify(_("The night's server answers again."), timeout=5)
+            self.redrawing.now()
+        elif news == "stopped":
+            self.stopped_by_server = True
+            self.exit()
 
-    def start_services(self, services: list[Service] | None = None) -> None:
-        """Start the services in a worker (``services``: only those, again)."""
-        self.run_worker(self._start_services(services), name="services", exit_on_error=False)
-
-    async def _start_services(self, services: list[Service] | None) -> None:
-        problems: list[Exception] = []
-        self._not_started = await self._started_services.start(
-            self.services if services is None else services, self, problems.append
-        )
-        self.services_started(problems, again=services is not None)
-
-    @property
-    def services_running(self) -> bool:
-        return bool(self._started_services)
-
-    @property
-    def services_not_started(self) -> list[Service]:
-        return list(self._not_started)
-
-    def services_started(self, problems: list[Exception], *, again: bool) -> None:
-        """The services were started (``again``: those that could not start before); each
-        of ``problems`` kept one from starting."""
+    stopped_by_server = False  # the night's server was stopped while this console followed it
 
     async def action_quit(self) -> None:
-        await self._started_services.stop()
         self.unfollow()
         self.exit()
-
-    async def on_unmount(self) -> None:
-        await self._started_services.stop()
 
     # ---- quitting: q asks first in the middle of a game ---------------------------------
 
@@ -173,8 +175,17 @@ class GameConsole(LiteralNotices[None]):
         return "companion"
 
     async def action_quit_asking(self) -> None:
-        """q: asks first while a game is under way (the phones and the board lose it)."""
-        await quit_asking(self, under_way=self.under_way(), reopen=self.reopen())
+        """q: with a night's server, asks whether the phones keep playing; alone, asks first
+        while a game is under way (the phones and the board lose it)."""
+        served = self.served
+        stop = None
+        if served is not None:
+
+            async def stop() -> None:
+                await asyncio.to_thread(served.stop_serving)
+
+        await quit_asking(self, under_way=self.under_way(), reopen=self.reopen(),
+                          stop_serving=stop)
 
     # ---- faults: a flow's is reported, an action's stops the console --------------------
 

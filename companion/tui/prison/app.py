@@ -5,15 +5,15 @@ The console reads the game only through :mod:`companion.rules.prison.views` and 
 through the session (``submit``, ``undo``, ``note``). It follows the session
 (:mod:`companion.tui.common.follow`), so moves made elsewhere (phones) show at once. Its screens
 get a :class:`~companion.tui.prison.context.Context` and post messages up; the app answers them.
-Services such as the phone server are handed in by the composition root as async starters; each
-returns an async stopper awaited on exit.
+A night's server serves the phones; the console is one of its clients (the composition root
+hands it the attached session).
 """
 
 from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Awaitable, Callable, Coroutine, Iterable
+from collections.abc import Callable, Coroutine, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,6 @@ from companion.session.session import Session
 from companion.tui.common.console import GameConsole
 from companion.tui.common.language import console_language
 from companion.tui.common.presence import Presence
-from companion.tui.common.services import Stopper
 from companion.tui.prison import flows
 from companion.tui.prison.choice import ChoiceScreen
 from companion.tui.prison.context import (
@@ -42,7 +41,6 @@ from companion.tui.prison.context import (
     SessionOpened,
     SessionShelf,
     Show,
-    StartPhones,
 )
 from companion.tui.prison.game import GameScreen
 from companion.tui.prison.help import HelpScreen
@@ -52,8 +50,6 @@ from companion.tui.prison.seats import SeatsScreen
 from companion.tui.prison.setup import SetupScreen
 
 __all__ = ["ConsoleApp", "SessionShelf"]
-
-Service = Callable[["ConsoleApp"], Awaitable[Stopper]]
 
 # The command palette's places: (title, help, place).
 PLACES: list[tuple[str, str, Place]] = [
@@ -91,7 +87,6 @@ class ConsoleApp(GameConsole):
         *,
         shelf: SessionShelf | None = None,
         new: tuple[str, str | None] | None = None,
-        services: Iterable[Service] = (),
         links: Links | None = None,
         printer: Printer | None = None,
         addresses: Addresses | None = None,
@@ -103,7 +98,7 @@ class ConsoleApp(GameConsole):
         lang: Language | None = None,
         network: NetworkCheck | None = None,
     ) -> None:
-        super().__init__(services=services, lang=lang or console_language(), clock=clock)
+        super().__init__(lang=lang or console_language(), clock=clock)
         self.context = Context(
             self.faults,
             shelf=shelf,
@@ -170,8 +165,8 @@ class ConsoleApp(GameConsole):
             self.switch_screen(GameScreen(self.context))
         else:
             self.push_screen(GameScreen(self.context))
-        if self.services and not self.services_running:
-            self.start_services()
+        if self.served is not None:
+            self.hint_addresses()
 
     def leave_for(self, session: Session) -> None:
         """Close this console so the runner can open the one for ``session``'s game."""
@@ -201,31 +196,21 @@ class ConsoleApp(GameConsole):
     def _moved(self) -> None:
         self.refresh_screens()
 
-    # ---- services (the phone server and the like) -----------------------------------------
+    # ---- the night's server ----------------------------------------------------------------
 
-    def services_started(self, problems: list[Exception], *, again: bool) -> None:
-        """One service that cannot start is a banner on the game screen that stays until it
-        is up (F5 tries again)."""
+    def night_changed(self, news: str) -> None:
+        """While the night's server is not answering, a banner on the game screen says so
+        (the runner starts it again); it goes once the server answers."""
         _ = self.lang
-        said = [str(error).strip().rstrip(".") or type(error).__name__ for error in problems]
-        self.context.phones_down = (
-            _("The phones cannot connect: %(problems)s.", problems="; ".join(said))
-            if said
-            else None
-        )
-        if again and not said:
-            self.notify(_("The phone server is up: the phones can connect."), timeout=8)
-        elif again:
-            self.notify(_("The phone server still cannot start; the banner says why."), timeout=8)
-        self.refresh_screens()  # the links' address may be new (served_url)
-        if not said:
-            self.hint_addresses()
-
-    @on(StartPhones)
-    def start_phones_again(self) -> None:
-        """F5: try again to start what could not start."""
-        if self.services_not_started:
-            self.start_services(self.services_not_started)
+        if news == "lost":
+            self.context.phones_down = _(
+                "The night's server is not answering, so the phones cannot play; it is being "
+                "started again (nothing is lost)."
+            )
+            self.refresh_screens()
+        elif news == "back":
+            self.context.phones_down = None
+        super().night_changed(news)
 
     def hint_addresses(self) -> None:
         """With several addresses and none pinned, say which one the links use."""

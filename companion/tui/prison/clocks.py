@@ -25,8 +25,6 @@ class StageActions(DayActions):
     _time_up = False  # the running clock is at zero
 
     def check_clock_action(self, action: str) -> bool | None:
-        if action == "phones_again":
-            return self.ctx.phones_down is not None
         if action == "planning_limit":
             return table(self.ctx.session.state)["phase"] == "planning"
         return self.ctx.session.room.stage.running() is not None

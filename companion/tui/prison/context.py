@@ -169,10 +169,6 @@ class Moved(Message):
     """A move was made here: draw it now."""
 
 
-class StartPhones(Message):
-    """Try again to start the phone server (it could not start: the banner says why)."""
-
-
 Place = Literal["history", "seats", "help", "print", "address", "balance", "report"]
 
 

@@ -18,10 +18,9 @@ from companion.tui.common.follow import PhonesSeen, Redraw
 from companion.tui.common.footer import Keys, fit_footer
 from companion.tui.common.language import words
 from companion.tui.common.literal import plain
-from companion.tui.common.quitting import quit_asking
 from companion.tui.prison.board import Board
 from companion.tui.prison.clocks import StageActions
-from companion.tui.prison.context import Context, Show, StartPhones
+from companion.tui.prison.context import Context, Show
 from companion.tui.prison.side import fold, join_line, side_text
 from companion.tui.prison.text import (
     banner,
@@ -73,10 +72,9 @@ class GameScreen(StageActions):
         Binding("m", "planning_limit", "Limit"),
         Binding("space", "pause_clock", "Pause"),
         Binding("plus,equals_sign", "extend_clock", "+1 min"),
-        Binding("f5", "phones_again", "Phones again"),
     ]
     # Offered only while they mean something (see check_action).
-    CLOCK_ACTIONS = ("planning_limit", "pause_clock", "extend_clock", "phones_again")
+    CLOCK_ACTIONS = ("planning_limit", "pause_clock", "extend_clock")
     # Left out of a narrow footer, in this order (Help and the palette list them all).
     FOOTER_OPTIONAL = (
         "balance",
@@ -276,9 +274,6 @@ class GameScreen(StageActions):
             return None
         return True
 
-    def action_phones_again(self) -> None:
-        self.post_message(StartPhones())
-
     # ---- everywhere -----------------------------------------------------------------------
 
     def watch_private(self) -> None:
@@ -338,7 +333,6 @@ class GameScreen(StageActions):
         self.post_message(Show("report"))
 
     async def action_quit_console(self) -> None:
-        """q: asks first while the game is under way (the phones and the board lose it)."""
-        session = self.ctx.session
-        reopen = f"companion resume {session.name}"
-        await quit_asking(self.app, under_way=not session.state.over, reopen=reopen)
+        """q: the console's own question (what happens to the phones, or whether to quit in
+        the middle of a game)."""
+        await self.app.run_action("quit_asking")

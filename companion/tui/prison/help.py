@@ -29,7 +29,6 @@ Keys on the game screen (the footer offers the ones that fit the phase)
   S  search a cell; the board waits: each Space shows the room the
      next step (the search, caught or safe, who worked, the nights
      bar), Esc shows it all. A search from the warden's phone opens it
-  F5  try again to start the phone server (when the banner says so)
   A  accusation: the accuser, then the accused; the result at once
   E  end the day
   T  private view: parole tokens, today's deals (turns itself off)

@@ -29,7 +29,7 @@ from companion.tui.common.panel import Panel
 from companion.tui.common.presence import phone_words
 from companion.tui.common.qr import qr_lines
 from companion.tui.common.table import Rows
-from companion.tui.prison.context import Context, Show, StartPhones
+from companion.tui.prison.context import Context, Show
 
 MASK = "•••• ••••"
 ROLE_WORDS = {"prisoner": N_("prisoner"), "warden": N_("warden")}
@@ -93,7 +93,6 @@ class SeatsScreen(Screen[None]):
         Binding("p", "print", "Print"),
         Binding("i", "network", "Network test", show=False),  # in the help (the footer is full)
         Binding("escape,w", "close", "Back"),
-        Binding("f5", "phones_again", "Phones again", show=False),
     ]
     codes = reactive(False, init=False)  # the seat codes on screen (C), for a while
 
@@ -286,10 +285,6 @@ class SeatsScreen(Screen[None]):
             self.notify(_("The network test is not available here."), severity="warning")
             return
         self.app.push_screen(NetworkCheckScreen(self.ctx.network))
-
-    def action_phones_again(self) -> None:
-        if self.ctx.phones_down is not None:
-            self.post_message(StartPhones())
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -105,16 +105,10 @@ async def test_the_warm_up_key_uses_the_running_phone_server(tmp_path: Path) -> 
 
     session = Session.create(tmp_path / "d.sqlite", "dilemma", {"rules": scenario(rounds=2)})
     port = free_port()
-    running: dict[str, Any] = {}
-
-    async def phones(host: Any) -> Any:
-        server = await start_dilemma_server(session, "127.0.0.1", port, None)
-        running["server"] = server
-        host.show_room(server.join_url, server.board_url)
-        return server.stop
-
+    server = await start_dilemma_server(session, "127.0.0.1", port, None)
+    running: dict[str, Any] = {"server": server}
     check = wiring.network_check(_args(port), running)
-    app = DilemmaApp(session, services=[phones], network=check)
+    app = DilemmaApp(session, room=(server.join_url, server.board_url), network=check)
     async with app.run_test(size=(120, 40)) as pilot:
         await _until(pilot, app, "/join-room")
         await pilot.press("i")
@@ -132,4 +126,5 @@ async def test_the_warm_up_key_uses_the_running_phone_server(tmp_path: Path) -> 
             f"http://127.0.0.1:{port}/join-room"
         ) as page:
             assert page.status == 200
+    await server.stop()
     session.close()

@@ -49,12 +49,8 @@ async def test_a_phone_joining_as_markup_through_the_phone_server(tmp_path: Path
 
     session = Session.create(tmp_path / "warm.sqlite", "dilemma", {"rules": scenario()})
 
-    async def phones(app: DilemmaApp) -> object:
-        server = await start_dilemma_server(session, "127.0.0.1", 0)
-        app.show_room(server.join_url, server.board_url)
-        return server.stop
-
-    app = DilemmaApp(session, services=[phones])
+    server = await start_dilemma_server(session, "127.0.0.1", 0)  # in the console's loop
+    app = DilemmaApp(session, room=(server.join_url, server.board_url))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         for _ in range(50):
             await pilot.pause(0.05)
@@ -72,4 +68,5 @@ async def test_a_phone_joining_as_markup_through_the_phone_server(tmp_path: Path
         names = [str(cell) for key in table.rows for cell in table.get_row(key)]
         assert "[/]" in names and "[/word]" in names
         assert app.is_running
+    await server.stop()
     session.close()

@@ -1,4 +1,4 @@
-"""The dilemma console, driven by keys through Textual's pilot, with the real phone server."""
+"""The dilemma console, driven by keys through Textual's pilot."""
 
 from __future__ import annotations
 
@@ -31,20 +31,14 @@ def session(tmp_path: Path):
 
 
 def app_for(session: Session, tmp_path: Path, **kw: Any) -> DilemmaApp:
-    async def phones(app: DilemmaApp) -> Any:
-        from companion.web.dilemma.server import start_dilemma_server
-
-        server = await start_dilemma_server(session, "127.0.0.1", 0)
-        app.show_room(server.join_url, server.board_url)
-        return server.stop
-
     def poster(join_url: str) -> str:
         path = tmp_path / "poster.txt"
         path.write_text(join_url)
         return str(path)
 
     seeds = iter(range(1, 1000))
-    return DilemmaApp(session, services=[phones], poster=poster, seed=lambda: next(seeds), **kw)
+    room = ("http://127.0.0.1:8765/join-room", "http://127.0.0.1:8765/board")
+    return DilemmaApp(session, room=room, poster=poster, seed=lambda: next(seeds), **kw)
 
 
 def text(app: DilemmaApp) -> str:
@@ -231,15 +225,7 @@ def snapshot_app(tmp_path: Path, rounds: int, choices: list[dict[str, str]]) -> 
         if number < rounds - 1:
             s.submit({"do": "close_round"})
 
-    async def room(app: DilemmaApp) -> Any:
-        app.show_room(f"{ROOM}/join-room", f"{ROOM}/board")
-
-        async def stop() -> None:
-            return None
-
-        return stop
-
-    return DilemmaApp(s, services=[room], seed=lambda: 7)
+    return DilemmaApp(s, room=(f"{ROOM}/join-room", f"{ROOM}/board"), seed=lambda: 7)
 
 
 async def room_shown(pilot: Any) -> None:
@@ -247,7 +233,8 @@ async def room_shown(pilot: Any) -> None:
         await pilot.pause()
         if pilot.app.join_url is not None:
             break
-    await pilot.pause()
+    for _ in range(3):  # the room's column sizes itself to the links once they are shown
+        await pilot.pause()
 
 
 ROUND_ONE = {
@@ -336,31 +323,6 @@ async def test_the_footer_keeps_its_keys_whole(tmp_path: Path, width: int) -> No
             assert words in footer, footer
         assert footer.rstrip().endswith("^p palette")
     app.session.close()
-
-
-@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
-async def test_a_phone_server_that_cannot_start_says_why_on_screen(
-    session: Session, size: tuple[int, int]
-) -> None:
-    reason = (
-        "The phone server cannot listen on port 8765: it is already in use; pick another "
-        "with --port or stop the program using it."
-    )
-
-    async def busy(app: DilemmaApp) -> Any:
-        raise OSError(reason)
-
-    app = DilemmaApp(session, services=[busy], seed=lambda: 7)
-    async with app.run_test(size=size) as pilot:
-        for _ in range(20):
-            await pilot.pause()
-        app.clear_notifications()  # the toast goes; the room column must still say it all
-        await pilot.pause()
-        lines = str(app.screen.query_one("#qr", Static).render()).split("\n")
-        assert " ".join(" ".join(lines).split()) == f"No phone server: {reason}"
-        strips = terminal_lines(app)
-        for line in lines:  # every line of it whole on screen
-            assert any(line.strip() in strip for strip in strips), (line, strips)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 36)])

@@ -47,10 +47,13 @@ def said(app: DilemmaApp) -> list[str]:
 async def test_the_phone_column_follows_the_open_event_streams(
     seated: tuple[Session, dict[str, str]], tmp_path: Path
 ) -> None:
+    from companion.web.dilemma.server import start_dilemma_server
+
     session, tokens = seated
     signals: list[SeatPresence] = []
     session.subscribe(lambda s, change: signals.append(change.signal) if change.signal else None)
-    app = app_for(session, tmp_path)
+    server = await start_dilemma_server(session, "127.0.0.1", 0)  # the phones, in this loop
+    app = DilemmaApp(session, room=(server.join_url, server.board_url))
     async with app.run_test(size=(120, 36)) as pilot:
         await room_shown(pilot)
         base = app.join_url.removesuffix("/join-room") if app.join_url else ""
@@ -77,6 +80,7 @@ async def test_the_phone_column_follows_the_open_event_streams(
             board = await (await http.get(f"{base}/board")).text()
             assert "0 of 4 phones connected" in board
         await pilot.press("q")
+    await server.stop()
 
 
 async def test_a_narrow_roster_still_shows_each_phone(

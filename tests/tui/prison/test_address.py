@@ -4,7 +4,6 @@ or reprints. The Seats screen shows the seat codes (masked until asked) and the 
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,7 @@ from companion.tui.prison.game import GameScreen
 from companion.tui.prison.printout import PrintScreen
 from companion.tui.prison.seats import MASK, SeatsScreen
 from tests.conftest import demo_session
+from tests.night_helpers import serving
 from tests.tui.support import board_row, pick, shows
 
 PRINTED = "http://192.168.1.20:8765"
@@ -105,43 +105,35 @@ async def test_pick_an_interface_then_unpin(tmp_path: Path) -> None:
         ]
 
 
-async def test_the_phone_service_starting_brings_the_warning_and_the_hint(
+async def test_attached_to_its_nights_server_the_console_hints_and_warns(
     tmp_path: Path,
 ) -> None:
     session = demo(tmp_path, served=None)
     session.store.set_meta("printed_url", None)
-
-    async def phones(app: ConsoleApp) -> Any:  # what the phone server records as it starts
-        app.session.store.set_meta("served_url", SERVED)
-
-        async def stop() -> None:
-            return None
-
-        return stop
-
-    app = ConsoleApp(session, ticking=False, services=[phones], addresses=lambda: BOTH)
-    async with app.run_test(notifications=True, size=(120, 36)) as pilot:
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        assert shows(app, "This laptop has 2 network addresses; the links use")
-        assert not shows(app, "That went wrong")
-        assert not shows(app, "ADDRESS CHANGED")
-    gate = asyncio.Event()
-
-    async def slow_phones(app: ConsoleApp) -> Any:
-        await gate.wait()
-        return await phones(app)
-
+    path = session.store.path
+    session.close()
+    with serving(path) as night:
+        attached = night.attach()
+        app = ConsoleApp(attached, ticking=False, addresses=lambda: BOTH)
+        async with app.run_test(notifications=True, size=(120, 36)) as pilot:
+            await pilot.pause()
+            assert shows(app, "This laptop has 2 network addresses; the links use")
+            assert not shows(app, "That went wrong")
+            assert not shows(app, "ADDRESS CHANGED")
+            await app.action_quit()
+        attached.close()
     second = demo(tmp_path / "again", served=None)
-    app = ConsoleApp(second, ticking=False, services=[slow_phones], addresses=lambda: BOTH)
-    async with app.run_test(notifications=True, size=(120, 36)) as pilot:
-        await pilot.pause()
-        assert not shows(app, "ADDRESS CHANGED")  # no phone server yet: nothing to compare
-        gate.set()
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
-        assert shows(app, f"ADDRESS CHANGED: the cards were printed with {PRINTED}")
+    path = second.store.path
+    second.close()
+    with serving(path) as night:
+        attached = night.attach()
+        app = ConsoleApp(attached, ticking=False, addresses=lambda: BOTH)
+        async with app.run_test(notifications=True, size=(120, 36)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+            assert shows(app, f"ADDRESS CHANGED: the cards were printed with {PRINTED}")
+            await app.action_quit()
+        attached.close()
 
 
 async def test_seat_codes_are_masked_until_shown_and_hide_again(tmp_path: Path) -> None:
@@ -191,23 +183,18 @@ async def test_the_game_screen_shows_the_join_address(tmp_path: Path) -> None:
 async def test_with_the_real_phone_server_the_banner_follows_where_it_listens(
     tmp_path: Path,
 ) -> None:
-    import argparse
-    import socket
-
-    from companion.cli.wiring import phone_service
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
     session = demo(tmp_path, printed="http://127.0.0.1:1", served=None)
-    start, _links = phone_service(argparse.Namespace(host="127.0.0.1", port=port, public_url=None))
-    app = ConsoleApp(session, ticking=False, services=[start], addresses=lambda: BOTH)
-    async with app.run_test(notifications=True, size=(120, 36)) as pilot:
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        here = f"http://127.0.0.1:{port}"
-        assert links.current_base(session) == here
-        assert shows(app, "ADDRESS CHANGED: the cards were printed with http://127.0.0.1:1")
-        assert shows(app, "quit and resume with --port 1, or P: reprint the cards.")
-        assert shows(app, f"No QR code? Type the seat code at {here}/join")
-        await pilot.press("q")
+    path = session.store.path
+    session.close()
+    with serving(path) as night:
+        attached = night.attach()
+        app = ConsoleApp(attached, ticking=False, addresses=lambda: BOTH)
+        async with app.run_test(notifications=True, size=(120, 36)) as pilot:
+            await pilot.pause()
+            here = f"http://127.0.0.1:{night.port}"
+            assert links.current_base(attached) == here
+            assert shows(app, "ADDRESS CHANGED: the cards were printed with http://127.0.0.1:1")
+            assert shows(app, "quit and resume with --port 1, or P: reprint the cards.")
+            assert shows(app, f"No QR code? Type the seat code at {here}/join")
+            await app.action_quit()
+        attached.close()

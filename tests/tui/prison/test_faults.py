@@ -9,7 +9,6 @@ nothing lost.
 
 from __future__ import annotations
 
-import argparse
 import json
 import socket
 import sqlite3
@@ -19,12 +18,12 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from companion.cli.wiring import phone_service
 from companion.session.prison.seats import seats_of
 from companion.session.session import Session
 from companion.tui.prison.app import ConsoleApp
 from companion.web.prison.server import build_app
 from tests.conftest import demo_session
+from tests.night_helpers import Night, until
 from tests.tui.support import board_row, pick, screen_text, shows
 from tests.tui.terminal import notices
 
@@ -174,53 +173,42 @@ def busy_port() -> socket.socket:
     return sock
 
 
-async def test_a_taken_port_is_a_banner_that_stays_until_f5_starts_the_phones(
-    session: Session,
+async def test_a_nights_server_that_stops_answering_is_a_banner_until_it_answers(
+    tmp_path: Path,
 ) -> None:
-    with busy_port() as sock:
-        port = sock.getsockname()[1]
-        args = argparse.Namespace(host="127.0.0.1", port=port, public_url=None)
-        start, _links = phone_service(args)
-        app = ConsoleApp(session, ticking=False, services=[start])
+    session = demo_session(tmp_path, "demo")
+    path = session.store.path
+    session.close()
+    night = Night(path)
+    night.start()
+    attached = night.attach()
+    app = ConsoleApp(attached, ticking=False)
+    try:
         async with app.run_test(notifications=True, size=(120, 36)) as pilot:
-            for _ in range(50):
-                await pilot.pause(0.05)
-                if app.context.phones_down:
-                    break
-            banner = (
-                f"The phones cannot connect: port {port} is in use by another program. Close "
-                f"it and press F5 to try again, or quit and run companion resume "
-                f"{session.name} --port {port + 1}."
-            )
-            assert app.context.phones_down == banner
-            assert shows(app, banner) and "Traceback" not in screen_text(app)
             await pilot.pause()
-            assert "f5 Phones again" in screen_text(app).splitlines()[-1]  # in the footer
-            await pilot.press("c")  # the game goes on at the console
+            night.kill()  # the console has nothing to follow
+            await until(lambda: app.context.phones_down is not None, pilot=pilot)
+            banner = (
+                "The night's server is not answering, so the phones cannot play; it is being "
+                "started again (nothing is lost)."
+            )
+            assert shows(app, banner) and "Traceback" not in screen_text(app)
+            await pilot.press("c")  # a move meanwhile is one sentence: not recorded
             await pick(pilot, app, "Ada")
             await pilot.press("r")
-            await pilot.pause(0.5)  # the banner stays (a notice would be gone by now)
-            assert board_row(app, "Ada")[3] == "chosen" and shows(app, banner)
-            # the Seats screen says why, and does not blame --no-phones
-            await pilot.press("w")
-            await pilot.pause()
-            assert shows(app, f"port {port} is in use") and not shows(app, "--no-phones")
-            await pilot.press("escape")
-            await pilot.pause()
-            # F5 while the port is still taken: the banner stays
-            await pilot.press("f5")
-            for _ in range(20):
-                await pilot.pause(0.05)
-            assert shows(app, banner)
-            sock.close()  # the other program is closed
-            await pilot.press("f5")
-            for _ in range(50):
-                await pilot.pause(0.05)
-                if app.context.phones_down is None:
-                    break
-            assert app.context.phones_down is None and not shows(app, "cannot connect")
-            assert shows(app, "The phone server is up")
-            await pilot.pause()
-            assert "Phones again" not in screen_text(app).splitlines()[-1]
+            await pilot.pause(0.3)
+            assert "not recorded" in " ".join(notices(app))
+            night.start()  # on the same port: the console follows it again by itself
+            await until(lambda: app.context.phones_down is None, pilot=pilot, seconds=8)
+            assert not shows(app, banner)
+            await pilot.press("c")
+            await pick(pilot, app, "Ada")
+            await pilot.press("r")
+            await until(lambda: board_row(app, "Ada")[3] == "chosen", pilot=pilot)
             await app.action_quit()
-    assert session.state.day.choices["Ada"] == "rest"
+    finally:
+        attached.close()
+        night.stop()
+    again = Session.open(path)
+    assert again.state.day.choices["Ada"] == "rest"
+    again.close()

@@ -368,7 +368,7 @@ def test_runner_reopens_the_session_after_a_crash(tmp_path: Path, monkeypatch) -
     monkeypatch.setattr(start, "check_terminal", lambda: None)
     monkeypatch.setattr(ConsoleApp, "run", fake_run)
     args = argparse.Namespace(data_dir=str(tmp_path), no_phones=True)
-    assert consoles.run_console(args, session, services=[]) == 0
+    assert consoles.run_console(args, session) == 0
     assert len(runs) == 2
     second = runs[1]
     assert second.session is not session and second.session.name == "demo"

@@ -24,7 +24,7 @@ from companion.web.common.address import base_url, candidates, lan_address
 from companion.web.common.context import VERSION_HEADER, Limiter
 from companion.web.prison.phones import PHONES, seat_view
 from companion.web.prison.server import build_app, start_phone_server
-from tests.conftest import ROSTER, demo_session, free_port
+from tests.conftest import ROSTER, demo_session
 from tests.stage_helpers import call_in, step_reveal
 from tests.web.helpers import Clock
 
@@ -662,39 +662,30 @@ def test_addresses() -> None:
     assert base_url("::1", 80) == "http://[::1]:80"
 
 
-async def test_console_phone_service(session: Session) -> None:
+def test_the_consoles_links_come_from_its_nights_server(tmp_path: Path) -> None:
     import argparse
+    import urllib.request
 
-    import aiohttp
+    from companion.cli.wiring import attached, night_links
+    from tests.conftest import demo_session
+    from tests.night_helpers import serving
 
-    from companion.cli.wiring import phone_service
-
-    class FakeConsole:  # what the service uses of the console app
-        def __init__(self) -> None:
-            self.session = session
-            self.notes: list[dict[str, Any]] = []
-
-        def notify(self, message: str, **options: Any) -> None:
-            self.notes.append({"message": message, **options})
-
-    session.store.set_meta("printed_url", "http://10.0.0.9:8765")
-    port = free_port()
-    start, links = phone_service(argparse.Namespace(host="127.0.0.1", port=port, public_url=None))
+    made = demo_session(tmp_path, "demo")
+    path = made.store.path
+    made.close()
+    running: dict[str, Any] = {}
+    links = night_links(running, argparse.Namespace(host="127.0.0.1"))
     assert links() == []
-    console = FakeConsole()
-    stop = await start(console)
-    try:
-        base = f"http://127.0.0.1:{port}"
+    with serving(path) as night:
+        session = attached(night.attach(), running)
+        base = f"http://127.0.0.1:{night.port}"
         assert links()[:2] == [
             {"label": "Board", "url": f"{base}/board"},
             {"label": "Join", "url": f"{base}/join"},
         ]
-        [warning] = console.notes
-        assert warning["severity"] == "warning" and "http://10.0.0.9:8765" in warning["message"]
-        async with aiohttp.ClientSession() as http, http.get(f"{base}/board") as r:
+        with urllib.request.urlopen(f"{base}/board") as r:
             assert r.status == 200
-    finally:
-        await stop()
+        session.close()
 
 
 def test_the_phone_face_imports_no_other_face() -> None:

@@ -1,0 +1,34 @@
+"""``companion stop NAME``: stop serving a night (its phones, its board, its consoles)."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "stop",
+        help="stop serving a session's night: its phones, its board and its consoles",
+        description="Stop the night's server of a session. Nothing is lost: 'companion "
+        "resume NAME' serves it again, on the same address.",
+    )
+    p.add_argument("name", help="the session's name (see 'companion sessions')")
+    p.set_defaults(func=run_stop)
+
+
+def run_stop(args: argparse.Namespace) -> int:
+    from companion.cli.night import stop_night
+    from companion.errors import UserError
+    from companion.session.create import saved_session_path
+    from companion.session.paths import data_dir
+
+    try:
+        path = saved_session_path(data_dir(args.data_dir), args.name)
+    except UserError:
+        raise
+    if stop_night(path):
+        print(f"Stopped serving {args.name}: its phones and its board are off. "
+              f"Serve it again with: companion resume {args.name}")
+    else:
+        print(f"{args.name} was not being served; nothing to stop.")
+    return 0
