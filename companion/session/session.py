@@ -2,22 +2,13 @@
 
 The order is always: decide (pure) → append to the log and commit → update the state in
 memory → tell the subscribers. If the log cannot be written, nothing changes and the caller
-gets a :class:`~companion.session.store.StoreError`.
-
-A group of phones' commands may be committed in the store's writing thread while the disk is
-slow (:meth:`Session.begin_many`, a :class:`Flight`, :meth:`Store.append_soon`): the caller's
-thread goes on while the disk works, and the commands are applied only once their commit is
-done (:meth:`Session.land`).
-Until then the state is the one before them, and anything else that would change the session
-(the game master's command, an undo, a note) first waits for that commit and applies it, so
-the log's order is the order of the decisions.
+gets a :class:`~companion.session.store.StoreError`. A group of phones' commands that arrive
+together is decided in turn and committed in one transaction (:meth:`Session.submit_many`).
 """
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -51,20 +42,6 @@ Subscriber = Callable[["Session", Change], None]
 Outcome = Entry[Any, Any] | Refused
 
 
-@dataclass
-class Flight:
-    """Commands decided one after the other and handed to the log's writing thread
-    (:meth:`Session.begin_many`), applied once committed (:meth:`Session.land`)."""
-
-    decided: list[tuple[Any, str, Sequence[Any]] | Refused]  # (command, by, events) or refusal
-    written: Future[list[Row]] | None  # the commit under way; None: nothing to write
-    outcomes: list[Outcome] | None = None  # once landed
-    error: StoreError | None = None  # once landed, if the log could not be written
-
-    def committed(self) -> bool:
-        """Whether its commit is over (done or failed): landing it will not wait."""
-        return self.written is None or self.written.done()
-
 S = TypeVar("S", default=Any)  # the game's state; a session opened from a file is Session[Any]
 R = TypeVar("R", default=Any)  # what the room may see of it (the game's room fold)
 
@@ -91,7 +68,6 @@ class Session(Generic[S, R]):
         self.room: R = kind.room.start(self.history.state)
         self.rows: list[Row] = []
         self._subscribers: list[Subscriber] = []
-        self._flight: Flight | None = None  # commands being committed in the writing thread
         self.lock: SessionLock | None = None  # held while this program plays the session
 
     # ---- opening ------------------------------------------------------------------------
@@ -178,7 +154,6 @@ class Session(Generic[S, R]):
         self.room = self.kind.room.after(self.room, happening, self.history.state)
 
     def close(self) -> None:
-        self._settle()
         self.store.close()
         lock, self.lock = self.lock, None
         if lock is not None:
@@ -214,7 +189,6 @@ class Session(Generic[S, R]):
 
     def submit(self, command: Any, *, by: str = "gm") -> Entry[Any, Any] | Refused:
         """Decide a command; when accepted, log it durably, then apply and notify."""
-        self._settle()
         engine = self.kind.engine
         if isinstance(command, Mapping):
             try:
@@ -239,17 +213,11 @@ class Session(Generic[S, R]):
         return entry
 
     def submit_many(self, commands: Sequence[tuple[Any, str]]) -> list[Outcome]:
-        """Submit typed ``commands`` (each with its ``by``) as if one after the other, with
-        one commit for all, and wait for it: :meth:`begin_many`, then :meth:`land`."""
-        return self.land(self.begin_many(commands))
-
-    def begin_many(self, commands: Sequence[tuple[Any, str]]) -> Flight:
         """Decide typed ``commands`` (each with its ``by``) one after the other, each against
-        the state the ones before it leave, and log the accepted ones in one transaction
-        (:meth:`Store.append_soon`: at once while the disk is quick, else in the log's writing
-        thread); nothing is applied yet (:meth:`land` does, once the commit is done). A flight
-        still under way is landed first."""
-        self._settle()
+        the state the ones before it leave, log the accepted ones in one transaction (one
+        fsync for a burst of phones), then apply them in order and tell the subscribers; their
+        outcomes. If the log cannot be written, nothing changes and
+        :class:`~companion.session.store.StoreError` is raised."""
         engine = self.kind.engine
         state = self.history.state
         decided: list[tuple[Any, str, Sequence[Any]] | Refused] = []
@@ -267,37 +235,9 @@ class Session(Generic[S, R]):
             }))
             decided.append((command, by, outcome))
             state = fold(engine, state, outcome)
-        flight = Flight(decided, self.store.append_soon(bodies) if bodies else None)
-        if not flight.committed():
-            self._flight = flight
-        return flight
-
-    def land(self, flight: Flight) -> list[Outcome]:
-        """Apply ``flight``'s commands once committed (waiting for the commit if it is not
-        over), in order, and tell the subscribers; their outcomes. Landing it again gives the
-        same outcomes. If the log could not be written, nothing changes and
-        :class:`~companion.session.store.StoreError` is raised (again at each landing)."""
-        if flight.outcomes is not None:
-            return flight.outcomes
-        if flight.error is not None:
-            raise flight.error
-        written: list[Row] = []
-        if flight.written is not None:
-            try:
-                written = flight.written.result()
-            except StoreError as error:
-                flight.error = error
-            except Exception as error:  # noqa: BLE001 - the thread is gone, say so in one line
-                flight.error = StoreError(
-                    f"The session file {self.store.path} could not be written: {error}."
-                )
-        if self._flight is flight:
-            self._flight = None
-        if flight.error is not None:
-            raise flight.error
-        rows = iter(written)
+        rows = iter(self.store.append_many(bodies) if bodies else [])
         results: list[Outcome] = []
-        for item in flight.decided:
+        for item in decided:
             if isinstance(item, Refused):
                 results.append(item)
                 continue
@@ -309,21 +249,11 @@ class Session(Generic[S, R]):
             self._tell(Played(entry, before, by, _epoch(row.at)))
             self._notify(Change("command", row, entry))
             results.append(entry)
-        flight.outcomes = results
         return results
-
-    def _settle(self) -> None:
-        """Land the flight under way, if any (waiting for its commit): what changes the
-        session next is decided after it. A failed commit is its own callers' to hear."""
-        flight = self._flight
-        if flight is not None:
-            with contextlib.suppress(StoreError):
-                self.land(flight)
 
     def undo(self, *, by: str = "gm", only: int | None = None) -> Entry[Any, Any] | Refused:
         """Take back the last command (``only``: if it is still that entry), recorded as an
         undo row; the command stays in the log."""
-        self._settle()
         target = self.history.undo_target(only)
         if isinstance(target, Refused):
             return target
@@ -339,7 +269,6 @@ class Session(Generic[S, R]):
 
     def note(self, what: str, **data: Any) -> Row:
         """Record something that is not a game move (a peek, a reissued seat, a setting)."""
-        self._settle()
         row = self.store.append("note", {"what": what, **data})
         self.rows.append(row)
         self._tell(_noted(row))

@@ -1,37 +1,21 @@
 """The session log: an append-only SQLite file (WAL, synchronous=FULL).
 
 Every row is committed before the caller hears it was accepted, so an acknowledged action
-survives ``kill -9``. Rows are never updated or deleted: undo is a row of its own.
-
-A commit waits for the disk (an fsync). :meth:`Store.append_soon` waits for it on the caller's
-thread while the disk has been quick (handing a commit to another thread and back costs more
-than a quick disk, on a laptop that also runs the console), and otherwise in a thread of the
-store's own, on a second connection to the same file (WAL lets the first one read meanwhile),
-so that a server's loop goes on serving phones while a slow disk works; its caller hears of
-the rows once they are committed (:mod:`companion.session.session`'s flights).
+survives ``kill -9``. Rows are never updated or deleted: undo is a row of its own. Only the
+night's server writes the file; consoles read it meanwhile (WAL: a reader never waits).
 """
 
 from __future__ import annotations
 
 import json
-import queue
 import sqlite3
-import threading
-import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import Future
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 SCHEMA_VERSION = 1
-T = TypeVar("T")
-# seconds: a commit waited for on the caller's thread while the recent ones took no longer (a
-# laptop's SSD takes well under one; a commit in the writing thread costs its caller about half
-# a millisecond more of hand-over on two cores)
-QUICK = 0.002
-_WEIGHT = 0.25  # of the latest commit in the recent commits' average
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -85,8 +69,6 @@ class Store:
     def __init__(self, path: Path, connection: sqlite3.Connection) -> None:
         self.path = path
         self._db = connection
-        self._writer: _Writer | None = None  # made when a commit is first handed to it
-        self.commit_seconds = 0.0  # how long the recent commits took (a moving average)
 
     @classmethod
     def create(cls, path: Path, meta: dict[str, Any]) -> Store:
@@ -130,9 +112,6 @@ class Store:
         return cls(path, _connection(path))
 
     def close(self) -> None:
-        writer, self._writer = self._writer, None
-        if writer is not None:
-            writer.close()
         self._db.close()
 
     def meta(self) -> dict[str, Any]:
@@ -172,37 +151,12 @@ class Store:
 
     def append(self, kind: str, body: dict[str, Any]) -> Row:
         """Append one row and commit it durably before returning."""
-        return _commit(self._db, [(kind, body)], self.took, self.path)[0]
+        return _commit(self._db, [(kind, body)], self.path)[0]
 
     def append_many(self, rows: list[tuple[str, dict[str, Any]]]) -> list[Row]:
         """Append ``rows`` (kind, body) in one transaction, committed durably (one commit for
         all: a group of phones' commands) before returning; on an error none is appended."""
-        return _commit(self._db, rows, self.took, self.path)
-
-    def append_soon(self, rows: list[tuple[str, dict[str, Any]]]) -> Future[list[Row]]:
-        """Append ``rows`` (kind, body) in one durable commit, as :meth:`append_many` does: at
-        once on this thread while the recent commits took at most :data:`QUICK` seconds (the
-        future comes back done), else in the store's writing thread (the future is done once
-        they are committed; its callbacks then run in that thread). The future holds the rows,
-        or the :class:`StoreError` that says why none was appended."""
-        if self.commit_seconds <= QUICK:
-            done: Future[list[Row]] = Future()
-            try:
-                done.set_result(self.append_many(rows))
-            except StoreError as error:
-                done.set_exception(error)
-            return done
-        return self.writing().append(rows)
-
-    def took(self, seconds: float) -> None:
-        """Count a commit that took ``seconds`` into the recent commits' average."""
-        self.commit_seconds += (seconds - self.commit_seconds) * _WEIGHT
-
-    def writing(self) -> _Writer:
-        """The store's writing thread and its connection (started at the first use)."""
-        if self._writer is None:
-            self._writer = _Writer(self.path, self.took)
-        return self._writer
+        return _commit(self._db, rows, self.path)
 
     def rows(self) -> Iterator[Row]:
         try:
@@ -212,8 +166,6 @@ class Store:
         except sqlite3.Error as error:
             raise _explain(error, self.path) from None
 
-    def integrity_ok(self) -> bool:
-        return bool(self._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok")
 
 
 def _connection(path: Path) -> sqlite3.Connection:
@@ -230,13 +182,11 @@ def _connection(path: Path) -> sqlite3.Connection:
 
 
 def _commit(
-    db: sqlite3.Connection, rows: list[tuple[str, dict[str, Any]]],
-    took: Callable[[float], None], path: Path,
+    db: sqlite3.Connection, rows: list[tuple[str, dict[str, Any]]], path: Path
 ) -> list[Row]:
-    """Insert ``rows`` (kind, body) on ``db`` in one transaction, committed durably; how long
-    the commit took is told to ``took``. On an error none is appended."""
+    """Insert ``rows`` (kind, body) on ``db`` in one transaction, committed durably. On an error
+    none is appended."""
     at = _now()
-    start = time.perf_counter()
     written: list[Row] = []
     try:
         with db:
@@ -250,54 +200,4 @@ def _commit(
                 written.append(Row(seq, at, kind, body))
     except sqlite3.Error as error:
         raise _explain(error, path) from None
-    took(time.perf_counter() - start)
     return written
-
-
-class _Writer:
-    """The store's writing thread and its own connection (opened and used in that thread)."""
-
-    def __init__(self, path: Path, took: Callable[[float], None]) -> None:
-        self.path = path
-        self._took = took  # told how long each commit took
-        self._connection: sqlite3.Connection | None = None
-        self._jobs: queue.SimpleQueue[tuple[Callable[[], Any], Future[Any]] | None] = (
-            queue.SimpleQueue()
-        )
-        self._thread = threading.Thread(target=self._work, name="companion-log", daemon=True)
-        self._thread.start()
-
-    def _work(self) -> None:
-        jobs = self._jobs
-        while (job := jobs.get()) is not None:
-            work, done = job
-            try:
-                result = work()
-            except BaseException as error:  # noqa: BLE001 - handed to the future's owner
-                done.set_exception(error)
-            else:
-                done.set_result(result)
-        if self._connection is not None:
-            self._connection.close()
-
-    def _submit(self, work: Callable[[], T]) -> Future[T]:
-        done: Future[T] = Future()
-        self._jobs.put((work, done))
-        return done
-
-    def _db(self) -> sqlite3.Connection:
-        if self._connection is None:
-            self._connection = _connection(self.path)
-        return self._connection
-
-    def append(self, rows: list[tuple[str, dict[str, Any]]]) -> Future[list[Row]]:
-        return self._submit(lambda: _commit(self._db(), rows, self._took, self.path))
-
-    def call(self, use: Callable[[sqlite3.Connection], T]) -> Future[T]:
-        """``use(connection)`` in the writing thread (after what was handed over before)."""
-        return self._submit(lambda: use(self._db()))
-
-    def close(self) -> None:
-        """Finish what was handed over, then close the connection and the thread."""
-        self._jobs.put(None)
-        self._thread.join()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-import threading
 from pathlib import Path
 
 import pytest
@@ -14,9 +13,9 @@ import pytest
 from companion.rules.core.game import Refused
 from companion.rules.dilemma.commands import Choose, Join
 from companion.session.session import Session
-from companion.session.store import QUICK, StoreError
+from companion.session.store import StoreError
 from companion.web.common.context import Problem
-from companion.web.common.together import Together, submit_together
+from companion.web.common.together import GroupCommit, submit_together
 from tests.dilemma_helpers import scenario
 
 
@@ -29,9 +28,8 @@ def room(folder: Path, players: int = 4) -> Session:
 
 
 def read_only(s: Session) -> None:
-    """What a read-only file looks like to SQLite, on both of the store's connections."""
+    """What a read-only file looks like to SQLite."""
     s.store._db.execute("PRAGMA query_only=ON")
-    s.store.writing().call(lambda db: db.execute("PRAGMA query_only=ON")).result()
 
 
 def on_disk(s: Session) -> int:
@@ -74,7 +72,7 @@ def test_when_the_log_cannot_be_written_nothing_changes(tmp_path: Path) -> None:
 
 async def test_requests_that_arrive_together_share_one_commit(tmp_path: Path) -> None:
     s = room(tmp_path, players=6)
-    together = Together(s)
+    together = GroupCommit(s)
     people = s.state.open_round().people
     committed: list[int] = []
 
@@ -84,7 +82,9 @@ async def test_requests_that_arrive_together_share_one_commit(tmp_path: Path) ->
 
     base = on_disk(s)
     await asyncio.gather(*(choose(p) for p in people[:-1]))
-    assert together.commits == 1 and committed == [base + len(people) - 1] * (len(people) - 1)
+    assert committed == [base + len(people) - 1] * (len(people) - 1)
+    stamps = {r.at for r in s.rows[base:]}
+    assert len(stamps) == 1  # one transaction: every row has its commit's time
     with pytest.raises(Problem) as refused:
         await submit_together(together, Choose(pid="nobody", choice="silent"), "phone")
     assert refused.value.status == 409
@@ -92,96 +92,4 @@ async def test_requests_that_arrive_together_share_one_commit(tmp_path: Path) ->
     with pytest.raises(Problem) as failed:
         await submit_together(together, Choose(pid=people[-1], choice="silent"), "phone")
     assert failed.value.status == 503 and not s.state.rounds[-1].revealed
-    s.close()
-
-
-def test_a_group_is_applied_only_once_committed_and_whatever_comes_next_waits_for_it(
-    tmp_path: Path,
-) -> None:
-    """A group handed to the writing thread (begin_many) changes nothing until it lands; a
-    command of the game master's meanwhile lands it first and is decided after it, so the log's
-    order is the order of the decisions and the file replays to the same state."""
-    s = room(tmp_path)
-    s.store.commit_seconds = 1.0  # the disk has been slow: groups go to the writing thread
-    people = s.state.open_round().people
-    heard: list[int] = []
-    s.subscribe(lambda session, change: heard.append(change.row.seq))
-    before = s.state
-    flight = s.begin_many([(Choose(pid=people[0], choice="silent"), "phone")])
-    assert s.state is before  # not applied before its commit is landed
-    late = s.submit(Choose(pid=people[1], choice="betray"), by="gm")
-    assert not isinstance(late, Refused)
-    assert flight.outcomes is not None and not isinstance(flight.outcomes[0], Refused)
-    assert s.land(flight) is flight.outcomes  # landing again: the same outcomes, no change
-    assert s.state.open_round().choices == {people[0]: "silent", people[1]: "betray"}
-    assert heard == sorted(heard) and len(heard) == 2
-    hseqs = [r.body["hseq"] for r in s.rows if r.kind == "command"]
-    assert hseqs == list(range(1, len(hseqs) + 1))
-    again = Session.open(s.store.path)
-    assert again.state == s.state
-    again.close()
-    s.close()
-
-
-def test_a_failed_group_commit_changes_nothing_and_the_next_command_goes_on(
-    tmp_path: Path,
-) -> None:
-    s = room(tmp_path)
-    s.store.commit_seconds = 1.0  # the disk has been slow: groups go to the writing thread
-    people = s.state.open_round().people
-    s.store.writing().call(lambda db: db.execute("PRAGMA query_only=ON")).result()
-    before, rows = s.state, list(s.rows)
-    flight = s.begin_many([(Choose(pid=people[0], choice="silent"), "phone")])
-    assert s.submit(Choose(pid=people[1], choice="betray"), by="gm")  # on the other connection
-    with pytest.raises(StoreError, match="read-only"):
-        s.land(flight)
-    assert s.state.open_round().choices == {people[1]: "betray"}
-    assert len(s.rows) == len(rows) + 1 and s.state is not before
-    again = Session.open(s.store.path)
-    assert again.state == s.state
-    again.close()
-    s.close()
-
-
-def hold_the_file(path: Path, seconds: float | None) -> sqlite3.Connection:
-    """Another connection holding the file's write lock (as a slow disk holds a commit),
-    let go after ``seconds`` (None: when the caller rolls it back)."""
-    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-    holder.execute("BEGIN IMMEDIATE")
-    if seconds is not None:
-        threading.Timer(seconds, lambda: holder.execute("ROLLBACK")).start()
-    return holder
-
-
-def test_a_quick_disk_is_waited_for_at_once_and_a_slow_one_in_the_writing_thread(
-    tmp_path: Path,
-) -> None:
-    """While the recent commits were quick, a group is committed on the caller's thread (its
-    future comes back done); after a slow one, the next groups go to the writing thread (the
-    caller goes on while the file is busy), until the commits are quick again."""
-    s = room(tmp_path, players=6)
-    people = s.state.open_round().people
-    quick = s.store.append_soon([("note", {"what": "quick"})])
-    assert quick.done() and s.store.commit_seconds <= QUICK
-    holder = hold_the_file(s.store.path, 0.2)
-    s.land(s.begin_many([(Choose(pid=people[0], choice="silent"), "phone")]))  # waits 0.2 s
-    assert s.store.commit_seconds > QUICK
-    holder.close()
-    holder = hold_the_file(s.store.path, None)
-    flight = s.begin_many([(Choose(pid=people[1], choice="silent"), "phone")])
-    assert not flight.committed(), "the caller goes on while the file is held"
-    holder.execute("ROLLBACK")
-    holder.close()
-    s.land(flight)
-    assert set(s.state.open_round().choices) == {people[0], people[1]}
-    for p in people[2:5]:  # quick again: back to the caller's thread
-        s.land(s.begin_many([(Choose(pid=p, choice="betray"), "phone")]))
-    while s.store.commit_seconds > QUICK:
-        s.note("settling")
-    last = s.begin_many([(Choose(pid=people[5], choice="silent"), "phone")])
-    assert last.committed()
-    s.land(last)
-    again = Session.open(s.store.path)
-    assert again.state == s.state
-    again.close()
     s.close()

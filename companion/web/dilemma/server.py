@@ -55,7 +55,7 @@ from companion.web.common.server import (
     phone_app,
     static_dir,
 )
-from companion.web.common.together import Together, submit_together
+from companion.web.common.together import GroupCommit, submit_together
 from companion.web.dilemma import pages
 from companion.web.dilemma.feed import Feed
 from companion.web.dilemma.joins import JoinLimiter, present_from
@@ -91,10 +91,10 @@ class Room:
     joins: JoinLimiter = field(default_factory=JoinLimiter)  # joins per device address
     feed: Feed | None = None  # the live pages, while the server runs
     known: dict[str, str] = field(default_factory=dict)  # token -> pid, once looked up
-    together: Together = field(init=False)  # the phones' choices, committed in groups
+    together: GroupCommit = field(init=False)  # the phones' choices, committed in groups
 
     def __post_init__(self) -> None:
-        self.together = Together(self.session)
+        self.together = GroupCommit(self.session)
 
     def pid_for(self, request: web.Request, token: str) -> str:
         address = request.remote or "unknown"

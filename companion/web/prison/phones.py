@@ -45,7 +45,7 @@ from companion.session.wifi import wifi_of
 from companion.web.common.context import NOT_FOUND, Limiter, Presence, Problem, count_wrong
 from companion.web.common.fanout import Fanout
 from companion.web.common.outbox import Patch
-from companion.web.common.together import Together
+from companion.web.common.together import GroupCommit
 
 # The views the pages and the API read: rules/prison/views.py's, with the stage.
 SeatView = PrisonerRoomView | WardenRoomView
@@ -176,14 +176,14 @@ class Phones:
     fanout: Fanout[Watch] | None = None  # the live updates, while the server runs
     clock: Callable[[], float] = time.time  # the countdowns' "now" (tests pin it)
     shared: SharedTable = field(default_factory=SharedTable, repr=False)
-    together: Together = field(init=False, repr=False)  # the prisoners' choices, in groups
+    together: GroupCommit = field(init=False, repr=False)  # the prisoners' choices, in groups
     pushes: int = 0  # how many pushes the streams had
     pushed: tuple[PrisonState, Stage] | None = None  # the room's game and stage at the last one
     # the seats as last read: at this log length, from this stored text
     _seats: tuple[int, str | None, list[Seat]] = field(default=(-1, None, []), repr=False)
 
     def __post_init__(self) -> None:
-        self.together = Together(self.session)
+        self.together = GroupCommit(self.session)
 
     def wifi_name(self) -> str | None:
         """The venue's network's name, for the board's "join the Wi-Fi" code (its password is
