@@ -1,12 +1,12 @@
 """``companion dilemma NAME``: the two-prisoner dilemma warm-up, a tournament for the whole room.
 
 Creates the session the first time (from ``scenarios/dilemma.toml``), reopens it after that
-(also after a crash: the log holds every join and choice), runs the phone server inside the
-console's event loop and shows the room's QR code. ``--poster FILE`` writes a one-page PDF of
-the room's QR code instead. ``--lang LANG`` sets the session's language (the board, the poster
-and the exported summary; each phone picks its own): stored when the session is made, changed
-(and the change noted in the log) when it is reopened; with ``--export`` it is the summary's
-language for once, the session's left as it is.
+(also after a crash: the log holds every join and choice), has its night's server serve the
+phones (started detached, or found running) and shows the room's QR code in the console.
+``--poster FILE`` writes a one-page PDF of the room's QR code instead. ``--lang LANG`` sets the
+session's language (the board, the poster and the exported summary; each phone picks its own):
+stored when the session is made, changed (and the change noted in the log) when it is reopened;
+with ``--export`` it is the summary's language for once, the session's left as it is.
 """
 
 from __future__ import annotations

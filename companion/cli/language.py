@@ -38,7 +38,11 @@ def run_language(args: argparse.Namespace) -> int:
     from companion.session.paths import data_dir
 
     lang = check(args.lang) if args.lang is not None else None  # refused before opening
-    session = open_session(data_dir(args.data_dir), args.name)
+    from companion.cli.night import served_session
+
+    folder = data_dir(args.data_dir)
+    # while a night's server serves it, the change goes through it (the one writer)
+    session = served_session(folder, args.name, args) or open_session(folder, args.name)
     try:
         before = str(session.meta().get("lang") or SOURCE)
         if lang is None:

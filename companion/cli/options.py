@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 def no_phones() -> argparse.ArgumentParser:
     """``--no-phones``, for every command that opens a console."""
     p = argparse.ArgumentParser(add_help=False)
-    p.add_argument("--no-phones", action="store_true", help="run without the phone server")
+    p.add_argument("--no-phones", action="store_true",
+                   help="the console alone: no night's server, so no phones and no board")
     return p
 
 

@@ -54,11 +54,14 @@ def run_print(args: argparse.Namespace) -> int:
         return 0
     if not args.name:
         raise UserError("Name the session to print (see 'companion sessions'), or use --generic.")
+    from companion.cli.night import served_session
     from companion.session.create import open_session
     from companion.session.links import current_base
     from companion.session.paths import data_dir
 
-    session = open_session(data_dir(args.data_dir), args.name)
+    folder = data_dir(args.data_dir)
+    # while a night's server serves it, what printing records goes through it (the one writer)
+    session = served_session(folder, args.name, args) or open_session(folder, args.name)
     try:
         # No address given or used before: the links are on this laptop's address on the
         # network it is on now, which is not the venue's if the cards are printed at home.

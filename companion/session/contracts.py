@@ -41,29 +41,6 @@ class BalanceFactory(Protocol[ScreenT_co]):
     def __call__(self, session: Session, /) -> ScreenT_co: ...
 
 
-class ServiceHost(Protocol):
-    """What a service sees of the console it runs beside."""
-
-    @property
-    def session(self) -> Session: ...
-
-    def notify(
-        self, message: str, *, title: str = ..., severity: Any = ..., timeout: float | None = ...
-    ) -> None: ...
-
-
-class RoomHost(Protocol):
-    """What the dilemma's phone service sees of its console: where to show the room's links."""
-
-    def show_room(self, join_url: str, board_url: str) -> None: ...
-
-
-class Service(Protocol):
-    """Started with the console once a session is open; returns its async stopper."""
-
-    def __call__(self, app: ServiceHost, /) -> Awaitable[Stopper]: ...
-
-
 class TableRates(Protocol):
     """The real tables' escape rates for a group size and parole tokens to win (the designers'
     notebook, rehearsals with bots left out): one point per nights to escape played, each

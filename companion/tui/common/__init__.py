@@ -1,3 +1,3 @@
-"""What every console shares: dialogs, the footer, the QR widget, services, moves, following the
+"""What every console shares: dialogs, the footer, the QR widget, moves, following the
 session (:mod:`.follow`) and meeting errors (:mod:`.faults`).
 """

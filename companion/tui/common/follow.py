@@ -1,7 +1,8 @@
 """Following the session: one way for every console.
 
-The session tells its subscribers of each change, sometimes from another thread (a phone's move
-arrives through the phone server, printing writes from a worker thread). :func:`follow` turns
+The session tells its subscribers of each change, sometimes from another thread (printing
+writes from a worker thread; an attached session's moves arrive on the console's own thread,
+from its night's server's stream). :func:`follow` turns
 each change into a :class:`SessionChanged` message posted to the app (or the one screen that
 shows the session), which is thread-safe; it is handled on the app's own thread.
 
@@ -24,8 +25,8 @@ from textual.timer import Timer
 
 from companion.session.session import Change, Session
 
-# Changes from elsewhere (phones) are drawn at most this often: a redraw costs the loop the
-# phone server shares some milliseconds, and a room of phones makes dozens of changes a second.
+# Changes from elsewhere (phones) are drawn at most this often: a redraw costs the console some
+# milliseconds, and a room of phones makes dozens of changes a second.
 REDRAW_SECONDS = 0.12
 
 

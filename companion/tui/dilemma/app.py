@@ -77,7 +77,7 @@ class DilemmaApp(TimerFlows):
     CSS_PATH = "dilemma.tcss"
     TITLE = APP_TITLE
     # The room is drawn again at most this often after phones' changes (a hall's burst of
-    # choices must not hold up the phone server, which shares this loop).
+    # choices is hundreds a second; the console need not draw each).
     REDRAW_SECONDS = 0.2
 
     def __init__(
@@ -119,7 +119,7 @@ class DilemmaApp(TimerFlows):
     def presence(self) -> Presence:
         return self.room_state.presence
 
-    # ---- the room and its services ------------------------------------------------------
+    # ---- the room and its links ---------------------------------------------------------
 
     def get_default_screen(self) -> Screen[Any]:
         return self.room

@@ -1,7 +1,7 @@
 """The warm-up console's flows: each key that opens a dialog (a name, a number, a pick, a
 question before an undo the room saw) and what follows it. :class:`RoomFlows` is the part of
-:class:`~companion.tui.dilemma.app.DilemmaApp` that holds them; the app holds the room, its
-services and the keys that need no dialog."""
+:class:`~companion.tui.dilemma.app.DilemmaApp` that holds them; the app holds the room and
+the keys that need no dialog."""
 
 from __future__ import annotations
 

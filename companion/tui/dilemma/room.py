@@ -67,7 +67,7 @@ SIDE_WIDE, SIDE_NARROW = 36, 33  # the side panel's width, as in dilemma.tcss
 
 
 class RoomShown(Message):
-    """The room is on screen: the console may follow the session and start its services."""
+    """The room is on screen: the console may follow the session and show its links."""
 
 
 class RoomScreen(Screen[None]):
