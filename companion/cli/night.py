@@ -171,7 +171,7 @@ def hand_over(session: Any, args: argparse.Namespace) -> Any:
     folder = path.parent
     from companion.cli.options import served_as_before
 
-    served_as_before(args, session)
+    served_as_before(args, session)  # where it served last: the printed links keep working
     session.close()
     return attach(path, folder, args, ensure_served(path, folder, args))
 

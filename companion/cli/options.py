@@ -53,12 +53,17 @@ def phone_options(
     return p
 
 
+PHONE_GAMES = ("prison-break", "dilemma")  # the games whose players have phones
+
+
 def served_as_before(args: argparse.Namespace, session: Session) -> None:
     """Fill the phone options the command line left out with where the session's phone server
     last listened, so the phones' links and cards keep working after a crash and ``resume``
     (a pinned public URL is kept in the session already); given options win."""
     from companion.session.links import served_on
 
+    if session.game not in PHONE_GAMES:
+        return  # no phones, no printed links: its server listens anywhere on this laptop
     last = served_on(session)
     if getattr(args, "host", None) is None:
         args.host = last[0] if last else "0.0.0.0"

@@ -18,6 +18,7 @@ import os
 from typing import Any
 
 from companion.cli.options import (
+    PHONE_GAMES,
     PORT_AS_BEFORE,
     check_port,
     check_public_url,
@@ -66,7 +67,9 @@ def run_serve(args: argparse.Namespace) -> int:
 
     session = open_session(data_dir(args.data_dir), args.name, holder=HOLDER)
     try:
-        served_as_before(args, session)
+        served_as_before(args, session)  # the printed links keep working
+        if session.game not in PHONE_GAMES:  # the consoles alone reach it, on this laptop
+            args.host = args.host or "127.0.0.1"
         check_port(args.port)
         if args.public_url:
             check_public_url(args.public_url)
@@ -94,7 +97,7 @@ async def _serve(session: Any, args: argparse.Namespace) -> None:
     )
     from companion.web.common.desk import Desk, game_over
 
-    port = check_port(args.port) or DEFAULT_PORT
+    port = check_port(args.port) or (DEFAULT_PORT if session.game in PHONE_GAMES else 0)
     public_url = check_public_url(args.public_url) if args.public_url else None
     path = session.store.path
     stop = asyncio.Event()

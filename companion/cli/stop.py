@@ -18,17 +18,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run_stop(args: argparse.Namespace) -> int:
     from companion.cli.night import stop_night
-    from companion.errors import UserError
     from companion.session.create import saved_session_path
     from companion.session.paths import data_dir
 
-    try:
-        path = saved_session_path(data_dir(args.data_dir), args.name)
-    except UserError:
-        raise
+    path = saved_session_path(data_dir(args.data_dir), args.name)
     if stop_night(path):
-        print(f"Stopped serving {args.name}: its phones and its board are off. "
-              f"Serve it again with: companion resume {args.name}")
+        print(f"Stopped serving {args.name}: its phones, board and consoles are off, and nothing "
+              f"is lost. Serve it again with: companion resume {args.name}")
     else:
         print(f"{args.name} was not being served; nothing to stop.")
     return 0
