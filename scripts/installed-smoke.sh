@@ -3,7 +3,8 @@
 # build the wheel, install it into a fresh virtual environment outside the checkout, and run
 # `companion scenarios`, `new ... --create-only`, `print` (also in German, from the wheel's
 # compiled catalogs), `language` (set, then shown), `replay` and `serve` (answering /board
-# on 127.0.0.1, then stopped by this script). Then, in the checkout, `companion balance` must
+# on 127.0.0.1, then stopped by this script), and the night's server started detached, listed
+# by `sessions` and ended by `stop`. Then, in the checkout, `companion balance` must
 # leave `git status` as it was. Every step fails loudly; nothing is left running.
 set -euo pipefail
 
@@ -136,6 +137,25 @@ wait "$SERVER" || status=$?
 SERVER=""
 [ "$status" = 0 ] || fail "companion serve exited with $status on SIGTERM: $(cat serve.txt)"
 [ "$(tail -1 serve.txt)" = "Stopped." ] || fail "companion serve did not say Stopped.: $(cat serve.txt)"
+
+step "the night's server started detached, seen by companion sessions, ended by companion stop"
+"$VPY" - "$PORT" "$C" <<'EOF' || fail "the detached night's server did not start, show or stop"
+import argparse, os, pathlib, subprocess, sys
+from companion.cli import night
+from companion.session.night import process_alive
+from companion.session.paths import default_data_dir
+folder = default_data_dir()
+path = folder / "evening.sqlite"
+port = int(sys.argv[1])
+record = night.ensure_served(path, folder, argparse.Namespace(host="127.0.0.1", port=port))
+assert record.port == port and os.getsid(record.pid) != os.getsid(0), record
+listed = subprocess.run([sys.argv[2], "sessions"], capture_output=True, text=True, check=True)
+assert "served on port" in listed.stdout, listed.stdout
+stopped = subprocess.run([sys.argv[2], "stop", "evening"], capture_output=True, text=True,
+                         check=True)
+assert "Stopped serving evening" in stopped.stdout, stopped.stdout
+assert not process_alive(record.pid)
+EOF
 
 if [ -x "$ROOT/.venv/bin/companion" ] && git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
   step "companion balance --prisoners 4 in the checkout leaves git status as it was"
