@@ -248,6 +248,24 @@ class NightServer:
         return stop
 
 
+def say_still_served(session: Any) -> None:
+    """After the console closed: one line on what the phones do now (its night's server goes
+    on unless it was stopped)."""
+    from companion.session.attached import AttachedSession
+    from companion.session.night import answering
+
+    if not isinstance(session, AttachedSession):
+        return
+    if answering(session.store.path, timeout=1.0) is None:
+        print(f"The night of {session.name} is no longer served; nothing is lost.")
+        return
+    print(
+        f"The phones and the board of {session.name} keep playing: the night's server goes on. "
+        f"Reopen the console with 'companion resume {session.name}'; stop serving with "
+        f"'companion stop {session.name}'."
+    )
+
+
 def attached(session: Session, running: dict[str, Any]) -> Any:
     """``session`` as the console gets it, its night's server (if any) kept in ``running``."""
     from companion.session.attached import AttachedSession

@@ -41,6 +41,7 @@ def _run(session: DilemmaSession, args: argparse.Namespace) -> int:
         app.run()
     finally:
         session.close()
+    wiring.say_still_served(session)
     if app.return_code:
         print(
             "companion: the console stopped after an error; the tournament is safe. "

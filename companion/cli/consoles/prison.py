@@ -116,6 +116,9 @@ def run_console(
     if app.left_for is not None:
         # A session of another game was picked: its own console takes over.
         return open_by_game(app.left_for, args)
+    if app.has_session:
+        app.session.close()
+        wiring.say_still_served(app.session)
     if app.return_code:
         held = app.session.name if app.has_session else None
         again = f" Reopen it with: companion resume {held}" if held else ""

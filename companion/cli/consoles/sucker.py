@@ -20,6 +20,7 @@ def open_console(session: SuckerSession, args: argparse.Namespace) -> int:
         app.run()
     finally:
         session.close()
+    wiring.say_still_served(session)
     if app.return_code:
         print(
             "companion: the referee stopped after an error; the game is safe. "
