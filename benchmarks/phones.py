@@ -443,7 +443,7 @@ def check_file(folder: Path, run: Run) -> str:
             for acked in phone.acked:
                 last[phone.name] = max(last.get(phone.name, acked), acked)
         lost = [name for name, (_, choice) in last.items() if choices.get(name) != choice]
-        ok = session.store.integrity_ok()
+        ok = (session.store._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok")
     finally:
         session.close()
     if lost or not ok:
