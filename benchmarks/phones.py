@@ -14,15 +14,30 @@ see its own change on its stream first, as a person would). Figures:
 - open files of the server process before the phones came and after they left (leak check),
   and whether every phone's last acknowledged choice is in the session file.
 
-``--console`` runs the load against the game master's console itself (``companion resume``
-in a tmux window, the phone server inside its loop) and samples its screen every 0.1 s to show
-how soon the board's "k of N have chosen" follows the phones.
+The server is the night's server, ``companion serve`` in its own process (as on the night:
+the phones, the board and the game master's desk, its record beside the session file); the
+phones share this process. The figure of record has the game master's console attached to it:
+``companion --data-dir FOLDER resume bench`` in a tmux window of 120x36, which finds the
+server through its record and follows the night over the desk's stream; its screen is read
+every 0.1 s to show how soon its "k of N have chosen" follows the phones. ``--console`` says
+what the console does meanwhile:
 
-The server runs in its own process (as on the night); the phones share this one.
-The session has one seat per phone: N prisoners (rules overridden to allow N).
+- ``running`` (the default): attached and drawing the whole run;
+- ``stopped``: its terminal stopped (SIGSTOP) for the whole of planning, then let go on
+  (SIGCONT): how soon it shows that everyone has chosen;
+- ``killed``: its process group killed (SIGKILL) halfway through planning and opened again a
+  second later; it must attach again (the desk counts it; ``companion sessions`` says so);
+- ``none``: no console.
 
-Run: .venv/bin/python benchmarks/phones.py [--phones 50] [--seconds 10] [--think 2] [--console]
-     [--rounds K]  (K pairs of runs, ours then bare, and the median of their p99 ratios)
+Beside it (``--beside``, default ``alone,bare``) the same phones load the same server with no
+console (``alone``) and a bare aiohttp server (``bare``), each on a fresh session. The session
+has one seat per phone up to 60 (more phones share seats): N prisoners (rules overridden to
+allow N). The phones come from loopback addresses other than 127.0.0.1, ``--per-address`` of
+them on each (default 4), so the server's limits per address apply to them as on the night.
+
+Run: .venv/bin/python benchmarks/phones.py [--phones 50] [--seconds 10] [--think 2]
+     [--console running|stopped|killed|none] [--beside alone,bare] [--per-address 4]
+     [--rounds K]  (K runs of each, and the median of the record's p99 ratios to bare)
      .venv/bin/python benchmarks/phones.py --costs   (what one change costs, part by part)
      .venv/bin/python benchmarks/phones.py --each    (the server's CPU per change, one at a time)
 """
@@ -36,14 +51,16 @@ import json
 import os
 import random
 import re
+import shlex
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -56,6 +73,8 @@ sys.path.insert(0, str(ROOT))
 MAX_PHONES = 200
 MAX_SEATS = 60  # the most prisoners a scenario allows; more phones share seats
 MAX_SECONDS = 120.0
+CONSOLE_MODES = ("running", "stopped", "killed", "none")
+ATTACH_SECONDS = 60.0  # the longest a console may take to open and attach
 
 
 def pct(values: list[float], p: float) -> float:
@@ -86,9 +105,217 @@ def free_port() -> int:
 
 
 def server_port(args: argparse.Namespace, offset: int) -> int:
-    """The port of one of the run's servers: ``--port`` plus ``offset`` (ours 0, bare 1, the
-    console 2), else any free port."""
+    """The port of one of the run's servers: ``--port`` plus ``offset`` (ours 0, bare 1), else
+    any free port."""
     return args.port + offset if args.port else free_port()
+
+
+def address(i: int, per: int = 1) -> str:
+    """Phone ``i``'s loopback address, ``per`` phones on each: 127.0.1.1, 127.0.1.2, ...
+    (never 127.0.0.1, the laptop's own, which the server's limits per address exempt)."""
+    group = i // per
+    return f"127.0.{1 + group // 250}.{1 + group % 250}"
+
+
+# ---- the game master: the console and the desk ---------------------------------------------
+
+
+class Console:
+    """The game master's console (``argv``: ``companion --data-dir FOLDER resume NAME``) in a
+    tmux window of 120x36, on a tmux server of the benchmark's own (its own socket).
+
+    The window runs a shell that waits for the console (``sh -c 'CONSOLE; exit $?'``): tmux
+    continues a process of its own window that stops (SIGCONT to its group at once), so the
+    console must not be the window's own process to stay stopped. Stopping the console's
+    terminal stops every process of its process group but that shell (the console and any
+    child of it); killing it kills the whole group, shell included, and the window closes."""
+
+    def __init__(self, argv: list[str], tag: str) -> None:
+        self.argv = argv
+        self.socket = f"{tag}-{os.getpid()}"
+        self.opened = 0
+        self.name = ""
+        self.shell = 0  # the window's own process
+        self.pid = 0  # the console's
+
+    def tmux(self, *args: str, check: bool = True) -> str:
+        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True,
+                              text=True, check=check).stdout
+
+    async def open(self) -> None:
+        self.opened += 1
+        self.name = f"console{self.opened}"
+        self.tmux("new-session", "-d", "-s", self.name, "-x", "120", "-y", "36", "-c", str(ROOT),
+                  f"{shlex.join(self.argv)}; status=$?; exit $status")
+        self.shell = int(self.tmux("display-message", "-p", "-t", self.name, "#{pane_pid}"))
+        for _ in range(250):
+            children = Path(f"/proc/{self.shell}/task/{self.shell}/children")
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                self.pid = int(children.read_text().split()[0])
+                return
+            await asyncio.sleep(0.02)
+        raise SystemExit(f"the console did not start in its window:\n{await self.screen()}")
+
+    def group(self) -> list[int]:
+        """The processes of the console's process group but the window's shell."""
+        pgid = os.getpgid(self.pid)
+        out = []
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit() and int(entry.name) != self.shell:
+                with contextlib.suppress(OSError):
+                    if os.getpgid(int(entry.name)) == pgid:
+                        out.append(int(entry.name))
+        return out
+
+    def stop(self) -> None:
+        for pid in self.group():
+            os.kill(pid, signal.SIGSTOP)
+
+    def resume(self) -> None:
+        for pid in self.group():
+            os.kill(pid, signal.SIGCONT)
+
+    def state(self) -> str:
+        """The console process's state letter (R, S, T when stopped, Z), "" once it is gone."""
+        try:
+            status = Path(f"/proc/{self.pid}/status").read_text()
+        except OSError:
+            return ""
+        return status.split("State:", 1)[1].split()[0]
+
+    def alive(self) -> bool:
+        return self.state() not in ("", "Z")
+
+    async def screen(self) -> str:
+        """The window's text now, its whitespace collapsed."""
+        out = await asyncio.create_subprocess_exec(
+            "tmux", "-L", self.socket, "capture-pane", "-p", "-t", self.name,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
+        )
+        text, _ = await out.communicate()
+        return " ".join(text.decode("utf-8", "replace").split())
+
+    async def shows(self, pattern: str, seconds: float, every: float = 0.1) -> float | None:
+        """When (wall clock) the screen first showed ``pattern`` (a regular expression), read
+        every ``every`` s for up to ``seconds``; ``None`` if it never did."""
+        found = re.compile(pattern)
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if found.search(await self.screen()):
+                return time.time()
+            await asyncio.sleep(every)
+        return None
+
+    async def gone(self, seconds: float) -> bool:
+        deadline = time.monotonic() + seconds
+        while self.alive() and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        return not self.alive()
+
+    async def kill(self) -> None:
+        """Its process group killed (the window's shell too), as a crashed terminal leaves it."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(os.getpgid(self.pid), signal.SIGKILL)
+        await self.gone(5)
+
+    async def close(self) -> None:
+        """Its window closed (the console hears SIGHUP), killed if it lingers; the benchmark's
+        tmux server goes with its last window, and its socket with it."""
+        if not self.name:
+            return
+        if self.state() == "T":
+            self.resume()
+        self.tmux("kill-session", "-t", self.name, check=False)
+        if not await self.gone(5):
+            await self.kill()
+        if not self.tmux("list-sessions", check=False).strip():
+            folder = Path(os.environ.get("TMUX_TMPDIR") or "/tmp") / f"tmux-{os.getuid()}"
+            (folder / self.socket).unlink(missing_ok=True)
+
+
+class GameMaster:
+    """The game master's side of the night's server (its desk), with the game master's key,
+    from the laptop's own address."""
+
+    def __init__(self, base: str, key: str) -> None:
+        self.base = base
+        self.key = key
+        self.http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30))
+
+    async def close(self) -> None:
+        await self.http.close()
+
+    async def ask(self, method: str, path: str, body: Any = None) -> dict[str, Any]:
+        async with self.http.request(method, f"{self.base}{path}", json=body,
+                                     headers={"Authorization": f"Bearer {self.key}"}) as r:
+            answer: dict[str, Any] = await r.json()
+            if r.status != 200:
+                raise SystemExit(f"the desk answered {path} with {r.status}: {answer}")
+            return answer
+
+    async def consoles(self) -> int:
+        return int((await self.ask("GET", "/api/gm/hello"))["consoles"])
+
+    async def until_consoles(self, count: int, seconds: float = ATTACH_SECONDS) -> float | None:
+        """Seconds until the desk counted ``count`` consoles attached, or ``None``."""
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            if await self.consoles() == count:
+                return time.perf_counter() - start
+            await asyncio.sleep(0.1)
+        return None
+
+
+@dataclass
+class ConsoleFigures:
+    """What the console did in a run, and what went wrong with it."""
+
+    mode: str
+    attached_in: float | None = None  # s from opening until the desk counted it
+    cpu: float = -1.0  # its CPU seconds under the load (running)
+    lags: list[float] = field(default_factory=list)  # its screen behind the phones (s)
+    samples: int = 0
+    caught_up: float | None = None  # stopped: s from SIGCONT until it showed the end state
+    again_in: float | None = None  # killed: s from opening it again until it was counted
+    sessions: str = ""  # killed: what ``companion sessions`` said afterwards
+    problems: list[str] = field(default_factory=list)
+
+
+async def kill_and_reopen(console: Console, gm: GameMaster, figures: ConsoleFigures) -> None:
+    """The console's process group killed; once the desk has counted it gone and a second
+    later, the console opened again, and the time until it is attached."""
+    await console.kill()
+    if await gm.until_consoles(0, 10) is None:
+        figures.problems.append("the desk still counted the killed console after 10 s")
+    await asyncio.sleep(1.0)
+    await console.open()
+    figures.again_in = await gm.until_consoles(1)
+    if figures.again_in is None:
+        figures.problems.append("the console opened again did not attach")
+
+
+async def companion_sessions(folder: Path, name: str) -> str:
+    """What ``companion sessions`` says of session ``name`` now (its line)."""
+    out = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "companion", "--data-dir", str(folder), "sessions",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT, cwd=ROOT,
+    )
+    text, _ = await asyncio.wait_for(out.communicate(), 60)
+    lines = [line.strip() for line in text.decode("utf-8", "replace").splitlines()]
+    return next((line for line in lines if line.startswith(name)), " ".join(lines))[:160]
+
+
+async def wait_for_record(path: Path, pid: int, seconds: float = 10) -> None:
+    """Until the night's server ``pid`` wrote its record beside the session file ``path``."""
+    from companion.session.night import read_record
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        record = read_record(path)
+        if record is not None and record.pid == pid:
+            return
+        await asyncio.sleep(0.05)
+    raise SystemExit(f"the night's server wrote no record beside {path}")
 
 
 # ---- the bare server: the same routes, doing nothing ---------------------------------------
@@ -240,8 +467,8 @@ class Run:
     page_loads: list[float]
     fds: tuple[int, int] | None = None
     cpu: float = float("nan")  # the server's CPU seconds from the first page to the last event
-    console_lag: list[float] = field(default_factory=list)
-    console_samples: int = 0
+    console: ConsoleFigures | None = None
+    notes: list[str] = field(default_factory=list)  # what went wrong beside the phones
 
     @property
     def submits(self) -> list[float]:
@@ -285,8 +512,11 @@ async def wait_for_port(port: int, timeout: float = 30) -> None:
 
 async def load(
     label: str, port: int, seats: list[tuple[str, str]], args: argparse.Namespace, pid: int,
-    sampler: Any = None,
+    during: Callable[[list[Phone], float], Awaitable[None]] | None = None,
 ) -> Run:
+    """``args.phones`` phones load the server on ``port``: each opens its page, holds its
+    stream and changes its choice for ``args.seconds``; ``during`` runs beside planning (the
+    phones and the moment it ends, perf_counter)."""
     base = f"http://127.0.0.1:{port}"
     phones = [Phone(*seats[i % len(seats)]) for i in range(args.phones)]
     rng = random.Random(args.seed)
@@ -294,7 +524,11 @@ async def load(
     before = open_files(pid)
     cpu = cpu_seconds(pid)
     sessions = [
-        aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30)) for _ in phones
+        aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(local_addr=(address(i, args.per_address), 0)),
+            timeout=aiohttp.ClientTimeout(total=30),
+        )
+        for i in range(len(phones))
     ]
     page_loads = []
     ready, all_ready = streams_ready(len(phones))
@@ -311,7 +545,7 @@ async def load(
     await asyncio.wait_for(all_ready.wait(), 30)
     await asyncio.sleep(0.5)
     until = time.perf_counter() + args.seconds
-    sampling = asyncio.create_task(sampler(phones, until)) if sampler else None
+    beside = asyncio.create_task(during(phones, until)) if during else None
     choosers = [
         asyncio.create_task(
             choose_loop(http, base, phone, args.think, until, random.Random(rng.random()))
@@ -321,8 +555,8 @@ async def load(
     await asyncio.gather(*choosers)
     await asyncio.sleep(1.0)  # the last events arrive
     run = Run(label, phones, page_loads, cpu=cpu_seconds(pid) - cpu)
-    if sampling is not None:
-        run.console_lag, run.console_samples = await sampling
+    if beside is not None:
+        await beside
     for task in streams:
         task.cancel()
     for http in sessions:
@@ -451,18 +685,128 @@ def check_file(folder: Path, run: Run) -> str:
     return f"every seat's last acknowledged choice is in the session file ({len(last)} seats)"
 
 
-async def run_ours(args: argparse.Namespace, folder: Path, seats: list[tuple[str, str]]) -> Run:
+async def run_ours(args: argparse.Namespace, folder: Path, seats: list[tuple[str, str]],
+                   mode: str = "none") -> Run:
+    """The load on ``companion serve`` (the night's server), the game master's console attached
+    to it and doing what ``mode`` says (``none``: no console)."""
+    from companion.session.night import game_master_key, read_record
+
     port = server_port(args, 0)
-    profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
+    profile = ["-m", "cProfile", "-o", args.profile] if args.profile and mode == args.console \
+        else []
     cmd = [sys.executable, *profile, "-m", "companion", "--data-dir", str(folder), "serve",
            "bench", "--host", "127.0.0.1", "--port", str(port)]
     process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
+    path = folder / "bench.sqlite"
+    figures = ConsoleFigures(mode) if mode != "none" else None
+    label = f"ours + console ({mode})" if figures else "ours alone"
+    console: Console | None = None
+    gm: GameMaster | None = None
     try:
         await wait_for_port(port)
-        return await load("ours: companion serve", port, seats, args, process.pid)
+        await wait_for_record(path, process.pid)
+        gm = GameMaster(f"http://127.0.0.1:{port}", game_master_key(path))
+        during = None
+        if figures is not None:
+            console = Console([sys.executable, "-m", "companion", "--data-dir", str(folder),
+                               "resume", "bench"], "companion-phones")
+            await console.open()
+            figures.attached_in = await gm.until_consoles(1)
+            if figures.attached_in is None:
+                raise SystemExit(f"the console did not attach in {ATTACH_SECONDS:.0f} s:\n"
+                                 f"{await console.screen()}")
+            during = console_beside(console, gm, figures, len(seats))
+        run = await load(label, port, seats, args, process.pid, during)
+        run.console = figures
+        if figures is not None and mode == "killed":
+            figures.sessions = await companion_sessions(folder, "bench")
+            if "1 console" not in figures.sessions:
+                figures.problems.append(f"companion sessions said: {figures.sessions}")
     finally:
+        if console is not None:
+            await console.close()  # before the server: a console goes with its night
+        if gm is not None:
+            await gm.close()
         process.terminate()
         process.wait(10)
+    left = read_record(path)
+    if left is not None:
+        said = (f"a second night's server (pid {left.pid}) served the session"
+                if left.pid != process.pid else "the night's record was left behind")
+        (figures.problems if figures else run.notes).append(said)
+        if left.pid != process.pid:
+            with contextlib.suppress(OSError):
+                os.kill(left.pid, signal.SIGTERM)
+    return run
+
+
+CHOSEN = re.compile(r"(\d+) of (\d+) ha(?:s|ve) chosen|Chosen: (\d+) of (\d+)|Everyone has chosen")
+
+
+def chosen_shown(screen: str, seats: int) -> int | None:
+    """How many seats have chosen, as the console's screen says it (``None``: it does not)."""
+    counts = []
+    for found in CHOSEN.finditer(screen):
+        if found.group(0).startswith("Everyone"):
+            counts.append(seats)
+        else:
+            counts.append(int(found.group(1) or found.group(3)))
+    return max(counts) if counts else None
+
+
+def console_beside(
+    console: Console, gm: GameMaster, figures: ConsoleFigures, seats: int
+) -> Callable[[list[Phone], float], Awaitable[None]]:
+    """What the console does while the phones plan (``figures.mode``), and what it showed."""
+
+    async def running(phones: list[Phone], until: float) -> None:
+        cpu = cpu_seconds(console.pid)
+        shown: list[tuple[float, int]] = []
+        while time.perf_counter() < until + 1.0:
+            count = chosen_shown(await console.screen(), seats)
+            if count is not None:
+                shown.append((time.perf_counter(), count))
+            await asyncio.sleep(0.1)
+        figures.cpu = cpu_seconds(console.pid) - cpu
+        first: dict[str, float] = {}  # when each seat's first choice was acknowledged
+        for p in phones:
+            if p.acked:
+                first[p.name] = min(first.get(p.name, p.acked[0][0]), p.acked[0][0])
+        for k, acked_at in enumerate(sorted(first.values()), start=1):
+            seen = next((t for t, count in shown if count >= k and t >= acked_at), None)
+            if seen is not None:
+                figures.lags.append(seen - acked_at)
+        figures.samples = len(shown)
+        if not shown or shown[-1][1] < len(first):
+            figures.problems.append("the console never showed every seat's choice")
+        if await gm.consoles() != 1:
+            figures.problems.append("the console was no longer attached after planning")
+
+    async def stopped(phones: list[Phone], until: float) -> None:
+        console.stop()  # the terminal frozen for the whole of planning
+        await asyncio.sleep(max(0.0, until - time.perf_counter()) + 1.0)
+        if console.state() != "T":
+            figures.problems.append("the console's process was not stopped")
+        if chosen_shown(await console.screen(), seats) == seats:
+            figures.problems.append("the stopped console's screen changed")
+        console.resume()
+        let_go = time.time()
+        seen = await console.shows(
+            rf"Everyone has chosen|Chosen: {seats} of {seats}|{seats} of {seats} have chosen", 30)
+        if seen is None:
+            figures.problems.append("the console let go on never showed that everyone chose")
+        else:
+            figures.caught_up = seen - let_go
+        if await gm.until_consoles(1, 10) is None:
+            figures.problems.append("the console let go on was no longer attached")
+
+    async def killed(phones: list[Phone], until: float) -> None:
+        await asyncio.sleep(max(0.0, until - time.perf_counter()) / 2)
+        await kill_and_reopen(console, gm, figures)
+        if await console.shows(r"have chosen|Everyone has chosen|Chosen:", 20) is None:
+            figures.problems.append("the console opened again does not show the room")
+
+    return {"running": running, "stopped": stopped, "killed": killed}[figures.mode]
 
 
 async def run_bare(args: argparse.Namespace, seats: list[tuple[str, str]]) -> Run:
@@ -477,53 +821,6 @@ async def run_bare(args: argparse.Namespace, seats: list[tuple[str, str]]) -> Ru
         process.wait(10)
 
 
-async def run_console(
-    args: argparse.Namespace, folder: Path, seats: list[tuple[str, str]]
-) -> Run:
-    """The same load against the console (tmux window), sampling its screen."""
-    port = server_port(args, 2)
-    name = f"bench-console-{os.getpid()}"
-    cmd = (f"{sys.executable} -m companion --data-dir {folder} resume bench "
-           f"--host 127.0.0.1 --port {port}")
-    subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "120", "-y", "36", cmd],
-                   check=True, cwd=ROOT)
-    pattern = re.compile(r"(\d+) of (\d+) have chosen")
-
-    async def sampler(phones: list[Phone], until: float) -> tuple[list[float], int]:
-        shown: list[tuple[float, int]] = []
-        while time.perf_counter() < until + 1.0:
-            out = await asyncio.create_subprocess_exec(
-                "tmux", "capture-pane", "-p", "-t", name, stdout=asyncio.subprocess.PIPE
-            )
-            text, _ = await out.communicate()
-            found = pattern.search(" ".join(text.decode().split()))
-            if found:
-                shown.append((time.perf_counter(), int(found.group(1))))
-            await asyncio.sleep(0.1)
-        first: dict[str, float] = {}  # when each seat's first choice was acknowledged
-        for p in phones:
-            if p.acked:
-                first[p.name] = min(first.get(p.name, p.acked[0][0]), p.acked[0][0])
-        firsts = sorted(first.values())
-        lags = []
-        for k, acked_at in enumerate(firsts, start=1):
-            seen = next((t for t, count in shown if count >= k and t >= acked_at), None)
-            if seen is not None:
-                lags.append(seen - acked_at)
-        return lags, len(shown)
-
-    try:
-        await wait_for_port(port)
-        pid = int(subprocess.run(["tmux", "display-message", "-p", "-t", name, "#{pane_pid}"],
-                                 capture_output=True, text=True, check=True).stdout)
-        return await load("ours: the console", port, seats, args, pid, sampler)
-    finally:
-        subprocess.run(["tmux", "send-keys", "-t", name, "q"], check=False)
-        await asyncio.sleep(1.0)
-        subprocess.run(["tmux", "kill-session", "-t", name], check=False,
-                       stderr=subprocess.DEVNULL)
-
-
 def ratios(ours: Run, bare: Run) -> tuple[float, float, float]:
     """Ours over bare at p99: submit, fan-out and the page load at the rush."""
     return (
@@ -536,9 +833,11 @@ def ratios(ours: Run, bare: Run) -> tuple[float, float, float]:
 def report(runs: list[Run], args: argparse.Namespace, checks: list[str]) -> None:
     n = len(runs[0].phones)
     seats = len({p.name for p in runs[0].phones})
+    load = os.getloadavg()[0]
     print(f"{n} phones on {seats} prisoners' seats, {args.seconds:g} s of planning, "
-          f"a POST every ~{args.think:g} s per phone "
-          f"(127.0.0.1, server in its own process, {os.cpu_count()} cores)")
+          f"a POST every ~{args.think:g} s per phone ({args.per_address} a loopback address, "
+          f"server in its own process, {os.cpu_count()} cores, load average {load:.2f} at the "
+          f"end); console: {args.console}, the figure of record: {runs[0].label}")
     header = f"{'':34}" + "".join(f"{r.label:>24}" for r in runs)
     print(header)
 
@@ -566,10 +865,21 @@ def report(runs: list[Run], args: argparse.Namespace, checks: list[str]) -> None
             print(f"ratio {r.label} / bare (p99): submit {s:.2f}x, fan-out {f:.2f}x, "
                   f"page load {page:.2f}x")
     for r in runs:
-        if r.console_samples:
-            print(f"console board ('k of {seats} have chosen') behind the phones: "
-                  f"p50 {pct(r.console_lag, .5):.0f} ms, max {pct(r.console_lag, 1):.0f} ms "
-                  f"({r.console_samples} screen samples, 0.1 s apart)")
+        c = r.console
+        if c is None:
+            continue
+        said = [f"attached {c.attached_in:.1f} s after it opened"] if c.attached_in else []
+        if c.samples:
+            said.append(f"its 'k of {seats} have chosen' behind the phones p50 "
+                        f"{pct(c.lags, .5):.0f} ms, max {pct(c.lags, 1):.0f} ms ({c.samples} "
+                        f"screen samples, 0.1 s apart); its CPU under the load {c.cpu:.2f} s")
+        if c.caught_up is not None:
+            said.append(f"stopped for the whole of planning, then let go on: it showed that "
+                        f"everyone chose {c.caught_up * 1000:.0f} ms later")
+        if c.again_in is not None:
+            said.append(f"killed halfway through planning and opened again: attached in "
+                        f"{c.again_in:.1f} s; companion sessions: {c.sessions}")
+        print(f"console ({c.mode}): " + "; ".join(said))
     for line in checks:
         print(line)
 
@@ -580,10 +890,12 @@ async def main(args: argparse.Namespace) -> None:
         if args.rounds > 1:
             print(f"--- round {round_} of {args.rounds}")
         runs = await one_round(args)
-        rounds.append(ratios(runs[0], runs[1]))
-    if args.rounds > 1:
+        bare = next((r for r in runs if r.label.startswith("bare")), None)
+        if bare is not None:
+            rounds.append(ratios(runs[0], bare))
+    if args.rounds > 1 and rounds:
         submit, fan, page = (sorted(r[i] for r in rounds) for i in range(3))
-        print(f"ratio companion serve / bare (p99), {args.rounds} rounds, each pair run "
+        print(f"ratio {runs[0].label} / bare (p99), {args.rounds} rounds, each set run "
               f"back to back: submit median {statistics.median(submit):.2f}x "
               f"(range {submit[0]:.2f}-{submit[-1]:.2f}), fan-out median "
               f"{statistics.median(fan):.2f}x (range {fan[0]:.2f}-{fan[-1]:.2f}), "
@@ -592,20 +904,34 @@ async def main(args: argparse.Namespace) -> None:
 
 
 async def one_round(args: argparse.Namespace) -> list[Run]:
+    """The figure of record (ours with the console doing ``args.console``), then what is
+    measured beside it, each on a fresh session; the figures, and what was lost, if anything."""
     folder = Path(tempfile.mkdtemp(prefix="companion-phones-"))
+    plan = [args.console]
+    if "alone" in args.beside and args.console != "none":
+        plan.append("none")
     try:
-        seats = make_session(folder, args.phones)
-        runs = [await run_ours(args, folder, seats)]
-        checks = ["serve: " + check_file(folder, runs[0])]
-        runs.append(await run_bare(args, seats))
-        if args.console:
-            if shutil.which("tmux") is None:
-                raise SystemExit("--console needs tmux.")
-            fresh = folder / "console"
-            seats = make_session(fresh, args.phones)
-            runs.append(await run_console(args, fresh, seats))
-            checks.append("console: " + check_file(fresh, runs[-1]))
+        runs: list[Run] = []
+        checks: list[str] = []
+        problems: list[str] = []
+        for k, mode in enumerate(plan):
+            here = folder / f"run{k}"
+            seats = make_session(here, args.phones)
+            run = await run_ours(args, here, seats, mode)
+            runs.append(run)
+            checks.append(f"{run.label}: " + check_file(here, run))
+            problems += [f"{run.label}: {p}" for p in
+                         (run.console.problems if run.console else []) + run.notes]
+        if "bare" in args.beside:
+            runs.append(await run_bare(args, make_session(folder / "bare", args.phones)))
         report(runs, args, checks)
+        failed = [f"{r.label}: {n} failed requests" for r in runs
+                  if (n := sum(p.failed for p in r.phones))]
+        for problem in problems + failed:
+            print(f"PROBLEM {problem}")
+        print("nothing lost: " + ("yes" if not problems + failed else "NO"))
+        if problems or failed:
+            raise SystemExit("LOST or a console problem: see above")
         return runs
     finally:
         shutil.rmtree(folder, ignore_errors=True)
@@ -751,13 +1077,21 @@ def arguments(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--phones", type=int, default=50, help=f"1 to {MAX_PHONES} (default 50)")
     p.add_argument("--seconds", type=float, default=10.0, help="length of planning (default 10)")
     p.add_argument("--think", type=float, default=2.0, help="mean seconds between a phone's POSTs")
-    p.add_argument("--console", action="store_true", help="also load the console (needs tmux)")
+    p.add_argument("--console", nargs="?", const="running", default="running",
+                   choices=CONSOLE_MODES,
+                   help="what the game master's console (in tmux) does during the figure of "
+                   "record: running (the default), stopped, killed, or none")
+    p.add_argument("--beside", default="alone,bare",
+                   help="measured beside it, comma-separated: alone (the server with no "
+                   "console), bare (a bare aiohttp server), none (default alone,bare)")
+    p.add_argument("--per-address", type=int, default=4,
+                   help="phones on each loopback address (default 4)")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--port", type=int, default=0,
-                   help="the servers listen on PORT (ours), PORT+1 (bare) and PORT+2 (the "
-                   "console) on 127.0.0.1 (default: any free ports)")
+                   help="the servers listen on PORT (ours) and PORT+1 (bare) on 127.0.0.1 "
+                   "(default: any free ports)")
     p.add_argument("--rounds", type=int, default=1,
-                   help="run ours and bare this many times (1 to 10), and print the median ratio")
+                   help="run them all this many times (1 to 10), and print the median ratio")
     p.add_argument("--costs", action="store_true", help="only print what one change costs")
     p.add_argument("--each", action="store_true",
                    help="only the server's CPU per change, one change at a time, ours and bare")
@@ -772,6 +1106,14 @@ def arguments(argv: list[str]) -> argparse.Namespace:
             p.error("--rounds must be 1 to 10")
         if not 0 < args.seconds <= MAX_SECONDS or args.think <= 0:
             p.error(f"--seconds must be above 0 and at most {MAX_SECONDS:g}; --think above 0")
+        if not 1 <= args.per_address <= 16:
+            p.error("--per-address must be 1 to 16 (the streams one address may hold)")
+        args.beside = {b.strip() for b in args.beside.split(",")} - {"none", ""}
+        if not args.beside <= {"alone", "bare"}:
+            p.error("--beside takes alone, bare or none (comma-separated)")
+        if args.console != "none" and not (args.costs or args.each) and (
+                shutil.which("tmux") is None):
+            p.error("the console runs in tmux; install it, or use --console none")
     return args
 
 
