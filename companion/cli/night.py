@@ -35,6 +35,7 @@ from companion.session.night import (
 )
 
 START_SECONDS = 20.0  # the longest a new server may take to answer
+BUSY_WAITS = 100  # tenths of a second a live server may take to answer before it is ended
 STOP_SECONDS = 5.0  # the longest a server may take to stop when asked
 
 # Windows' process creation flags (subprocess has them only on Windows)
@@ -123,8 +124,8 @@ def ensure_served(path: Path, folder: Path, args: argparse.Namespace) -> NightRe
     stale = read_record(path)
     port = getattr(args, "port", None)
     if stale is not None:
-        if process_alive(stale.pid):  # alive but not answering: give it a moment
-            for _ in range(20):
+        if process_alive(stale.pid):  # alive but not answering: give a busy server time
+            for _ in range(BUSY_WAITS):
                 time.sleep(0.1)
                 found = answering(path)
                 if found is not None:

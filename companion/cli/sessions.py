@@ -34,13 +34,17 @@ def served(path: Path) -> str:
     """Whether a night's server serves the session now: its port, since when, its consoles."""
     import time
 
-    from companion.session.night import answering, clear_record, read_record
+    from companion.session.night import answering, clear_record, process_alive, read_record
 
     found = answering(path, timeout=1.0)
     if found is None:
-        if read_record(path) is not None:
-            clear_record(path)  # a server that died: its record goes
-        return ""
+        kept = read_record(path)
+        if kept is None:
+            return ""
+        if not process_alive(kept.pid):
+            clear_record(path, kept.pid)  # a server that died: its record goes
+            return ""
+        return f"served on port {kept.port}, busy (not answering within a second)"
     record, hello = found
     consoles = int(hello.get("consoles", 0))
     attached = "no console" if consoles == 0 else (
