@@ -95,7 +95,7 @@ async def _serve(session: Any, args: argparse.Namespace) -> None:
         reach_address,
         write_record,
     )
-    from companion.web.common.desk import Desk, game_over
+    from companion.web.common.desk import Desk
 
     port = check_port(args.port) or (DEFAULT_PORT if session.game in PHONE_GAMES else 0)
     public_url = check_public_url(args.public_url) if args.public_url else None
@@ -128,7 +128,7 @@ async def _serve(session: Any, args: argparse.Namespace) -> None:
                 await asyncio.wait_for(stop.wait(), WATCH_SECONDS)
             if not path.exists():
                 break  # the session was deleted: nothing left to serve
-            if game_over(session.state) and desk.unwatched_for() >= unwatched:
+            if session.kind.is_over(session.state) and desk.unwatched_for() >= unwatched:
                 break  # the game is over and nobody watches it
     finally:
         if bots is not None:

@@ -27,6 +27,7 @@ import http.client
 import json
 import secrets
 import socket
+import sqlite3
 import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -69,8 +70,8 @@ class RemoteStore(Store):
                 "SELECT seq, at, kind, body FROM log WHERE seq > ? ORDER BY seq", (seq,)
             )
             return [Row(s, at, kind, json.loads(body)) for s, at, kind, body in cursor]
-        except Exception as error:  # noqa: BLE001 - sqlite3.Error, said in one sentence
-            raise _explain(error, self.path) from None  # type: ignore[arg-type]
+        except sqlite3.Error as error:
+            raise _explain(error, self.path) from None
 
 
 class Link:
@@ -149,22 +150,8 @@ class AttachedSession(Session):
             link.greet()
         except NightUnreachable as error:
             raise StoreError(str(error)) from None
-        store = RemoteStore(path, _connection(path), link)
-        try:
-            meta = store.meta()
-            from companion.games import game_rules
-
-            session = cls(store, game_rules(meta["game"]), meta["setup"])
-            for row in store.rows():
-                session._replay(row)
-        except StoreError:
-            store.close()
-            raise
-        except (KeyError, ValueError, TypeError) as error:
-            store.close()
-            raise StoreError(
-                f"{path} holds a history this version cannot read ({error})."
-            ) from None
+        session = cls.from_store(RemoteStore(path, _connection(path), link))
+        assert isinstance(session, AttachedSession)
         session.link = link
         session._follower = None
         session._visits = []

@@ -112,7 +112,12 @@ class Session(Generic[S, R]):
 
     @classmethod
     def _read(cls, path: Path) -> Session:
-        store = Store.open(path)
+        return cls.from_store(Store.open(path))
+
+    @classmethod
+    def from_store(cls, store: Store) -> Session:
+        """The session ``store`` holds, its rows replayed (the store is closed on an error)."""
+        path = store.path
         try:
             meta = store.meta()
             session = cls(store, game_rules(meta["game"]), meta["setup"])

@@ -203,12 +203,16 @@ def test_a_stale_record_is_noticed(path: Path, tmp_path: Path) -> None:
 def test_the_server_stops_once_the_game_is_over_and_unwatched(
     path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import dataclasses
+
     from companion.cli import serve
-    from companion.web.common import desk
+    from companion.games import game_rules
+    from companion.session import session as sessions
 
     monkeypatch.setattr(serve, "WATCH_SECONDS", 0.05)
     monkeypatch.setenv(serve.UNWATCHED_ENV, "0.3")
-    monkeypatch.setattr(desk, "game_over", lambda state: True)  # as if it were over
+    over = dataclasses.replace(game_rules("prison-break"), is_over=lambda state: True)
+    monkeypatch.setattr(sessions, "game_rules", lambda name: over)  # as if it were over
     night = Night(path)
     night.start()
     console = night.attach()

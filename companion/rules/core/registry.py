@@ -48,6 +48,7 @@ class GameRules(Generic[S]):
     engine: Game[S, Any, Any]
     initial_state: Callable[[Mapping[str, Any]], S]
     room: RoomRules[S, Any]  # what the room may see of it (rules/core/room.py)
+    is_over: Callable[[S], bool]  # the game has ended (its night's server may stop)
     check_scenario: ScenarioChecker | None = None  # the game has scenario files
     play_script: ScriptPlayer | None = None  # ``companion replay`` plays its scripts
 

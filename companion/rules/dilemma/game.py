@@ -14,5 +14,6 @@ GAME = GameRules(
     engine=DILEMMA,
     initial_state=initial_state,
     room=ROOM,
+    is_over=lambda state: state.phase == "over",
     check_scenario=check_scenario,
 )

@@ -35,6 +35,7 @@ GAME = GameRules(
     engine=PRISON_BREAK,
     initial_state=initial_state,
     room=ROOM,
+    is_over=lambda state: state.over,
     check_scenario=check_scenario,
     play_script=play_prison_script,
 )

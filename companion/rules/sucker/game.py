@@ -36,5 +36,6 @@ GAME = GameRules(
     engine=SO_LONG_SUCKER,
     initial_state=initial_state,
     room=ROOM,
+    is_over=lambda state: state.over,
     play_script=play_script,
 )

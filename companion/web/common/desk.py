@@ -48,19 +48,12 @@ STALE = (
     "Another console changed the game a moment ago; look at the screen again and repeat "
     "this if it is still wanted."
 )
+NOT_UNDERSTOOD = N_("The request is not understood; reload the page and try again.")
 HEARTBEAT = 10.0  # seconds between two comments on a quiet stream
 LOOK_SECONDS = 0.5  # how often a quiet stream looks whether its console went away
 MAX_GM_BODY = 64 * 1024  # bytes: a game master's command or note
 
 DESK: web.AppKey[Desk] = web.AppKey("desk")
-
-
-def game_over(state: Any) -> bool:
-    """Whether a game's state is over (``over``, or the warm-up's ``phase``)."""
-    over = getattr(state, "over", None)
-    if isinstance(over, bool):
-        return over
-    return getattr(state, "phase", None) == "over"
 
 
 class Desk:
@@ -145,7 +138,7 @@ class Desk:
             "since": self.since,
             "consoles": self.consoles,
             "log": log_version(self.session),
-            "over": game_over(self.session.state),
+            "over": self.session.kind.is_over(self.session.state),
             "links": self.links(),
         }
 
@@ -226,7 +219,7 @@ async def _body(request: web.Request) -> dict[str, Any]:
     except (UnicodeDecodeError, ValueError):
         data = None
     if not isinstance(data, dict):
-        raise Problem(400, N_("The request is not understood; reload the page and try again."))
+        raise Problem(400, NOT_UNDERSTOOD)
     return data
 
 
@@ -235,7 +228,7 @@ def _int(data: dict[str, Any], field: str, default: int | None = None) -> int | 
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise Problem(400, N_("The request is not understood; reload the page and try again."))
+        raise Problem(400, NOT_UNDERSTOOD)
     return value
 
 
@@ -250,57 +243,59 @@ def _refused(desk: Desk, refused: Refused, *, stale: bool = False) -> web.Respon
     )
 
 
-def _stale_check(desk: Desk, data: dict[str, Any]) -> str | web.Response:
+async def _change(
+    request: web.Request, act: Callable[[Desk, dict[str, Any]], dict[str, int] | Refused],
+    *, checked: Callable[[dict[str, Any]], bool] = lambda data: True,
+) -> web.StreamResponse:
+    """A game master's change: refused as stale (when ``checked``) if another console changed
+    the game since this one's ``after``, else ``act`` (a refusal, or what the answer adds)."""
+    desk = _desk(request)
+    data = await _body(request)
     console = str(data.get("console") or "")
-    after = _int(data, "after", 0) or 0
-    if desk.stale(after, console):
+    if checked(data) and desk.stale(_int(data, "after", 0) or 0, console):
         return _refused(desk, Refused(STALE), stale=True)
-    return console
+    outcome = act(desk, data)
+    if isinstance(outcome, Refused):
+        return _refused(desk, outcome)
+    return _done(desk, console, **outcome)
 
 
 async def hello(request: web.Request) -> web.StreamResponse:
     return json_answer(_desk(request).hello())
 
 
-async def command(request: web.Request) -> web.StreamResponse:
-    desk = _desk(request)
-    data = await _body(request)
-    console = _stale_check(desk, data)
-    if isinstance(console, web.Response):
-        return console
+def _command(desk: Desk, data: dict[str, Any]) -> dict[str, int] | Refused:
     try:
         parsed = desk.session.parse(data.get("command") or {})
     except MalformedCommand as error:
-        return _refused(desk, Refused(f"That command is malformed: {error}."))
+        return Refused(f"That command is malformed: {error}.")
     outcome = desk.session.submit(parsed, by=str(data.get("by") or "gm"))
-    if isinstance(outcome, Refused):
-        return _refused(desk, outcome)
-    return _done(desk, console, hseq=outcome.seq)
+    return outcome if isinstance(outcome, Refused) else {"hseq": outcome.seq}
+
+
+def _undo(desk: Desk, data: dict[str, Any]) -> dict[str, int] | Refused:
+    outcome = desk.session.undo(by=str(data.get("by") or "gm"), only=_int(data, "only"))
+    return outcome if isinstance(outcome, Refused) else {"hseq": outcome.seq}
+
+
+def _note(desk: Desk, data: dict[str, Any]) -> dict[str, int] | Refused:
+    what, body = data.get("what"), data.get("data") or {}
+    if not isinstance(what, str) or not what or not isinstance(body, dict) or "what" in body:
+        raise Problem(400, NOT_UNDERSTOOD)
+    return {"seq": desk.session.note(what, **body).seq}
+
+
+async def command(request: web.Request) -> web.StreamResponse:
+    return await _change(request, _command)
 
 
 async def undo(request: web.Request) -> web.StreamResponse:
-    desk = _desk(request)
-    data = await _body(request)
-    console = _stale_check(desk, data)
-    if isinstance(console, web.Response):
-        return console
-    outcome = desk.session.undo(by=str(data.get("by") or "gm"), only=_int(data, "only"))
-    if isinstance(outcome, Refused):
-        return _refused(desk, outcome)
-    return _done(desk, console, hseq=outcome.seq)
+    return await _change(request, _undo)
 
 
 async def note(request: web.Request) -> web.StreamResponse:
-    desk = _desk(request)
-    data = await _body(request)
-    what, body = data.get("what"), data.get("data") or {}
-    if not isinstance(what, str) or not what or not isinstance(body, dict) or "what" in body:
-        raise Problem(400, N_("The request is not understood; reload the page and try again."))
-    console = _stale_check(desk, data) if data.get("checked") else str(data.get("console") or "")
-    if isinstance(console, web.Response):
-        return console
-    row = desk.session.note(what, **body)
-    return _done(desk, console, seq=row.seq)
+    """A note; a stage act (``checked``) is refused as stale like a command."""
+    return await _change(request, _note, checked=lambda data: bool(data.get("checked")))
 
 
 async def setting(request: web.Request) -> web.StreamResponse:
@@ -308,13 +303,11 @@ async def setting(request: web.Request) -> web.StreamResponse:
     data = await _body(request)
     key, text = data.get("key"), data.get("text")
     if not isinstance(key, str) or not key or not isinstance(text, str):
-        raise Problem(400, N_("The request is not understood; reload the page and try again."))
+        raise Problem(400, NOT_UNDERSTOOD)
     try:
         json.loads(text)
     except ValueError:
-        raise Problem(
-            400, N_("The request is not understood; reload the page and try again.")
-        ) from None
+        raise Problem(400, NOT_UNDERSTOOD) from None
     desk.session.store.set_meta_text(key, text)
     desk.setting_changed(key)
     return json_answer({"log": log_version(desk.session)})
