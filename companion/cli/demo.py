@@ -37,5 +37,5 @@ def run_demo(args: argparse.Namespace) -> int:
         holder="companion demo",
     )
     if args.lang:
-        session.store.set_meta("lang", args.lang)
+        session.set("lang", args.lang)
     return open_console(session, args)

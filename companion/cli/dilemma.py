@@ -94,7 +94,7 @@ def run_dilemma(args: argparse.Namespace) -> int:
         if args.poster:
             from companion.web.common.address import base_url
 
-            base = public_url or session.meta().get("public_url") or base_url(args.host, port)
+            base = public_url or session.settings.get("public_url") or base_url(args.host, port)
             path = room_poster(session, Path(args.poster), f"{str(base).rstrip('/')}/join-room")
             print(f"Wrote the room's QR poster to {path}.")
             return 0
@@ -126,7 +126,7 @@ def export(folder: Path, name: str, path: Path, lang: str | None = None) -> int:
         from companion.language import language, negotiate
         from companion.rules.dilemma.summary import markdown
 
-        words = language(lang or negotiate([str(session.meta().get("lang") or "")]))
+        words = language(lang or negotiate([str(session.settings.get("lang") or "")]))
         state = session.state
         table = rows(state, spreadsheet=path.suffix.lower() == ".csv")
         summary = path.with_suffix(".md")

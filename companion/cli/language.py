@@ -44,7 +44,7 @@ def run_language(args: argparse.Namespace) -> int:
     # while a night's server serves it, the change goes through it (the one writer)
     session = served_session(folder, args.name, args) or open_session(folder, args.name)
     try:
-        before = str(session.meta().get("lang") or SOURCE)
+        before = str(session.settings.get("lang") or SOURCE)
         if lang is None:
             print(f"The session {args.name!r} speaks {described(before)}.")
             print("The languages there are: " + ", ".join(described(c) for c in available()))

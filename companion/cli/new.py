@@ -96,10 +96,10 @@ def keep_where_to_serve(
 ) -> None:
     """Record where the session is to be served, as a server records where it listened:
     ``companion print`` builds the cards' links on it and ``companion resume`` listens there."""
-    session.store.set_meta("served_on", {"host": host, "port": port})
-    session.store.set_meta("served_url", base)
+    session.set("served_on", {"host": host, "port": port})
+    session.set("served_url", base)
     if public is not None:
-        session.store.set_meta("public_url", public)
+        session.set("public_url", public)
 
 
 def open_console(
@@ -165,7 +165,7 @@ def run_new(args: argparse.Namespace) -> int:
         holder=None if args.create_only else HOLDER,
     )
     if lang is not None:
-        session.store.set_meta("lang", lang)
+        session.set("lang", lang)
     if not args.create_only:
         return open_console(session, args)
     if where is not None:

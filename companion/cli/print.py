@@ -73,7 +73,7 @@ def run_print(args: argparse.Namespace) -> int:
             if is_prison(session):  # another game's session is refused by printing, unchanged
                 apply_wifi(session, wifi)
         path = print_session(session, paper.name, out, args.public_url, args.lang)
-        printed = session.meta().get("printed_url")
+        printed = session.settings.get("printed_url")
     finally:
         session.close()
     print(f"Wrote {path} (links on {printed}).")

@@ -89,7 +89,7 @@ def run_rehearse(args: argparse.Namespace) -> int:
     path = session_path(folder, args.name)
     if path.exists():
         old = open_session(folder, args.name)
-        mine = bool(old.meta().get(REHEARSAL_MARK))
+        mine = bool(old.settings.get(REHEARSAL_MARK))
         old.close()
         if not mine:
             raise UserError(
@@ -102,7 +102,7 @@ def run_rehearse(args: argparse.Namespace) -> int:
         folder, args.name, scenario, "Warden", bot_names(prisoners), replace=True,
         rules_overrides=overrides or None, holder="companion rehearse",
     )
-    session.store.set_meta(REHEARSAL_MARK, True)
+    session.set(REHEARSAL_MARK, True)
     args.bots, args.bots_seed, args.bots_pace = mix, seed, pace  # the night's server runs them
     running: dict[str, Any] = {}
     session = attached(night.hand_over(session, args), running)

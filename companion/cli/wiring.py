@@ -30,6 +30,7 @@ if TYPE_CHECKING:
         Links,
         NetworkCheck,
         NetworkProbe,
+        Printed,
         Stopper,
         TableRates,
     )
@@ -73,11 +74,13 @@ def check_terminal() -> None:
         )
 
 
-def print_cards(session: Session, paper: str, out: str | Path, public_url: str | None) -> Path:
+def print_cards(
+    session: Session, paper: str, out: str | Path, public_url: str | None
+) -> Printed:
     """The console's printer: the printing face, imported only when the GM prints."""
-    from companion.printing.prison.document import print_session
+    from companion.printing.prison.document import write_session
 
-    return print_session(session, paper, out, public_url)
+    return write_session(session, paper, out, public_url)
 
 
 def laptop_addresses(args: argparse.Namespace) -> Addresses:
@@ -369,7 +372,7 @@ def room_poster(session: DilemmaSession, path: Path, join_url: str) -> Path:
     from companion.rules.dilemma.views import board
     from companion.session.wifi import wifi_of
 
-    lang = language(session.meta().get("lang") or None)
+    lang = language(session.settings.get("lang") or None)
     sentences = board(session.state)["sentences"]
     return write_poster(path, join_url, sentences, lang, wifi_of(session))
 
@@ -385,9 +388,9 @@ def console_words(args: argparse.Namespace) -> Language:
 def keep_language(session: Session, lang: str, *, existed: bool) -> None:
     """Store ``lang`` (checked) as the session's language: a new session just gets it; an
     existing one whose language it changes has the change noted in its log."""
-    before = session.meta().get("lang") or "en"
+    before = session.settings.get("lang") or "en"
     if existed and before == lang:
         return
-    session.store.set_meta("lang", lang)
+    session.set("lang", lang)
     if existed:
         session.note("language", before=before, after=lang)

@@ -15,7 +15,8 @@ server, and a frozen, closed or crashed console never stops the room.
   server, then read the rows back before returning, so the caller sees its change at once.
   A command the server refuses (the game moved on meanwhile, another console changed it) comes
   back as the refusal the rules give on the state the server had.
-- **Settings** (``store.set_meta``) go to the server too: it is the one writer of the file.
+- **Settings** (:meth:`set`, :meth:`add`, :meth:`drop`) go to the server too: it is the one
+  writer of the file, and they come back as rows of its log like every other change.
 
 Only the standard library (``http.client``, a thread): the session layer knows no web.
 """
@@ -52,14 +53,7 @@ RETRY_SECONDS = 0.5  # between two tries to reach a server that went away
 
 
 class RemoteStore(Store):
-    """The session file, read here; its settings written by the night's server."""
-
-    def __init__(self, path: Path, connection: Any, link: Link) -> None:
-        super().__init__(path, connection)
-        self.link = link
-
-    def set_meta_text(self, key: str, text: str) -> None:
-        self.link.post("/api/gm/meta", {"key": key, "text": text})
+    """The session file, read here; written by the night's server alone."""
 
     def append(self, kind: str, body: dict[str, Any]) -> Row:
         raise StoreError("Only the night's server writes the session's log.")
@@ -150,7 +144,7 @@ class AttachedSession(Session):
             link.greet()
         except NightUnreachable as error:
             raise StoreError(str(error)) from None
-        session = cls.from_store(RemoteStore(path, _connection(path), link))
+        session = cls.from_store(RemoteStore(path, _connection(path)))
         assert isinstance(session, AttachedSession)
         session.link = link
         session._follower = None
@@ -204,8 +198,6 @@ class AttachedSession(Session):
         elif "visit" in event:
             for listener in list(self._visits):
                 listener(str(event["visit"]["address"]), int(event["visit"]["ms"]))
-        elif "meta" in event:
-            self._notify(Change("setting", None))
         elif "night" in event:
             self._notify(Change("night", None, night=str(event["night"])))
 
@@ -248,11 +240,18 @@ class AttachedSession(Session):
         status, answer = self._send("/api/gm/note", body)
         if status == 409:
             raise StoreError(str(answer.get("refused") or "That was not done."))
-        seq = int(answer["seq"])
+        return self._read_back(int(answer["seq"]))
+
+    def _setting(self, body: dict[str, Any]) -> Row | None:
+        _, answer = self._send("/api/gm/setting", body)
+        seq = answer.get("seq")
+        return None if seq is None else self._read_back(int(seq))
+
+    def _read_back(self, seq: int) -> Row:
         for row in reversed(self.rows):
             if row.seq == seq:
                 return row
-        raise StoreError("The night's server recorded a note this console cannot read back.")
+        raise StoreError("The night's server recorded a change this console cannot read back.")
 
     def _send(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         status, answer = self.link.post(path, {"after": self.last_seq, **body})

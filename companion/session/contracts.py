@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from companion.session.session import Session
 
@@ -14,13 +14,21 @@ Stopper = Callable[[], Awaitable[None]]
 ScreenT_co = TypeVar("ScreenT_co", covariant=True)
 
 
+class Printed(NamedTuple):
+    """Where a PDF of cards went, and the address their links are built on."""
+
+    path: Path
+    base: str
+
+
 class Printer(Protocol):
-    """Prints a session's cards: (session, paper, out, public_url) -> where the PDF went;
-    raises UserError in one sentence."""
+    """Prints a session's cards: (session, paper, out, public_url) -> what it printed, having
+    only read the session (it runs in a worker thread: the caller records the address on its
+    own); raises UserError in one sentence."""
 
     def __call__(
         self, session: Session, paper: str, out: str | Path, public_url: str | None, /
-    ) -> Path: ...
+    ) -> Printed: ...
 
 
 class Addresses(Protocol):

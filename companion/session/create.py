@@ -87,13 +87,14 @@ def saved_session_path(folder: Path, name: str) -> Path:
 
 
 def session_meta(folder: Path, name: str) -> dict[str, Any]:
-    """The metadata of the saved session ``name`` (its game, its setup, its seats...), read
-    without replaying its history or building its game; refused like :func:`open_session`."""
+    """What the saved session ``name`` is and its settings now (its game, its setup, its
+    seats...), read without replaying its history or building its game; refused like
+    :func:`open_session`."""
     path = saved_session_path(folder, name)
     try:
         store = Store.open(path)
         try:
-            return store.meta()
+            return store.settings()
         finally:
             store.close()
     except StoreError as error:

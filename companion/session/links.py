@@ -19,17 +19,17 @@ DEFAULT_PORT = 8765
 
 
 def current_base(session: Session) -> str | None:
-    return base_in(session.meta())
+    return base_in(session.settings)
 
 
 def base_in(meta: Mapping[str, Any]) -> str | None:
-    """The links' base a session's metadata remembers: a pinned URL, else where it served."""
+    """The links' base a session's settings remember: a pinned URL, else where it served."""
     base = meta.get("public_url") or meta.get("served_url")
     return str(base).rstrip("/") if base else None
 
 
 def printed_base(session: Session) -> str | None:
-    base = session.meta().get("printed_url")
+    base = session.settings.get("printed_url")
     return str(base).rstrip("/") if base else None
 
 
@@ -41,7 +41,7 @@ def address_changed(session: Session) -> bool:
 
 def served_on(session: Session) -> tuple[str, int] | None:
     """The host and port the session's phone server last listened on, if it ever did."""
-    last = session.meta().get("served_on")
+    last = session.settings.get("served_on")
     if not isinstance(last, dict):
         return None
     host, port = last.get("host"), last.get("port")

@@ -4,6 +4,11 @@ The order is always: decide (pure) → append to the log and commit → update t
 memory → tell the subscribers. If the log cannot be written, nothing changes and the caller
 gets a :class:`~companion.session.store.StoreError`. A group of phones' commands that arrive
 together is decided in turn and committed in one transaction (:meth:`Session.submit_many`).
+
+Settings (the seats, the language, the Wi-Fi, where the night is served and printed) are rows
+of the log too, written by :meth:`Session.set`, :meth:`~Session.add` and :meth:`~Session.drop`
+and held in memory (:attr:`Session.settings`), so that reading one is a lookup and the night's
+server, their one writer while a night is served, is never asked to read them again.
 """
 
 from __future__ import annotations
@@ -23,15 +28,15 @@ from companion.rules.core.room import Happening, Noted, Played, StageAct, TakenB
 from companion.session.lock import SessionLock
 from companion.session.paths import session_name
 from companion.session.presence import SeatPresence
-from companion.session.store import Row, Store, StoreError
+from companion.session.store import Row, Store, StoreError, apply_setting
 
 
 @dataclass(frozen=True)
 class Change:
     """What a subscriber is told after a change is durably recorded."""
 
-    kind: str  # "command", "undo", "note"; not logged: "signal" (presence), "setting" (a
-    # setting changed), "night" (an attached session's server was "lost", is "back" or "stopped")
+    kind: str  # "command", "undo", "note", "setting"; not logged: "signal" (presence), "night"
+    # (an attached session's server was "lost", is "back" or "stopped")
     row: Row | None
     entry: Entry[Any, Any] | None = None
     signal: SeatPresence | None = None
@@ -67,6 +72,7 @@ class Session(Generic[S, R]):
         self.history: History[S, Any, Any] = History(kind.engine, kind.initial_state(setup))
         self.room: R = kind.room.start(self.history.state)
         self.rows: list[Row] = []
+        self._settings: dict[str, Any] = {}
         self._subscribers: list[Subscriber] = []
         self.lock: SessionLock | None = None  # held while this program plays the session
 
@@ -92,6 +98,7 @@ class Session(Generic[S, R]):
                 lock.release()
             raise
         session = cls(store, kind, setup)
+        session._settings = store.meta()
         session.lock = lock
         return session
 
@@ -121,6 +128,7 @@ class Session(Generic[S, R]):
         try:
             meta = store.meta()
             session = cls(store, game_rules(meta["game"]), meta["setup"])
+            session._settings = meta
             for row in store.rows():
                 session._replay(row)
         except StoreError:
@@ -153,6 +161,8 @@ class Session(Generic[S, R]):
             self._tell(TakenBack(self.history.entries[reverts - 1], _epoch(row.at)))
         elif row.kind == "note":
             self._tell(_noted(row))
+        elif row.kind == "setting":
+            apply_setting(self._settings, row.body)
 
     def _tell(self, happening: Happening) -> None:
         """Fold ``happening`` into the room (the game's state is already up to date)."""
@@ -178,8 +188,12 @@ class Session(Generic[S, R]):
     def state(self) -> S:
         return self.history.state
 
-    def meta(self) -> dict[str, Any]:
-        return self.store.meta()
+    @property
+    def settings(self) -> Mapping[str, Any]:
+        """What the session is (its ``game``, its ``setup``) and its settings now (``seats``,
+        ``lang``, ``wifi``...): read here, changed only by :meth:`set`, :meth:`add` and
+        :meth:`drop`."""
+        return self._settings
 
     def notes(self, what: str | None = None) -> list[Row]:
         return [
@@ -278,6 +292,31 @@ class Session(Generic[S, R]):
         self.rows.append(row)
         self._tell(_noted(row))
         self._notify(Change("note", row))
+        return row
+
+    def set(self, key: str, value: Any) -> Row | None:
+        """Set the setting ``key`` to ``value`` (JSON data), logged durably first; ``None``
+        (nothing logged) when it already has that value."""
+        if key in self._settings and self._settings[key] == value:
+            return None
+        return self._setting({"key": key, "value": value})
+
+    def add(self, key: str, item: Any) -> Row | None:
+        """Put ``item`` at the end of the list setting ``key``, logged durably first."""
+        return self._setting({"key": key, "add": item})
+
+    def drop(self, key: str, item: Any) -> Row | None:
+        """Take every item equal to ``item`` out of the list setting ``key``, logged durably
+        first."""
+        return self._setting({"key": key, "drop": item})
+
+    def _setting(self, body: dict[str, Any]) -> Row | None:
+        """Log the setting row ``body`` durably, hold it, tell the subscribers; its row (an
+        attached session: ``None`` when the server found the setting already so)."""
+        row = self.store.append("setting", body)
+        self.rows.append(row)
+        apply_setting(self._settings, body)
+        self._notify(Change("setting", row))
         return row
 
     def stage(self, act: StageAct) -> Row:

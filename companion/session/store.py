@@ -1,8 +1,11 @@
 """The session log: an append-only SQLite file (WAL, synchronous=FULL).
 
 Every row is committed before the caller hears it was accepted, so an acknowledged action
-survives ``kill -9``. Rows are never updated or deleted: undo is a row of its own. Only the
-night's server writes the file; consoles read it meanwhile (WAL: a reader never waits).
+survives ``kill -9``. Rows are never updated or deleted: undo is a row of its own, and so is a
+change of a setting (the seats, the language, the Wi-Fi, the printed address: see
+:func:`apply_setting`). The ``meta`` table holds what a session is, written once when it is
+created (its game, its setup, the settings it starts with). Only the night's server writes the
+file; consoles read it meanwhile (WAL: a reader never waits).
 """
 
 from __future__ import annotations
@@ -36,8 +39,24 @@ class StoreError(Exception):
 class Row:
     seq: int
     at: str
-    kind: str  # "command", "undo" or "note"
+    kind: str  # "command", "undo", "note" or "setting"
     body: dict[str, Any]
+
+
+def apply_setting(settings: dict[str, Any], body: dict[str, Any]) -> None:
+    """Fold one setting row into ``settings``: ``{"key", "value"}`` sets a value; ``{"key",
+    "add"}`` puts an item at the end of a list and ``{"key", "drop"}`` takes every equal item
+    out of it (a warm-up's seats: a row per seat, not the whole list again). Values are
+    replaced, never changed in place, so a value read before stays what it was."""
+    key = str(body["key"])
+    if "value" in body:
+        settings[key] = body["value"]
+    elif "add" in body:
+        settings[key] = [*(settings.get(key) or []), body["add"]]
+    elif "drop" in body:
+        settings[key] = [item for item in settings.get(key) or [] if item != body["drop"]]
+    else:
+        raise ValueError(f"a setting row for {key!r} says neither value, add nor drop")
 
 
 def _now() -> str:
@@ -118,36 +137,17 @@ class Store:
         rows = self._db.execute("SELECT key, value FROM meta").fetchall()
         return {key: json.loads(value) for key, value in rows}
 
-    def meta_text(self, key: str) -> str | None:
-        """One metadata value as stored (JSON text), or ``None``: a cheap way to see whether
-        it changed."""
+    def settings(self) -> dict[str, Any]:
+        """What the session is and its settings now, read without replaying its history: the
+        ``meta`` table with the setting rows folded in (see :func:`apply_setting`)."""
         try:
-            row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+            settings = self.meta()
+            cursor = self._db.execute("SELECT body FROM log WHERE kind = 'setting' ORDER BY seq")
+            for (body,) in cursor:
+                apply_setting(settings, json.loads(body))
         except sqlite3.Error as error:
             raise _explain(error, self.path) from None
-        return None if row is None else str(row[0])
-
-    def meta_value(self, key: str) -> Any:
-        """One metadata value (``None`` when there is none), read alone: what a request asks
-        of the metadata on every call (the pinned address, the session's language) without
-        reading and decoding all of it (the seats among it)."""
-        text = self.meta_text(key)
-        return None if text is None else json.loads(text)
-
-    def set_meta(self, key: str, value: Any) -> None:
-        self.set_meta_text(key, json.dumps(value))
-
-    def set_meta_text(self, key: str, text: str) -> None:
-        """Set one metadata value given as its JSON text (committed before returning)."""
-        try:
-            with self._db:
-                self._db.execute(
-                    "INSERT INTO meta(key, value) VALUES (?, ?) "
-                    "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                    (key, text),
-                )
-        except sqlite3.Error as error:
-            raise _explain(error, self.path) from None
+        return settings
 
     def append(self, kind: str, body: dict[str, Any]) -> Row:
         """Append one row and commit it durably before returning."""

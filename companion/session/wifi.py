@@ -2,7 +2,7 @@
 
 The game master gives it with ``--wifi-name`` and ``--wifi-password`` (or ``--wifi-open``) on
 ``companion print``, ``companion dilemma`` and the commands that open a console; it is kept in
-the session's metadata under ``wifi`` (``{"name": ..., "password": ... or null}``), as the
+the session's settings under ``wifi`` (``{"name": ..., "password": ... or null}``), as the
 pinned ``public_url`` is (see :mod:`companion.session.links`), so that the cards, the poster
 and the board show the same code. The password is never put on a phone's page: only the
 printouts and the board's QR code carry it.
@@ -68,16 +68,16 @@ def wifi_problem(name: str | None, password: str | None, open_network: bool) -> 
 
 def keep_wifi(session: Session, wifi: Wifi) -> None:
     """Keep ``wifi`` in the session for the cards, the poster and the board."""
-    session.store.set_meta(WIFI, {"name": wifi.name, "password": wifi.password})
+    session.set(WIFI, {"name": wifi.name, "password": wifi.password})
 
 
 def forget_wifi(session: Session) -> None:
-    session.store.set_meta(WIFI, None)
+    session.set(WIFI, None)
 
 
 def wifi_of(session: Session) -> Wifi | None:
     """The session's Wi-Fi, if the game master gave one."""
-    kept = session.store.meta_value(WIFI)  # alone: not every seat with it
+    kept = session.settings.get(WIFI)
     if not isinstance(kept, dict):
         return None
     name, password = kept.get("name"), kept.get("password")

@@ -51,6 +51,6 @@ def test_demo_lang_is_the_boards_language_too(
         main(["--data-dir", str(data), "demo", "--no-phones", "--lang", "DE"])
     session = open_session(data, "demo")
     try:
-        assert session.meta().get("lang") == "de"
+        assert session.settings.get("lang") == "de"
     finally:
         session.close()

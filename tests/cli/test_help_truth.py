@@ -67,7 +67,7 @@ def test_the_port_s_help_says_the_session_s_last_port(command: str) -> None:
 def test_resume_serves_where_the_session_served_last(tmp_path: Path) -> None:
     session = demo_session(tmp_path, "night")
     try:
-        session.store.set_meta("served_on", {"host": "127.0.0.1", "port": 9471})
+        session.set("served_on", {"host": "127.0.0.1", "port": 9471})
         args = build_parser().parse_args(["resume", "night"])
         assert args.port is None and args.host is None  # the parser leaves them to the session
         served_as_before(args, session)

@@ -1,26 +1,25 @@
 """``companion language NAME [LANG]``: shows a session's language and the ones there are, or
 changes it (noted in the log) for every game; an unknown session or language is refused in one
-sentence with nothing changed; a phone server already running (prison break and warm-up) shows
-its board in the new language without a restart, and the printouts follow it."""
+sentence with nothing changed; a night's server already running (prison break and warm-up)
+shows its board in the new language without a restart, and the printouts follow it."""
 
 from __future__ import annotations
 
+import urllib.request
 from pathlib import Path
 
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
 
 from companion.cli.main import main
 from companion.cli.sucker import GAME, make_setup
 from companion.printing.prison.document import session_language
 from companion.session.create import create_session, open_session
+from companion.session.night import answering
 from companion.session.paths import session_path
 from companion.session.session import Session
-from companion.web.common.context import Limiter
-from companion.web.dilemma.server import build_dilemma_app
-from companion.web.prison.server import build_app
 from tests.conftest import demo_session
 from tests.dilemma_helpers import scenario
+from tests.night_helpers import Night, serving
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -32,7 +31,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def stored(folder: Path, name: str) -> tuple[str | None, list[dict[str, object]]]:
     session = open_session(folder, name)
     try:
-        return session.meta().get("lang"), [n.body for n in session.notes("language")]
+        return session.settings.get("lang"), [n.body for n in session.notes("language")]
     finally:
         session.close()
 
@@ -95,37 +94,38 @@ def test_an_unknown_language_or_session_is_one_sentence_and_changes_nothing(
     assert stored(tmp_path, "friday") == (None, [])
 
 
-async def board_lang(client: TestClient) -> str:  # type: ignore[type-arg]
-    page = await (await client.get("/board", headers={"Accept-Language": "es"})).text()
-    return page.split('<html lang="', 1)[1].split('"', 1)[0]
+def board_lang(night: Night) -> tuple[str, str]:
+    """The language of the night's board page, and its live part."""
+    record = answering(night.path)
+    assert record is not None
+    base = f"http://127.0.0.1:{record[0].port}"
+    asked = {"Accept-Language": "es"}
+    with urllib.request.urlopen(urllib.request.Request(f"{base}/board", headers=asked)) as page:
+        text = page.read().decode()
+    with urllib.request.urlopen(urllib.request.Request(f"{base}/board/part", headers=asked)) as r:
+        part = r.read().decode()
+    return text.split('<html lang="', 1)[1].split('"', 1)[0], part
 
 
-async def test_a_running_prison_board_follows_the_change_without_a_restart(
+def test_a_served_prison_board_follows_the_change_without_a_restart(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    session = demo_session(tmp_path, "live")  # the server's own session, held open meanwhile
-    try:
-        app = build_app(session, base="http://192.0.2.7:8765", limiter=Limiter(50, 60.0))
-        async with TestClient(TestServer(app, host="127.0.0.1")) as client:
-            assert await board_lang(client) == "en"
-            assert run(capsys, "--data-dir", str(tmp_path), "language", "live", "de")[0] == 0
-            assert await board_lang(client) == "de"
-            page = await (await client.get("/board/part")).text()
-            assert "Häftlinge" in page
-        assert session_language(session).code == "de"  # and the console's next printout
-    finally:
-        session.close()
+    demo_session(tmp_path, "live").close()
+    with serving(session_path(tmp_path, "live")) as night:
+        assert board_lang(night)[0] == "en"
+        assert run(capsys, "--data-dir", str(tmp_path), "language", "live", "de")[0] == 0
+        lang, part = board_lang(night)
+        assert lang == "de" and "Häftlinge" in part
+        assert night.session is not None and session_language(night.session).code == "de"
 
 
-async def test_a_running_warm_up_board_follows_the_change_without_a_restart(
+def test_a_served_warm_up_board_follows_the_change_without_a_restart(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    session = Session.create(session_path(tmp_path, "warm"), "dilemma", {"rules": scenario()})
-    try:
-        app = build_dilemma_app(session, base="http://192.0.2.7:8765", limiter=Limiter(5, 60.0))
-        async with TestClient(TestServer(app, host="127.0.0.1")) as client:
-            assert await board_lang(client) == "en"
-            assert run(capsys, "--data-dir", str(tmp_path), "language", "warm", "fr")[0] == 0
-            assert await board_lang(client) == "fr"
-    finally:
-        session.close()
+    path = session_path(tmp_path, "warm")
+    Session.create(path, "dilemma", {"rules": scenario()}).close()
+    with serving(path) as night:
+        assert board_lang(night)[0] == "en"
+        assert run(capsys, "--data-dir", str(tmp_path), "language", "warm", "fr")[0] == 0
+        assert board_lang(night)[0] == "fr"
+

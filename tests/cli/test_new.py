@@ -223,7 +223,7 @@ def test_lang_is_the_sessions_language_and_an_unknown_one_is_refused(
     assert status == 0, err
     session = open_session(tmp_path, "abend")
     try:
-        assert session.meta()["lang"] == "de"
+        assert session.settings["lang"] == "de"
     finally:
         session.close()
     line = refused(capsys, tmp_path / "other", "new", "x", "--lang", "tlh", "--warden", "W",

@@ -82,7 +82,7 @@ def finished_session(folder: Path, name: str, seed: int, *, rehearsal: bool = Fa
             result = session.submit(command)
             assert not hasattr(result, "reason"), result
         if rehearsal:
-            session.store.set_meta("rehearsal", True)
+            session.set("rehearsal", True)
     finally:
         session.close()
 
@@ -280,7 +280,7 @@ def test_the_export_tells_each_games_epilogue_in_its_sessions_language(
     from companion.session.session import Session
 
     session = Session.open(folder / "soir.sqlite")
-    session.store.set_meta("lang", "fr")
+    session.set("lang", "fr")
     session.close()
     path = tmp_path / "share.json"
     assert run(capsys, "playtests", "export", str(path))[0] == 0

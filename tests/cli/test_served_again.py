@@ -82,7 +82,7 @@ def opened(monkeypatch: pytest.MonkeyPatch) -> list[argparse.Namespace]:
 
 def test_resume_reuses_the_last_host_and_port(tmp_path: Path, opened) -> None:  # type: ignore[no-untyped-def]
     session = demo_session(tmp_path, "night")
-    session.store.set_meta("served_on", {"host": "127.0.0.1", "port": 8799})
+    session.set("served_on", {"host": "127.0.0.1", "port": 8799})
     session.close()
     assert main(["--data-dir", str(tmp_path), "resume", "night"]) == 0
     assert (opened[-1].host, opened[-1].port) == ("127.0.0.1", 8799)

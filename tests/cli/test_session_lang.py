@@ -42,7 +42,7 @@ def test_dilemma_lang_is_stored_then_changed_with_a_note(
     assert status == 0 and "poster" in out
     session = open_session(Path(data), "warm")
     try:
-        assert session.meta()["lang"] == "fr"
+        assert session.settings["lang"] == "fr"
         assert session.notes("language") == []  # a new session just has it
     finally:
         session.close()
@@ -52,7 +52,7 @@ def test_dilemma_lang_is_stored_then_changed_with_a_note(
     assert status == 0
     session = open_session(Path(data), "warm")
     try:
-        assert session.meta()["lang"] == "es"
+        assert session.settings["lang"] == "es"
         [note] = session.notes("language")
         assert note.body == {"what": "language", "before": "fr", "after": "es"}
     finally:
@@ -82,9 +82,9 @@ def test_a_sucker_sessions_language_is_kept_and_its_change_noted(tmp_path: Path)
     session = create_session(session_path(tmp_path, "table"), GAME, setup, None)
     try:
         keep_language(session, "de", existed=False)
-        assert session.meta()["lang"] == "de" and session.notes("language") == []
+        assert session.settings["lang"] == "de" and session.notes("language") == []
         keep_language(session, "fr", existed=True)
-        assert session.meta()["lang"] == "fr"
+        assert session.settings["lang"] == "fr"
         assert [n.body["before"] for n in session.notes("language")] == ["de"]
     finally:
         session.close()

@@ -164,7 +164,7 @@ def test_print_follows_the_sessions_language_unless_told(tmp_path: Path) -> None
     roster = ["Ada", "Ben", "Cy", "Dee"]
     create_prison_session(tmp_path, "abend", "classic", "Wendy", roster).close()
     session = open_session(tmp_path, "abend")
-    session.store.set_meta("lang", "fr")
+    session.set("lang", "fr")
     session.close()
     data = ["--data-dir", str(tmp_path)]
     assert main([*data, "print", "abend", "--out", str(tmp_path / "fr.pdf")]) == 0

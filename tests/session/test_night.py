@@ -167,9 +167,9 @@ def test_settings_and_notes_go_through_the_one_writer(path: Path) -> None:
     with serving(path) as night:
         console = night.attach()
         try:
-            console.store.set_meta("lang", "fr")
+            console.set("lang", "fr")
             assert night.session is not None
-            assert night.session.meta()["lang"] == "fr" and console.meta()["lang"] == "fr"
+            assert night.session.settings["lang"] == "fr" and console.settings["lang"] == "fr"
             row = console.note("peek", what_for="test")
             assert row.body == {"what": "peek", "what_for": "test"}
             assert night.session.rows[-1].seq == row.seq

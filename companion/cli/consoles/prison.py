@@ -69,7 +69,7 @@ def run_console(
     def create(name: str, scenario: str, warden: str, prisoners: list[str]) -> PrisonSession:
         made = create_prison_session(folder, name, scenario, warden, prisoners, holder=HOLDER)
         if lang is not None:
-            made.store.set_meta("lang", lang)
+            made.set("lang", lang)
         return cast("PrisonSession", serve(made))
 
     def reopen(name: str) -> Any:

@@ -24,6 +24,7 @@ from companion.printing.prison.tokens import add_token_sheets
 from companion.printing.prison.tracker import add_night_tracker
 from companion.printing.prison.warden_screen import add_warden_screen
 from companion.rules.prison.scenario import PrisonRules
+from companion.session.contracts import Printed
 from companion.session.wifi import wifi_of
 
 if TYPE_CHECKING:
@@ -79,7 +80,7 @@ def session_language(session: Session, lang: str | None = None) -> Language:
     """The language a session's printouts and board are in: ``lang`` when given (``companion
     print --lang``), else the session's own (``lang`` in its meta, set by ``companion new
     --lang``), else English. An unknown one is refused in one sentence."""
-    return language(lang or session.meta().get("lang") or None)
+    return language(lang or session.settings.get("lang") or None)
 
 
 def print_session(
@@ -90,16 +91,34 @@ def print_session(
     lang: str | None = None,
 ) -> Path:
     """Write one PDF with everything a prison-break session needs, in the session's language
-    (or ``lang``); returns where it went.
+    (or ``lang``), and record the address its links are on (``printed_url``); where it went.
 
     Raises :class:`UserError` (one sentence) for an unknown paper size or language, a session
     of another game, a bad public address or a file that cannot be written; nothing is changed
     then.
     """
+    from companion.session.store import StoreError
+
+    printed = write_session(session, paper, out, public_url, lang)
+    try:
+        session.set("printed_url", printed.base)
+    except StoreError as error:
+        raise UserError(str(error)) from None
+    return printed.path
+
+
+def write_session(
+    session: Session,
+    paper: str,
+    out: str | Path,
+    public_url: str | None = None,
+    lang: str | None = None,
+) -> Printed:
+    """:func:`print_session` without recording anything: the session is only read (the
+    console's Print screen runs it in a worker thread and records the address itself)."""
     from companion.rules.prison.views import table
     from companion.session.prison import is_prison
     from companion.session.prison.seats import join_url, seat_url, seats_of
-    from companion.session.store import StoreError
 
     sheet = paper_named(paper)
     _ = session_language(session, lang)
@@ -130,12 +149,7 @@ def print_session(
     add_token_sheets(
         pdf, rules, len(prisoners), _("Tokens: %(session)s", session=session.name), _
     )
-    path = _write(pdf, Path(out))
-    try:
-        session.store.set_meta("printed_url", base)
-    except StoreError as error:
-        raise UserError(str(error)) from None
-    return path
+    return Printed(_write(pdf, Path(out)), base)
 
 
 def generic_document(

@@ -2,9 +2,9 @@
 
 A seat is one player's place in a session (every prisoner and the warden). Its token (128 bits
 or more) makes the private link ``BASE/p/TOKEN`` printed as a QR code on the player's card; its
-8-character code can be typed at ``BASE/join`` instead. Seats are kept in the session file's
-metadata (never in the history rows, so a history export cannot leak them); reissuing a seat
-replaces its token and code at once and is noted in the history by name only.
+8-character code can be typed at ``BASE/join`` instead. Seats are kept in the session's
+settings (a setting row, never in the game's history, so a report of the history cannot leak
+them); reissuing a seat replaces its token and code at once and is noted by name only.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def normalise_code(text: str) -> str:
 
 
 def stored_seats(meta: Mapping[str, Any]) -> list[Seat] | None:
-    """The seats kept in a session's metadata; ``None`` before they are first asked for."""
+    """The seats kept in a session's settings; ``None`` before they are first asked for."""
     if "seats" not in meta:
         return None
     return [Seat(**s) for s in meta["seats"]]
@@ -60,12 +60,12 @@ def stored_seats(meta: Mapping[str, Any]) -> list[Seat] | None:
 
 def seats_of(session: PrisonSession) -> list[Seat]:
     """The session's seats, created (and stored) the first time they are asked for."""
-    stored = stored_seats(session.meta())
+    stored = stored_seats(session.settings)
     if stored is not None:
         return stored
     state = session.state
     seats = make_seats(state.warden, list(state.roster))
-    session.store.set_meta("seats", [asdict(s) for s in seats])
+    session.set("seats", [asdict(s) for s in seats])
     return seats
 
 
@@ -76,7 +76,7 @@ def reissue(session: PrisonSession, name: str) -> Seat:
         if seat.name == name:
             fresh = Seat(seat.name, seat.role, new_token(), new_code())
             seats[i] = fresh
-            session.store.set_meta("seats", [asdict(s) for s in seats])
+            session.set("seats", [asdict(s) for s in seats])
             session.note("seat_reissued", seat=name)
             return fresh
     raise KeyError(f"There is no seat for {name!r}.")

@@ -243,7 +243,7 @@ def from_session_file(path: Path) -> Playtest | None:
     try:
         if not is_prison(session) or not session.state.over:
             return None
-        meta = session.meta()
+        meta = session.settings
         played = session.rows[-1].at[:10] if session.rows else None
         game = finished(
             session.state, session.history, str(session.setup.get("scenario", "classic")),

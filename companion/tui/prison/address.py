@@ -59,7 +59,7 @@ def warning(
 
 
 def served_port(session: Any) -> int:
-    served = session.meta().get("served_url")
+    served = session.settings.get("served_url")
     return host_port(str(served))[1] if served else DEFAULT_PORT
 
 
@@ -74,7 +74,7 @@ def options(
     """(key, label) pairs for the address dialog; keys are ``pin``, ``unpin``, ``reprint`` or
     ``url:URL``; labels in ``lang`` (English by default)."""
     _ = lang or language()
-    meta = session.meta()
+    meta = session.settings
     printed = links.printed_base(session)
     current = links.current_base(session)
     pinned = meta.get(PUBLIC_URL)

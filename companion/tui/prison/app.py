@@ -215,7 +215,7 @@ class ConsoleApp(GameConsole):
     def hint_addresses(self) -> None:
         """With several addresses and none pinned, say which one the links use."""
         session = self.session
-        if session.meta().get("public_url") or links.address_changed(session):
+        if session.settings.get("public_url") or links.address_changed(session):
             return
         usable = [a for _, a in self.context.known_addresses() or [] if not a.startswith("127.")]
         current = links.current_base(session)

@@ -72,7 +72,7 @@ class Context:
         return self.opened
 
     def interview_seconds(self) -> int:
-        value = self.session.meta().get(INTERVIEW_META, DEFAULT_INTERVIEW_SECONDS)
+        value = self.session.settings.get(INTERVIEW_META, DEFAULT_INTERVIEW_SECONDS)
         return int(value) if isinstance(value, int) and value > 0 else DEFAULT_INTERVIEW_SECONDS
 
     def known_addresses(self) -> list[tuple[str, str]] | None:

@@ -138,7 +138,7 @@ async def set_interview_length(app: App[Any], ctx: Context) -> None:
     if seconds is None:
         return
     try:
-        ctx.session.store.set_meta(INTERVIEW_META, seconds)
+        ctx.session.set(INTERVIEW_META, seconds)
     except StoreError as error:
         app.notify(str(error), severity="error")
         return
@@ -242,7 +242,7 @@ def pin(app: App[Any], ctx: Context, url: str | None) -> None:
     """Keep ``url`` as the links' base (``None``: use the served address again)."""
     session = ctx.session
     try:
-        session.store.set_meta(address.PUBLIC_URL, url)
+        session.set(address.PUBLIC_URL, url)
         session.note("address_pinned", url=url)
     except StoreError as error:
         app.notify(str(error), severity="error", timeout=10)

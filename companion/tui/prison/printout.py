@@ -1,9 +1,9 @@
 """Print: the session's cards and sheets as one PDF (A4 or Letter), written in a worker thread.
 
 The console does not import the printing face: the composition root hands it ``printer``, a
-function ``(session, paper, out, public_url) -> Path`` that raises ``UserError`` with one
-sentence when it cannot print. The worker writes to the session file only through the app's
-own thread (``MainThreadSession``), so printing never interleaves with a move being logged.
+function ``(session, paper, out, public_url) -> Printed`` that raises ``UserError`` with one
+sentence when it cannot print. The worker only reads the session; the address the cards were
+printed on is recorded on the app's own thread once the PDF is written.
 """
 
 from __future__ import annotations
@@ -22,50 +22,15 @@ from textual.worker import Worker, WorkerState
 from companion.errors import UserError
 from companion.language import N_
 from companion.session import links
+from companion.session.contracts import Printed, Printer
 from companion.session.prison import seats
+from companion.session.store import StoreError
 from companion.tui.common.follow import Redraw
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words
 from companion.tui.prison.context import Context, Moved
 
 PAPERS = {"a4": N_("A4"), "letter": N_("Letter")}
-
-
-class MainThreadStore:
-    """The session's store as the print worker sees it: reads go straight through, writes
-    run on the app's thread (where every other write to the session happens)."""
-
-    def __init__(self, app: Any, store: Any) -> None:
-        self._app = app
-        self._store = store
-        self.path = store.path
-
-    def meta(self) -> dict[str, Any]:
-        return cast("dict[str, Any]", self._store.meta())
-
-    def meta_value(self, key: str) -> Any:
-        return self._store.meta_value(key)
-
-    def meta_text(self, key: str) -> str | None:
-        return cast("str | None", self._store.meta_text(key))
-
-    def set_meta(self, key: str, value: Any) -> None:
-        self._app.call_from_thread(self._store.set_meta, key, value)
-
-
-class MainThreadSession:
-    """A session for a worker thread: everything the session offers, but its store is a
-    :class:`MainThreadStore`."""
-
-    def __init__(self, app: Any, session: Any) -> None:
-        self._session = session
-        self.store = MainThreadStore(app, session.store)
-
-    def meta(self) -> dict[str, Any]:
-        return self.store.meta()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._session, name)
 
 
 def default_out(session: Any, paper: str) -> Path:
@@ -184,9 +149,8 @@ class PrintScreen(Screen[None]):
         self._print(printer, self.paper, out)
 
     @work(thread=True, exclusive=True, group="print", exit_on_error=False)
-    def _print(self, printer: Any, paper: str, out: Path) -> Path:
-        session = MainThreadSession(self.app, self.ctx.session)
-        return cast("Path", printer(session, paper, out, None))
+    def _print(self, printer: Printer, paper: str, out: Path) -> Printed:
+        return printer(self.ctx.session, paper, out, None)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group != "print" or event.state not in (
@@ -197,7 +161,13 @@ class PrintScreen(Screen[None]):
         self.busy = False
         _ = words(self)
         if event.state == WorkerState.SUCCESS:
-            path = Path(str(event.worker.result))
+            printed = cast(Printed, event.worker.result)
+            path = printed.path
+            try:
+                self.ctx.session.set("printed_url", printed.base)
+            except StoreError as unrecorded:
+                self.status(str(unrecorded))
+                return
             self.written = path
             self.ctx.last_print = path
             base = links.printed_base(self.ctx.session) or _("this laptop's address")

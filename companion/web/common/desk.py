@@ -5,10 +5,10 @@ phone) attach to, with the game master's key (:mod:`companion.session.night`).
   the log's latest row, the phones' links);
 - ``GET /api/gm/follow``: an event stream that says the log grew (``{"log": N}``: read the rows
   from the session file, which holds them before anyone is told), a seat's phone came or went,
-  a visit to the network test page, a setting changed, the server is stopping. A console
-  that stops reading (a frozen terminal) costs nothing: each stream keeps only where it is, never
-  a queue of what it missed, and the loop never waits for it;
-- ``POST /api/gm/command``, ``/undo``, ``/note``, ``/meta``: the game master's changes, made here
+  a visit to the network test page, the server is stopping (a setting is a row of the log). A
+  console that stops reading (a frozen terminal) costs nothing: each stream keeps only where it
+  is, never a queue of what it missed, and the loop never waits for it;
+- ``POST /api/gm/command``, ``/undo``, ``/note``, ``/setting``: the game master's changes, made here
   by the one writer in the order they arrive; one made against an older state than another
   console's latest change is refused in one sentence (``stale``), so two consoles never
   undo or move twice for one intention;
@@ -27,7 +27,7 @@ import hmac
 import json
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from aiohttp import web
@@ -108,10 +108,6 @@ class Desk:
     def heard_visit(self, reached: Reached) -> None:
         for stream in self._streams:
             stream.tell({"visit": {"address": reached.address, "ms": reached.ms}})
-
-    def setting_changed(self, key: str) -> None:
-        for stream in self._streams:
-            stream.tell({"meta": key})
 
     def listen_to(self, app: web.Application) -> None:
         probe = app.get(PROBE)
@@ -232,11 +228,6 @@ def _int(data: dict[str, Any], field: str, default: int | None = None) -> int | 
     return value
 
 
-def _done(desk: Desk, console: str, **more: Any) -> web.Response:
-    desk.changed_by(console)
-    return json_answer({"log": log_version(desk.session), **more})
-
-
 def _refused(desk: Desk, refused: Refused, *, stale: bool = False) -> web.Response:
     return json_answer(
         {"refused": refused.reason, "stale": stale, "log": log_version(desk.session)}, 409
@@ -244,20 +235,24 @@ def _refused(desk: Desk, refused: Refused, *, stale: bool = False) -> web.Respon
 
 
 async def _change(
-    request: web.Request, act: Callable[[Desk, dict[str, Any]], dict[str, int] | Refused],
+    request: web.Request, act: Callable[[Desk, dict[str, Any]], Mapping[str, Any] | Refused],
     *, checked: Callable[[dict[str, Any]], bool] = lambda data: True,
 ) -> web.StreamResponse:
     """A game master's change: refused as stale (when ``checked``) if another console changed
-    the game since this one's ``after``, else ``act`` (a refusal, or what the answer adds)."""
+    the game since this one's ``after``, else ``act`` (a refusal, or what the answer adds).
+    Only a checked change makes another console's older state stale: a setting does not."""
     desk = _desk(request)
     data = await _body(request)
     console = str(data.get("console") or "")
-    if checked(data) and desk.stale(_int(data, "after", 0) or 0, console):
+    is_checked = checked(data)
+    if is_checked and desk.stale(_int(data, "after", 0) or 0, console):
         return _refused(desk, Refused(STALE), stale=True)
     outcome = act(desk, data)
     if isinstance(outcome, Refused):
         return _refused(desk, outcome)
-    return _done(desk, console, **outcome)
+    if is_checked:
+        desk.changed_by(console)
+    return json_answer({"log": log_version(desk.session), **outcome})
 
 
 async def hello(request: web.Request) -> web.StreamResponse:
@@ -298,19 +293,24 @@ async def note(request: web.Request) -> web.StreamResponse:
     return await _change(request, _note, checked=lambda data: bool(data.get("checked")))
 
 
-async def setting(request: web.Request) -> web.StreamResponse:
-    desk = _desk(request)
-    data = await _body(request)
-    key, text = data.get("key"), data.get("text")
-    if not isinstance(key, str) or not key or not isinstance(text, str):
+def _setting(desk: Desk, data: dict[str, Any]) -> dict[str, int | None]:
+    """A setting (``{"key", "value"}``, ``{"key", "add"}`` or ``{"key", "drop"}``); its row's
+    number, or ``None`` when the setting already had that value."""
+    key = data.get("key")
+    said = [op for op in ("value", "add", "drop") if op in data]
+    if not isinstance(key, str) or not key or len(said) != 1:
         raise Problem(400, NOT_UNDERSTOOD)
-    try:
-        json.loads(text)
-    except ValueError:
-        raise Problem(400, NOT_UNDERSTOOD) from None
-    desk.session.store.set_meta_text(key, text)
-    desk.setting_changed(key)
-    return json_answer({"log": log_version(desk.session)})
+    op = said[0]
+    session = desk.session
+    if op == "value":
+        row = session.set(key, data[op])
+    else:
+        row = (session.add if op == "add" else session.drop)(key, data[op])
+    return {"seq": None if row is None else row.seq}
+
+
+async def setting(request: web.Request) -> web.StreamResponse:
+    return await _change(request, _setting, checked=lambda data: False)
 
 
 async def stop(request: web.Request) -> web.StreamResponse:
@@ -363,7 +363,7 @@ def add_desk(app: web.Application, desk: Desk) -> None:
     r.add_post("/api/gm/command", command)
     r.add_post("/api/gm/undo", undo)
     r.add_post("/api/gm/note", note)
-    r.add_post("/api/gm/meta", setting)
+    r.add_post("/api/gm/setting", setting)
     r.add_post("/api/gm/stop", stop)
 
     async def on_shutdown(app: web.Application) -> None:

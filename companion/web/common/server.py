@@ -118,7 +118,7 @@ def phone_app(
     ``live()`` starts them in the running loop as the server starts; closed as it stops."""
 
     def public_url() -> str | None:
-        pinned = session.store.meta_value("public_url")
+        pinned = session.settings.get("public_url")
         return str(pinned) if pinned else None
 
     app = web.Application(
@@ -225,8 +225,8 @@ async def listen(
     _freeze_once()
     if public_url:
         public_url = public_url.rstrip("/")
-        session.store.set_meta("public_url", public_url)
-    pinned = public_url or session.meta().get("public_url")
+        session.set("public_url", public_url)
+    pinned = public_url or session.settings.get("public_url")
     gate = Gate.for_this_process(limits or Limits())
     runner = GuardedRunner(
         app, gate, access_log=None, shutdown_timeout=2.0, handle_signals=False
@@ -243,8 +243,8 @@ async def listen(
     if server is not None and server.sockets:
         bound = int(server.sockets[0].getsockname()[1])
     served = base_url(host, bound)
-    session.store.set_meta("served_url", served)
-    session.store.set_meta("served_on", {"host": host, "port": bound})
+    session.set("served_url", served)
+    session.set("served_on", {"host": host, "port": bound})
     base = str(pinned).rstrip("/") if pinned else served
     return runner, bound, base
 

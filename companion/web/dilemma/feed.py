@@ -38,6 +38,7 @@ from companion.rules.dilemma.room import RoundTimer
 from companion.rules.dilemma.state import DilemmaState
 from companion.rules.dilemma.views import BoardView, PlayerView, Public, board, player, public
 from companion.session.dilemma import DilemmaSession
+from companion.session.dilemma.seats import META_KEY as SEATS
 from companion.session.session import Change
 from companion.web.common.collector import Collector
 from companion.web.common.fanout import Fanout, Heard, Push, moves
@@ -74,6 +75,14 @@ def counts(state: DilemmaState) -> pages.Counts:
 
 
 _counted: dict[int, tuple[DilemmaState, pages.Counts]] = {}
+
+
+def _seat_taken(change: Change) -> bool:
+    """Whether ``change`` is a seat's secret kept or dropped (a setting row no page shows: the
+    join that follows it is what the pages hear of)."""
+    return change.kind == "setting" and change.row is not None and (
+        change.row.body.get("key") == SEATS
+    )
 
 
 @dataclass
@@ -147,7 +156,7 @@ class Feed:
 
     def heard(self, change: Change) -> Heard:
         """Note what ``change`` changes; a change of every page is urgent, counts may wait."""
-        if not moves(change):
+        if not moves(change) or _seat_taken(change):
             return None
         dirty = self.dirty
         if change.kind == "signal":  # a phone came or went (moves() lets only presence in)
@@ -168,7 +177,7 @@ class Feed:
             elif events:
                 self._made = None
                 dirty.everything = True
-        else:  # an undo or a note (a timer, a peek): anything may have changed
+        else:  # an undo, a note (a timer, a peek), a setting: anything may have changed
             self._made = None
             dirty.everything = True
         if dirty.everything:

@@ -14,6 +14,7 @@ the state.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass, field
 
@@ -24,7 +25,7 @@ from companion.rules.core.game import Refused
 from companion.rules.dilemma.commands import Choice, Choose, Join
 from companion.rules.dilemma.views import BoardView, PlayerView, board, player
 from companion.session.dilemma import DilemmaSession
-from companion.session.dilemma.seats import forget, new_seat, origins, pid_for
+from companion.session.dilemma.seats import forget, new_pid, new_seat, origins, pid_for
 from companion.session.links import DEFAULT_PORT
 from companion.session.store import StoreError
 from companion.session.wifi import wifi_of
@@ -135,7 +136,7 @@ class Room:
 
     def board_language(self) -> Language:
         """The board speaks the session's language (as the poster); a phone its own."""
-        return language(negotiate([str(self.session.store.meta_value("lang") or "")]))
+        return language(negotiate([str(self.session.settings.get("lang") or "")]))
 
     def board_part(self, timer: pages.Timer | None = None) -> str:
         wifi = wifi_of(self.session)
@@ -185,9 +186,8 @@ async def home(request: web.Request) -> web.Response:
 async def join_page(request: web.Request) -> web.Response:
     room = _room(request)
     token = request.cookies.get(COOKIE)
-    if token and pid_for(room.session, token) is not None:
-        pid = pid_for(room.session, token)
-        assert pid is not None
+    pid = pid_for(room.session, token) if token else None
+    if pid is not None:
         view = room.player_view(pid)
         if view["me"] is not None and view["me"]["present"]:
             raise web.HTTPSeeOther(f"/d/{token}", headers=PRIVATE_HEADERS)
@@ -207,21 +207,21 @@ async def join_submit(request: web.Request) -> web.Response:
         if not room.joins.allows(address, present_from(address, seats, present)):
             said = lang(TOO_MANY_JOINS)
             return html(pages.render_join(view, lang, said, name), status=429, private=False)
-    pid, token = new_seat(room.session, address)
-    try:
-        outcome = room.session.submit(Join(pid=pid, name=name), by="phone:join")
-    except StoreError as error:
-        forget(room.session, token)
-        raise Problem(503, str(error)) from None
-    if isinstance(outcome, Refused):
-        forget(room.session, token)
-        said = lang.refused(outcome)
+    join = Join(pid=new_pid(), name=name)
+    refused = room.session.history.try_command(join)  # first: a refused join writes nothing
+    if isinstance(refused, Refused):
+        said = lang.refused(refused)
         return html(pages.render_join(view, lang, said, name), status=409, private=False)
+    _, token = new_seat(room.session, address, pid=join.pid)
+    try:
+        room.session.submit(join, by="phone:join")
+    except StoreError as error:
+        with contextlib.suppress(StoreError):  # a token for nobody at worst
+            forget(room.session, token)
+        raise Problem(503, str(error)) from None
     room.joins.joined(address)
     response = web.HTTPSeeOther(f"/d/{token}", headers=PRIVATE_HEADERS)
-    response.set_cookie(
-        COOKIE, token, max_age=COOKIE_SECONDS, httponly=True, samesite="Lax", path="/"
-    )
+    response.set_cookie(COOKIE, token, max_age=COOKIE_SECONDS, httponly=True, samesite="Lax")
     raise response
 
 

@@ -180,7 +180,7 @@ class Phones:
     pushes: int = 0  # how many pushes the streams had
     pushed: tuple[PrisonState, Stage] | None = None  # the room's game and stage at the last one
     # the seats as last read: at this log length, from this stored text
-    _seats: tuple[int, str | None, list[Seat]] = field(default=(-1, None, []), repr=False)
+    _seats: tuple[object, list[Seat]] = field(default=(None, []), repr=False)
 
     def __post_init__(self) -> None:
         self.together = GroupCommit(self.session)
@@ -192,25 +192,14 @@ class Phones:
         return wifi.name if wifi is not None else None
 
     def seats(self) -> list[Seat]:
-        """The seats, the same list object while they stay the same. They change only with a
-        row in the log (a reissue is noted), so their stored text is read again only when the
-        log grew (every request looks its seat up, and every open stream at every change:
-        reading it each time was a tenth of a choice's own work), indeed only when a note came
-        since (a move or an undo changes no seat), and parsed again only when it changed."""
-        count, text, seats = self._seats
-        rows = self.session.rows
-        if count == len(rows) or (
-            count >= 0 and all(row.kind != "note" for row in rows[count:])
-        ):  # no note since: a game move or an undo changes no seat
-            if count != len(rows):
-                self._seats = (len(rows), text, seats)
-            return seats
-        stored = self.session.store.meta_text("seats")
-        if stored is None or stored != text:
-            seats = seats_of(self.session)  # stores them when first asked for
-            stored = self.session.store.meta_text("seats")
-        self._seats = (len(self.session.rows), stored, seats)
-        return seats
+        """The seats (made and kept the first time they are asked for), read from the stored
+        setting again only when it was replaced: every request and every open stream at every
+        push looks its seat up."""
+        stored = self.session.settings.get("seats")
+        if stored is None or stored is not self._seats[0]:
+            seats = seats_of(self.session)
+            self._seats = (self.session.settings.get("seats"), seats)
+        return self._seats[1]
 
     def _look_up(
         self,

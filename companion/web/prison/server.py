@@ -8,6 +8,7 @@ from aiohttp import web
 from companion.language import Language, language, negotiate
 from companion.session.links import DEFAULT_PORT
 from companion.session.prison import PrisonSession
+from companion.session.prison.seats import seats_of
 from companion.web.common.context import Limiter, Presence, Problem
 from companion.web.common.desk import Desk
 from companion.web.common.language import language_middleware, phone_language
@@ -31,7 +32,9 @@ def build_app(
     base: str | None = None,
     limiter: Limiter | None = None,
 ) -> web.Application:
-    """The phone application for a session; ``base`` is the links' base URL (for hints)."""
+    """The phone application for a session; ``base`` is the links' base URL (for hints). The
+    seats are made now if the session has none yet, so that no phone's request writes."""
+    seats_of(session)
     phones = Phones(session, limiter or Limiter(), Presence(session), base)
     app = phone_app(
         session, lambda: api.start_fanout(phones), _errors, static_dir("companion.web.prison")
@@ -41,7 +44,7 @@ def build_app(
     def pick(request: web.Request) -> Language:
         """The board speaks the session's language (as its printouts); a phone its own."""
         if request.path.startswith(("/board", "/api/board")):
-            return language(negotiate([str(session.store.meta_value("lang") or "")]))
+            return language(negotiate([str(session.settings.get("lang") or "")]))
         return phone_language(request)
 
     # outside the error middleware, so that its pages and sentences are in the same language

@@ -102,7 +102,7 @@ def test_default_address_is_the_sessions_own_then_the_lan(
         print_session(session, "a4", tmp_path / "a.pdf")
         lan = printed_base(session)
         assert lan is not None and lan.startswith("http://") and lan.endswith(":8765")
-        session.store.set_meta("public_url", "https://game.example:9000")
+        session.set("public_url", "https://game.example:9000")
         print_session(session, "a4", tmp_path / "b.pdf")
         assert printed_base(session) == "https://game.example:9000"
     finally:

@@ -26,9 +26,9 @@ BOTH = [("wlan0", "10.0.0.5"), ("eth0", "192.168.1.20"), ("lo", "127.0.0.1")]
 def demo(folder: Path, printed: str | None = PRINTED, served: str | None = SERVED) -> Any:
     session = demo_session(folder, "demo")
     if printed:
-        session.store.set_meta("printed_url", printed)
+        session.set("printed_url", printed)
     if served:
-        session.store.set_meta("served_url", served)
+        session.set("served_url", served)
     return session
 
 
@@ -53,7 +53,7 @@ async def test_a_changed_address_warns_until_the_printed_one_is_pinned(tmp_path:
         keys = [k for k, _ in app.screen.options]
         assert keys == ["pin", f"url:{SERVED}", f"url:{PRINTED}", "reprint"]
         await pick(pilot, app, "pin")
-        assert session.meta()["public_url"] == PRINTED
+        assert session.settings["public_url"] == PRINTED
         assert links.current_base(session) == PRINTED and not links.address_changed(session)
         assert not shows(app, "ADDRESS CHANGED")
         assert shows(app, f"Seats: players' links start with {PRINTED}")
@@ -75,7 +75,7 @@ async def test_an_address_the_laptop_lost_says_so_and_offers_the_print_screen(
         await pick(pilot, app, "reprint")
         assert isinstance(app.screen, PrintScreen)
         assert shows(app, f"The cards' links will start with {SERVED}.")
-        assert "public_url" not in session.meta()
+        assert "public_url" not in session.settings
 
 
 async def test_pick_an_interface_then_unpin(tmp_path: Path) -> None:
@@ -93,7 +93,7 @@ async def test_pick_an_interface_then_unpin(tmp_path: Path) -> None:
         # loopback is no use to a phone; the served port goes with the chosen address
         assert keys == ["url:http://10.0.0.5:9000", "url:http://192.168.1.20:9000", "reprint"]
         await pick(pilot, app, "url:http://192.168.1.20:9000")
-        assert session.meta()["public_url"] == "http://192.168.1.20:9000"
+        assert session.settings["public_url"] == "http://192.168.1.20:9000"
         await pilot.press("l")
         await pilot.pause()
         assert "unpin" in [k for k, _ in app.screen.options]  # type: ignore[attr-defined]
@@ -109,7 +109,7 @@ async def test_attached_to_its_nights_server_the_console_hints_and_warns(
     tmp_path: Path,
 ) -> None:
     session = demo(tmp_path, served=None)
-    session.store.set_meta("printed_url", None)
+    session.set("printed_url", None)
     path = session.store.path
     session.close()
     with serving(path) as night:

@@ -148,7 +148,7 @@ async def test_a_phone_gets_503_in_one_sentence_and_nothing_changes(
         monkeypatch.setattr(session.store, "_db", failing._db)
         r = await client.post(url, data=json.dumps({"choice": "work"}))
         assert r.status == 200
-    assert [row[1] for row in file_rows(session)] == ["command", "command"]
+    assert [row[1] for row in file_rows(session)] == ["command", "setting", "command"]
 
 
 async def test_a_full_disk_does_not_turn_a_wrong_link_into_an_error(

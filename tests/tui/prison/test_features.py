@@ -176,7 +176,7 @@ async def test_interview_countdown_pause_extend_and_length_setting(tmp_path: Pat
         await type_text(pilot, "0:12")
         await pilot.press("enter")
         await pilot.pause()
-        assert session.meta()["interview_seconds"] == 12
+        assert session.settings["interview_seconds"] == 12
         assert shows(app, "Interviews: 0:12 each")
         await pilot.press("i", "enter")
         await pilot.pause()
@@ -275,7 +275,7 @@ async def test_seats_qr_code_and_reissue(tmp_path: Path) -> None:
         await pilot.press("k")
         await pilot.pause()
         assert shows(app, "There is no link to show")
-        session.store.set_meta("served_url", "http://127.0.0.1:8765/")
+        session.set("served_url", "http://127.0.0.1:8765/")
         app.screen.refresh_view()  # type: ignore[attr-defined]
         await pilot.press("down", "enter")
         await pilot.pause()

@@ -150,7 +150,7 @@ async def test_the_printout_screen_speaks_the_console_language(
     monkeypatch.chdir(tmp_path)
     app = game(Path("sessions"), PLANNING, qps)
     url = "http://192.168.1.20:8765"
-    app.session.store.set_meta("served_url", url)
+    app.session.set("served_url", url)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
         await pilot.pause()

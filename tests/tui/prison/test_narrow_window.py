@@ -34,7 +34,7 @@ def side_lines(text: str) -> list[str]:
 async def test_the_board_fits_an_80_column_window_after_a_resize(tmp_path: Path) -> None:
     assert len(LONG) == 33
     session = demo_session(tmp_path, prisoners=[LONG, "Ravi", "Tom", "Dee"])
-    session.store.set_meta("served_url", "http://127.0.0.1:41001")
+    session.set("served_url", "http://127.0.0.1:41001")
     app = ConsoleApp(session, ticking=False)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()

@@ -19,7 +19,7 @@ A4 = b"/MediaBox [0 0 595.28 841.89]"
 
 def demo(folder: Path) -> Any:
     session = demo_session(folder, "demo")
-    session.store.set_meta("served_url", "http://127.0.0.1:8765")
+    session.set("served_url", "http://127.0.0.1:8765")
     return session
 
 
@@ -49,7 +49,7 @@ async def test_print_letter_next_to_the_session(tmp_path: Path) -> None:
         assert app.last_print == pdf
         data = pdf.read_bytes()
         assert data.startswith(b"%PDF") and LETTER in data and A4 not in data
-        assert session.meta()["printed_url"] == "http://127.0.0.1:8765"
+        assert session.settings["printed_url"] == "http://127.0.0.1:8765"
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
@@ -88,7 +88,7 @@ async def test_a_path_that_cannot_be_written_gets_one_sentence(tmp_path: Path) -
         assert shows(app, f"The PDF cannot be written to {tmp_path / 'notes.txt' / 'cards.pdf'}")
         assert shows(app, "Nothing was printed.")
         assert isinstance(app.screen, PrintScreen) and not app.screen.busy
-        assert "printed_url" not in session.meta()
+        assert "printed_url" not in session.settings
         assert app.last_print is None
 
 

@@ -80,7 +80,7 @@ def test_help(snap_compare: Any, size: tuple[int, int], tmp_path: Path) -> None:
 def test_print(snap_compare: Any, size: tuple[int, int], tmp_path: Path, monkeypatch: Any) -> None:
     monkeypatch.chdir(tmp_path)
     app = game(Path("sessions"), PLANNING)
-    app.session.store.set_meta("served_url", "http://192.168.1.20:8765")
+    app.session.set("served_url", "http://192.168.1.20:8765")
     assert snap_compare(app, press=["p"], terminal_size=size)
 
 
@@ -89,7 +89,7 @@ def test_seats_after_the_address_changed(
     snap_compare: Any, size: tuple[int, int], tmp_path: Path
 ) -> None:
     app = game(tmp_path, PLANNING)
-    app.session.store.set_meta("printed_url", "http://192.168.1.20:8765")
-    app.session.store.set_meta("served_url", "http://10.0.0.5:8765")
+    app.session.set("printed_url", "http://192.168.1.20:8765")
+    app.session.set("served_url", "http://10.0.0.5:8765")
     app.addresses = lambda: [("wlan0", "10.0.0.5"), ("eth0", "192.168.1.20")]
     assert snap_compare(app, press=["w"], terminal_size=size)

@@ -42,7 +42,7 @@ async def settle(pilot: object, app: ConsoleApp) -> None:
 
 async def test_a_deal_on_the_wardens_phone_closes_the_countdown(tmp_path: Path) -> None:
     session = interviews(tmp_path)
-    assert session.meta()  # the demo session has seats
+    assert session.settings  # the demo session has seats
     app = ConsoleApp(session, ticking=False)
     async with app.run_test(notifications=True, size=(120, 36)) as pilot:
         await pilot.press("i")

@@ -152,7 +152,7 @@ async def test_another_sites_form_joins_nobody(
     assert r.status == 403 and CROSS_ORIGIN in html.unescape(await r.text())
     assert "dilemma_seat" not in r.cookies and "Set-Cookie" not in r.headers
     assert len(warm_up.rows) == before and not warm_up.state.players
-    assert not warm_up.meta().get(META_KEY)
+    assert not warm_up.settings.get(META_KEY)
 
 
 async def test_another_sites_no_cors_fetch_changes_no_choice(
@@ -208,7 +208,7 @@ async def test_the_rooms_own_page_joins_as_before(
 async def test_the_pinned_public_address_is_the_laptops_own(
     dilemma_client: TestClient, warm_up: Session
 ) -> None:
-    warm_up.store.set_meta("public_url", "https://game.example:8443")
+    warm_up.set("public_url", "https://game.example:8443")
     r = await dilemma_client.post(
         "/join-room",
         data={"name": "Ann"},

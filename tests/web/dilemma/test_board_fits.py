@@ -59,7 +59,7 @@ def finished(
     player fills the odd seat."""
     s = Session.create(folder / f"{lang}-{players}-{rounds}-{played}.sqlite", "dilemma",
                        {"rules": scenario(rounds=rounds)})
-    s.store.set_meta("lang", lang)
+    s.set("lang", lang)
     for i, name in enumerate(NAMES[:players]):
         s.submit({"do": "join", "pid": f"p{i}", "name": name})
     for n in range(rounds if played is None else played):

@@ -62,7 +62,7 @@ def room(folder: Path, lang: str, players: int) -> Session:
     rules = scenario(rounds=2)
     rules["max_players"] = max(players, 2)
     s = Session.create(folder / f"{lang}-{players}.sqlite", "dilemma", {"rules": rules})
-    s.store.set_meta("lang", lang)
+    s.set("lang", lang)
     for i in range(players):
         s.submit({"do": "join", "pid": f"p{i}", "name": f"Studentin {i + 1}"})
     return s

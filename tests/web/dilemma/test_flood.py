@@ -98,8 +98,9 @@ async def test_one_address_posting_300_joins_gets_no_more_than_the_limit(
     refused = next(text for status, text in answers if status == 429)
     assert TOO_MANY in refused and 'value="Bot ' in refused  # said on the join page, name kept
     # No seat, no log row for a refused join: the file holds the limit's joins only.
-    assert len(session.meta()[META_KEY]) == JOINS_PER_MINUTE
-    assert len(session.rows) == JOINS_PER_MINUTE == len(session.state.players)
+    assert len(session.settings[META_KEY]) == JOINS_PER_MINUTE
+    joins = [row for row in session.rows if row.kind == "command"]
+    assert len(joins) == JOINS_PER_MINUTE == len(session.state.players)
     async with device(REAL) as phone:  # a real player from another device joins at once
         status, location = await post_join(phone, server, "Ada")
     assert status == 303 and re.fullmatch(r"/d/[A-Za-z0-9_-]{24}", location)
@@ -131,11 +132,11 @@ async def test_each_seat_keeps_its_address_and_time_through_a_resume(
         await post_join(flood, server, "Bot 1")
     async with device(REAL) as phone:
         await post_join(phone, server, "Ada")
-    seats = session.meta()[META_KEY]
+    seats = session.settings[META_KEY]
     assert [seat["address"] for seat in seats] == [FLOOD, REAL]
     assert all(isinstance(seat["joined"], float) for seat in seats)
-    log = json.dumps([row.body for row in session.rows])
-    assert FLOOD not in log and REAL not in log  # in the file's metadata, not in the history
+    log = json.dumps([row.body for row in session.rows if row.kind != "setting"])
+    assert FLOOD not in log and REAL not in log  # in the session's settings, not its history
     again = Session.open(session.store.path)
     try:
         by_name = {p.name: p.pid for p in again.state.players}
@@ -156,7 +157,7 @@ async def test_closed_doors_refuse_every_join_and_the_pages_say_so(
         assert r.status == 200 and CLOSED in page and "<form" not in page  # before anyone types
         status, page = await post_join(phone, server, "Ben")
         assert status == 409 and CLOSED in page and "<form" not in page
-        assert len(session.meta()[META_KEY]) == 1 and len(session.state.players) == 1
+        assert len(session.settings[META_KEY]) == 1 and len(session.state.players) == 1
         for path in ("/board", "/board/part"):
             async with phone.get(server.make_url(path)) as r:
                 assert 'id="doors"' in (text := await r.text()) and CLOSED in text

@@ -72,7 +72,7 @@ async def test_no_english_is_left_through_a_whole_tournament(
     client: TestClient, session: Session, qps: Language
 ) -> None:
     client.session.cookie_jar.update_cookies({"lang": "qps"})
-    session.store.set_meta("lang", "qps")  # the board speaks the session's language
+    session.set("lang", "qps")  # the board speaks the session's language
     await check_all(client, {}, "an empty room")
     tokens = {name: await join(client, name) for name in NAMES[:5]}
     client.session.cookie_jar.update_cookies({"lang": "qps"})
@@ -129,7 +129,7 @@ async def test_each_phone_reads_its_own_language_and_the_board_the_sessions(
     assert '<html lang="en">' in page and "BETRAY" in page
     board = await (await client.get("/board", headers={"Accept-Language": "fr"})).text()
     assert '<html lang="en">' in board  # the board reads the session's language, not the phone's
-    session.store.set_meta("lang", "de")
+    session.set("lang", "de")
     board = await (await client.get("/board", headers={"Accept-Language": "fr"})).text()
     assert '<html lang="de">' in board and "Wer gegen wen" in board
     answer = await client.get("/d/not-a-token", headers={"Accept-Language": "es"})

@@ -46,10 +46,10 @@ async def test_joining_gives_a_secret_link_and_a_cookie_that_brings_you_back(
     assert again.status == 303 and again.headers["Location"] == f"/d/{token}"
     mine = await client.get(f"/d/{token}")
     assert "Ann Lee" in await mine.text() and mine.headers["Cache-Control"] == "no-store"
-    rows = [r.body for r in session.rows]
+    rows = [r.body for r in session.rows if r.kind != "setting"]
     assert rows[0]["command"]["name"] == "Ann Lee"
-    assert token not in json.dumps(rows)  # the log holds the join, never the token
-    assert session.meta()[META_KEY][0]["token"] == token
+    assert token not in json.dumps(rows)  # the game's history holds the join, never the token
+    assert session.settings[META_KEY][0]["token"] == token
 
 
 async def test_a_refused_join_says_why_and_keeps_no_token(
@@ -62,7 +62,7 @@ async def test_a_refused_join_says_why_and_keeps_no_token(
     r = await client.post("/join-room", data={"name": ""})
     page = await r.text()  # said to the player, not to whoever sets up a roster
     assert r.status == 409 and "Type a name first" in page and "every player" not in page
-    assert len(session.meta()[META_KEY]) == 1 and len(session.state.players) == 1
+    assert len(session.settings[META_KEY]) == 1 and len(session.state.players) == 1
 
 
 @pytest.mark.parametrize(
@@ -85,7 +85,7 @@ async def test_a_hostile_name_is_refused_on_the_phone_in_one_sentence(
     rows = len(session.rows)
     r = await client.post("/join-room", data={"name": typed})
     assert r.status == 409 and said in await r.text()
-    assert len(session.rows) == rows and len(session.meta()[META_KEY]) == 1
+    assert len(session.rows) == rows and len(session.settings[META_KEY]) == 1
 
 
 async def test_a_round_on_the_phones_and_the_board(client: TestClient, session: Session) -> None:
@@ -245,7 +245,7 @@ async def test_the_server_listens_and_names_its_room_link(session: Session) -> N
     server = await start_dilemma_server(session, "127.0.0.1", 0)
     try:
         assert server.join_url == f"http://127.0.0.1:{server.port}/join-room"
-        assert session.meta()["served_url"] == server.base_url
+        assert session.settings["served_url"] == server.base_url
     finally:
         await server.stop()
 

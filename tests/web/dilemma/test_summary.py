@@ -108,7 +108,7 @@ def test_the_export_is_in_the_sessions_language_or_lang_s(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     session = played(tmp_path)
-    session.store.set_meta("lang", "de")
+    session.set("lang", "de")
     session.close()
     out = tmp_path / "out.csv"
     assert main(["--data-dir", str(tmp_path), "dilemma", "hall", "--export", str(out)]) == 0
@@ -125,7 +125,7 @@ def test_the_export_is_in_the_sessions_language_or_lang_s(
     assert "## Classement" in summary and "Le tournoi est terminé." in summary
     reopened = Session.open(tmp_path / "hall.sqlite")
     try:
-        assert reopened.meta()["lang"] == "de"  # --lang with --export changes nothing stored
+        assert reopened.settings["lang"] == "de"  # --lang with --export changes nothing stored
     finally:
         reopened.close()
     capsys.readouterr()

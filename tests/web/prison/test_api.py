@@ -483,8 +483,8 @@ async def test_seat_events_follow_the_game_and_resume(client: TestClient, sessio
     r = await client.get(f"/api/p/{ada.token}/events")
     assert r.headers["Content-Type"].startswith("text/event-stream")
     first = await read_event(r)
-    assert session.rows == []
-    assert first["event"] == "view" and first["id"] == "0"
+    assert [row.kind for row in session.rows] == ["setting"]  # the seats, made by the server
+    assert first["event"] == "view" and first["id"] == "1"
     assert game_of(first["data"]["view"]) == prisoner(session.state, "Ada")
     await post(client, session, "Ada", "choice", {"choice": "work"})
     second = await read_event(r)
@@ -576,7 +576,7 @@ async def test_start_phone_server_inside_a_running_loop(session: Session, caplog
     server = await start_phone_server(session, "127.0.0.1", 0)
     try:
         assert server.base_url == f"http://127.0.0.1:{server.port}"
-        assert session.meta()["served_url"] == server.base_url
+        assert session.settings["served_url"] == server.base_url
         import aiohttp
 
         token = seat(session, "Ada").token
@@ -596,7 +596,7 @@ async def test_public_url_is_pinned(session: Session) -> None:
     server = await start_phone_server(session, "127.0.0.1", 0, "http://10.9.8.7:80/")
     await server.stop()
     assert server.base_url == "http://10.9.8.7:80"
-    assert session.meta()["public_url"] == "http://10.9.8.7:80"
+    assert session.settings["public_url"] == "http://10.9.8.7:80"
     again = await start_phone_server(session, "127.0.0.1", 0)
     await again.stop()
     assert again.base_url == "http://10.9.8.7:80"

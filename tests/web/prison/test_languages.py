@@ -120,7 +120,7 @@ async def test_no_english_is_left_on_any_page_through_a_game(
 ) -> None:
     await pages(client, session)  # English first: nothing of it may stay for the next language
     client.session.cookie_jar.update_cookies({"lang": "qps"})
-    session.store.set_meta("lang", "qps")  # the board speaks the session's language
+    session.set("lang", "qps")  # the board speaks the session's language
     limit_planning(session, 300)
     await check_all(client, session, "planning")
     token = seat(session, "Ada").token
@@ -200,11 +200,11 @@ async def test_the_switch_is_remembered_by_the_phone_and_keeps_the_link(
 async def test_the_board_reads_the_sessions_language_whatever_the_browser(
     client: TestClient, session: Session
 ) -> None:
-    session.store.set_meta("lang", "de")
+    session.set("lang", "de")
     board = await (await client.get("/board", headers={"Accept-Language": "fr"})).text()
     assert '<html lang="de">' in board and "Häftlinge: wählt geheim auf eurem Handy" in board
     assert 'data-sound-off="Ton aus (M)"' in board
-    session.store.set_meta("lang", "xx")  # a language this copy does not have: English
+    session.set("lang", "xx")  # a language this copy does not have: English
     board = await (await client.get("/board/part")).text()
     assert "Prisoners: choose in secret on your phone" in board
 
