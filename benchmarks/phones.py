@@ -971,7 +971,7 @@ def costs(n: int) -> None:
     print(f"One change with {len(names)} prisoners, part by part (this process):")
     timed("Session.submit: decide, SQLite commit (synchronous=FULL)", submit, 100)
     timed("seat lookup from the metadata (seats_of, uncached)", lambda: seats_of(session))
-    timed("seat lookup (Phones.seats, cached on the stored text)", phones.seats)
+    timed("seat lookup (Phones.seats, kept until the setting changes)", phones.seats)
     timed("constant-time token comparison over every seat", lambda: by_token(seats, seat.token))
     view = seat_view(session, seat)
     timed("a prisoner's view (the room's game and stage)", lambda: seat_view(session, seat))
