@@ -1,10 +1,9 @@
 """Following the session: one way for every console.
 
-The session tells its subscribers of each change, sometimes from another thread (printing
-writes from a worker thread; an attached session's moves arrive on the console's own thread,
-from its night's server's stream). :func:`follow` turns
+The session tells its subscribers of each change on the console's own thread (an attached
+session's rows are read back there from its night's server's stream). :func:`follow` turns
 each change into a :class:`SessionChanged` message posted to the app (or the one screen that
-shows the session), which is thread-safe; it is handled on the app's own thread.
+shows the session); it is handled on the app's own thread.
 
 :class:`Redrawing` keeps a room of phones from redrawing the screens more often than every
 ``REDRAW_SECONDS``: it tells the screens with a :class:`Redraw` (everything) or a
@@ -26,7 +25,8 @@ from textual.timer import Timer
 from companion.session.session import Change, Session
 
 # Changes from elsewhere (phones) are drawn at most this often: a redraw costs the console some
-# milliseconds, and a room of phones makes dozens of changes a second.
+# milliseconds, and a room of phones makes dozens of changes a second that the game master
+# would otherwise wait behind at the keyboard.
 REDRAW_SECONDS = 0.12
 
 
