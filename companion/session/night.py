@@ -18,7 +18,6 @@ Only the standard library: the command line's light commands (``sessions``, ``st
 from __future__ import annotations
 
 import contextlib
-import http.client
 import json
 import os
 import secrets
@@ -173,6 +172,8 @@ def ask(
 ) -> tuple[int, Any]:
     """One request to the night's server with the game master's key: (status, JSON answer).
     Raises :class:`NightUnreachable` when it cannot be reached."""
+    import http.client  # here: `companion sessions` with no night served needs none of it
+
     connection = http.client.HTTPConnection(_bracketed(record.reach), record.port,
                                             timeout=timeout)
     headers = {KEY_HEADER: f"Bearer {key}", "Accept": "application/json"}
