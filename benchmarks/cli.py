@@ -5,9 +5,9 @@ Prints, for each command, the median wall time of a few runs (a fresh process ea
 temporary data folder holding one prison-break session), and its ratio to ``python -c pass``
 measured in the same run, interleaved with the commands so that the machine's load falls on both
 alike. The targets (docs/RELIABILITY.md): --help, sessions, scenarios and links NAME --json
-within 3x of ``python -c pass``, replay of the shipped examples within 5x. It asserts nothing.
-One more line, without a target, is the floor of anything that validates with pydantic, as
-``replay`` does: importing pydantic and validating one model of one field (with pydantic's
+within 3x of ``python -c pass``; replay of the shipped examples has none (pydantic's own import
+is above 5x already). It asserts nothing. One more line, without a target, is the floor of
+anything that validates with pydantic, as ``replay`` does: importing pydantic and validating one model of one field (with pydantic's
 plugin scan off, as the companion runs it).
 
 By default it times this checkout (``PYTHONPATH``), run with this interpreter; in a virtual
@@ -57,7 +57,7 @@ def commands(examples: list[Path]) -> list[tuple[str, list[str], float]]:
         ("companion links bench --json", [*cli, "links", "bench", "--json"], 3.0),
     ]
     for script in examples:
-        out.append((f"companion replay {script.name}", [*cli, "replay", str(script)], 5.0))
+        out.append((f"companion replay {script.name}", [*cli, "replay", str(script)], 0.0))
     return out
 
 
