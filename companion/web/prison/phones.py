@@ -239,10 +239,6 @@ class Phones:
     def board_view(self) -> BoardView:
         return board_view(self.session, self.phones_count(), self.clock())
 
-    def find_seat(self, token: str) -> Seat | None:
-        """The seat for a token without counting or signalling (for open streams)."""
-        return by_token(self.seats(), token)
-
 
 PHONES = web.AppKey("phones", Phones)
 
