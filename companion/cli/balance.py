@@ -14,8 +14,8 @@ from companion.errors import UserError
 
 if TYPE_CHECKING:
     from companion.rules.prison.scenario import PrisonRules
-    from companion.session.contracts import TableRates
     from companion.sim.balance import SizeResult
+    from companion.tui.common.contracts import TableRates
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -24,7 +24,11 @@ if TYPE_CHECKING:
 
     from companion.language import Language
     from companion.rules.prison.scenario import PrisonRules
-    from companion.session.contracts import (
+    from companion.session.dilemma import DilemmaSession
+    from companion.session.session import Session
+    from companion.sim.runner import Batch, Tally
+    from companion.tui.balance.app import BalanceScreen
+    from companion.tui.common.contracts import (
         Addresses,
         BalanceFactory,
         Links,
@@ -34,10 +38,6 @@ if TYPE_CHECKING:
         Stopper,
         TableRates,
     )
-    from companion.session.dilemma import DilemmaSession
-    from companion.session.session import Session
-    from companion.sim.runner import Batch, Tally
-    from companion.tui.balance.app import BalanceScreen
 
 # Who holds a session the console opens (see companion.session.lock), for the sentence another
 # window gets when it tries to open the same game.
@@ -79,8 +79,9 @@ def print_cards(
 ) -> Printed:
     """The console's printer: the printing face, imported only when the GM prints."""
     from companion.printing.prison.document import write_session
+    from companion.tui.common.contracts import Printed
 
-    return write_session(session, paper, out, public_url)
+    return Printed(*write_session(session, paper, out, public_url))
 
 
 def laptop_addresses(args: argparse.Namespace) -> Addresses:

@@ -11,11 +11,11 @@ from typing import Any, cast
 from companion.cli import night, wiring
 from companion.cli.consoles import open_by_game
 from companion.cli.options import apply_wifi, check_wifi
-from companion.session.contracts import NetworkCheck
 from companion.session.create import game_label, open_session
 from companion.session.paths import data_dir, session_path
 from companion.session.prison import PrisonSession
 from companion.session.prison.create import create_prison_session
+from companion.tui.common.contracts import NetworkCheck
 
 HOLDER = wiring.HOLDER
 

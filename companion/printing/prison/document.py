@@ -24,7 +24,6 @@ from companion.printing.prison.tokens import add_token_sheets
 from companion.printing.prison.tracker import add_night_tracker
 from companion.printing.prison.warden_screen import add_warden_screen
 from companion.rules.prison.scenario import PrisonRules
-from companion.session.contracts import Printed
 from companion.session.wifi import wifi_of
 
 if TYPE_CHECKING:
@@ -99,12 +98,12 @@ def print_session(
     """
     from companion.session.store import StoreError
 
-    printed = write_session(session, paper, out, public_url, lang)
+    path, base = write_session(session, paper, out, public_url, lang)
     try:
-        session.set("printed_url", printed.base)
+        session.set("printed_url", base)
     except StoreError as error:
         raise UserError(str(error)) from None
-    return printed.path
+    return path
 
 
 def write_session(
@@ -113,9 +112,10 @@ def write_session(
     out: str | Path,
     public_url: str | None = None,
     lang: str | None = None,
-) -> Printed:
-    """:func:`print_session` without recording anything: the session is only read (the
-    console's Print screen runs it in a worker thread and records the address itself)."""
+) -> tuple[Path, str]:
+    """:func:`print_session` without recording anything: where the PDF went and the address
+    its links are on. The session is only read (the console's Print screen runs it in a worker
+    thread and records the address itself)."""
     from companion.rules.prison.views import table
     from companion.session.prison import is_prison
     from companion.session.prison.seats import join_url, seat_url, seats_of
@@ -149,7 +149,7 @@ def write_session(
     add_token_sheets(
         pdf, rules, len(prisoners), _("Tokens: %(session)s", session=session.name), _
     )
-    return Printed(_write(pdf, Path(out)), base)
+    return _write(pdf, Path(out)), base
 
 
 def generic_document(

@@ -27,8 +27,8 @@ from textual.worker import get_current_worker
 from textual_plotext import PlotextPlot
 
 from companion.language import N_, Language
-from companion.session.contracts import TableRates
 from companion.tui.balance.verdict import conclusion
+from companion.tui.common.contracts import TableRates
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import (
     console_language,

@@ -17,8 +17,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from companion.errors import UserError
-from companion.session.contracts import NetworkCheck, NetworkProbe
 from companion.tui.common import network
+from companion.tui.common.contracts import NetworkCheck, NetworkProbe
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words
 from companion.tui.common.qr import qr_lines

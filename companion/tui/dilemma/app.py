@@ -25,9 +25,9 @@ from companion.rules.dilemma.commands import BringBack, CloseDoors, OpenDoors, S
 from companion.rules.dilemma.events import Chose, Joined
 from companion.rules.dilemma.room import StartTimer
 from companion.session.attached import AttachedSession
-from companion.session.contracts import NetworkCheck
 from companion.session.dilemma import DilemmaSession
 from companion.session.session import Change
+from companion.tui.common.contracts import NetworkCheck
 from companion.tui.common.language import console_language
 from companion.tui.common.literal import visible
 from companion.tui.common.netcheck import NetworkCheckScreen

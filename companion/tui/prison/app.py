@@ -23,10 +23,10 @@ from textual.screen import Screen
 
 from companion.language import N_, Language
 from companion.session import links
-from companion.session.contracts import Addresses, BalanceFactory, Links, NetworkCheck, Printer
 from companion.session.prison import is_prison
 from companion.session.session import Session
 from companion.tui.common.console import GameConsole
+from companion.tui.common.contracts import Addresses, BalanceFactory, Links, NetworkCheck, Printer
 from companion.tui.common.language import console_language
 from companion.tui.common.presence import Presence
 from companion.tui.prison import flows

@@ -17,9 +17,9 @@ from companion.language import Language, language
 from companion.rules.prison.events import DayStarted
 from companion.rules.prison.views import MoveRow, record, story, table
 from companion.session import links
-from companion.session.contracts import Addresses, BalanceFactory, Links, NetworkCheck, Printer
 from companion.session.prison import PrisonSession
 from companion.session.session import Session
+from companion.tui.common.contracts import Addresses, BalanceFactory, Links, NetworkCheck, Printer
 from companion.tui.common.faults import Faults
 from companion.tui.common.presence import Presence
 from companion.tui.prison import address

@@ -22,9 +22,9 @@ from textual.worker import Worker, WorkerState
 from companion.errors import UserError
 from companion.language import N_
 from companion.session import links
-from companion.session.contracts import Printed, Printer
 from companion.session.prison import seats
 from companion.session.store import StoreError
+from companion.tui.common.contracts import Printed, Printer
 from companion.tui.common.follow import Redraw
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words
