@@ -128,7 +128,7 @@ async def _serve(session: Any, args: argparse.Namespace) -> None:
                 await asyncio.wait_for(stop.wait(), WATCH_SECONDS)
             if not path.exists():
                 break  # the session was deleted: nothing left to serve
-            if session.kind.is_over(session.state) and desk.unwatched_for() >= unwatched:
+            if session.rules.is_over(session.state) and desk.unwatched_for() >= unwatched:
                 break  # the game is over and nobody watches it
     finally:
         if bots is not None:

@@ -204,7 +204,7 @@ class AttachedSession(Session):
     # ---- changing -------------------------------------------------------------------------
 
     def submit(self, command: Any, *, by: str = "gm") -> Entry[Any, Any] | Refused:
-        engine = self.kind.engine
+        engine = self.rules.engine
         if isinstance(command, Mapping):
             try:
                 command = engine.parse_command(command)

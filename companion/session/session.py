@@ -65,12 +65,12 @@ class Session(Generic[S, R]):
     ``room`` is what the room may see of the game now: the game's room fold
     (:mod:`companion.rules.core.room`), told about every row as it is logged or read back."""
 
-    def __init__(self, store: Store, kind: GameRules[S], setup: Mapping[str, Any]) -> None:
+    def __init__(self, store: Store, rules: GameRules[S], setup: Mapping[str, Any]) -> None:
         self.store = store
-        self.kind = kind
+        self.rules = rules  # the game's registered rules: its engine, its room fold, its name
         self.setup = dict(setup)
-        self.history: History[S, Any, Any] = History(kind.engine, kind.initial_state(setup))
-        self.room: R = kind.room.start(self.history.state)
+        self.history: History[S, Any, Any] = History(rules.engine, rules.initial_state(setup))
+        self.room: R = rules.room.start(self.history.state)
         self.rows: list[Row] = []
         self._settings: dict[str, Any] = {}
         self._subscribers: list[Subscriber] = []
@@ -90,14 +90,14 @@ class Session(Generic[S, R]):
     ) -> Session:
         """A new session; ``lock`` (see :mod:`companion.session.lock`) is kept until close."""
         try:
-            kind = game_rules(game)
-            kind.initial_state(setup)  # refuse a setup the engine cannot start from
+            rules = game_rules(game)
+            rules.initial_state(setup)  # refuse a setup the engine cannot start from
             store = Store.create(path, {"game": game, "setup": dict(setup), **(meta or {})})
         except BaseException:
             if lock is not None:
                 lock.release()
             raise
-        session = cls(store, kind, setup)
+        session = cls(store, rules, setup)
         session._settings = store.meta()
         session.lock = lock
         return session
@@ -143,7 +143,7 @@ class Session(Generic[S, R]):
 
     def _replay(self, row: Row) -> None:
         self.rows.append(row)
-        engine = self.kind.engine
+        engine = self.rules.engine
         if row.kind == "command":
             body = row.body
             entry = Entry(
@@ -166,7 +166,7 @@ class Session(Generic[S, R]):
 
     def _tell(self, happening: Happening) -> None:
         """Fold ``happening`` into the room (the game's state is already up to date)."""
-        self.room = self.kind.room.after(self.room, happening, self.history.state)
+        self.room = self.rules.room.after(self.room, happening, self.history.state)
 
     def close(self) -> None:
         self.store.close()
@@ -182,7 +182,7 @@ class Session(Generic[S, R]):
 
     @property
     def game(self) -> str:
-        return self.kind.name
+        return self.rules.name
 
     @property
     def state(self) -> S:
@@ -204,11 +204,11 @@ class Session(Generic[S, R]):
 
     def parse(self, data: Mapping[str, Any]) -> Any:
         """A typed command from JSON-like data; raises MalformedCommand."""
-        return self.kind.engine.parse_command(data)
+        return self.rules.engine.parse_command(data)
 
     def submit(self, command: Any, *, by: str = "gm") -> Entry[Any, Any] | Refused:
         """Decide a command; when accepted, log it durably, then apply and notify."""
-        engine = self.kind.engine
+        engine = self.rules.engine
         if isinstance(command, Mapping):
             try:
                 command = engine.parse_command(command)
@@ -237,7 +237,7 @@ class Session(Generic[S, R]):
         fsync for a burst of phones), then apply them in order and tell the subscribers; their
         outcomes. If the log cannot be written, nothing changes and
         :class:`~companion.session.store.StoreError` is raised."""
-        engine = self.kind.engine
+        engine = self.rules.engine
         state = self.history.state
         decided: list[tuple[Any, str, Sequence[Any]] | Refused] = []
         bodies: list[tuple[str, dict[str, Any]]] = []

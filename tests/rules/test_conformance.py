@@ -347,7 +347,7 @@ def test_undo_gives_back_the_state_before_and_is_recorded(
 def test_every_command_and_event_survives_its_json(name: str, data: st.DataObject) -> None:
     with new_session(name, data) as opened:
         session = opened.session
-        engine = session.kind.engine
+        engine = session.rules.engine
         for raw in moves(session, name, data):
             if raw["do"] == "undo":
                 session.undo()

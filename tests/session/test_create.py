@@ -50,7 +50,7 @@ def test_a_session_opens_with_its_game_rules(tmp_path: Path) -> None:
     games = [("friday", "prison-break"), ("warmup", "dilemma"), ("chips", "so-long-sucker")]
     for name, game in games:
         session = open_session(tmp_path, name)
-        assert session.game == game and session.kind is game_rules(game)
+        assert session.game == game and session.rules is game_rules(game)
         session.close()
 
 

@@ -43,7 +43,7 @@ def open_or_create_dilemma(
         if not is_dilemma(session):
             session.close()
             raise UserError(
-                f"The session {name!r} is a {session.kind.title} session; "
+                f"The session {name!r} is a {session.rules.title} session; "
                 f"open it with 'companion resume {name}' or pick another name."
             )
         have = session.state.rules.rounds

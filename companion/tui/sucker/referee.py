@@ -188,7 +188,7 @@ class RefereeScreen(Screen[None]):
         _ = words(self)
         if entry.kind == "undo":
             taken = self.session.history.entries[entry.reverts - 1].command
-            what = command_text(_, self.session.kind.engine.command_to_dict(taken))
+            what = command_text(_, self.session.rules.engine.command_to_dict(taken))
             log.write(plain(_("Undone: %(what)s.", what=what), "italic"))
             return
         for event in entry.events:

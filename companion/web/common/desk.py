@@ -134,7 +134,7 @@ class Desk:
             "since": self.since,
             "consoles": self.consoles,
             "log": log_version(self.session),
-            "over": self.session.kind.is_over(self.session.state),
+            "over": self.session.rules.is_over(self.session.state),
             "links": self.links(),
         }
 
