@@ -1,6 +1,6 @@
 """Commands committed together (Session.submit_many): decided in turn, one transaction, told
 after the commit, nothing changed when the log cannot be written; and the phones' group commit
-(web/common/together.py) answers each request only after its commit."""
+(web/common/group_commit.py) answers each request only after its commit."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from companion.rules.dilemma.commands import Choose, Join
 from companion.session.session import Session
 from companion.session.store import StoreError
 from companion.web.common.context import Problem
-from companion.web.common.together import GroupCommit, submit_together
+from companion.web.common.group_commit import GroupCommit, submit_together
 from tests.dilemma_helpers import scenario
 
 

@@ -41,6 +41,7 @@ from companion.web.common.context import (
 )
 from companion.web.common.desk import Desk
 from companion.web.common.fanout import serve
+from companion.web.common.group_commit import GroupCommit, submit_together
 from companion.web.common.language import (
     current,
     language_middleware,
@@ -56,7 +57,6 @@ from companion.web.common.server import (
     phone_app,
     static_dir,
 )
-from companion.web.common.together import GroupCommit, submit_together
 from companion.web.dilemma import pages
 from companion.web.dilemma.feed import Feed
 from companion.web.dilemma.joins import JoinLimiter, present_from

@@ -18,7 +18,7 @@ held search's result.
 
 A POST is answered only after its events were committed to the session file. The choices
 that reach the server's loop together are decided one after the other and committed together
-(:mod:`companion.web.common.together`, as the warm-up's), each answered after that commit; a
+(:mod:`companion.web.common.group_commit`, as the warm-up's), each answered after that commit; a
 deal and a search, whose checks read the room's stage, are submitted alone. Sending the same
 thing twice is harmless: what is already so when the request arrives is acknowledged
 without recording anything again.
@@ -48,9 +48,9 @@ from companion.web.common.context import (
     submit_for_phone,
 )
 from companion.web.common.fanout import PACE, Fanout, Heard, Push, moves, serve
+from companion.web.common.group_commit import submit_together
 from companion.web.common.language import page_language
 from companion.web.common.outbox import Outbox, Patch, dumps, sse
-from companion.web.common.together import submit_together
 from companion.web.prison.pages import (
     kept,
     render_board_part,

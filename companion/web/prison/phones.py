@@ -44,8 +44,8 @@ from companion.session.prison.seats import Seat, by_code, by_token, seats_of
 from companion.session.wifi import wifi_of
 from companion.web.common.context import NOT_FOUND, Limiter, Presence, Problem, count_wrong
 from companion.web.common.fanout import Fanout
+from companion.web.common.group_commit import GroupCommit
 from companion.web.common.outbox import Patch
-from companion.web.common.together import GroupCommit
 
 # The views the pages and the API read: rules/prison/views.py's, with the stage.
 SeatView = PrisonerRoomView | WardenRoomView
