@@ -7,8 +7,8 @@ measured in the same run, interleaved with the commands so that the machine's lo
 alike. The targets (docs/RELIABILITY.md): --help, sessions, scenarios and links NAME --json
 within 3x of ``python -c pass``; replay of the shipped examples has none (pydantic's own import
 is above 5x already). It asserts nothing. One more line, without a target, is the floor of
-anything that validates with pydantic, as ``replay`` does: importing pydantic and validating one model of one field (with pydantic's
-plugin scan off, as the companion runs it).
+anything that validates with pydantic, as ``replay`` does: importing pydantic and validating
+one model of one field (with pydantic's plugin scan off, as the companion runs it).
 
 By default it times this checkout (``PYTHONPATH``), run with this interpreter; in a virtual
 environment made for development that is an editable install, whose finder every process runs at
