@@ -167,8 +167,8 @@ class Language:
     def number(self, value: float, places: int | None = None) -> str:
         """``value`` in this language's digits (``1,234.5``, ``1.234,5``); with ``places``,
         always that many decimals (a mean: ``21.0`` beside ``6.6``, never ``21``). A whole
-        number is written once (counts, ranks and totals fill every page: Babel took 14 us
-        each time)."""
+        number is formatted once (counts, ranks and totals fill every page, and Babel's
+        formatting costs some 14 us a number)."""
         if places is None:
             if type(value) is int and -WHOLE <= value <= WHOLE:
                 text = self._whole.get(value)

@@ -3,8 +3,9 @@ tokens (hidden unless the private view is on) and each phone's connection.
 
 The board is redrawn often (every phone's choice, every presence signal), so it changes only
 the cells whose text or style changed, and a changed cell makes only its row be drawn again:
-with 50 prisoners, rebuilding and redrawing every row cost ~90 ms of the loop the phone server
-shares. Rows are rebuilt only when the roster itself changes (names or order)."""
+with 50 prisoners, rebuilding and redrawing every row costs ~90 ms of the console's loop, time
+the game master would wait at the keyboard. Rows are rebuilt only when the roster itself
+changes (names or order)."""
 
 from __future__ import annotations
 

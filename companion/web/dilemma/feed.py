@@ -17,12 +17,9 @@ open phone speaks (when one first needs it), each phone's part in its stream's l
 
 Changes are pushed by the common fan-out (:mod:`companion.web.common.fanout`): counts at most
 every ``COALESCE + URGENT`` seconds (once a second past ``CROWD_STREAMS`` open streams), a
-change of every page within ``URGENT`` of the last push
-(as the warm-up's own loop did before: it waited ``COALESCE`` for an urgent change, then
-``URGENT`` for the rest of a burst); each
-stream's outbox keeps only the latest message, so a slow phone gets the newest page and never a
-backlog. Nothing is sent that the log does not hold: the session tells the fan-out after the
-change is committed.
+change of every page within ``URGENT`` of the last push; each stream's outbox keeps only the
+latest message, so a slow phone gets the newest page and never a backlog. Nothing is sent that
+the log does not hold: the session tells the fan-out after the change is committed.
 """
 
 from __future__ import annotations
