@@ -1,5 +1,5 @@
 """The console itself, killed with -9 while serving phones on a port given by flags, comes back
-on that same port from a bare ``companion resume NAME`` (issue 13's test, in a real terminal)."""
+on that same port from a bare ``companion resume NAME`` (in a real terminal)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One accusation wording (issue 28): the console's message after an accusation and the
+"""One accusation wording: the console's message after an accusation and the
 board's results say the very same sentence, from the rules' phrases, in every language; it
 never counts the parole tokens the accused held (the warden's to know)."""
 

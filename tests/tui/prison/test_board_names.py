@@ -1,4 +1,4 @@
-"""A long name takes the room the board has (issue 16: "Maximilian von …" at 120 columns)."""
+"""A long name takes the room the board has ("Maximilian von …" at 120 columns)."""
 
 from __future__ import annotations
 

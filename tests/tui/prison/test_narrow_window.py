@@ -1,4 +1,4 @@
-"""A window made smaller with a long name (issue 28): opened at 120x36 and resized to 80x24
+"""A window made smaller with a long name: opened at 120x36 and resized to 80x24
 with a 33-character prisoner name, every column of the board stays on screen, the name gives
 way with an ellipsis, T never turns on a column nobody can see, and the side panel never cuts
 an address or starts a line with a comma."""

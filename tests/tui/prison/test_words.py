@@ -1,4 +1,4 @@
-"""The console's words (tui/prison/text.py) for what issue 16 found at the table."""
+"""The console's words (tui/prison/text.py) for what game masters found at the table."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """True presence over real event streams: a phone is connected while its stream is open,
-whatever the others do, and away soon after its stream closes (issue 13's test).
+whatever the others do, and away soon after its stream closes.
 
 It runs for about 75 s of real time: the heartbeat is what finds a closed stream."""
 

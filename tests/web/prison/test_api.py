@@ -264,7 +264,7 @@ async def test_deal_and_search(client: TestClient, session: Session) -> None:
     assert len(session.rows) == rows
     r = await post(client, session, "Wendy", "search", {"prisoner": "Cy"})
     sentence = await error_of(r, 409)
-    # classic: one search a day, so no invitation to search again (issue 28)
+    # classic: one search a day, so no invitation to search again
     assert sentence == "Today's search is made; the game master is revealing it to the room."
     step_reveal(session, to_end=True)
     await error_of(await post(client, session, "Wendy", "search", {"prisoner": "Cy"}), 409)
