@@ -238,3 +238,10 @@ async def key_in(pilot: Pilot[Any], text: str) -> None:
             assert focused is not None, "nothing to type into"
             focused.post_message(events.Paste(char))
             await pilot.pause()
+
+
+async def drawn(pilot: Pilot[Any], app: Any) -> None:
+    """Let the changes made elsewhere be drawn: wait out the console's redraw throttle."""
+    await pilot.pause()
+    await pilot.pause(app.redrawing.seconds + 0.05)
+    await pilot.pause()

@@ -138,10 +138,6 @@ class GameConsole(LiteralNotices[None]):
         """Draw every screen again now (after a move made here)."""
         self.redrawing.now()
 
-    def flush_redraw(self) -> None:
-        """Draw what is due now (tests call it to see a change from elsewhere at once)."""
-        self.redrawing.flush()
-
     def night_changed(self, news: str) -> None:
         """The night's server went away ("lost": it is being started again), answers again
         ("back"), or was stopped on purpose ("stopped": the console has nothing to follow)."""

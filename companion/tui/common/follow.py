@@ -73,7 +73,6 @@ class Redrawing:
         self._pending = False
         self._timer: Timer | None = None
         self._last = -seconds
-        self.drawn = 0  # how many times everything was drawn again
 
     def due(self, *, phone: str | None = None) -> None:
         """A change to draw (``phone``: only that seat's phone was seen)."""
@@ -108,7 +107,6 @@ class Redrawing:
         """Draw everything now (after a move made here)."""
         self._last = time.monotonic()
         self._whole, self._phones = False, set()
-        self.drawn += 1
         self._send(Redraw)
 
     def _send(self, message: Callable[[], Message]) -> None:

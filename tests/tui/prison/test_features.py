@@ -24,6 +24,7 @@ from tests.tui.support import (
     assert_sealed,
     board_row,
     choose,
+    drawn,
     everything,
     new_app,
     set_up,
@@ -250,14 +251,14 @@ async def test_changes_from_elsewhere_show_at_once(tmp_path: Path) -> None:
         # a phone that closes its last stream is away from then on, whatever the clock says
         session.signal(SeatPresence("Dee", False, now))
         await pilot.pause()
-        app.flush_redraw()
+        await drawn(pilot, app)
         await pilot.pause()
         assert board_row(app, "Dee")[5].startswith("away since")
         # the warden's phone is on the game screen too
         assert shows(app, "Warden's phone: -")
         session.signal(SeatPresence("Wendy", True, now))
         await pilot.pause()
-        app.flush_redraw()
+        await drawn(pilot, app)
         await pilot.pause()
         assert shows(app, "Warden's phone: connected")
         assert shows(app, "1 of 4 has chosen")

@@ -14,7 +14,7 @@ from companion.tui.prison.app import ConsoleApp
 from companion.tui.prison.board import NAME_WIDTH, Board
 from companion.tui.prison.side import fold
 from tests.conftest import demo_session
-from tests.tui.support import screen_text
+from tests.tui.support import drawn, screen_text
 
 LONG = "Bartholomew Fitzgerald-Ravensword"  # 33 characters
 URL = "http://127.0.0.1:41001/join"
@@ -95,7 +95,7 @@ async def test_a_phone_away_fits_the_phone_column_at_80_columns(tmp_path: Path) 
         session.signal(SeatPresence("Ravi", False, now - 300))  # Ravi's phone went away
         session.signal(SeatPresence("Tom", True, now - 5))
         await pilot.pause()
-        app.flush_redraw()
+        await drawn(pilot, app)
         await pilot.pause()
         rows = board_lines(screen_text(app))[1:]
         assert rows[1].rstrip().endswith(f"away since {at}")  # room enough at 120 columns
@@ -122,7 +122,7 @@ async def test_the_short_phone_words_are_the_consoles_language(tmp_path: Path) -
     async with app.run_test(size=(80, 24)) as pilot:
         session.signal(SeatPresence("Ravi", False, now - 300))
         await pilot.pause()
-        app.flush_redraw()
+        await drawn(pilot, app)
         await pilot.pause()
         assert f"parti {at}" in screen_text(app) and "away" not in screen_text(app)
     session.close()

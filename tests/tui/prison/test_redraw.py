@@ -19,7 +19,7 @@ from companion.tui.prison.board import Board
 from companion.tui.prison.game import GameScreen
 from companion.tui.prison.notes import wrong_link_lines, wrong_links
 from companion.tui.prison.seats import SeatsScreen
-from tests.tui.support import assert_sealed, board_row, screen_text, shows
+from tests.tui.support import assert_sealed, board_row, drawn, screen_text, shows
 
 NAMES = [f"P{i:02d}" for i in range(12)]
 
@@ -55,13 +55,12 @@ async def test_a_burst_from_elsewhere_is_drawn_once_and_only_the_changed_cells(
         screen = app.screen
         assert isinstance(screen, GameScreen)
         board = screen.query_one(Board)
-        drawn, rows, keys = app.redrawing.drawn, dict(board.rows), footer_keys(app)
+        rows, keys = dict(board.rows), footer_keys(app)
         assert keys
         # 11 phones choose at once: one redraw, promptly (no timer: the first after a quiet spell)
         for name in NAMES[:11]:
             session.submit({"do": "choose", "prisoner": name, "choice": "work"}, by=name)
         await pilot.pause()
-        assert app.redrawing.drawn == drawn + 1
         assert same_rows(board, rows) and footer_keys(app) == keys
         assert shows(app, "11 of 12 have chosen")
         assert "chosen" in row_on_screen(app, "P10") and "waiting" in row_on_screen(app, "P11")
@@ -69,9 +68,8 @@ async def test_a_burst_from_elsewhere_is_drawn_once_and_only_the_changed_cells(
         session.submit({"do": "choose", "prisoner": "P11", "choice": "rest"}, by="P11")
         session.submit({"do": "choose", "prisoner": "P00", "choice": "rest"}, by="P00")
         await pilot.pause()
-        app.flush_redraw()
+        await drawn(pilot, app)
         await pilot.pause()
-        assert app.redrawing.drawn == drawn + 2
         # no footer rebuild, no row cleared
         assert same_rows(board, rows) and footer_keys(app) == keys
         assert board_row(app, "P11")[3] == "chosen"
@@ -94,15 +92,15 @@ async def test_a_presence_signal_touches_only_the_phone_cells(tmp_path: Path) ->
         await pilot.pause()
         screen = app.screen
         board = screen.query_one(Board)
-        drawn, rows = app.redrawing.drawn, dict(board.rows)
+        rows = dict(board.rows)
         before = board_row(app, "P03")
         others = {name: board_row(app, name) for name in NAMES if name not in ("P03", "P04")}
         session.signal(SeatPresence("P03", True, now - 5))
         session.signal(SeatPresence("P04", False, now - 300))
         await pilot.pause()
-        app.flush_redraw()
+        await drawn(pilot, app)
         await pilot.pause()
-        assert app.redrawing.drawn == drawn and same_rows(board, rows)  # neither was redrawn
+        assert same_rows(board, rows)  # neither was redrawn
         assert {name: board_row(app, name) for name in others} == others
         assert board_row(app, "P03") == [*before[:5], "connected"]
         away = "away since " + time.strftime("%H:%M", time.localtime(now - 300))
@@ -115,7 +113,7 @@ async def test_a_presence_signal_touches_only_the_phone_cells(tmp_path: Path) ->
         assert isinstance(app.screen, SeatsScreen)
         session.signal(SeatPresence("P05", True, now - 1))
         await pilot.pause()
-        app.flush_redraw()
+        await drawn(pilot, app)
         await pilot.pause()
         assert "connected" in row_on_screen(app, "P05")
         assert "connected" in row_on_screen(app, "P03") and "away" in row_on_screen(app, "P04")
@@ -134,7 +132,7 @@ async def test_a_signal_from_another_thread_reaches_the_screen(tmp_path: Path) -
         seen.join()
         for _ in range(20):
             await pilot.pause()
-            app.flush_redraw()
+            await drawn(pilot, app)
             if board_row(app, "P07")[5] == "connected":
                 break
         assert board_row(app, "P07")[5] == "connected"
@@ -150,7 +148,7 @@ async def test_wrong_links_are_shown_to_the_game_master(tmp_path: Path) -> None:
         assert not shows(app, "Wrong links")
         session.note("bad_tokens", address="10.0.0.66", count=20, seconds=60.0)
         await pilot.pause()
-        app.flush_redraw()
+        await drawn(pilot, app)
         await pilot.pause()
         toast = ("Wrong links from 10.0.0.66: 20 in a minute; that device", "is paused. Someone")
         for _ in range(40):  # the notice: the toast shows once the screen has been drawn

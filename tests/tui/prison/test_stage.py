@@ -19,7 +19,7 @@ from companion.tui.prison.reveal import RevealScreen
 from companion.tui.prison.told import room_saw
 from tests import stage_helpers as stage
 from tests.conftest import demo_session
-from tests.tui.support import board_row, offered, pick, shows, type_text
+from tests.tui.support import board_row, drawn, offered, pick, shows, type_text
 
 WARDEN = "Wendy"
 
@@ -34,10 +34,7 @@ def interviews(folder: Path) -> Session:
 
 async def settle(pilot: object, app: ConsoleApp) -> None:
     """Let a change from elsewhere arrive and be drawn."""
-    for _ in range(3):
-        await pilot.pause()  # type: ignore[attr-defined]
-        app.flush_redraw()
-    await pilot.pause()  # type: ignore[attr-defined]
+    await drawn(pilot, app)  # type: ignore[arg-type]
 
 
 async def test_a_deal_on_the_wardens_phone_closes_the_countdown(tmp_path: Path) -> None:
