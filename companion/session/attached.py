@@ -188,7 +188,7 @@ class AttachedSession(Session):
             entry = self.history.entries[-1] if row.kind in ("command", "undo") else None
             self._notify(Change(row.kind, row, entry))
 
-    def heard(self, event: dict[str, Any]) -> None:
+    def on_event(self, event: dict[str, Any]) -> None:
         """One event of the server's stream (on the console's thread)."""
         if "log" in event:
             self.catch_up()
@@ -307,7 +307,7 @@ class _Follower:
             return
         session = self.session
         with contextlib.suppress(Exception):  # the console is closing
-            self.schedule(lambda: session.heard(event))
+            self.schedule(lambda: session.on_event(event))
 
     def _run(self) -> None:
         lost = False
@@ -321,7 +321,7 @@ class _Follower:
             if said == "bye":  # stopped on purpose (``companion stop``): not started again
                 self._hand({"night": "stopped"})
                 return
-            if said == "heard":
+            if said == "followed":
                 lost = False
             if not lost:
                 lost = True
@@ -330,7 +330,7 @@ class _Follower:
                 self._stopping.wait(RETRY_SECONDS)
 
     def _listen(self, lost: bool) -> str | None:
-        """Follow the stream until it ends: "bye" when the server said it stops, "heard" when
+        """Follow the stream until it ends: "bye" when the server said it stops, "followed" when
         it was followed for a while, ``None`` when it could not be."""
         link = self.session.link
         record = link.record
@@ -351,13 +351,13 @@ class _Follower:
             while not self._stopping.is_set():
                 line = response.readline()
                 if not line:
-                    return "heard"
+                    return "followed"
                 if line.startswith(b"data: "):
                     event = json.loads(line[6:].decode("utf-8"))
                     if "bye" in event:
                         return "bye"
                     self._hand(event)
-            return "heard"
+            return "followed"
         finally:
             self._socket = None
             connection.close()

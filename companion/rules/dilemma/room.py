@@ -14,9 +14,9 @@ the round has no timer from then on; the game master closes it.
 ``+`` (:func:`more_time`: 30 s after its deadline, or after now if that has passed, a timer
 turned off included), or, when a console reopens on a round whose deadline passed while it was
 closed, the time the round had left when the log last heard from the room
-(:func:`time_to_give_back`). :attr:`DilemmaRoom.heard` is that moment: the time of the last row
-of the log (a command, an undo, a note), but for a ``language`` note, which the command line
-writes when a console opens.
+(:func:`time_to_give_back`). :attr:`DilemmaRoom.last_row_at` is that moment: the time of the
+last row of the log (a command, an undo, a note), but for a ``language`` note, which the
+command line writes when a console opens.
 
 Undoing a round's start forgets its timer (a round drawn again under that number gets its own,
 or none); undoing its reveal turns it off as above. A note is never undone: an extension stays
@@ -108,7 +108,7 @@ class DilemmaRoom:
 
     timers: Mapping[int, RoundTimer | None] = field(default_factory=dict)  # None: turned off
     seconds: int | None = None  # per round, for the next round; None: no timer
-    heard: float | None = None  # epoch seconds of the log's last row (see the module's doc)
+    last_row_at: float | None = None  # epoch seconds of the log's last row (see the module's doc)
 
     def timer(self, number: int) -> RoundTimer | None:
         """Round ``number``'s timer (``None`` when it has none, or it was turned off)."""
@@ -128,12 +128,12 @@ def more_time(number: int, timer: RoundTimer | None, seconds: int, now: float) -
 
 def time_to_give_back(room: DilemmaRoom, timer: RoundTimer | None, now: float) -> int:
     """Whole seconds to offer back to a round whose deadline passed while no console ran:
-    what it had left when the log last heard from the room (:attr:`DilemmaRoom.heard`,
+    what it had left when the log last heard from the room (:attr:`DilemmaRoom.last_row_at`,
     rounded down). 0 when there is nothing to give back: no timer, its deadline not passed
     yet, or passed before that last row (a console saw it run out)."""
-    if timer is None or timer.deadline > now or room.heard is None:
+    if timer is None or timer.deadline > now or room.last_row_at is None:
         return 0
-    return max(0, int(timer.deadline - room.heard))
+    return max(0, int(timer.deadline - room.last_row_at))
 
 
 def start(state: DilemmaState) -> DilemmaRoom:
@@ -142,7 +142,7 @@ def start(state: DilemmaState) -> DilemmaRoom:
 
 def after(room: DilemmaRoom, happening: Happening, state: DilemmaState) -> DilemmaRoom:
     if not (isinstance(happening, Noted) and happening.what == "language"):
-        room = replace(room, heard=happening.at)
+        room = replace(room, last_row_at=happening.at)
     if isinstance(happening, TakenBack):
         started = [e.number for e in happening.entry.events if isinstance(e, RoundStarted)]
         if any(number in room.timers for number in started):

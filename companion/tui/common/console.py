@@ -2,7 +2,7 @@
 referee's consoles share, so that each keeps only its own screens and keys.
 
 - **Following the session**: :meth:`GameConsole.follow_session` subscribes to its changes
-  (:mod:`.follow`); each is heard on the app's thread (:meth:`GameConsole.heard`) and drawn
+  (:mod:`.follow`); each is handled on the app's thread (:meth:`GameConsole.session_changed`), drawn
   through the one redraw throttle, :attr:`GameConsole.redrawing`, which tells the screens with a
   :class:`~.follow.Redraw` or a :class:`~.follow.PhonesSeen`. A ``bad_tokens`` note (an address
   guessing links) is one notice (:mod:`.guesses`).
@@ -36,7 +36,7 @@ from companion.tui.common.follow import REDRAW_SECONDS, Redrawing, SessionChange
 from companion.tui.common.guesses import WrongLinks
 from companion.tui.common.language import console_language, key_name, translated_commands
 from companion.tui.common.literal import LiteralNotices
-from companion.tui.common.presence import Presence, heard
+from companion.tui.common.presence import Presence, seat_seen
 from companion.tui.common.quitting import quit_asking
 
 
@@ -124,14 +124,14 @@ class GameConsole(LiteralNotices[None]):
             return
         row = change.row
         if change.kind == "note" and row is not None and row.body.get("what") == "bad_tokens":
-            self.wrong_links.heard(row.body)
-        self.heard(change)
+            self.wrong_links.noted(row.body)
+        self.session_changed(change)
 
-    def heard(self, change: Change) -> None:
+    def session_changed(self, change: Change) -> None:
         """A change of the session (from here, a phone or a passing signal): drawn through
         the throttle, only the phones' column when only a phone came or went."""
         presence = self.presence
-        seat = heard(presence, change.signal) if presence is not None else None
+        seat = seat_seen(presence, change.signal) if presence is not None else None
         self.redrawing.due(phone=seat)
 
     def refresh_screens(self) -> None:

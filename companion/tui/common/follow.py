@@ -54,10 +54,10 @@ def follow(target: MessagePump, session: Session) -> Callable[[], None]:
     """Post a :class:`SessionChanged` to ``target`` (an app, or the screen that shows the
     session) for each change of ``session``; returns the function that stops it."""
 
-    def heard(_: Session, change: Change) -> None:
+    def tell(_: Session, change: Change) -> None:
         target.post_message(SessionChanged(change))  # thread-safe
 
-    return session.subscribe(heard)
+    return session.subscribe(tell)
 
 
 class Redrawing:

@@ -86,7 +86,7 @@ class WrongLinks:
         self.notes: list[tuple[float, Mapping[str, Any]]] = []
         self.notice: Notification | None = None
 
-    def heard(self, body: Mapping[str, Any]) -> None:
+    def noted(self, body: Mapping[str, Any]) -> None:
         now = self.clock()
         window = body.get("seconds")
         window = window if isinstance(window, (int, float)) and window > 0 else WINDOW

@@ -20,7 +20,7 @@ class PhoneSeen:
 Presence = dict[str, PhoneSeen]
 
 
-def heard(presence: Presence, signal: SeatPresence | None) -> str | None:
+def seat_seen(presence: Presence, signal: SeatPresence | None) -> str | None:
     """Take in a change's presence signal; the seat it is about, or ``None`` without one."""
     if not isinstance(signal, SeatPresence):
         return None

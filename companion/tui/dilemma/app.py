@@ -175,7 +175,7 @@ class DilemmaApp(TimerFlows):
     def reopen(self) -> str:
         return f"companion dilemma {self.session.name}"
 
-    def heard(self, change: Change) -> None:
+    def session_changed(self, change: Change) -> None:
         """A change from a phone: a reveal, a round drawn, an undo at once; a choice, a join
         or a phone through the throttle."""
         row = change.row
@@ -187,7 +187,7 @@ class DilemmaApp(TimerFlows):
             return
         if entry is not None and any(isinstance(e, Chose) for e in entry.events):
             self._status_due()
-        super().heard(change)
+        super().session_changed(change)
 
     def _status_due(self) -> None:
         """A choice came in (the phone already reads "Saved"): the status line (who has

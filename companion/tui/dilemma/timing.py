@@ -34,7 +34,7 @@ class TimerFlows(RoomFlows):
         had time left when the log last heard from the room, ask before anything closes it."""
         timer = self.room_state.timer()
         seconds = time_to_give_back(self.session.room, timer, time.time())
-        heard = self.session.room.heard
+        heard = self.session.room.last_row_at
         if timer is None or not seconds or heard is None:
             return
         self._offering = True

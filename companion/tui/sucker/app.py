@@ -50,13 +50,13 @@ class SuckerApp(GameConsole):
     def on_mount(self) -> None:
         self.follow_session(self.session)
 
-    def heard(self, change: Change) -> None:
+    def session_changed(self, change: Change) -> None:
         """A move or an undo: its lines in the log at once, the table through the throttle."""
         if change.kind not in ("command", "undo"):
             return
         if change.entry is not None:
             self.referee.log_entry(change.entry)
-        super().heard(change)
+        super().session_changed(change)
 
     def under_way(self) -> bool:
         return self.referee.view["winner"] is None

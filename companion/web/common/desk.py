@@ -105,14 +105,14 @@ class Desk:
             for stream in self._streams:
                 stream.wake()
 
-    def heard_visit(self, reached: Reached) -> None:
+    def visited(self, reached: Reached) -> None:
         for stream in self._streams:
             stream.tell({"visit": {"address": reached.address, "ms": reached.ms}})
 
     def listen_to(self, app: web.Application) -> None:
         probe = app.get(PROBE)
         if probe is not None:
-            self._stop_probe = probe.listen(self.heard_visit)
+            self._stop_probe = probe.listen(self.visited)
 
     # ---- the key ------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 """Live updates for every game: one fan-out from the session's log to the open event streams.
 
 The path of a change: the session tells the fan-out after its commit; the game says how soon
-the streams must hear of it (:data:`Heard`); the fan-out pushes, coalesced, and at each push
+the streams must hear of it (:data:`Urgency`); the fan-out pushes, coalesced, and at each push
 the game puts into each audience's streams (a seat, the board) the message of the view it may
 see now, encoded once per view and language for every stream that shows the same
 (:meth:`Push.memo`); each stream has an :class:`~companion.web.common.outbox.Outbox` that
@@ -48,7 +48,7 @@ PACE = 0.005
 
 # How soon the streams must hear of a change: "urgent" within ``pace`` of the last push,
 # "calm" within ``calm`` (it may wait for the changes after it), ``None``: not at all.
-Heard = Literal["urgent", "calm"] | None
+Urgency = Literal["urgent", "calm"] | None
 
 M = TypeVar("M")
 T = TypeVar("T")
@@ -95,7 +95,7 @@ class Push:
 
 class Fanout(Generic[M]):
     """A session's open streams by audience, and the pushes to them; see the module's
-    docstring. ``heard(change)``: how soon the streams must hear of a change;
+    docstring. ``urgency(change)``: how soon the streams must hear of a change;
     ``publish(push)``: put into the streams what each of them shows now. A change after a
     quiet spell (``calm`` since the last push) is pushed at once; else an urgent one within
     ``pace`` of the last push, and not before ``gather`` after it (so that the changes of one
@@ -104,7 +104,7 @@ class Fanout(Generic[M]):
     def __init__(
         self,
         session: Session,
-        heard: Callable[[Change], Heard],
+        urgency: Callable[[Change], Urgency],
         publish: Callable[[Push], None],
         *,
         pace: float = PACE,
@@ -119,7 +119,7 @@ class Fanout(Generic[M]):
         self.pace = pace
         self.calm = calm
         self.gather = gather
-        self._heard = heard
+        self._urgency = urgency
         self._publish = publish
         self._pushed_at = -max(pace, calm)  # loop time of the last push
         self._pushed = self.version()  # the version the last push carried
@@ -148,7 +148,7 @@ class Fanout(Generic[M]):
             self.loop.call_soon_threadsafe(self._note, change)
 
     def _note(self, change: Change) -> None:
-        how = self._heard(change)
+        how = self._urgency(change)
         if how is None or self.closing:
             return
         now = self.loop.time()

@@ -38,7 +38,7 @@ from companion.session.dilemma import DilemmaSession
 from companion.session.dilemma.seats import META_KEY as SEATS
 from companion.session.session import Change
 from companion.web.common.collector import Collector
-from companion.web.common.fanout import Fanout, Heard, Push, moves
+from companion.web.common.fanout import Fanout, Push, Urgency, moves
 from companion.web.common.outbox import Outbox, dumps
 from companion.web.dilemma import pages
 
@@ -145,13 +145,13 @@ class Feed:
         self._slice_due: asyncio.Handle | None = None
         # (a stream's memory: its page's tab, when the page named one)
         self.fanout: Fanout[str | None] = Fanout(
-            session, self.heard, self.publish,
+            session, self.urgency, self.publish,
             pace=URGENT, calm=COALESCE + URGENT, gather=URGENT,
         )
 
     # ---- what changed -----------------------------------------------------------------------
 
-    def heard(self, change: Change) -> Heard:
+    def urgency(self, change: Change) -> Urgency:
         """Note what ``change`` changes; a change of every page is urgent, counts may wait."""
         if not moves(change) or _seat_taken(change):
             return None
@@ -347,7 +347,7 @@ class Feed:
         leave the loop to the requests and the other streams before the next slice (a
         thousand pages at once held every choice back for a third of a second). Each slice
         is made from the state as of its turn, and says so (its version). A newer change of
-        every page drops the rest (:meth:`heard`): its own push makes every page again."""
+        every page drops the rest (:meth:`urgency`): its own push makes every page again."""
         self._slice_due = None
         if not self._slices or self.fanout.closing:
             return

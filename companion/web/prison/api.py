@@ -47,7 +47,7 @@ from companion.web.common.context import (
     read_field_and_list,
     submit_for_phone,
 )
-from companion.web.common.fanout import PACE, Fanout, Heard, Push, moves, serve
+from companion.web.common.fanout import PACE, Fanout, Push, Urgency, moves, serve
 from companion.web.common.group_commit import submit_together
 from companion.web.common.language import page_language
 from companion.web.common.outbox import Outbox, Patch, dumps, sse
@@ -337,7 +337,7 @@ def publish(phones: Phones, push: Push) -> None:
             deliver(phones, push, box, room, stage)
 
 
-def heard(change: Change) -> Heard:
+def urgency(change: Change) -> Urgency:
     """How soon the prison's streams hear of ``change``: a move of the game (a command, an
     undo, a note) at once, on the loop's next turn, even right after another push (the group
     commit already gathers the choices that arrive together into one change of the room); a
@@ -351,7 +351,7 @@ def heard(change: Change) -> Heard:
 def start_fanout(phones: Phones) -> Fanout[Watch]:
     """The live updates of the phones' pages (in the running loop, as the server starts)."""
     phones.fanout = Fanout(
-        phones.session, heard, lambda push: publish(phones, push), pace=0.0, calm=PACE
+        phones.session, urgency, lambda push: publish(phones, push), pace=0.0, calm=PACE
     )
     return phones.fanout
 

@@ -30,7 +30,7 @@ def test_an_extension_moves_the_rounds_deadline_and_adds_to_its_length() -> None
     room = ROOM.after(room, _noted(StartTimer(1, 60, 1060.0), 1000.0), state)
     room = ROOM.after(room, _noted(ExtendTimer(1, 30, 1090.0), 1010.0), state)
     assert room.timer(1) == RoundTimer(1, 90, 1090.0)
-    assert room.heard == 1010.0
+    assert room.last_row_at == 1010.0
     assert room.timer(1).left(1080.0) == 10.0  # type: ignore[union-attr]
 
 
@@ -57,7 +57,7 @@ def test_the_time_given_back_is_what_was_left_when_the_log_last_heard() -> None:
     room = ROOM.after(room, _noted(StartTimer(1, 60, 1060.0), 1000.0), state)
     room = ROOM.after(room, Noted("peek", {"round": 1}, 1035.5), state)  # the last row
     room = ROOM.after(room, Noted("language", {"before": "en", "after": "de"}, 1500.0), state)
-    assert room.heard == 1035.5  # the command line's language note is not the room's
+    assert room.last_row_at == 1035.5  # the command line's language note is not the room's
     timer = room.timer(1)
     assert time_to_give_back(room, timer, 2000.0) == 24  # 24.5 s left, rounded down
     assert time_to_give_back(room, timer, 1050.0) == 0  # its time has not run out yet

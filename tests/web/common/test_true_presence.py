@@ -14,7 +14,7 @@ import aiohttp
 import pytest
 
 from companion.session.prison.seats import seats_of
-from companion.tui.common.presence import Presence, heard
+from companion.tui.common.presence import Presence, seat_seen
 from companion.web.prison.server import start_phone_server
 from tests.conftest import demo_session, free_port
 
@@ -37,7 +37,7 @@ async def test_idle_phones_stay_connected_and_a_closed_one_is_away_within_20_s(
     went_away: list[str] = []
 
     def listen(_session: object, change: object) -> None:
-        seat = heard(presence, getattr(change, "signal", None))
+        seat = seat_seen(presence, getattr(change, "signal", None))
         if seat is not None and not presence[seat].connected:
             went_away.append(seat)
 

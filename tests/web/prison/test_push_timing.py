@@ -1,4 +1,4 @@
-"""When the prison's streams hear of a change (``api.heard``): a move of the game is pushed on
+"""When the prison's streams hear of a change (``api.urgency``): a move of the game is pushed on
 the loop's next turn even right after another push (the group commit gathers the choices that
 arrive together), while a phone coming or going waits for the pace, with whatever else comes
 meanwhile, so that a room of phones arriving is not a push each."""
