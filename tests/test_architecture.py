@@ -4,7 +4,7 @@ those inside functions and under ``TYPE_CHECKING``.
 rules < session < faces (tui, web, printing, sim) < cli; the faces never import each other; the
 rules import nothing outside ``companion.rules``; no import cycle anywhere. The same layers are
 declared for import-linter in ``pyproject.toml`` (``make test`` runs ``lint-imports``). And no
-module of ``companion/`` is over 400 lines.
+module of ``companion/`` is extreme in length (``MAX_LINES``).
 """
 
 from __future__ import annotations
@@ -241,15 +241,17 @@ def test_a_game_package_belongs_to_a_registered_game(layer: str) -> None:
             assert layer in game.faces, f"companion.{layer}.{folder.name} is not in its entry"
 
 
-MAX_LINES = 400
+# A module is one subject, however long that takes (600 lines is fine when it is one); this
+# limit only stops the extreme, a file that has become a folder's worth of subjects.
+MAX_LINES = 900
 
 
 def _lines(path: Path) -> int:
     return len(path.read_text(encoding="utf-8").splitlines())
 
 
-def test_no_module_is_over_400_lines() -> None:
-    """A module over 400 lines holds more than one subject: split it by subject."""
+def test_no_module_is_extreme() -> None:
+    """A module over ``MAX_LINES`` lines holds several subjects: split it by subject."""
     sizes = {p.relative_to(PACKAGE).as_posix(): _lines(p) for p in sorted(PACKAGE.rglob("*.py"))}
     assert len(sizes) > 100 and "rules/dilemma/views.py" in sizes  # the walk sees companion/
     long = [f"{name} ({n} lines)" for name, n in sizes.items() if n > MAX_LINES]
