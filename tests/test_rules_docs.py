@@ -11,7 +11,7 @@ LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
 
 def documents() -> list[Path]:
     return [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md")),
-            ROOT / "tests" / "examples" / "README.md"]
+            ROOT / "benchmarks" / "README.md", ROOT / "tests" / "examples" / "README.md"]
 
 
 def test_each_game_has_its_rules_in_docs_rules() -> None:
