@@ -57,10 +57,22 @@ from companion.rules.prison.views import (
 
 @dataclass(frozen=True)
 class PrisonRoom:
-    """The stage, and the game as the room may see it now."""
+    """The stage, and the game as the room may see it now.
+
+    ``ahead``: once the interview of the prisoner still in with the warden is recorded (a deal
+    on the warden's phone while they talk, or the game master's record as they come back), the
+    game with it; the room goes on seeing ``game``, the game before it, until the interview
+    ends by the game master's hand (or a search), so that nothing the room sees tells a deal
+    from none, nor when it was made. ``None``: nothing held."""
 
     stage: Stage
     game: PrisonState
+    ahead: PrisonState | None = None
+
+    @property
+    def warden_game(self) -> PrisonState:
+        """The game as the warden may see it: with the interview she has just recorded."""
+        return self.ahead if self.ahead is not None else self.game
 
     @property
     def held(self) -> Reveal | None:
@@ -208,8 +220,44 @@ def start(state: PrisonState) -> PrisonRoom:
     return PrisonRoom(Stage(), state)
 
 
+def _held_interview(room: PrisonRoom, happening: Happening) -> tuple[str, str] | None:
+    """(prisoner, by whom) when ``happening`` records the interview of the prisoner who is in
+    with the warden (the room sees it only once the interview ends)."""
+    if not isinstance(happening, Played) or room.held is not None:
+        return None
+    command, inside = happening.entry.command, room.stage.interview
+    if not isinstance(command, Interview) or inside is None or inside.prisoner != command.prisoner:
+        return None
+    return command.prisoner, happening.by
+
+
+def _still_held(room: PrisonRoom, stage: Stage) -> bool:
+    """Whether a deal held from the room stays held with the stage now ``stage``: while the
+    same prisoner is in (a pause or an extension leaves it held)."""
+    before, now = room.stage.interview, stage.interview
+    return now is not None and before is not None and now.prisoner == before.prisoner
+
+
 def after(room: PrisonRoom, happening: Happening, state: PrisonState) -> PrisonRoom:
     """The room after ``happening``, with the game's ``state`` as it is after it."""
+    held = _held_interview(room, happening)
+    if held is not None:
+        # nothing the room sees changes: the same game, the same stage (a notice of an undo
+        # stays until the interview ends, as it would without a record)
+        recorded = (*room.stage.recorded_by, held)
+        return PrisonRoom(replace(room.stage, recorded_by=recorded), room.game, ahead=state)
+    if room.ahead is not None:
+        if isinstance(happening, Noted):
+            act = act_from(happening.body) if happening.what == STAGE else None
+            stage = act_on(room.stage, act) if act is not None else room.stage
+            if _still_held(room, stage):  # a pause, an extension, a note of another kind
+                cleared = stage if act is None else replace(stage, taken_back=None)
+                return replace(room, stage=cleared, ahead=state)
+        if isinstance(happening, TakenBack) and _undoes_held(room, happening):
+            # the room never saw it: nothing to tell it of the undo
+            return replace(room, ahead=None, game=state)
+        # anything else ends the interview: the room sees its record with what ended it
+        room = replace(room, game=room.ahead, ahead=None)
     stage = room.stage
     if isinstance(happening, Played):
         stage = replace(_played(stage, happening), taken_back=None)
@@ -235,6 +283,13 @@ def after(room: PrisonRoom, happening: Happening, state: PrisonState) -> PrisonR
     if shown != new.stage.epilogue:
         new = replace(new, stage=replace(new.stage, epilogue=shown))
     return new
+
+
+def _undoes_held(room: PrisonRoom, happening: TakenBack) -> bool:
+    command, inside = happening.entry.command, room.stage.interview
+    return isinstance(command, Interview) and inside is not None and (
+        inside.prisoner == command.prisoner
+    )
 
 
 ROOM: RoomRules[PrisonState, PrisonRoom] = RoomRules(start, after)

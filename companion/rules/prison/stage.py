@@ -20,7 +20,7 @@ same notes earlier versions wrote, and read back by :func:`act_from`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 STAGE = "stage"  # the notes' "what"
@@ -123,7 +123,9 @@ class Stage:
     reveal: Reveal | None = None  # today's latest search (held, or shown)
     seen: frozenset[int] = frozenset()  # searches (history entries) the room has been shown
     day_ended: float | None = None  # when the game master last ended a day
-    recorded_by: tuple[tuple[str, str], ...] = ()  # today's interviews: (prisoner, by whom)
+    # today's interviews: (prisoner, by whom); the console's to know, not the room's (two stages
+    # that differ only in it look the same to the room)
+    recorded_by: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     epilogue: int = 0  # the epilogue's steps the room has been shown (only once it is over)
 
     def clock(self, which: Which) -> Clock | None:

@@ -214,6 +214,15 @@ class DayActions(Screen[None]):
             if ending == "elsewhere":
                 self.notify(ended_elsewhere(session, name, _), timeout=10)
                 return
+            if name in table(session.state)["today"]["interviewed"]:
+                # the warden's phone recorded it while they talked: the room's interview ends
+                # now, by the game master's hand, as one without a deal does
+                flows.stage_change(self.app, partial(session.stage, SendOut(self.ctx.clock())))
+                self.notify(ended_elsewhere(session, name, _), timeout=10)
+                after = table(session.state)
+                if after["outcome"] == "parole":
+                    self.app.push_screen(MessageScreen(_("GAME OVER"), outcome_line(after, _)))
+                return
             if ending == "cancel":
                 flows.stage_change(self.app, partial(session.stage, SendOut(self.ctx.clock())))
                 self.notify(
@@ -228,6 +237,8 @@ class DayActions(Screen[None]):
                     continue  # back to the interview: nothing recorded yet
                 named = ticked
             if self.submit(Interview(prisoner=name, deal=ending == "deal", named=named)):
+                # the room sees the interview end now, with its record (rules/prison/room.py)
+                flows.stage_change(self.app, partial(session.stage, SendOut(self.ctx.clock())))
                 self.notify(_("%(name)s's interview is recorded.", name=name))
                 after = table(session.state)
                 if after["outcome"] == "parole":
