@@ -255,6 +255,9 @@ def render_seat_part(view: SeatView, seat: Seat, lang: Language | None = None) -
     if seat.role == "warden":
         name = "part_warden.html"
         return render(environment(), name, lang, **common, seat_name=seat.name, own=own)
+    # their status as the room has been shown it: CAUGHT as soon as a held reveal says so
+    me: Mapping[str, Any] = view["me"]
+    common["my_status"] = shown_now(view)["statuses"].get(me["name"], me.get("status"))
     head = _prisoner_head(common, lang)
     return render(
         environment(), "part_prisoner.html", lang, **common, seat_name=seat.name, own=own, head=head
