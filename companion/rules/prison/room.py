@@ -80,6 +80,16 @@ class PrisonRoom:
         reveal = self.stage.reveal
         return reveal if reveal is not None and reveal.held else None
 
+    @property
+    def nights_shown(self) -> int:
+        """The nights of work the room has been shown: while a reveal is held, its night counts
+        only once its step is shown (the game's own count has it from the search on)."""
+        reveal = self.held
+        nights = self.game.nights_done
+        if reveal is not None and "night" in reveal.shown_steps:
+            nights += len(reveal.workers or ())
+        return nights
+
     def next_step(self, *, to_end: bool = False, at: float) -> ShowReveal | None:
         """The act that shows the room the next step of the held reveal (``to_end``: all of
         it); ``None`` when none is held."""

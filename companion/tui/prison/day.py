@@ -116,26 +116,29 @@ class DayActions(Screen[None]):
             if view["phase"] != "planning":
                 return
             waiting = [n for n in view["active"] if n not in view["submitted"]]
-            who = names(waiting, _)
-            question = (
-                _.n_(
-                    "%(names)s has not chosen and will rest tonight.",
-                    "%(names)s have not chosen and will rest tonight.",
-                    len(waiting),
-                    names=who,
-                )
-                if waiting
-                else _("Everyone has chosen.")
-            )
             if (waiting or time_up) and not await self.app.push_screen_wait(
                 ConfirmScreen(
                     _("Planning time is up: close planning?") if time_up else _("Close planning?"),
-                    question,
+                    self._waiting_words(_),
                     _.pgettext("the answer yes", "Close planning"),
+                    asked=partial(self._waiting_words, _),  # a phone's choice meanwhile
                 )
             ):
                 return
             self.submit(ClosePlanning())
+
+    def _waiting_words(self, _: Language) -> str:
+        """Who has not chosen yet (and so rests), or that everyone has."""
+        view = self.view()
+        waiting = [n for n in view["active"] if n not in view["submitted"]]
+        if not waiting:
+            return _("Everyone has chosen.")
+        return _.n_(
+            "%(names)s has not chosen and will rest tonight.",
+            "%(names)s have not chosen and will rest tonight.",
+            len(waiting),
+            names=names(waiting, _),
+        )
 
     @work(group="flow")
     async def action_planning_limit(self) -> None:

@@ -182,7 +182,9 @@ class GameScreen(StageActions):
         inside = self.ctx.session.room.stage.interview
         b = banner(view, inside.prisoner if inside is not None else None, _)
         name = self.ctx.session.name
-        bar = nights_bar(view["nights_done"], view["nights_to_escape"], lang=_)
+        # the room's count: a held reveal's night only once the room is shown it
+        shown = self.ctx.session.room.nights_shown
+        bar = nights_bar(shown, view["nights_to_escape"], lang=_)
         self._text(
             "#topbar",
             _("%(session)s · %(title)s · Nights %(bar)s", session=name, title=b.title, bar=bar),
