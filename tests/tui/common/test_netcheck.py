@@ -73,7 +73,7 @@ async def test_the_seats_screen_key_turns_green_when_a_client_reaches_the_page(
         assert isinstance(app.screen, NetworkCheckScreen)
         assert "reached" not in _status(app).classes
         body = await _visit(url)
-        await _until(pilot, app, f"Reached from 127.0.0.1 in {body['ms']} ms.")
+        await _until(pilot, app, f"Reached from 127.0.0.1 in {body['ms']} ms: that is this laptop itself")
         status = _status(app)
         assert "reached" in status.classes
         assert status.styles.color == Color.parse(app.get_css_variables()["success"])
@@ -115,7 +115,7 @@ async def test_the_warm_up_key_uses_the_running_phone_server(tmp_path: Path) -> 
         url = f"{running['server'].base_url}/check"
         await _until(pilot, app, f"open {url}")
         body = await _visit(f"http://127.0.0.1:{port}/check")
-        await _until(pilot, app, f"Reached from 127.0.0.1 in {body['ms']} ms.")
+        await _until(pilot, app, f"Reached from 127.0.0.1 in {body['ms']} ms: that is this laptop itself")
         assert "reached" in _status(app).classes
         await pilot.press("escape")
         await pilot.pause()
