@@ -33,6 +33,17 @@ def test_the_environment_and_the_option_win(
     assert user_scenario_dir() == tmp_path / "mine"
 
 
+def test_a_data_folder_of_ones_own_keeps_the_scenarios_too(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`companion scenarios` named the user's folder although COMPANION_DATA_DIR was set
+    (issue 40)."""
+    monkeypatch.delenv("COMPANION_SCENARIOS")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "night"))
+    assert user_scenario_dir() == tmp_path / "night" / "scenarios"
+
+
 def test_a_session_name_may_have_accents_and_is_kept_in_one_form() -> None:
     # Before: 'soirée' was refused although the message said "letters".
     from companion.errors import UserError
