@@ -172,9 +172,9 @@ def banner(view: View, inside: str | None = None, lang: Language | None = None) 
                 _("“Warden, please come back. %(name)s, please come in.”", name=inside)
                 if first
                 else _("“%(name)s, please come in.”", name=inside),
+                # its keys are on its own screen (the deal's only while one is left today)
                 _(
-                    "%(name)s is with the warden. The interview's keys: D deal, N no deal, "
-                    "P pause, + extend.",
+                    "%(name)s is with the warden. I: the interview's countdown and its keys.",
                     name=inside,
                 ),
             )
