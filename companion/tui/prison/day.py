@@ -133,11 +133,12 @@ class DayActions(Screen[None]):
         waiting = [n for n in view["active"] if n not in view["submitted"]]
         if not waiting:
             return _("Everyone has chosen.")
+        who = names(waiting, _)  # said first: ``_`` inside the call hides it from extraction
         return _.n_(
             "%(names)s has not chosen and will rest tonight.",
             "%(names)s have not chosen and will rest tonight.",
             len(waiting),
-            names=names(waiting, _),
+            names=who,
         )
 
     @work(group="flow")

@@ -46,5 +46,5 @@ def test_the_report_tells_it_in_the_sessions_language() -> None:
     de = language("de")
     report = story_markdown("night", gm(state), story(state) or [], [], de, epilogue=told)
     assert "## Was wirklich geschah\n\n### Nacht 1\n" in report
-    assert "- Dee hat den Deal des Wärters angenommen: 1 Bewährungsmarke.\n" in report
+    assert "- Dee hat den Deal des Wärters angenommen: die erste Bewährungsmarke.\n" in report
     assert "What really happened" not in report
