@@ -87,12 +87,13 @@ NAMES = """[...document.querySelectorAll('#roster li .name')].map(n => {
   return [n.textContent, r.right <= li.right + 0.5, n.scrollWidth <= n.clientWidth + 1,
           getComputedStyle(n).textOverflow];
 })"""
-# The label above the board's QR code, and whether it and the code are on the screen.
+# The caption under the board's QR code, whether it and the code are on the screen, and the
+# code's side in pixels.
 QR_LABEL = """(() => {
-  const label = document.getElementById('qr-label'), qr = document.querySelector('.qr');
+  const label = document.getElementById('qr-label'), qr = document.querySelector('.qr svg');
   const l = label.getBoundingClientRect(), q = qr.getBoundingClientRect();
-  return [label.textContent, l.bottom <= q.top + 1, l.top >= 0, q.bottom <= innerHeight,
-          l.height > 0];
+  return [label.textContent, l.top >= q.bottom - 1, l.bottom <= innerHeight, q.top >= 0,
+          l.height > 0, Math.min(q.width, q.height)];
 })()"""
 
 
@@ -114,10 +115,12 @@ async def test_long_names_that_begin_alike_stay_apart_and_the_qr_says_what_it_is
         assert [n[0] for n in names] == [*TWINS, "Cy", "Dee"]
         for name, inside, whole, overflow in names:  # every letter of every name is shown
             assert inside and whole and overflow != "ellipsis", name
-        label, above, top, bottom, seen = await board.js(QR_LABEL)
-        assert label.startswith("Your card's code will not scan?") and above and top and seen
-        assert bottom
-        assert "Lost your card? The game master can give you your seat code." in await board.text()
+        label, below, inside, top, seen, side = await board.js(QR_LABEL)
+        assert label == ("Card will not scan? Scan this code, or open the address below, then "
+                         "type your seat code. Lost your card? Ask the game master.")
+        assert f"{server.base_url}/join" in await board.text()
+        assert below and inside and top and seen
+        assert side >= 0.3 * height, side  # a code a phone reads from across the room
         hint = "document.getElementById('sound-hint').hidden"
         if not await board.js(hint):  # said once: gone once the game moves on
             session.submit({"do": "close_planning"})
