@@ -101,8 +101,8 @@ class OwnNight(TypedDict):
     day: int
     choice: Choice
     revealed: bool
-    deal: bool | None  # None: not interviewed
-    none_left: bool  # interviewed without a deal once the day's deals were all made
+    deal: bool | None  # None: not interviewed (False: no deal; whether one was left that day
+    # is not said: it would tell of others' deals before the board shows them)
     named: list[str]  # whom they named in their deal
     searched: bool
     caught: bool
@@ -240,8 +240,7 @@ def own_part(state: PrisonState, name: str) -> list[OwnNight] | None:
             continue  # out of the game by then
         own_deal = next((d for d in night["deals"] if d["prisoner"] == name), None)
         deal = None if own_deal is None else True
-        none_left = name in night["none_left"]
-        if deal is None and (name in night["no_deal"] or none_left):
+        if deal is None and (name in night["no_deal"] or name in night["none_left"]):
             deal = False
         search = next((s for s in night["searches"] if s["prisoner"] == name), None)
         accusations: list[OwnAccusation] = [
@@ -254,7 +253,6 @@ def own_part(state: PrisonState, name: str) -> list[OwnNight] | None:
                 "choice": "work" if name in night["worked"] else "rest",
                 "revealed": night["revealed"],
                 "deal": deal,
-                "none_left": none_left,
                 "named": [] if own_deal is None else own_deal["named"],
                 "searched": search is not None,
                 "caught": search is not None and search["caught"],

@@ -204,8 +204,6 @@ def _own_items(night: OwnNight) -> list[Phrase]:
         items.append(phrase("you took a deal and named %(names)s", names=names(night["named"])))
     elif night["deal"] is True:
         items.append(phrase("you took a deal"))
-    elif night["deal"] is False and night["none_left"]:
-        items.append(phrase("no deal was left for you"))
     elif night["deal"] is False:
         items.append(phrase("you made no deal"))
     if night["searched"] and not night["caught"]:

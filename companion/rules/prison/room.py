@@ -23,26 +23,20 @@ from companion.rules.prison.commands import (
     Search,
 )
 from companion.rules.prison.epilogue import EpilogueView, epilogue_view, steps
-from companion.rules.prison.events import GameEnded, NightRevealed, PrisonEvent, Searched
+from companion.rules.prison.events import NightRevealed, PrisonEvent, Searched
 from companion.rules.prison.stage import (
     STAGE,
-    CallIn,
     Clock,
-    Extend,
-    GoOn,
-    InterviewNow,
-    LimitPlanning,
-    Pause,
     Reveal,
     Saw,
     SawKind,
-    SendOut,
     ShowEpilogue,
     ShowReveal,
     Stage,
-    StageAct,
     Step,
     act_from,
+    act_on,
+    reveal_of,
 )
 from companion.rules.prison.state import PrisonState, Status
 from companion.rules.prison.views import (
@@ -150,64 +144,6 @@ class PrisonRoom:
 # ---- the fold ------------------------------------------------------------------------------
 
 
-def _reveal_of(entry: Entry[PrisonCommand, PrisonEvent]) -> Reveal:
-    events = entry.events
-    searched = next(e for e in events if isinstance(e, Searched))
-    night = next((e for e in events if isinstance(e, NightRevealed)), None)
-    ended = next((e for e in events if isinstance(e, GameEnded)), None)
-    steps: list[Step] = ["search", "result"]
-    if night is not None:
-        steps.append("night")
-    if ended is not None:
-        steps.append("outcome")
-    return Reveal(
-        hseq=entry.seq,
-        prisoner=searched.prisoner,
-        caught=searched.caught,
-        workers=tuple(night.workers) if night is not None else None,
-        outcome=ended.outcome if ended is not None else None,
-        winners=tuple(ended.winners) if ended is not None else (),
-        steps=tuple(steps),
-    )
-
-
-def _with_clock(stage: Stage, act: Pause | GoOn | Extend, clock: Clock) -> Stage:
-    if act.which == "interview" and stage.interview is not None:
-        return replace(stage, interview=replace(stage.interview, clock=clock))
-    if act.which == "planning" and stage.planning is not None:
-        return replace(stage, planning=clock)
-    return stage
-
-
-def act_on(stage: Stage, act: StageAct) -> Stage:
-    """The stage after the game master's ``act``."""
-    at = act.at
-    if isinstance(act, CallIn):
-        called = InterviewNow(act.prisoner, at, Clock(act.seconds, at + act.seconds))
-        return replace(stage, interview=called)
-    if isinstance(act, SendOut):
-        return replace(stage, interview=None)
-    if isinstance(act, LimitPlanning):
-        planning = None if act.seconds is None else Clock(act.seconds, at + act.seconds)
-        return replace(stage, planning=planning)
-    if isinstance(act, ShowEpilogue):
-        return replace(stage, epilogue=max(stage.epilogue, act.shown))
-    if isinstance(act, Pause | GoOn | Extend):
-        clock = stage.clock(act.which)
-        if clock is None:
-            return stage
-        if isinstance(act, Pause):
-            return _with_clock(stage, act, clock.pause(at))
-        if isinstance(act, GoOn):
-            return _with_clock(stage, act, clock.go_on(at))
-        return _with_clock(stage, act, clock.extend(act.seconds, at))
-    reveal = stage.reveal
-    if reveal is not None and reveal.hseq == act.hseq:
-        shown = max(reveal.shown, min(act.shown, len(reveal.steps)))
-        return replace(stage, reveal=replace(reveal, shown=shown), seen=stage.seen | {reveal.hseq})
-    return stage
-
-
 def _played(stage: Stage, happening: Played) -> Stage:
     entry = happening.entry
     command = entry.command
@@ -220,7 +156,7 @@ def _played(stage: Stage, happening: Played) -> Stage:
             return replace(stage, interview=None)
         return stage
     if isinstance(command, Search):
-        return replace(stage, interview=None, planning=None, reveal=_reveal_of(entry))
+        return replace(stage, interview=None, planning=None, reveal=reveal_of(entry))
     if isinstance(command, EndDay):
         return Stage(seen=stage.seen, day_ended=happening.at)
     return stage

@@ -42,7 +42,6 @@ from companion.session.session import Change
 from companion.web.common.context import (
     Problem,
     json_answer,
-    log_version,
     read_field,
     read_field_and_list,
     submit_for_phone,
@@ -327,19 +326,13 @@ def publish(phones: Phones, push: Push) -> None:
         room, stage = phones.session.room.game, phones.session.room.stage
         last, phones.pushed = phones.pushed, (room, stage)
         chose = choosers_only(last[0], room) if last is not None and last[1] == stage else None
-        # an interview recorded while the prisoner is still in, held from the room: only the
-        # warden's pages hear of it (the room would hear that a deal was made meanwhile)
-        logged, phones.logged = phones.logged, log_version(phones.session)
-        warden_only = (
-            phones.session.room.ahead is not None and last is not None
-            and last[0] is room and last[1] == stage and logged != phones.logged
-        )
+        warden_only = phones.warden_only(last)
         phones.pushes += 1
         audiences = phones.fanout.audiences
         for token, boxes in list(audiences.items()):  # the seats first: the board counts them
             if token is not None:
                 for box in list(boxes):
-                    if warden_only and not _warden_stream(phones, box):
+                    if warden_only and not phones.is_wardens(box.memory):
                         continue
                     deliver(phones, push, box, room, stage, chose)
                     box.memory.at = phones.pushes
@@ -347,12 +340,6 @@ def publish(phones: Phones, push: Push) -> None:
             return
         for box in audiences.get(None, ()):
             deliver(phones, push, box, room, stage)
-
-
-def _warden_stream(phones: Phones, box: Outbox[Watch]) -> bool:
-    token = box.memory.token
-    seat = _seat_of(phones, box.memory, token) if token is not None else None
-    return seat is not None and seat.role == "warden"
 
 
 def urgency(change: Change) -> Urgency:

@@ -264,6 +264,22 @@ class Phones:
     def board_view(self) -> BoardView:
         return board_view(self.session, self.phones_count(), self.clock())
 
+    def warden_only(self, last: tuple[PrisonState, Stage] | None) -> bool:
+        """Whether the push now brings only an interview recorded while its prisoner is still
+        in (held from the room): the log grew, the room's game and stage did not. Only the
+        warden's pages hear of it, or the room would hear that a deal was made meanwhile."""
+        logged, self.logged = self.logged, log_version(self.session)
+        room = self.session.room
+        return (
+            room.ahead is not None and last is not None and last[0] is room.game
+            and last[1] == room.stage and logged != self.logged
+        )
+
+    def is_wardens(self, watch: Watch) -> bool:
+        """Whether the stream ``watch`` is one of the warden's pages."""
+        seat = by_token(self.seats(), watch.token) if watch.token is not None else None
+        return seat is not None and seat.role == "warden"
+
 
 PHONES = web.AppKey("phones", Phones)
 

@@ -177,7 +177,8 @@ def test_a_catch_an_informant_shived_and_a_passed_shiv_are_told_with_their_reaso
         "Parole tokens at the end: Ben 1.",
     ]
     assert [str(s) for s in own_phrases(own_part(h.state, "Cy") or [])] == [
-        "Night 1: you rested, no deal was left for you and Dee accused you and their shiv "
+        # not "no deal was left": that would tell Cy of Ben's deal before the board does
+        "Night 1: you rested, you made no deal and Dee accused you and their shiv "
         "passed to you.",
         "Night 2: you rested and you accused Ben, who was shived.",
     ]
