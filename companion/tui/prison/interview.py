@@ -54,9 +54,12 @@ class InterviewScreen(ModalScreen[Ending]):
         self._rang = False  # the bell rang at zero (again after an extension)
         self._ended = False
         self._ending: Ending | None = None  # to close with once on top again
-        # whether a deal is offered: one is left today as the prisoner comes in (fixed for the
-        # interview, so that a deal the warden's phone records changes nothing on screen)
-        self.deal_offered = gm(ctx.session.state)["deals_left_today"] > 0
+        # whether a deal is offered: one was left today as the prisoner came in (their own
+        # deal, made on the warden's phone meanwhile, counts as left: nothing on this screen
+        # changes with it, even on a console opened again mid-interview)
+        state = ctx.session.state
+        own = 1 if (prisoner, True) in state.day.interviews else 0
+        self.deal_offered = gm(state)["deals_left_today"] + own > 0
 
     def compose(self) -> ComposeResult:
         _ = words(self)

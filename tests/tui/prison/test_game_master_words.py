@@ -10,10 +10,11 @@ from companion.rules.prison.stage import ShowEpilogue
 from companion.rules.prison.views import gm
 from companion.tui.common.dialogs import ConfirmScreen
 from companion.tui.prison.app import ConsoleApp
+from companion.tui.prison.interview import InterviewScreen
 from companion.tui.prison.text import banner
 from companion.tui.prison.told import undo_question
 from tests.conftest import demo_session
-from tests.stage_helpers import step_reveal
+from tests.stage_helpers import call_in, step_reveal
 from tests.tui.prison.test_epilogue import finished
 from tests.tui.support import shows
 
@@ -94,4 +95,27 @@ async def test_the_close_planning_question_follows_a_choice_made_meanwhile(tmp_p
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         assert not shows(app, "Dee has not chosen") and shows(app, "Everyone has chosen.")
+    session.close()
+
+
+async def test_a_console_opened_mid_interview_offers_the_deal_the_phone_just_made(
+    tmp_path: Path,
+) -> None:
+    """The interview screen looks as it did before the warden's phone's deal, even on a
+    console opened again meanwhile (its deal's key was offered as the prisoner came in)."""
+    session = demo_session(tmp_path)
+    session.submit({"do": "close_planning"})
+    call_in(session, "Ben", 120, now=NOW)
+    session.submit({"do": "interview", "prisoner": "Ben", "deal": True}, by="phone:Wendy")
+    app = ConsoleApp(session, ticking=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("i")
+        await pilot.pause()
+        assert isinstance(app.screen, InterviewScreen) and shows(app, "d deal  n no deal")
+        await pilot.press("d")  # Ben is back: the game master ends it; the record stays
+        await pilot.pause()
+        await pilot.pause()
+    assert session.room.stage.interview is None
+    assert session.state.day.interviews == (("Ben", True),)
     session.close()
