@@ -60,8 +60,8 @@ def undo_question(session: Prison, hseq: int, lang: Language | None = None) -> t
             return title, _(
                 "This takes back the end of the game: the room saw GAME OVER (%(ended)s) and "
                 "the epilogue, so the secrets it told (every choice, every deal) are out for "
-                "good; an undo keeps none of them. It takes back %(what)s with it; undo only "
-                "if you will tell them.",
+                "good; an undo hides none of them again. It takes back %(what)s with it; undo "
+                "only if you will tell them.",
                 ended=ended,
                 what=what,
             )
