@@ -36,8 +36,8 @@ def test_the_environment_and_the_option_win(
 def test_a_data_folder_of_ones_own_keeps_the_scenarios_too(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """`companion scenarios` named the user's folder although COMPANION_DATA_DIR was set
-    (issue 40)."""
+    """With COMPANION_DATA_DIR set, your own scenarios are in its scenarios folder, not in the
+    user's data folder."""
     monkeypatch.delenv("COMPANION_SCENARIOS")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "night"))

@@ -189,7 +189,7 @@ def test_a_catch_an_informant_shived_and_a_passed_shiv_are_told_with_their_reaso
 
 def test_an_interview_without_a_deal_says_only_what_the_log_knows_and_tokens_add_up() -> None:
     """The log knows that no deal was made (not who refused), and whether one was still left
-    that day; a deal's tokens are the total its taker then held (issue 40)."""
+    that day; a deal's tokens are the total its taker then held."""
     h = game(nights_to_escape=9, max_days=2, parole_tokens_to_win=5)
     for _day in (1, 2):
         for name in h.state.active():

@@ -42,7 +42,7 @@ TWINS = ["Alexandra Christensen-Whitfield", "Alexandra Christensen-Whitmore"]
 
 
 def test_names_that_would_be_cut_alike_keep_their_ends() -> None:
-    """Issue 40: two long names cut to "Alexandra Christensen-Whi…" could not be told apart."""
+    """Two long names that would both be cut to "Alexandra Christensen-Whi…" are told apart."""
     cut = cut_names([*TWINS, LONG, "Cy"], 26)
     assert cut[TWINS[0]] != cut[TWINS[1]]
     assert cut[TWINS[0]].endswith("Whitfield") and cut[TWINS[1]].endswith("Whitmore")

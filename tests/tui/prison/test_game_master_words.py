@@ -1,4 +1,4 @@
-"""What the console tells the game master at the moments issue 40 found wrong: the planning
+"""What the console tells the game master at the moments a game master stumbled on: the planning
 banner once everyone has chosen, the game-over banner's keys, the undo after the epilogue and
 the nights bar while a reveal is held."""
 
@@ -76,7 +76,7 @@ def test_the_nights_the_room_was_shown_wait_for_the_reveals_night(tmp_path: Path
 
 
 async def test_the_close_planning_question_follows_a_choice_made_meanwhile(tmp_path: Path) -> None:
-    """"Dee has not chosen" is asked again once Dee's phone chose (issue 40)."""
+    """"Dee has not chosen" is asked again once Dee's phone chose."""
     session = demo_session(tmp_path)
     app = ConsoleApp(session, ticking=False)
     async with app.run_test(size=(120, 36)) as pilot:

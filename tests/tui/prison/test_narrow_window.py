@@ -73,7 +73,7 @@ def test_the_side_panel_folds_between_words_and_at_an_address_slashes() -> None:
     assert not any(line.startswith(",") for line in folded), folded
     assert " ".join(folded) == names
     # at 80 columns: a hyphenated name is folded after its hyphen, never inside a word
-    # (issue 40: "Fitzgerald-Okonkw" / "o")
+    # (not "Fitzgerald-Okonkw" / "o")
     narrow = fold(names, 18).splitlines()
     assert narrow == ["Waiting for:", "Bartholomew", "Fitzgerald-", "Ravenswor, Ravi,",
                       "Tom and Dee"], narrow

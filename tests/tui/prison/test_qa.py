@@ -235,7 +235,7 @@ async def test_the_next_countdown_offers_no_deal_once_it_is_made_and_tells_no_co
     tmp_path: Path,
 ) -> None:
     # Ben's interview after Ada's: the deal's key is offered only while a deal is left (never
-    # offered and then refused, issue 40), and no count of the day's deals is said.
+    # offered and then refused), and no count of the day's deals is said.
     screens = {}
     for deal in (True, False):
         folder = tmp_path / str(deal)

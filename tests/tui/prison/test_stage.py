@@ -40,7 +40,7 @@ async def settle(pilot: object, app: ConsoleApp) -> None:
 async def test_a_deal_on_the_wardens_phone_leaves_the_countdown_to_the_game_master(
     tmp_path: Path,
 ) -> None:
-    """The room's interview ends by the game master's hand, deal or none (issue 40): the
+    """The room's interview ends by the game master's hand, deal or none: the
     countdown stays as it was, and ending it says that the warden's phone recorded it."""
     session = interviews(tmp_path)
     assert session.settings  # the demo session has seats

@@ -101,8 +101,8 @@ QR_LABEL = """(() => {
 async def test_long_names_that_begin_alike_stay_apart_and_the_qr_says_what_it_is_for(
     chromium: Chromium, tmp_path: Path, size: tuple[int, int]
 ) -> None:
-    """Issue 40: the chips cut both twins to "Alexandra Christ…"; the big QR code had no
-    label; the sound hint stayed all night."""
+    """Two long names that begin alike are shown whole; the big QR code says what it is for
+    and stays large enough to scan; the sound hint is said once."""
     session = create_prison_session(tmp_path, "twins", "classic", "Wendy", [*TWINS, "Cy", "Dee"])
     server = await start_phone_server(session, "127.0.0.1", 0)
     try:

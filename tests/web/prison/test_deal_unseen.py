@@ -1,6 +1,6 @@
 """A deal is not seen by the room: the interview the room watches ends the same way whether the
 warden's phone recorded a deal while the prisoner was out, or the game master recorded no deal
-as they came back (issue 40). The board's stream and JSON, and another prisoner's, are compared
+as they came back. The board's stream and JSON, and another prisoner's, are compared
 event by event, id by id, for the two interviews."""
 
 from __future__ import annotations

@@ -67,7 +67,7 @@ def test_each_step_of_a_reveal_in_order(session: Session) -> None:
 
 
 def test_a_caught_prisoners_card_says_caught_once_the_reveal_shows_it(session: Session) -> None:
-    """Not "in the game" above CAUGHT until the next step (issue 40)."""
+    """Not "in the game" above CAUGHT until the next step."""
     for name, choice in [("Ada", "work"), ("Ben", "work"), ("Cy", "rest"), ("Dee", "rest")]:
         session.submit({"do": "choose", "prisoner": name, "choice": choice})
     session.submit({"do": "close_planning"})
