@@ -16,7 +16,7 @@ from companion.tui.prison.told import undo_question
 from tests.conftest import demo_session
 from tests.stage_helpers import call_in, step_reveal
 from tests.tui.prison.test_epilogue import finished
-from tests.tui.support import shows
+from tests.tui.support import drawn, shows
 
 NOW = 2_000_000_000.0
 
@@ -83,16 +83,13 @@ async def test_the_close_planning_question_follows_a_choice_made_meanwhile(tmp_p
         await pilot.pause()
         for name in ("Ada", "Ben", "Cy"):
             session.submit({"do": "choose", "prisoner": name, "choice": "work"}, by=name)
-        await pilot.pause()
-        app.flush_redraw()
+        await drawn(pilot, app)
         await pilot.press("x")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         assert shows(app, "Dee has not chosen and will rest tonight.")
         session.submit({"do": "choose", "prisoner": "Dee", "choice": "rest"}, by="phone:Dee")
-        await pilot.pause()
-        app.flush_redraw()
-        await pilot.pause()
+        await drawn(pilot, app)
         assert isinstance(app.screen, ConfirmScreen)
         assert not shows(app, "Dee has not chosen") and shows(app, "Everyone has chosen.")
     session.close()
