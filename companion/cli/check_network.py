@@ -41,10 +41,8 @@ def run_check_network(args: argparse.Namespace) -> int:
     port = check_port(args.port) or DEFAULT_PORT
     wait = network.WAIT_SECONDS if args.wait is None else max(0.0, args.wait)
     wildcard = args.host in ("0.0.0.0", "::", "")
-    pairs = [(c.interface, c.address) for c in candidates()] if wildcard else [
-        ("--host", args.host)
-    ]
-    found = network.addresses_of(pairs)
+    # the laptop's own addresses, whatever it listens on (the links use them)
+    found = network.addresses_of([(c.interface, c.address) for c in candidates()])
     colour = sys.stdout.isatty()
 
     def say(line: str = "") -> None:
@@ -54,6 +52,9 @@ def run_check_network(args: argparse.Namespace) -> int:
         say("This laptop's addresses:")
         for line in network.address_lines(found):
             say(f"  {line}")
+        if not wildcard:
+            for line in network.listening_lines(args.host, found):
+                say(line)
         try:
             server = await start_check_server(args.host, port)
         except OSError as error:
@@ -68,20 +69,21 @@ def run_check_network(args: argparse.Namespace) -> int:
         say(f"  {url}")
         say()
         say(network.waiting_line(url))
-        heard = asyncio.Event()
-
         def reached(visit: Reached) -> None:
             line = network.reached_line(visit.address, visit.ms)
-            say(f"{GREEN}{line}{RESET}" if colour else line)
-            heard.set()
+            green = colour and not network.is_loopback(visit.address)
+            say(f"{GREEN}{line}{RESET}" if green else line)
 
         server.probe.listen(reached)
+        phone = asyncio.Event()  # a visit from anything but this laptop itself
+        server.probe.listen(lambda visit: None if network.is_loopback(visit.address)
+                            else phone.set())
         stop = asyncio.Event()
         stop_on_signals(asyncio.get_running_loop(), stop)
         try:
             waiting = asyncio.ensure_future(stop.wait())
             done, _pending = await asyncio.wait(
-                {waiting, asyncio.ensure_future(heard.wait())}, timeout=wait,
+                {waiting, asyncio.ensure_future(phone.wait())}, timeout=wait,
                 return_when=asyncio.FIRST_COMPLETED,
             )
             if not done:
@@ -94,7 +96,7 @@ def run_check_network(args: argparse.Namespace) -> int:
             await waiting
         finally:
             await server.close()
-        return 0 if server.probe.reached else 1
+        return 0 if phone.is_set() else 1
 
     status = asyncio.run(check())
     print("Stopped.")

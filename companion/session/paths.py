@@ -2,7 +2,8 @@
 the folder the operating system expects for this user (``platformdirs``: for
 example ``~/.local/share/companion`` on Linux, ``~/Library/Application Support/companion`` on
 macOS, ``%LOCALAPPDATA%\\companion`` on Windows). ``$COMPANION_DATA_DIR`` or ``--data-dir``
-name the sessions' folder instead, ``$COMPANION_SCENARIOS`` the scenarios' one.
+name the sessions' folder instead (``$COMPANION_DATA_DIR`` keeps the scenarios too, in its
+``scenarios``), ``$COMPANION_SCENARIOS`` the scenarios' one.
 """
 
 from __future__ import annotations
@@ -46,10 +47,14 @@ def data_dir(override: str | os.PathLike[str] | None) -> Path:
 
 def user_scenario_dir() -> Path:
     """The user's own scenarios (``companion balance`` writes there): ``$COMPANION_SCENARIOS``,
-    else ``scenarios`` in the user's data folder."""
+    else ``scenarios`` in ``$COMPANION_DATA_DIR`` when it is set (a data folder of one's own
+    keeps everything), else ``scenarios`` in the user's data folder."""
     env = os.environ.get(SCENARIO_DIR_ENV)
     if env:
         return Path(env).expanduser()
+    data = os.environ.get(DATA_DIR_ENV)
+    if data:
+        return Path(data).expanduser() / "scenarios"
     return _user_data() / "scenarios"
 
 

@@ -1,6 +1,6 @@
 """``companion check-network``, run as the game master runs it: with no phone it says in one
 sentence what it waits for; a scripted client on 127.0.0.1 that opens the test page (and runs
-its check, as the page's script does) turns the line green; with no phone for the wait, the
+its check, as the page's script does) is told apart from a phone; with no phone for the wait, the
 likely causes with this system's firewall fix; a port in use is one sentence."""
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ import sys
 import urllib.request
 from pathlib import Path
 
-from companion.tui.common.network import firewall_fix
+from companion.tui.common.network import addresses_of, best, firewall_fix
+from companion.web.common.address import candidates
 from tests.conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,7 +50,10 @@ def _stop(process: subprocess.Popen[str]) -> tuple[str, str]:
             process.wait()
 
 
-def test_a_scripted_client_turns_the_line_green() -> None:
+def test_a_client_on_this_laptop_is_told_apart_from_a_phone() -> None:
+    """On 127.0.0.1 the check says that it listens on this laptop only, still lists the
+    laptop's own addresses (the links use them), and a visit from the laptop itself is no
+    phone: neither the terminal nor the page says that the phones will reach the game."""
     port = free_port()
     check = _start(port, "--wait", "600")
     try:
@@ -58,20 +62,31 @@ def test_a_scripted_client_turns_the_line_green() -> None:
         assert before[-1] == (
             f"Waiting for a phone on the players' Wi-Fi to open {url} (scan the code)."
         )
-        assert f"  {url}" in before and "127.0.0.1 (--host)" in " ".join(before)
+        text = " ".join(before)
+        assert f"  {url}" in before and "127.0.0.1 (lo)" in text
+        assert "The check listens on 127.0.0.1 only, this laptop itself" in text
+        chosen = best(addresses_of([(c.interface, c.address) for c in candidates()]))
+        if chosen is not None:  # the laptop has an address the phones can use: named
+            assert "no address on a local network" not in text
+            assert f"leave out --host (they would use {chosen.address})" in text
         with urllib.request.urlopen(url, timeout=10) as answer:
             page = answer.read().decode()
         token = re.search(r'data-token="([^"]+)"', page)
         assert token is not None and 'src="/static/check.js"' in page
+        assert "that says nothing about the phones" in page  # what the page says here
         with urllib.request.urlopen(f"{url}/reached?t={token[1]}", timeout=10) as answer:
             body = json.loads(answer.read())
         assert body["address"] == "127.0.0.1" and isinstance(body["ms"], int)
+        assert body["here"] is True
         after = _read_until(check, "Reached from")
-        assert after[-1] == f"Reached from 127.0.0.1 in {body['ms']} ms."  # not a terminal
+        assert after[-1] == (  # not a terminal: no colour
+            f"Reached from 127.0.0.1 in {body['ms']} ms: that is this laptop itself, which "
+            "says nothing about the phones; open the page on a phone on the players' Wi-Fi."
+        )
     finally:
         out, err = _stop(check)
-    assert check.returncode == 0, err
-    assert "likely causes" not in out and "Traceback" not in err
+    assert check.returncode == 1, err  # no phone reached it
+    assert "Traceback" not in err
     assert out.strip().splitlines()[-1] == "Stopped."
 
 

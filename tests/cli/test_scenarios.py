@@ -188,3 +188,18 @@ def test_the_shipped_scenarios_pass(tmp_path: Path, capsys: pytest.CaptureFixtur
         path = tmp_path / f"{name}.toml"
         path.write_text(to_toml(SHIPPED[name]), encoding="utf-8")
         assert check(path, capsys) == 0  # the writer above makes files the checker reads
+
+
+def test_companion_scenarios_names_the_data_folder_of_ones_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With COMPANION_DATA_DIR set, your scenarios are in it, and the listing says so."""
+    monkeypatch.delenv("COMPANION_SCENARIOS")
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "night"))
+    (tmp_path / "night" / "scenarios").mkdir(parents=True)
+    classic = (ROOT / "scenarios" / "classic.toml").read_text(encoding="utf-8")
+    (tmp_path / "night" / "scenarios" / "mine.toml").write_text(classic, encoding="utf-8")
+    assert main(["scenarios"]) == 0
+    out = capsys.readouterr().out
+    assert f"Your scenarios (in {tmp_path / 'night' / 'scenarios'}):" in out
+    assert "  mine " in out

@@ -33,6 +33,17 @@ def test_the_environment_and_the_option_win(
     assert user_scenario_dir() == tmp_path / "mine"
 
 
+def test_a_data_folder_of_ones_own_keeps_the_scenarios_too(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """With COMPANION_DATA_DIR set, your own scenarios are in its scenarios folder, not in the
+    user's data folder."""
+    monkeypatch.delenv("COMPANION_SCENARIOS")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "night"))
+    assert user_scenario_dir() == tmp_path / "night" / "scenarios"
+
+
 def test_a_session_name_may_have_accents_and_is_kept_in_one_form() -> None:
     # Before: 'soirée' was refused although the message said "letters".
     from companion.errors import UserError

@@ -18,7 +18,7 @@ def _to_search(session: Session, works: str) -> None:
     session.submit({"do": "close_planning"})
 
 
-def test_an_interview_ends_when_it_is_recorded_and_its_clock_pauses_and_extends(
+def test_an_interview_ends_when_it_is_sent_out_and_its_clock_pauses_and_extends(
     tmp_path: Path,
 ) -> None:
     session = demo_session(tmp_path)
@@ -35,8 +35,14 @@ def test_an_interview_ends_when_it_is_recorded_and_its_clock_pauses_and_extends(
         stage.extend(session, "interview", 30, now=2000.0)
         clock = stage.stage_of(session).clock("interview")
         assert clock is not None and clock.remaining(2000.0) == 120.0 and clock.seconds == 150
+        before = table(stage.room_state(session))
         session.submit({"do": "interview", "prisoner": first, "deal": True})
+        # recorded while they are still in: the room's interview goes on, as without a deal
+        assert stage.stage_of(session).interview is not None
+        assert table(stage.room_state(session)) == before
+        stage.send_out(session, now=2010.0)
         assert stage.stage_of(session).interview is None
+        assert table(stage.room_state(session)) == table(session.state)
     finally:
         session.close()
 

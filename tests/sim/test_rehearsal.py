@@ -18,8 +18,8 @@ from tests import stage_helpers as stage
 
 async def game_master(session: Any, bots: PhoneBots) -> None:
     """Close planning once everyone chose; call each prisoner in and, once the warden's bot
-    has considered them without a deal, record the interview (no deal); step through each
-    reveal; end each day. The bots do the rest on their phones."""
+    has considered them, record the interview (no deal, unless her phone made one) and end it;
+    step through each reveal; end each day. The bots do the rest on their phones."""
     while not session.state.over or stage.held_reveal(session) is not None:
         state = session.state
         day = state.day
@@ -35,7 +35,11 @@ async def game_master(session: Any, bots: PhoneBots) -> None:
                 stage.call_in(session, waiting[0], 120)
         elif state.phase == "interviews" and inside is not None:
             if (day.number, inside.prisoner) in bots.considered and bots.idle():
-                session.submit({"do": "interview", "prisoner": inside.prisoner, "deal": False})
+                # as the console does: record no deal unless the warden's phone made one, then
+                # end the interview (a record made while the prisoner is in ends nothing)
+                if inside.prisoner not in {n for n, _ in day.interviews}:
+                    session.submit({"do": "interview", "prisoner": inside.prisoner, "deal": False})
+                stage.send_out(session)
         elif state.phase == "accusations":
             session.submit({"do": "end_day"})
         await asyncio.sleep(0.005)

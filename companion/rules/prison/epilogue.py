@@ -1,7 +1,8 @@
 """The epilogue: what really happened in a prison break, night by night, once the game is over.
 
 A pure fold of the game's days (:class:`~companion.rules.prison.state.PrisonState`): each
-night's workers and resters, the deals and who turned the warden down, the searches and why
+night's workers and resters, the deals and the interviews without one (the log knows only
+that none was made, and whether one was still left that day), the searches and why
 they caught or missed, the night's work, the accusations and what decided them, then the end
 (who won, every parole token). Nothing of it exists before the game is over (every function
 below gives nothing then), so no view can carry it early; a game undone back to life has none
@@ -33,7 +34,7 @@ class NightSearch(TypedDict):
 
 class NightDeal(TypedDict):
     prisoner: str
-    tokens: int  # their parole tokens after this deal
+    tokens: int  # their parole tokens after this deal (all they hold, not this deal's)
     named: list[str]  # whom they said was working (empty: nothing recorded)
 
 
@@ -61,7 +62,8 @@ class EpilogueNight(TypedDict):
     rested: list[str]
     revealed: bool  # the night came (a parole ends the game before it)
     deals: list[NightDeal]
-    turned_down: list[str]  # interviewed, no deal
+    no_deal: list[str]  # interviewed without a deal while one was still left that day
+    none_left: list[str]  # interviewed once the day's deals were all made
     searches: list[NightSearch]
     nights_added: int
     nights_done: int  # after this night
@@ -99,7 +101,8 @@ class OwnNight(TypedDict):
     day: int
     choice: Choice
     revealed: bool
-    deal: bool | None  # None: not interviewed
+    deal: bool | None  # None: not interviewed (False: no deal; whether one was left that day
+    # is not said: it would tell of others' deals before the board shows them)
     named: list[str]  # whom they named in their deal
     searched: bool
     caught: bool
@@ -112,7 +115,8 @@ class WardenNight(TypedDict):
 
     day: int
     deals: list[str]
-    turned_down: list[str]
+    no_deal: list[str]
+    none_left: list[str]
     searches: list[NightSearch]
 
 
@@ -132,6 +136,20 @@ def _days(state: PrisonState) -> Iterator[tuple[Day, list[str], dict[str, int]]]
         out |= {accused for _, accused, shived in d.accusations if shived}
 
 
+def _without_deal(day: Day, limit: int) -> tuple[list[str], list[str]]:
+    """A day's interviews without a deal: those while one was still left, and those once the
+    day's deals were all made (none could be offered)."""
+    made = 0
+    left: list[str] = []
+    none: list[str] = []
+    for name, deal in day.interviews:
+        if deal:
+            made += 1
+        else:
+            (left if made < limit else none).append(name)
+    return left, none
+
+
 def nights(state: PrisonState) -> list[EpilogueNight]:
     """Every night as it really happened (empty before the game is over)."""
     if not state.over:
@@ -149,6 +167,7 @@ def nights(state: PrisonState) -> list[EpilogueNight]:
                 said = next((list(n) for who, n in d.named if who == name), [])
                 deals.append({"prisoner": name, "tokens": tokens[name], "named": said})
         done += len(d.workers) if d.revealed else 0
+        no_deal, none_left = _without_deal(d, state.rules.parole_tokens_per_day)
         out.append(
             {
                 "day": d.number,
@@ -156,7 +175,8 @@ def nights(state: PrisonState) -> list[EpilogueNight]:
                 "rested": [n for n in active if d.choice_of(n) == "rest"],
                 "revealed": d.revealed,
                 "deals": deals,
-                "turned_down": [n for n, deal in d.interviews if not deal],
+                "no_deal": no_deal,
+                "none_left": none_left,
                 "searches": [{"prisoner": n, "caught": c} for n, c in d.searches],
                 "nights_added": len(d.workers) if d.revealed else 0,
                 "nights_done": done,
@@ -220,7 +240,7 @@ def own_part(state: PrisonState, name: str) -> list[OwnNight] | None:
             continue  # out of the game by then
         own_deal = next((d for d in night["deals"] if d["prisoner"] == name), None)
         deal = None if own_deal is None else True
-        if deal is None and name in night["turned_down"]:
+        if deal is None and (name in night["no_deal"] or name in night["none_left"]):
             deal = False
         search = next((s for s in night["searches"] if s["prisoner"] == name), None)
         accusations: list[OwnAccusation] = [
@@ -247,12 +267,16 @@ def warden_part(state: PrisonState) -> list[WardenNight] | None:
     """The warden's own nights: the deals made, the searches (``None`` before the end)."""
     if not state.over:
         return None
-    return [
-        {
-            "day": d.number,
-            "deals": [n for n, deal in d.interviews if deal],
-            "turned_down": [n for n, deal in d.interviews if not deal],
-            "searches": [{"prisoner": n, "caught": c} for n, c in d.searches],
-        }
-        for d in state.days
-    ]
+    out: list[WardenNight] = []
+    for d in state.days:
+        no_deal, none_left = _without_deal(d, state.rules.parole_tokens_per_day)
+        out.append(
+            {
+                "day": d.number,
+                "deals": [n for n, deal in d.interviews if deal],
+                "no_deal": no_deal,
+                "none_left": none_left,
+                "searches": [{"prisoner": n, "caught": c} for n, c in d.searches],
+            }
+        )
+    return out

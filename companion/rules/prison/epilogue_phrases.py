@@ -11,6 +11,7 @@ from companion.rules.prison.epilogue import (
     EpilogueNight,
     EpilogueView,
     NightAccusation,
+    NightDeal,
     NightSearch,
     OwnNight,
     WardenNight,
@@ -58,6 +59,35 @@ def _accusation(a: NightAccusation) -> Phrase:
     )
 
 
+def _deal(deal: NightDeal) -> Phrase:
+    """A deal and the parole tokens its taker then held in all (not this deal's: one)."""
+    name, tokens = deal["prisoner"], deal["tokens"]
+    if deal["named"]:
+        if tokens == 1:
+            return phrase(
+                "%(name)s took the warden's deal and named %(names)s: their first parole token.",
+                name=name,
+                names=names(deal["named"]),
+            )
+        return phrases(
+            "%(name)s took the warden's deal and named %(names)s: %(count)s parole token "
+            "in all.",
+            "%(name)s took the warden's deal and named %(names)s: %(count)s parole tokens "
+            "in all.",
+            tokens,
+            name=name,
+            names=names(deal["named"]),
+        )
+    if tokens == 1:
+        return phrase("%(name)s took the warden's deal: their first parole token.", name=name)
+    return phrases(
+        "%(name)s took the warden's deal: %(count)s parole token in all.",
+        "%(name)s took the warden's deal: %(count)s parole tokens in all.",
+        tokens,
+        name=name,
+    )
+
+
 def night_phrases(night: EpilogueNight) -> list[Phrase]:
     """One night's lines, in the order it happened."""
     worked, rested = night["worked"], night["rested"]
@@ -92,36 +122,23 @@ def night_phrases(night: EpilogueNight) -> list[Phrase]:
                     names=names(rested),
                 )
             )
-    for deal in night["deals"]:
-        if deal["named"]:
-            lines.append(
-                phrases(
-                    "%(name)s took the warden's deal and named %(names)s: "
-                    "%(count)s parole token.",
-                    "%(name)s took the warden's deal and named %(names)s: "
-                    "%(count)s parole tokens.",
-                    deal["tokens"],
-                    name=deal["prisoner"],
-                    names=names(deal["named"]),
-                )
-            )
-            continue
+    lines += [_deal(deal) for deal in night["deals"]]
+    if night["no_deal"]:
         lines.append(
             phrases(
-                "%(name)s took the warden's deal: %(count)s parole token.",
-                "%(name)s took the warden's deal: %(count)s parole tokens.",
-                deal["tokens"],
-                name=deal["prisoner"],
+                "%(names)s made no deal with the warden.",
+                "%(names)s made no deal with the warden.",
+                len(night["no_deal"]),
+                names=names(night["no_deal"]),
             )
         )
-    if night["turned_down"]:
-        down = night["turned_down"]
+    if night["none_left"]:
         lines.append(
             phrases(
-                "%(names)s turned the warden down.",
-                "%(names)s turned the warden down.",
-                len(down),
-                names=names(down),
+                "%(names)s could get no deal: the warden had made the day's deals already.",
+                "%(names)s could get no deal: the warden had made the day's deals already.",
+                len(night["none_left"]),
+                names=names(night["none_left"]),
             )
         )
     if not night["deals"]:
@@ -188,7 +205,7 @@ def _own_items(night: OwnNight) -> list[Phrase]:
     elif night["deal"] is True:
         items.append(phrase("you took a deal"))
     elif night["deal"] is False:
-        items.append(phrase("you turned the warden down"))
+        items.append(phrase("you made no deal"))
     if night["searched"] and not night["caught"]:
         items.append(phrase("the warden searched your cell and found nothing"))
     for a in night["accused"]:
@@ -217,15 +234,11 @@ def own_phrases(part: list[OwnNight]) -> list[Phrase]:
 
 def _warden_items(night: WardenNight) -> list[Phrase]:
     items = [phrase("you made a deal with %(name)s", name=n) for n in night["deals"]]
-    if night["turned_down"]:
-        down = night["turned_down"]
+    if night["no_deal"]:
+        items.append(phrase("no deal with %(names)s", names=names(night["no_deal"])))
+    if night["none_left"]:
         items.append(
-            phrases(
-                "%(names)s turned you down",
-                "%(names)s turned you down",
-                len(down),
-                names=names(down),
-            )
+            phrase("no deal was left for %(names)s", names=names(night["none_left"]))
         )
     for s in night["searches"]:
         name = s["prisoner"]

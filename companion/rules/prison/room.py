@@ -23,26 +23,20 @@ from companion.rules.prison.commands import (
     Search,
 )
 from companion.rules.prison.epilogue import EpilogueView, epilogue_view, steps
-from companion.rules.prison.events import GameEnded, NightRevealed, PrisonEvent, Searched
+from companion.rules.prison.events import NightRevealed, PrisonEvent, Searched
 from companion.rules.prison.stage import (
     STAGE,
-    CallIn,
     Clock,
-    Extend,
-    GoOn,
-    InterviewNow,
-    LimitPlanning,
-    Pause,
     Reveal,
     Saw,
     SawKind,
-    SendOut,
     ShowEpilogue,
     ShowReveal,
     Stage,
-    StageAct,
     Step,
     act_from,
+    act_on,
+    reveal_of,
 )
 from companion.rules.prison.state import PrisonState, Status
 from companion.rules.prison.views import (
@@ -57,16 +51,38 @@ from companion.rules.prison.views import (
 
 @dataclass(frozen=True)
 class PrisonRoom:
-    """The stage, and the game as the room may see it now."""
+    """The stage, and the game as the room may see it now.
+
+    ``ahead``: once the interview of the prisoner still in with the warden is recorded (a deal
+    on the warden's phone while they talk, or the game master's record as they come back), the
+    game with it; the room goes on seeing ``game``, the game before it, until the interview
+    ends by the game master's hand (or a search), so that nothing the room sees tells a deal
+    from none, nor when it was made. ``None``: nothing held."""
 
     stage: Stage
     game: PrisonState
+    ahead: PrisonState | None = None
+
+    @property
+    def warden_game(self) -> PrisonState:
+        """The game as the warden may see it: with the interview she has just recorded."""
+        return self.ahead if self.ahead is not None else self.game
 
     @property
     def held(self) -> Reveal | None:
         """The search whose reveal the room has not seen in full, if any."""
         reveal = self.stage.reveal
         return reveal if reveal is not None and reveal.held else None
+
+    @property
+    def nights_shown(self) -> int:
+        """The nights of work the room has been shown: while a reveal is held, its night counts
+        only once its step is shown (the game's own count has it from the search on)."""
+        reveal = self.held
+        nights = self.game.nights_done
+        if reveal is not None and "night" in reveal.shown_steps:
+            nights += len(reveal.workers or ())
+        return nights
 
     def next_step(self, *, to_end: bool = False, at: float) -> ShowReveal | None:
         """The act that shows the room the next step of the held reveal (``to_end``: all of
@@ -128,64 +144,6 @@ class PrisonRoom:
 # ---- the fold ------------------------------------------------------------------------------
 
 
-def _reveal_of(entry: Entry[PrisonCommand, PrisonEvent]) -> Reveal:
-    events = entry.events
-    searched = next(e for e in events if isinstance(e, Searched))
-    night = next((e for e in events if isinstance(e, NightRevealed)), None)
-    ended = next((e for e in events if isinstance(e, GameEnded)), None)
-    steps: list[Step] = ["search", "result"]
-    if night is not None:
-        steps.append("night")
-    if ended is not None:
-        steps.append("outcome")
-    return Reveal(
-        hseq=entry.seq,
-        prisoner=searched.prisoner,
-        caught=searched.caught,
-        workers=tuple(night.workers) if night is not None else None,
-        outcome=ended.outcome if ended is not None else None,
-        winners=tuple(ended.winners) if ended is not None else (),
-        steps=tuple(steps),
-    )
-
-
-def _with_clock(stage: Stage, act: Pause | GoOn | Extend, clock: Clock) -> Stage:
-    if act.which == "interview" and stage.interview is not None:
-        return replace(stage, interview=replace(stage.interview, clock=clock))
-    if act.which == "planning" and stage.planning is not None:
-        return replace(stage, planning=clock)
-    return stage
-
-
-def act_on(stage: Stage, act: StageAct) -> Stage:
-    """The stage after the game master's ``act``."""
-    at = act.at
-    if isinstance(act, CallIn):
-        called = InterviewNow(act.prisoner, at, Clock(act.seconds, at + act.seconds))
-        return replace(stage, interview=called)
-    if isinstance(act, SendOut):
-        return replace(stage, interview=None)
-    if isinstance(act, LimitPlanning):
-        planning = None if act.seconds is None else Clock(act.seconds, at + act.seconds)
-        return replace(stage, planning=planning)
-    if isinstance(act, ShowEpilogue):
-        return replace(stage, epilogue=max(stage.epilogue, act.shown))
-    if isinstance(act, Pause | GoOn | Extend):
-        clock = stage.clock(act.which)
-        if clock is None:
-            return stage
-        if isinstance(act, Pause):
-            return _with_clock(stage, act, clock.pause(at))
-        if isinstance(act, GoOn):
-            return _with_clock(stage, act, clock.go_on(at))
-        return _with_clock(stage, act, clock.extend(act.seconds, at))
-    reveal = stage.reveal
-    if reveal is not None and reveal.hseq == act.hseq:
-        shown = max(reveal.shown, min(act.shown, len(reveal.steps)))
-        return replace(stage, reveal=replace(reveal, shown=shown), seen=stage.seen | {reveal.hseq})
-    return stage
-
-
 def _played(stage: Stage, happening: Played) -> Stage:
     entry = happening.entry
     command = entry.command
@@ -198,7 +156,7 @@ def _played(stage: Stage, happening: Played) -> Stage:
             return replace(stage, interview=None)
         return stage
     if isinstance(command, Search):
-        return replace(stage, interview=None, planning=None, reveal=_reveal_of(entry))
+        return replace(stage, interview=None, planning=None, reveal=reveal_of(entry))
     if isinstance(command, EndDay):
         return Stage(seen=stage.seen, day_ended=happening.at)
     return stage
@@ -208,8 +166,44 @@ def start(state: PrisonState) -> PrisonRoom:
     return PrisonRoom(Stage(), state)
 
 
+def _held_interview(room: PrisonRoom, happening: Happening) -> tuple[str, str] | None:
+    """(prisoner, by whom) when ``happening`` records the interview of the prisoner who is in
+    with the warden (the room sees it only once the interview ends)."""
+    if not isinstance(happening, Played) or room.held is not None:
+        return None
+    command, inside = happening.entry.command, room.stage.interview
+    if not isinstance(command, Interview) or inside is None or inside.prisoner != command.prisoner:
+        return None
+    return command.prisoner, happening.by
+
+
+def _still_held(room: PrisonRoom, stage: Stage) -> bool:
+    """Whether a deal held from the room stays held with the stage now ``stage``: while the
+    same prisoner is in (a pause or an extension leaves it held)."""
+    before, now = room.stage.interview, stage.interview
+    return now is not None and before is not None and now.prisoner == before.prisoner
+
+
 def after(room: PrisonRoom, happening: Happening, state: PrisonState) -> PrisonRoom:
     """The room after ``happening``, with the game's ``state`` as it is after it."""
+    held = _held_interview(room, happening)
+    if held is not None:
+        # nothing the room sees changes: the same game, the same stage (a notice of an undo
+        # stays until the interview ends, as it would without a record)
+        recorded = (*room.stage.recorded_by, held)
+        return PrisonRoom(replace(room.stage, recorded_by=recorded), room.game, ahead=state)
+    if room.ahead is not None:
+        if isinstance(happening, Noted):
+            act = act_from(happening.body) if happening.what == STAGE else None
+            stage = act_on(room.stage, act) if act is not None else room.stage
+            if _still_held(room, stage):  # a pause, an extension, a note of another kind
+                cleared = stage if act is None else replace(stage, taken_back=None)
+                return replace(room, stage=cleared, ahead=state)
+        if isinstance(happening, TakenBack) and _undoes_held(room, happening):
+            # the room never saw it: nothing to tell it of the undo
+            return replace(room, ahead=None, game=state)
+        # anything else ends the interview: the room sees its record with what ended it
+        room = replace(room, game=room.ahead, ahead=None)
     stage = room.stage
     if isinstance(happening, Played):
         stage = replace(_played(stage, happening), taken_back=None)
@@ -235,6 +229,13 @@ def after(room: PrisonRoom, happening: Happening, state: PrisonState) -> PrisonR
     if shown != new.stage.epilogue:
         new = replace(new, stage=replace(new.stage, epilogue=shown))
     return new
+
+
+def _undoes_held(room: PrisonRoom, happening: TakenBack) -> bool:
+    command, inside = happening.entry.command, room.stage.interview
+    return isinstance(command, Interview) and inside is not None and (
+        inside.prisoner == command.prisoner
+    )
 
 
 ROOM: RoomRules[PrisonState, PrisonRoom] = RoomRules(start, after)

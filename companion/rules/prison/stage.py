@@ -1,9 +1,11 @@
 """The stage of a prison break: the clocks, the interview in progress, a search's reveal, and
 the game master's acts on them (typed stage notes).
 
-- An interview starts when the game master calls a prisoner in (:class:`CallIn`) and ends when
-  that prisoner's interview is recorded (deal or not, from the console or the warden's phone),
-  when it is called off (:class:`SendOut`), or when the search starts.
+- An interview starts when the game master calls a prisoner in (:class:`CallIn`) and ends by
+  the game master's hand (:class:`SendOut`: the console records the interview, then sends the
+  prisoner out; or calls it off), with another call-in, or when the search starts. Recorded
+  while the prisoner is still in (the warden's phone's deal), it is held from the room until
+  then (:class:`~companion.rules.prison.room.PrisonRoom` ``ahead``).
 - A search is *held*: the room sees the game as it was before it until the game master steps
   through its reveal (:class:`ShowReveal`): the warden searches X's cell… → CAUGHT or SAFE →
   who worked and the nights → the end of the game, if it ended.
@@ -20,8 +22,11 @@ same notes earlier versions wrote, and read back by :func:`act_from`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal
+
+from companion.rules.core.game import Entry
+from companion.rules.prison.events import GameEnded, NightRevealed, PrisonEvent, Searched
 
 STAGE = "stage"  # the notes' "what"
 Which = Literal["interview", "planning"]
@@ -123,7 +128,9 @@ class Stage:
     reveal: Reveal | None = None  # today's latest search (held, or shown)
     seen: frozenset[int] = frozenset()  # searches (history entries) the room has been shown
     day_ended: float | None = None  # when the game master last ended a day
-    recorded_by: tuple[tuple[str, str], ...] = ()  # today's interviews: (prisoner, by whom)
+    # today's interviews: (prisoner, by whom); the console's to know, not the room's (two stages
+    # that differ only in it look the same to the room)
+    recorded_by: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     epilogue: int = 0  # the epilogue's steps the room has been shown (only once it is over)
 
     def clock(self, which: Which) -> Clock | None:
@@ -241,3 +248,65 @@ def act_from(body: Mapping[str, Any]) -> StageAct | None:
     if act == "epilogue":
         return ShowEpilogue(at, int(body["shown"]))
     return None
+
+
+# ---- the stage after an act ---------------------------------------------------------------
+
+
+def _with_clock(stage: Stage, act: Pause | GoOn | Extend, clock: Clock) -> Stage:
+    if act.which == "interview" and stage.interview is not None:
+        return replace(stage, interview=replace(stage.interview, clock=clock))
+    if act.which == "planning" and stage.planning is not None:
+        return replace(stage, planning=clock)
+    return stage
+
+
+def act_on(stage: Stage, act: StageAct) -> Stage:
+    """The stage after the game master's ``act``."""
+    at = act.at
+    if isinstance(act, CallIn):
+        called = InterviewNow(act.prisoner, at, Clock(act.seconds, at + act.seconds))
+        return replace(stage, interview=called)
+    if isinstance(act, SendOut):
+        return replace(stage, interview=None)
+    if isinstance(act, LimitPlanning):
+        planning = None if act.seconds is None else Clock(act.seconds, at + act.seconds)
+        return replace(stage, planning=planning)
+    if isinstance(act, ShowEpilogue):
+        return replace(stage, epilogue=max(stage.epilogue, act.shown))
+    if isinstance(act, Pause | GoOn | Extend):
+        clock = stage.clock(act.which)
+        if clock is None:
+            return stage
+        if isinstance(act, Pause):
+            return _with_clock(stage, act, clock.pause(at))
+        if isinstance(act, GoOn):
+            return _with_clock(stage, act, clock.go_on(at))
+        return _with_clock(stage, act, clock.extend(act.seconds, at))
+    reveal = stage.reveal
+    if reveal is not None and reveal.hseq == act.hseq:
+        shown = max(reveal.shown, min(act.shown, len(reveal.steps)))
+        return replace(stage, reveal=replace(reveal, shown=shown), seen=stage.seen | {reveal.hseq})
+    return stage
+
+
+def reveal_of(entry: Entry[Any, PrisonEvent]) -> Reveal:
+    """The reveal of the search ``entry``, none of it shown yet."""
+    events = entry.events
+    searched = next(e for e in events if isinstance(e, Searched))
+    night = next((e for e in events if isinstance(e, NightRevealed)), None)
+    ended = next((e for e in events if isinstance(e, GameEnded)), None)
+    steps: list[Step] = ["search", "result"]
+    if night is not None:
+        steps.append("night")
+    if ended is not None:
+        steps.append("outcome")
+    return Reveal(
+        hseq=entry.seq,
+        prisoner=searched.prisoner,
+        caught=searched.caught,
+        workers=tuple(night.workers) if night is not None else None,
+        outcome=ended.outcome if ended is not None else None,
+        winners=tuple(ended.winners) if ended is not None else (),
+        steps=tuple(steps),
+    )

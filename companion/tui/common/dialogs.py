@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -15,6 +16,7 @@ from textual.timer import Timer
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from companion.tui.common.follow import Redraw
 from companion.tui.common.language import enter_key, esc_key, words, yes_key
 from companion.tui.common.literal import fill, plain
 
@@ -36,15 +38,23 @@ class ConfirmScreen(ModalScreen[bool]):
     ]
 
     def __init__(
-        self, title: str, question: str, yes: str | None = None, no: str | None = None
+        self,
+        title: str,
+        question: str,
+        yes: str | None = None,
+        no: str | None = None,
+        *,
+        asked: Callable[[], str] | None = None,
     ) -> None:
         """``yes``: what y does (``None``: "Yes" in the console's language); ``no``: what n
-        and Esc do (``None``: "No, go back")."""
+        and Esc do (``None``: "No, go back"); ``asked``: the question as it reads now, asked
+        again whenever the session is drawn again (a player chose meanwhile)."""
         super().__init__()
         self.title_text = title
         self.question = question
         self.yes = yes
         self.no = no
+        self.asked = asked
 
     def compose(self) -> ComposeResult:
         _ = words(self)
@@ -52,11 +62,19 @@ class ConfirmScreen(ModalScreen[bool]):
         no = self.no if self.no is not None else _("No, go back")
         with Vertical(classes="dialog"):
             yield Static(plain(self.title_text), classes="dialog-title")
-            yield Static(plain(self.question), classes="dialog-body")
+            yield Static(plain(self.question), classes="dialog-body", id="question")
             yield Static(
                 fill("[b]%(key)s[/b] %(yes)s    [b]n[/b] %(no)s", key=yes_key(_), yes=yes, no=no),
                 classes="dialog-keys",
             )
+
+    @on(Redraw)
+    def _asked_again(self) -> None:
+        if self.asked is not None:
+            question = self.asked()
+            if question != self.question:
+                self.question = question
+                self.query_one("#question", Static).update(plain(question))
 
     def on_key(self, event: Key) -> None:
         if event.key == yes_key(words(self)) and event.key != "y":

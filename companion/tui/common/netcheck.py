@@ -81,9 +81,11 @@ class NetworkCheckScreen(ModalScreen[None]):
         self.set_timer(max(self.wait, 0.01), self._no_phone, name="network check wait")
 
     def _reached(self, address: str, ms: int) -> None:
-        self.visits.append((address, ms))
         status = self.query_one("#netcheck-status", Static)
         status.update(network.reached_line(address, ms, words(self)))
+        if network.is_loopback(address):
+            return  # this laptop itself: no phone yet, nothing turns green
+        self.visits.append((address, ms))
         status.add_class("reached")
         self.query_one("#netcheck-causes", Static).update("")
 

@@ -107,9 +107,46 @@ def waiting_line(url: str, lang: Language | None = None) -> str:
     )
 
 
+def is_loopback(address: str) -> bool:
+    """Whether ``address`` is this laptop itself (127.0.0.0/8, ::1)."""
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
 def reached_line(address: str, ms: int, lang: Language | None = None) -> str:
+    """The line when the test page was opened: from a phone, or from this laptop itself
+    (which says nothing about the phones)."""
     _ = lang or language()
+    if is_loopback(address):
+        return _(
+            "Reached from %(address)s in %(ms)s ms: that is this laptop itself, which says "
+            "nothing about the phones; open the page on a phone on the players' Wi-Fi.",
+            address=address,
+            ms=ms,
+        )
     return _("Reached from %(address)s in %(ms)s ms.", address=address, ms=ms)
+
+
+def listening_lines(host: str, found: list[Address], lang: Language | None = None) -> list[str]:
+    """With ``--host``: where the check listens, and when that is this laptop only, the
+    address the phones would use instead (``found``: the laptop's own addresses)."""
+    _ = lang or language()
+    if not is_loopback(host):
+        return [_("The check listens on %(host)s only.", host=host)]
+    chosen = best(found)
+    if chosen is None:
+        return [_(
+            "The check listens on %(host)s only, this laptop itself: no phone can open its page.",
+            host=host,
+        )]
+    return [_(
+        "The check listens on %(host)s only, this laptop itself: no phone can open its page. "
+        "To test the phones, leave out --host (they would use %(address)s).",
+        host=host,
+        address=chosen.address,
+    )]
 
 
 def firewall_fix(platform: str, port: int, lang: Language | None = None) -> str:

@@ -9,6 +9,7 @@ changes (names or order)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -125,6 +126,21 @@ def short(name: str, width: int = NAME_WIDTH) -> str:
     return name if len(name) <= width else name[: width - 1] + "…"
 
 
+def cut_names(names: Iterable[str], width: int) -> dict[str, str]:
+    """Each name as the board shows it in ``width`` cells: whole, or cut short with an
+    ellipsis; names that would then read alike keep their ends instead, cut in the middle
+    ("Alexandra Ch…en-Whitfield", "Alexandra Ch…sen-Whitmore"), so that two rows never read
+    the same when their names differ."""
+    names = list(names)
+    cut = {name: short(name, width) for name in names}
+    alike = Counter(cut.values())
+    for name in names:
+        if alike[cut[name]] > 1 and len(name) > width:
+            head = (width - 1) // 2
+            cut[name] = name[:head] + "…" + name[len(name) - (width - 1 - head):]
+    return cut
+
+
 def tonight(view: View, name: str, status: str, inside: str | None = None) -> str:
     """What the board may say about a prisoner today, from the (sealed) game master's view
     (``inside``: the prisoner in with the warden now, on the stage), in English: a key of
@@ -207,7 +223,7 @@ class Board(DataTable[Text]):
         """Each prisoner's row, by name, in the view's order."""
         _ = words(self)
         tokens = view.get("parole_tokens", {})
-        width = self._names
+        shown = cut_names((p["name"] for p in view["prisoners"]), self._names)
         rows: dict[str, list[Text]] = {}
         for p in view["prisoners"]:
             name, status = p["name"], p["status"]
@@ -218,7 +234,7 @@ class Board(DataTable[Text]):
             )
             style = "" if status == "active" else "dim"
             rows[name] = [
-                plain(short(name, width), style),
+                plain(shown[name], style),
                 Text(
                     status_word(status, _),
                     style="bold" if status in ("escaped", "paroled") else style,
@@ -283,7 +299,8 @@ class Board(DataTable[Text]):
 
     def _cut_anew(self, names: Iterable[str], width: int) -> bool:
         """Whether a name would show otherwise cut to ``width`` than it does now."""
-        return any(short(n, width) != short(n, self._names) for n in names)
+        names = list(names)
+        return cut_names(names, width) != cut_names(names, self._names)
 
     def _rebuild(self, rows: dict[str, list[Text]]) -> None:
         row = self.cursor_row

@@ -116,26 +116,30 @@ class DayActions(Screen[None]):
             if view["phase"] != "planning":
                 return
             waiting = [n for n in view["active"] if n not in view["submitted"]]
-            who = names(waiting, _)
-            question = (
-                _.n_(
-                    "%(names)s has not chosen and will rest tonight.",
-                    "%(names)s have not chosen and will rest tonight.",
-                    len(waiting),
-                    names=who,
-                )
-                if waiting
-                else _("Everyone has chosen.")
-            )
             if (waiting or time_up) and not await self.app.push_screen_wait(
                 ConfirmScreen(
                     _("Planning time is up: close planning?") if time_up else _("Close planning?"),
-                    question,
+                    self._waiting_words(_),
                     _.pgettext("the answer yes", "Close planning"),
+                    asked=partial(self._waiting_words, _),  # a phone's choice meanwhile
                 )
             ):
                 return
             self.submit(ClosePlanning())
+
+    def _waiting_words(self, _: Language) -> str:
+        """Who has not chosen yet (and so rests), or that everyone has."""
+        view = self.view()
+        waiting = [n for n in view["active"] if n not in view["submitted"]]
+        if not waiting:
+            return _("Everyone has chosen.")
+        who = names(waiting, _)  # said first: ``_`` inside the call hides it from extraction
+        return _.n_(
+            "%(names)s has not chosen and will rest tonight.",
+            "%(names)s have not chosen and will rest tonight.",
+            len(waiting),
+            names=who,
+        )
 
     @work(group="flow")
     async def action_planning_limit(self) -> None:
@@ -214,6 +218,15 @@ class DayActions(Screen[None]):
             if ending == "elsewhere":
                 self.notify(ended_elsewhere(session, name, _), timeout=10)
                 return
+            if name in table(session.state)["today"]["interviewed"]:
+                # the warden's phone recorded it while they talked: the room's interview ends
+                # now, by the game master's hand, as one without a deal does
+                flows.stage_change(self.app, partial(session.stage, SendOut(self.ctx.clock())))
+                self.notify(ended_elsewhere(session, name, _), timeout=10)
+                after = table(session.state)
+                if after["outcome"] == "parole":
+                    self.app.push_screen(MessageScreen(_("GAME OVER"), outcome_line(after, _)))
+                return
             if ending == "cancel":
                 flows.stage_change(self.app, partial(session.stage, SendOut(self.ctx.clock())))
                 self.notify(
@@ -228,6 +241,8 @@ class DayActions(Screen[None]):
                     continue  # back to the interview: nothing recorded yet
                 named = ticked
             if self.submit(Interview(prisoner=name, deal=ending == "deal", named=named)):
+                # the room sees the interview end now, with its record (rules/prison/room.py)
+                flows.stage_change(self.app, partial(session.stage, SendOut(self.ctx.clock())))
                 self.notify(_("%(name)s's interview is recorded.", name=name))
                 after = table(session.state)
                 if after["outcome"] == "parole":

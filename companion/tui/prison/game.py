@@ -13,7 +13,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from companion.rules.prison.stage import Clock
-from companion.rules.prison.views import table
+from companion.rules.prison.views import gm, table
 from companion.tui.common.follow import PhonesSeen, Redraw
 from companion.tui.common.footer import Keys, fit_footer
 from companion.tui.common.language import words
@@ -23,6 +23,7 @@ from companion.tui.prison.clocks import StageActions
 from companion.tui.prison.context import Context, Show
 from companion.tui.prison.side import fold, join_line, side_text
 from companion.tui.prison.text import (
+    View,
     banner,
     can_accuse,
     nights_bar,
@@ -138,12 +139,20 @@ class GameScreen(StageActions):
             self._offered = offered
             self.refresh_bindings()
 
+    def shown_view(self) -> View:
+        """The game master's view as the screen shows it: while the interview of the prisoner
+        still in with the warden is recorded (her phone's deal), as it was before that record,
+        until the interview ends (the laptop may be in the room's view: nothing on it changes
+        with a deal made meanwhile)."""
+        room = self.ctx.session.room
+        return gm(room.game) if room.ahead is not None else self.view()
+
     def side(self) -> str:
         """The side panel's text folded to its width (never an address cut anywhere but at a
         '/', never a line that starts with a comma). Under NARROW columns the join address
         has a line of its own across the screen instead, whole."""
         _ = words(self)
-        view = self.view()
+        view = self.shown_view()
         narrow = self.has_class("narrow")
         join = join_line(self.ctx, view, _)
         self._text("#join-bar", join or "", shown=narrow and join is not None)
@@ -178,11 +187,13 @@ class GameScreen(StageActions):
         same is left alone, the board changes only its changed cells, and the footer is
         rebuilt only when the keys on offer change (a new phase, the last interview)."""
         _ = words(self)
-        view = self.view()
+        view = self.shown_view()
         inside = self.ctx.session.room.stage.interview
         b = banner(view, inside.prisoner if inside is not None else None, _)
         name = self.ctx.session.name
-        bar = nights_bar(view["nights_done"], view["nights_to_escape"], lang=_)
+        # the room's count: a held reveal's night only once the room is shown it
+        shown = self.ctx.session.room.nights_shown
+        bar = nights_bar(shown, view["nights_to_escape"], lang=_)
         self._text(
             "#topbar",
             _("%(session)s · %(title)s · Nights %(bar)s", session=name, title=b.title, bar=bar),

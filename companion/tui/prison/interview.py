@@ -2,8 +2,12 @@
 
 The countdown is the stage's interview clock (:mod:`companion.rules.prison.stage`), so the board and
 the warden's phone count down to the same moment; pausing and extending are recorded there.
-When the stage's interview ends elsewhere (the warden's phone recorded it, or started the
-search), the screen closes itself."""
+When the stage's interview ends elsewhere (another console, or the warden's phone started the
+search), the screen closes itself. A deal the warden's phone records leaves it open: the room's
+interview ends by the game master's hand, with a deal or without.
+
+The deal's key is offered only while a deal is left today, as it was when the prisoner came in:
+nothing here changes during the interview, and no count of the day's deals is said."""
 
 from __future__ import annotations
 
@@ -50,6 +54,12 @@ class InterviewScreen(ModalScreen[Ending]):
         self._rang = False  # the bell rang at zero (again after an extension)
         self._ended = False
         self._ending: Ending | None = None  # to close with once on top again
+        # whether a deal is offered: one was left today as the prisoner came in (their own
+        # deal, made on the warden's phone meanwhile, counts as left: nothing on this screen
+        # changes with it, even on a console opened again mid-interview)
+        state = ctx.session.state
+        own = 1 if (prisoner, True) in state.day.interviews else 0
+        self.deal_offered = gm(state)["deals_left_today"] + own > 0
 
     def compose(self) -> ComposeResult:
         _ = words(self)
@@ -65,8 +75,8 @@ class InterviewScreen(ModalScreen[Ending]):
     def _keys_text(self) -> Text:
         """``d deal  n no deal  p pause  + extend  Esc cancel``, the keys in bold."""
         _ = words(self)
-        keys = [
-            ("d", _("deal")),
+        keys = [("d", _("deal"))] if self.deal_offered else []
+        keys += [
             ("n", _("no deal")),
             ("p", _("pause")),
             ("+", _("extend")),
@@ -119,7 +129,9 @@ class InterviewScreen(ModalScreen[Ending]):
         left = self.left()
         text = clock_words(left)
         if left <= 0:
-            text += "  " + _("time is up: deal or no deal?")
+            text += "  " + (
+                _("time is up: deal or no deal?") if self.deal_offered else _("time is up")
+            )
             if not self._rang:
                 self._rang = True
                 self.app.bell()
@@ -167,12 +179,14 @@ class InterviewScreen(ModalScreen[Ending]):
         )
         self.show()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No deal's key once the day's deals are made (the footer leaves it out)."""
+        if action == "decide" and parameters == (True,):
+            return self.deal_offered
+        return True
+
     def action_decide(self, deal: bool) -> None:
-        if deal and gm(self.ctx.session.state)["deals_left_today"] <= 0:
-            _ = words(self)
-            self.notify(
-                _("No deal is possible: today's deal limit is reached."), severity="warning"
-            )
+        if deal and not self.deal_offered:
             return
         self._end("deal" if deal else "no deal")
 

@@ -128,9 +128,10 @@ def phone_lines(ctx: Context, view: View, _: Language) -> list[str]:
 def fold(text: str, width: int) -> str:
     """``text`` folded to ``width`` cells a line, between words: a word too long for a line
     (an address, a long name) goes whole to a line of its own when it fits there, else an
-    address is folded after its '/' and a name cut inside, so that no line starts with the
-    punctuation that followed it (", Ravi and Tom"). Only a plain space parts words: a no-break
-    space keeps French's colon with the word before it ("prisonniers\u00a0:")."""
+    address is folded after its '/', a name after its '-', and only a part longer than a
+    whole line is cut inside, so that no line starts with the punctuation that followed it
+    (", Ravi and Tom"). Only a plain space parts words: a no-break space keeps French's colon
+    with the word before it ("prisonniers\u00a0:")."""
     if width <= 0:
         return text
     out: list[str] = []
@@ -152,21 +153,23 @@ def fold(text: str, width: int) -> str:
 
 def pieces(word: str, width: int) -> list[str]:
     """``word`` as it may be laid on lines ``width`` cells wide: whole when it fits; an
-    address in pieces that end at a '/'; anything else cut, the last piece keeping a letter
-    with the punctuation after it."""
+    address in pieces that end at a '/', a hyphenated name in pieces that end at a '-'
+    ("Fitzgerald-" then "Okonkwo"); only a part still too long for a line is cut, the last
+    piece keeping a letter with the punctuation after it."""
     if cell_len(word) <= width:
         return [word]
-    if "/" in word:
-        parts = [p + "/" for p in word.split("/")]
-        parts[-1] = parts[-1][:-1]
-        out: list[str] = []
-        for part in (p for p in parts if p):
-            if out and cell_len(out[-1] + part) <= width:
-                out[-1] += part
-            else:
-                out += cut(part, width)
-        return out
-    return cut(word, width)
+    mark = "/" if "/" in word else "-" if "-" in word.strip("-") else None
+    if mark is None:
+        return cut(word, width)
+    parts = [p + mark for p in word.split(mark)]
+    parts[-1] = parts[-1][: -len(mark)]
+    out: list[str] = []
+    for part in (p for p in parts if p):
+        if out and cell_len(out[-1] + part) <= width:
+            out[-1] += part
+        else:
+            out += cut(part, width)
+    return out
 
 
 def cut(word: str, width: int) -> list[str]:

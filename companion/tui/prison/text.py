@@ -134,6 +134,12 @@ def banner(view: View, inside: str | None = None, lang: Language | None = None) 
     active = view["active"]
     if phase == "planning":
         chosen = len(view["submitted"])
+        if active and chosen >= len(active):  # nobody is left to make a choice
+            return Banner(
+                title,
+                _("“Everyone has chosen. You may still change your mind until planning closes.”"),
+                _("X: close planning. C: enter a player's choice in private."),
+            )
         return Banner(
             title,
             _(
@@ -166,9 +172,9 @@ def banner(view: View, inside: str | None = None, lang: Language | None = None) 
                 _("“Warden, please come back. %(name)s, please come in.”", name=inside)
                 if first
                 else _("“%(name)s, please come in.”", name=inside),
+                # its keys are on its own screen (the deal's only while one is left today)
                 _(
-                    "%(name)s is with the warden. The interview's keys: D deal, N no deal, "
-                    "P pause, + extend.",
+                    "%(name)s is with the warden. I: the interview's countdown and its keys.",
                     name=inside,
                 ),
             )
@@ -217,7 +223,10 @@ def banner(view: View, inside: str | None = None, lang: Language | None = None) 
     return Banner(
         day_title(day, "over", _),
         _("“%(outcome)s”", outcome=outcome_line(view, _)),
-        _("H: history and the full story. R: export the report. Ctrl+Z: take back the last move."),
+        _(
+            "O: show the room the epilogue, what really happened. H: history and the full "
+            "story. R: export the report. Ctrl+Z: take back the last move."
+        ),
     )
 
 

@@ -56,6 +56,15 @@ def undo_question(session: Prison, hseq: int, lang: Language | None = None) -> t
     if row["ended"]:
         ended = said(ENDED_WORDS, row["ended"], _)
         title = _("Undo the end of the game?")
+        if session.room.stage.epilogue:  # what really happened: every secret it told is out
+            return title, _(
+                "This takes back the end of the game: the room saw GAME OVER (%(ended)s) and "
+                "the epilogue, so the secrets it told (every choice, every deal) are out for "
+                "good; an undo hides none of them again. It takes back %(what)s with it; undo "
+                "only if you will tell them.",
+                ended=ended,
+                what=what,
+            )
         if session.room.saw_the_end(hseq):
             return title, _(
                 "This takes back the end of the game: the room saw GAME OVER (%(ended)s). "

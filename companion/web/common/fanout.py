@@ -99,7 +99,8 @@ class Fanout(Generic[M]):
     ``publish(push)``: put into the streams what each of them shows now. A change after a
     quiet spell (``calm`` since the last push) is pushed at once; else an urgent one within
     ``pace`` of the last push, and not before ``gather`` after it (so that the changes of one
-    burst go out together), a calm one ``calm`` after the last push."""
+    burst go out together), a calm one ``calm`` after the last push. ``version(session)``:
+    the version every message carries (default: the log's, :func:`log_version`)."""
 
     def __init__(
         self,
@@ -110,8 +111,10 @@ class Fanout(Generic[M]):
         pace: float = PACE,
         calm: float = PACE,
         gather: float = 0.0,
+        version: Callable[[Session], int] = log_version,
     ) -> None:
         self.session = session
+        self._version = version
         self.loop = asyncio.get_running_loop()
         self.audiences: dict[Hashable, set[Outbox[M]]] = {}
         self.streams = 0  # how many streams are open (of every audience)
@@ -129,7 +132,7 @@ class Fanout(Generic[M]):
 
     def version(self) -> int:
         """The version of the state now (every message's id: what its page shows)."""
-        return log_version(self.session)
+        return self._version(self.session)
 
     def boxes(self) -> list[Outbox[M]]:
         """Every open stream's outbox."""

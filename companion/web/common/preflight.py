@@ -13,6 +13,7 @@ on the port the game will use, when no phone server runs.
 
 from __future__ import annotations
 
+import ipaddress
 import secrets
 import time
 from collections.abc import Callable
@@ -113,8 +114,16 @@ async def _reached(request: web.Request) -> web.Response:
         return web.json_response(
             {"error": "This test page is old; reload it."}, status=404, headers=PRIVATE_HEADERS
         )
-    body = {"address": visit.address, "ms": visit.ms}
+    # here: opened on this laptop itself, which says nothing about the phones
+    body = {"address": visit.address, "ms": visit.ms, "here": _loopback(visit.address)}
     return web.json_response(body, headers=PRIVATE_HEADERS)
+
+
+def _loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
 
 
 @web.middleware

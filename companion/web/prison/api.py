@@ -42,7 +42,6 @@ from companion.session.session import Change
 from companion.web.common.context import (
     Problem,
     json_answer,
-    log_version,
     read_field,
     read_field_and_list,
     submit_for_phone,
@@ -64,6 +63,7 @@ from companion.web.prison.phones import (
     game_view,
     phones_of,
     room_stage,
+    room_version,
     seat_view,
     seat_view_of_game,
 )
@@ -95,12 +95,12 @@ async def get_seat(request: web.Request) -> web.Response:
     phones = phones_of(request)
     seat = phones.seat_for(request, request.match_info["token"])
     view = seat_view(phones.session, seat, phones.clock())
-    return json_answer(view, version=log_version(phones.session))
+    return json_answer(view, version=room_version(phones.session))
 
 
 async def get_board(request: web.Request) -> web.Response:
     phones = phones_of(request)
-    return json_answer(phones.board_view(), version=log_version(phones.session))
+    return json_answer(phones.board_view(), version=room_version(phones.session))
 
 
 async def post_choice(request: web.Request) -> web.Response:
@@ -124,7 +124,7 @@ def _prisoner_answer(phones: Phones, message: str, seat: Seat) -> web.Response:
         '{"ok":true,"message":' + dumps(message) + ',"view":{' + shared_json + ',"me":'
         + dumps(me) + ',"stage":' + dumps(stage) + "}}"
     )
-    return json_answer(text, version=log_version(phones.session), encoded=True)
+    return json_answer(text, version=room_version(phones.session), encoded=True)
 
 
 def _answer(phones: Phones, message: str, view: SeatView) -> web.Response:
@@ -132,7 +132,7 @@ def _answer(phones: Phones, message: str, view: SeatView) -> web.Response:
     of that view, which is at least the row the command appended: a page that shows less
     fetches its part, one that shows more (the answer came late) drops it."""
     return json_answer(
-        {"ok": True, "message": message, "view": view}, version=log_version(phones.session)
+        {"ok": True, "message": message, "view": view}, version=room_version(phones.session)
     )
 
 
@@ -290,7 +290,7 @@ def message_of(
         return None
     if current.role == "prisoner":
         return prisoner_message(phones, watch, current, lang, room, stage, chose)
-    game = game_view(room, current)
+    game = game_view(phones.session.room.warden_game, current)
 
     def make() -> dict[str, Any]:  # the game view above, with the stage as of now
         view = seat_view_of_game(game, current, room_stage(phones.session, phones.clock()))
@@ -326,13 +326,18 @@ def publish(phones: Phones, push: Push) -> None:
         room, stage = phones.session.room.game, phones.session.room.stage
         last, phones.pushed = phones.pushed, (room, stage)
         chose = choosers_only(last[0], room) if last is not None and last[1] == stage else None
+        warden_only = phones.warden_only(last)
         phones.pushes += 1
         audiences = phones.fanout.audiences
         for token, boxes in list(audiences.items()):  # the seats first: the board counts them
             if token is not None:
                 for box in list(boxes):
+                    if warden_only and not phones.is_wardens(box.memory):
+                        continue
                     deliver(phones, push, box, room, stage, chose)
                     box.memory.at = phones.pushes
+        if warden_only:
+            return
         for box in audiences.get(None, ()):
             deliver(phones, push, box, room, stage)
 
@@ -351,7 +356,8 @@ def urgency(change: Change) -> Urgency:
 def start_fanout(phones: Phones) -> Fanout[Watch]:
     """The live updates of the phones' pages (in the running loop, as the server starts)."""
     phones.fanout = Fanout(
-        phones.session, urgency, lambda push: publish(phones, push), pace=0.0, calm=PACE
+        phones.session, urgency, lambda push: publish(phones, push), pace=0.0, calm=PACE,
+        version=room_version,
     )
     return phones.fanout
 

@@ -21,10 +21,9 @@ from companion.rules.prison.room import RevealView
 from companion.rules.prison.room import shown as shown_now
 from companion.rules.prison.views import PublicDay
 from companion.session.prison.seats import Seat, board_url, join_url
-from companion.web.common.context import log_version
 from companion.web.common.rendering import make_environment, qr_svg, render
 from companion.web.prison.epilogue import board_epilogue, own_epilogue
-from companion.web.prison.phones import BoardView, Phones, SeatView
+from companion.web.prison.phones import BoardView, Phones, SeatView, room_version
 
 PHASE_TITLES = {
     "planning": N_("Planning"),
@@ -80,7 +79,7 @@ def warm_up(phones: Phones | None = None) -> None:
         lang = language(code)
         for seat in wanted:
             if seat is not None:
-                render_seat_page(phones.seat_view(seat), seat, lang, log_version(phones.session))
+                render_seat_page(phones.seat_view(seat), seat, lang, room_version(phones.session))
         render_board_part(phones.board_view(), phones.base_url, lang, phones.wifi_name())
 
 
@@ -256,6 +255,9 @@ def render_seat_part(view: SeatView, seat: Seat, lang: Language | None = None) -
     if seat.role == "warden":
         name = "part_warden.html"
         return render(environment(), name, lang, **common, seat_name=seat.name, own=own)
+    # their status as the room has been shown it: CAUGHT as soon as a held reveal says so
+    me: Mapping[str, Any] = view["me"]
+    common["my_status"] = shown_now(view)["statuses"].get(me["name"], me.get("status"))
     head = _prisoner_head(common, lang)
     return render(
         environment(), "part_prisoner.html", lang, **common, seat_name=seat.name, own=own, head=head

@@ -42,7 +42,14 @@ from companion.rules.prison.views import (
 from companion.session.prison import PrisonSession
 from companion.session.prison.seats import Seat, by_code, by_token, seats_of
 from companion.session.wifi import wifi_of
-from companion.web.common.context import NOT_FOUND, Limiter, Presence, Problem, count_wrong
+from companion.web.common.context import (
+    NOT_FOUND,
+    Limiter,
+    Presence,
+    Problem,
+    count_wrong,
+    log_version,
+)
 from companion.web.common.fanout import Fanout
 from companion.web.common.group_commit import GroupCommit
 from companion.web.common.outbox import Patch
@@ -128,6 +135,16 @@ def seat_view_of_game(
     return cast(PrisonerRoomView, {**game, "stage": stage})
 
 
+def room_version(session: PrisonSession) -> int:
+    """The version of what the room sees (every page's and stream's, ``X-View-Version``):
+    the log's, but for an interview recorded while the prisoner is still in with the warden
+    (:class:`~companion.rules.prison.room.PrisonRoom` ``ahead``), whose row the room does
+    not count until the interview ends: a deal made then, and one recorded as they come
+    back, number the same."""
+    version = log_version(session)
+    return version - 1 if session.room.ahead is not None else version
+
+
 def room_stage(session: PrisonSession, now: float | None = None) -> StageView:
     """The stage as the room sees it at ``now`` (epoch seconds; default: now)."""
     return stage_view(session.room.stage, time.time() if now is None else now)
@@ -136,8 +153,15 @@ def room_stage(session: PrisonSession, now: float | None = None) -> StageView:
 def seat_view(
     session: PrisonSession, seat: Seat, now: float | None = None
 ) -> SeatView:
-    """What ``seat`` may see now: the room's game and stage."""
-    return seat_view_of(session.room.game, seat, room_stage(session, now))
+    """What ``seat`` may see now: the room's game (the warden's, with a deal her phone made
+    that the room does not see yet) and stage."""
+    return seat_view_of(seat_game(session, seat), seat, room_stage(session, now))
+
+
+def seat_game(session: PrisonSession, seat: Seat) -> PrisonState:
+    """The game as ``seat`` may see it: the room's, and the warden's own deals at once."""
+    room = session.room
+    return room.warden_game if seat.role == "warden" else room.game
 
 
 def board_view(
@@ -179,6 +203,7 @@ class Phones:
     together: GroupCommit = field(init=False, repr=False)  # the prisoners' choices, in groups
     pushes: int = 0  # how many pushes the streams had
     pushed: tuple[PrisonState, Stage] | None = None  # the room's game and stage at the last one
+    logged: int = 0  # the log's version at the last one
     # the seats as last read: at this log length, from this stored text
     _seats: tuple[object, list[Seat]] = field(default=(None, []), repr=False)
 
@@ -238,6 +263,22 @@ class Phones:
 
     def board_view(self) -> BoardView:
         return board_view(self.session, self.phones_count(), self.clock())
+
+    def warden_only(self, last: tuple[PrisonState, Stage] | None) -> bool:
+        """Whether the push now brings only an interview recorded while its prisoner is still
+        in (held from the room): the log grew, the room's game and stage did not. Only the
+        warden's pages hear of it, or the room would hear that a deal was made meanwhile."""
+        logged, self.logged = self.logged, log_version(self.session)
+        room = self.session.room
+        return (
+            room.ahead is not None and last is not None and last[0] is room.game
+            and last[1] == room.stage and logged != self.logged
+        )
+
+    def is_wardens(self, watch: Watch) -> bool:
+        """Whether the stream ``watch`` is one of the warden's pages."""
+        seat = by_token(self.seats(), watch.token) if watch.token is not None else None
+        return seat is not None and seat.role == "warden"
 
 
 PHONES = web.AppKey("phones", Phones)

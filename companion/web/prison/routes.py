@@ -7,7 +7,7 @@ from __future__ import annotations
 from aiohttp import web
 
 from companion.language import N_
-from companion.web.common.context import Problem, log_version, read_form
+from companion.web.common.context import Problem, read_form
 from companion.web.common.language import current, page_language
 from companion.web.common.rendering import PRIVATE_HEADERS, html
 from companion.web.prison.pages import (
@@ -18,7 +18,7 @@ from companion.web.prison.pages import (
     render_seat_page,
     render_seat_part,
 )
-from companion.web.prison.phones import phones_of
+from companion.web.prison.phones import phones_of, room_version
 
 UNKNOWN_CODE = N_(
     "That seat code is not known; check the 8 letters and digits on your card and try again."
@@ -32,7 +32,7 @@ UNKNOWN_CODE = N_(
 async def seat_page(request: web.Request) -> web.Response:
     phones = phones_of(request)
     seat = phones.seat_for(request, request.match_info["token"])
-    version = log_version(phones.session)
+    version = room_version(phones.session)
     page = render_seat_page(phones.seat_view(seat), seat, page_language(request), version)
     return html(page, version=version)
 
@@ -40,21 +40,21 @@ async def seat_page(request: web.Request) -> web.Response:
 async def seat_part(request: web.Request) -> web.Response:
     phones = phones_of(request)
     seat = phones.seat_for(request, request.match_info["token"])
-    version = log_version(phones.session)
+    version = room_version(phones.session)
     part = render_seat_part(phones.seat_view(seat), seat, page_language(request))
     return html(part, version=version)
 
 
 async def board_page(request: web.Request) -> web.Response:
     phones = phones_of(request)
-    view, lang, version = phones.board_view(), page_language(request), log_version(phones.session)
+    view, lang, version = phones.board_view(), page_language(request), room_version(phones.session)
     page = render_board_page(view, phones.base_url, lang, version, phones.wifi_name())
     return html(page, private=False, version=version)
 
 
 async def board_part(request: web.Request) -> web.Response:
     phones = phones_of(request)
-    view, lang, version = phones.board_view(), page_language(request), log_version(phones.session)
+    view, lang, version = phones.board_view(), page_language(request), room_version(phones.session)
     part = render_board_part(view, phones.base_url, lang, phones.wifi_name())
     return html(part, private=False, version=version)
 

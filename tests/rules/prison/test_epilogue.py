@@ -127,7 +127,7 @@ def test_nothing_of_it_before_the_end_and_nothing_after_an_undo_back_to_life() -
     assert [str(s) for s in said] == [
         "Ada and Ben worked.",
         "Cy and Dee rested.",
-        "Dee took the warden's deal: 1 parole token.",
+        "Dee took the warden's deal: their first parole token.",
         "The warden searched Cy's cell, but Cy had chosen to rest: safe.",
         "2 nights of work: 2 of 2.",
     ]
@@ -163,7 +163,9 @@ def test_a_catch_an_informant_shived_and_a_passed_shiv_are_told_with_their_reaso
     assert view is not None
     told = [[str(s) for s in said] for _, said in step_phrases(view)]
     assert "The warden searched Ada's cell and caught Ada working." in told[0]
-    assert "Cy turned the warden down." in told[0]
+    # Ben took the day's one deal first: none could be offered to Cy, who turned nobody down
+    assert "Cy could get no deal: the warden had made the day's deals already." in told[0]
+    assert not any("turned" in line for step in told for line in step)
     assert (
         "Dee accused Cy, who had never taken a deal: the shiv passed to Cy." in told[0]
     )
@@ -175,10 +177,42 @@ def test_a_catch_an_informant_shived_and_a_passed_shiv_are_told_with_their_reaso
         "Parole tokens at the end: Ben 1.",
     ]
     assert [str(s) for s in own_phrases(own_part(h.state, "Cy") or [])] == [
-        "Night 1: you rested, you turned the warden down and Dee accused you and their shiv "
+        # not "no deal was left": that would tell Cy of Ben's deal before the board does
+        "Night 1: you rested, you made no deal and Dee accused you and their shiv "
         "passed to you.",
         "Night 2: you rested and you accused Ben, who was shived.",
     ]
     assert [str(s) for s in own_phrases(own_part(h.state, "Ada") or [])] == [
         "Night 1: you worked and the warden caught you working."
     ]  # out of the game after night 1: no night 2 of their own
+
+
+def test_an_interview_without_a_deal_says_only_what_the_log_knows_and_tokens_add_up() -> None:
+    """The log knows that no deal was made (not who refused), and whether one was still left
+    that day; a deal's tokens are the total its taker then held."""
+    h = game(nights_to_escape=9, max_days=2, parole_tokens_to_win=5)
+    for _day in (1, 2):
+        for name in h.state.active():
+            ok(h, do="choose", prisoner=name, choice="rest")
+        ok(h, do="close_planning")
+        ok(h, do="interview", prisoner="Ada", deal=False)  # a deal was still left
+        ok(h, do="interview", prisoner="Ben", deal=True)
+        ok(h, do="interview", prisoner="Cy", deal=False)  # none was left
+        ok(h, do="search", prisoner="Dee")
+        ok(h, do="end_day")
+    view = epilogue_view(h.state, 9)
+    assert view is not None
+    told = [[str(s) for s in said] for _, said in step_phrases(view)]
+    assert told[0][2:5] == [
+        "Ben took the warden's deal: their first parole token.",
+        "Ada made no deal with the warden.",
+        "Cy could get no deal: the warden had made the day's deals already.",
+    ]
+    assert "Ben took the warden's deal: 2 parole tokens in all." in told[1]
+    assert [str(s) for s in own_phrases(own_part(h.state, "Ada") or [])][0] == (
+        "Night 1: you rested and you made no deal."
+    )
+    assert [str(s) for s in warden_phrases(warden_part(h.state) or [])][0] == (
+        "Night 1: you made a deal with Ben, no deal with Ada, no deal was left for Cy and "
+        "you searched Dee's cell and found nothing."
+    )

@@ -77,7 +77,7 @@ def test_the_names_stay_secret_until_the_end_then_the_epilogue_says_them() -> No
     view = epilogue_view(h.state, 1)
     assert view is not None
     [(_, said)] = step_phrases(view)
-    assert "Ben took the warden's deal and named Ada and Cy: 1 parole token." in [
+    assert "Ben took the warden's deal and named Ada and Cy: their first parole token." in [
         str(s) for s in said
     ]
     assert [str(s) for s in own_phrases(own_part(h.state, "Ben") or [])] == [

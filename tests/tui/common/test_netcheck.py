@@ -1,7 +1,8 @@
 """The venue preflight from the consoles, through their keys (Textual's pilot): I on the prison
 break's Seats screen and in the warm-up's room opens the network test; a scripted client on
-127.0.0.1 opens the test page (and runs its check, as the page's script does) and the line
-turns green with "Reached from 127.0.0.1 in N ms."; without a phone the likely causes follow,
+127.0.0.1 opens the test page (and runs its check, as the page's script does) and the line says
+that this laptop itself reached it, which is no phone; a visit from another address turns it
+green with "Reached from 192.0.2.50 in N ms."; without a phone the likely causes follow,
 with this system's firewall fix. The test page is served alone on the game's port when no phone
 server runs, on the running phone server's own port otherwise."""
 
@@ -73,16 +74,56 @@ async def test_the_seats_screen_key_turns_green_when_a_client_reaches_the_page(
         assert isinstance(app.screen, NetworkCheckScreen)
         assert "reached" not in _status(app).classes
         body = await _visit(url)
-        await _until(pilot, app, f"Reached from 127.0.0.1 in {body['ms']} ms.")
-        status = _status(app)
-        assert "reached" in status.classes
-        assert status.styles.color == Color.parse(app.get_css_variables()["success"])
+        here = f"Reached from 127.0.0.1 in {body['ms']} ms: that is this laptop itself"
+        await _until(pilot, app, here)
+        assert "reached" not in _status(app).classes  # the laptop itself is no phone
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, SeatsScreen)
     # closed with the screen: the port is free again
     server = await asyncio.start_server(lambda r, w: None, "127.0.0.1", port)
     server.close()
+    session.close()
+
+
+class _Phone:
+    """A test page whose visits the test tells (a phone's address cannot reach a test's
+    server, which listens on 127.0.0.1 only)."""
+
+    url, port = "http://192.0.2.7:8765/check", 8765
+
+    def __init__(self) -> None:
+        self.listeners: list[Any] = []
+
+    def addresses(self) -> list[tuple[str, str]]:
+        return [("wlan0", "192.0.2.7")]
+
+    def listen(self, listener: Any) -> Any:
+        self.listeners.append(listener)
+        return lambda: None
+
+    async def close(self) -> None:
+        return None
+
+
+async def test_a_phones_visit_turns_the_line_green(tmp_path: Path) -> None:
+    session = demo_session(tmp_path, "demo")
+    app = ConsoleApp(session, ticking=False)
+    page = _Phone()
+
+    async def check() -> _Phone:
+        return page
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.push_screen(NetworkCheckScreen(check, platform=sys.platform, wait=600))
+        await _until(pilot, app, "Waiting for a phone")
+        for listener in page.listeners:
+            listener("192.0.2.50", 40)
+        await _until(pilot, app, "Reached from 192.0.2.50 in 40 ms.")
+        status = _status(app)
+        assert "reached" in status.classes
+        assert status.styles.color == Color.parse(app.get_css_variables()["success"])
+        await pilot.press("escape")
     session.close()
 
 
@@ -115,8 +156,9 @@ async def test_the_warm_up_key_uses_the_running_phone_server(tmp_path: Path) -> 
         url = f"{running['server'].base_url}/check"
         await _until(pilot, app, f"open {url}")
         body = await _visit(f"http://127.0.0.1:{port}/check")
-        await _until(pilot, app, f"Reached from 127.0.0.1 in {body['ms']} ms.")
-        assert "reached" in _status(app).classes
+        here = f"Reached from 127.0.0.1 in {body['ms']} ms: that is this laptop itself"
+        await _until(pilot, app, here)
+        assert "reached" not in _status(app).classes
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, NetworkCheckScreen)

@@ -67,7 +67,7 @@ async def test_each_step_on_the_console_and_the_board_at_the_same_version(tmp_pa
         assert 'id="epilogue"' not in render_board_part(board_view(session, PHONES), None)
         heads = ["Night 1", "Night 2", "The prisoners escaped"]
         lines = [
-            "Dee took the warden's deal: 1 parole token.",
+            "Dee took the warden's deal: their first parole token.",
             "The warden searched Cy's cell and caught Cy working.",
             "Parole tokens at the end: Dee 1.",
         ]

@@ -55,6 +55,7 @@ async def test_escape(tmp_path: Path) -> None:
         await pick(pilot, app, "Ben")
         assert isinstance(app.screen, InterviewScreen)
         assert shows(app, "Interview: Ben") and shows(app, "2:00")
+        assert shows(app, "d deal  n no deal")
         await pilot.press("d", "enter")  # a deal, nobody named
         await pilot.pause()
         # the room saw Ben go in: today's count of deals would give his deal away
@@ -68,12 +69,15 @@ async def test_escape(tmp_path: Path) -> None:
         await pilot.press("i")
         assert offered(app) == ["Ada", "Cy", "Dee"]
         await pick(pilot, app, "Ada")
-        # the room watches the countdown: it looks as it did before Ben's deal
+        # the day's deal is made: the deal's key is not offered (nor refused), and no count
+        # of the day's deals is said
         assert not shows(app, "limit is reached") and shows(app, "at most 1 deal a day")
-        await pilot.press("d")  # refused: the limit
+        assert not shows(app, "d deal") and shows(app, "n no deal")
+        assert not shows(app, "Deals today")
+        await pilot.press("d")  # not offered: nothing happens
         await pilot.pause()
         assert isinstance(app.screen, InterviewScreen)
-        assert shows(app, "No deal is possible: today's deal limit is reached.")
+        assert not shows(app, "No deal is possible")
         await pilot.press("n")
         await pilot.pause()
 

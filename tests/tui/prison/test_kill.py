@@ -130,8 +130,8 @@ def test_killed_console_resumes_the_same_day_phase_and_board(tmp_path: Path) -> 
         first.keys("d")
         first.shows("Whom did Ada name?")
         first.keys(" \r")  # Ada named Ben (the first other prisoner listed)
-        # the call-in (a stage note), then the interview
-        first.wait_for(lambda: logged_rows(path) == 5, "the interview in the log")
+        # the call-in (a stage note), the interview, then the end of it (a stage note)
+        first.wait_for(lambda: logged_rows(path) == 6, "the interview in the log")
         first.shows("Ben, please come in")
     finally:
         first.kill()

@@ -231,9 +231,11 @@ async def test_a_long_name_leaves_today_on_an_80_column_board(tmp_path: Path) ->
         assert "waiting" in line.split("│")[0]
 
 
-async def test_the_next_countdown_looks_the_same_after_a_deal_or_none(tmp_path: Path) -> None:
-    # The countdown is the room's clock: Ben's interview screen must not show that the
-    # deal limit was reached by Ada (no count, no missing or dimmed Deal key).
+async def test_the_next_countdown_offers_no_deal_once_it_is_made_and_tells_no_count(
+    tmp_path: Path,
+) -> None:
+    # Ben's interview after Ada's: the deal's key is offered only while a deal is left (never
+    # offered and then refused), and no count of the day's deals is said.
     screens = {}
     for deal in (True, False):
         folder = tmp_path / str(deal)
@@ -250,7 +252,10 @@ async def test_the_next_countdown_looks_the_same_after_a_deal_or_none(tmp_path: 
             assert shows(app, "the warden makes at most 1 deal a day")
             await pilot.press("d")
             await pilot.pause()
-            # after Ada's deal the engine refuses Ben's; the game master is told then
+            # no deal left: d does nothing (no refusal); else it asks whom Ben named
             assert isinstance(app.screen, InterviewScreen) == deal
-    assert screens[True] == screens[False]
-    assert "d Deal" in screens[True]
+            assert not shows(app, "No deal is possible")
+    assert "d deal" not in screens[True] and "d deal" in screens[False]
+    assert "d Deal" not in screens[True] and "d Deal" in screens[False]
+    for text in screens.values():
+        assert "Deals today" not in text and "limit" not in text

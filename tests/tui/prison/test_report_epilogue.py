@@ -32,7 +32,7 @@ def test_the_report_tells_the_epilogue_with_names_as_typed() -> None:
     report = story_markdown("night", gm(state), story(state) or [], [], epilogue=told)
     tail = report.split("## What really happened\n", 1)[1]
     assert tail.startswith("\n### Night 1\n\n- ")
-    assert "- Dee took the warden's deal: 1 parole token.\n" in tail
+    assert "- Dee took the warden's deal: their first parole token.\n" in tail
     assert "- The warden searched Ada's cell, but Ada had chosen to rest: safe.\n" in tail
     assert "### The prisoners escaped\n" in tail
     page = MarkdownIt("commonmark").render(tail)
@@ -46,5 +46,5 @@ def test_the_report_tells_it_in_the_sessions_language() -> None:
     de = language("de")
     report = story_markdown("night", gm(state), story(state) or [], [], de, epilogue=told)
     assert "## Was wirklich geschah\n\n### Nacht 1\n" in report
-    assert "- Dee hat den Deal des Wärters angenommen: 1 Bewährungsmarke.\n" in report
+    assert "- Dee hat den Deal des Wärters angenommen: die erste Bewährungsmarke.\n" in report
     assert "What really happened" not in report

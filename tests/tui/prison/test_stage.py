@@ -19,7 +19,7 @@ from companion.tui.prison.reveal import RevealScreen
 from companion.tui.prison.told import room_saw
 from tests import stage_helpers as stage
 from tests.conftest import demo_session
-from tests.tui.support import board_row, drawn, offered, pick, shows, type_text
+from tests.tui.support import board_row, drawn, offered, pick, screen_text, shows, type_text
 
 WARDEN = "Wendy"
 
@@ -37,7 +37,11 @@ async def settle(pilot: object, app: ConsoleApp) -> None:
     await drawn(pilot, app)  # type: ignore[arg-type]
 
 
-async def test_a_deal_on_the_wardens_phone_closes_the_countdown(tmp_path: Path) -> None:
+async def test_a_deal_on_the_wardens_phone_leaves_the_countdown_to_the_game_master(
+    tmp_path: Path,
+) -> None:
+    """The room's interview ends by the game master's hand, deal or none: the
+    countdown stays as it was, and ending it says that the warden's phone recorded it."""
     session = interviews(tmp_path)
     assert session.settings  # the demo session has seats
     app = ConsoleApp(session, ticking=False)
@@ -47,7 +51,12 @@ async def test_a_deal_on_the_wardens_phone_closes_the_countdown(tmp_path: Path) 
         assert isinstance(app.screen, InterviewScreen)
         board = app.screen_stack[-2].query_one(Board)  # under the countdown
         assert str(board.get_row("Ben")[3]) == "with warden"
+        before = screen_text(app)
         session.submit({"do": "interview", "prisoner": "Ben", "deal": True}, by=WARDEN)
+        await settle(pilot, app)
+        assert isinstance(app.screen, InterviewScreen) and screen_text(app) == before
+        assert stage.stage_of(session).interview is not None
+        await pilot.press("n")  # Ben is back: the game master ends it (the record stays)
         await settle(pilot, app)
         assert isinstance(app.screen, GameScreen)
         assert shows(app, "Ben's interview was recorded on the warden's phone")
@@ -276,13 +285,13 @@ async def test_an_interview_ended_under_the_palette_closes_once_on_top(tmp_path:
         await pilot.press("ctrl+p")
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
-        session.submit({"do": "interview", "prisoner": "Ada", "deal": True}, by=WARDEN)
+        stage.send_out(session)  # ended from another console
         await settle(pilot, app)
         assert isinstance(app.screen, CommandPalette)  # not closed by the countdown's end
         await pilot.press("escape")
         await settle(pilot, app)
         assert isinstance(app.screen, GameScreen) and app.faults.crashed is None
-        assert shows(app, "Ada's interview was recorded on the warden's phone")
+        assert shows(app, "Ada's interview was ended elsewhere")
 
 
 def footer_words(app: ConsoleApp) -> str:

@@ -25,7 +25,7 @@ from companion.web.common.context import VERSION_HEADER, Limiter
 from companion.web.prison.phones import PHONES, seat_view
 from companion.web.prison.server import build_app, start_phone_server
 from tests.conftest import ROSTER, demo_session
-from tests.stage_helpers import call_in, step_reveal
+from tests.stage_helpers import call_in, send_out, step_reveal
 from tests.web.helpers import Clock
 
 
@@ -243,7 +243,13 @@ async def test_deal_and_search(client: TestClient, session: Session) -> None:
     rows = len(session.rows)
     assert (await post(client, session, "Wendy", "deal", {"prisoner": "Ada"})).status == 200
     assert len(session.rows) == rows
-    assert session.state.day.interviews == (("Ada", True),)  # the deal ended Ada's interview
+    assert session.state.day.interviews == (("Ada", True),)
+    # Ada is still in: the room's interview ends by the game master's hand, deal or none
+    assert session.room.stage.interview is not None
+    assert session.room.stage.interview.prisoner == "Ada"
+    sentence = await error_of(await post(client, session, "Wendy", "deal", {"prisoner": "Cy"}), 409)
+    assert sentence == "Cy is not in with you; the game master calls each prisoner in."
+    send_out(session)
     sentence = await error_of(await post(client, session, "Wendy", "deal", {"prisoner": "Cy"}), 409)
     assert sentence == "Nobody is in with you now; the game master calls each prisoner in."
     call_in(session, "Ben", 90)

@@ -78,3 +78,57 @@ async def test_the_boards_chips_and_its_sound_hint_at_1080p(
     finally:
         await server.stop()
         session.close()
+
+
+TWINS = ["Alexandra Christensen-Whitfield", "Alexandra Christensen-Whitmore"]
+# Each name's box within its chip, and whether any of its text is hidden.
+NAMES = """[...document.querySelectorAll('#roster li .name')].map(n => {
+  const r = n.getBoundingClientRect(), li = n.parentElement.getBoundingClientRect();
+  return [n.textContent, r.right <= li.right + 0.5, n.scrollWidth <= n.clientWidth + 1,
+          getComputedStyle(n).textOverflow];
+})"""
+# The caption under the board's QR code, whether it and the code are on the screen, and the
+# code's side in pixels.
+QR_LABEL = """(() => {
+  const label = document.getElementById('qr-label'), qr = document.querySelector('.qr svg');
+  const l = label.getBoundingClientRect(), q = qr.getBoundingClientRect();
+  return [label.textContent, l.top >= q.bottom - 1, l.bottom <= innerHeight, q.top >= 0,
+          l.height > 0, Math.min(q.width, q.height)];
+})()"""
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+async def test_long_names_that_begin_alike_stay_apart_and_the_qr_says_what_it_is_for(
+    chromium: Chromium, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Two long names that begin alike are shown whole; the big QR code says what it is for
+    and stays large enough to scan; the sound hint is said once."""
+    session = create_prison_session(tmp_path, "twins", "classic", "Wendy", [*TWINS, "Cy", "Dee"])
+    server = await start_phone_server(session, "127.0.0.1", 0)
+    try:
+        board = await chromium.open(board_url(server.base_url))
+        width, height = size
+        await board.send("Emulation.setDeviceMetricsOverride", width=width, height=height,
+                         deviceScaleFactor=1, mobile=False)
+        await board.wait_for("document.body.dataset.ready === '1'")
+        names = await board.js(NAMES)
+        assert [n[0] for n in names] == [*TWINS, "Cy", "Dee"]
+        for name, inside, whole, overflow in names:  # every letter of every name is shown
+            assert inside and whole and overflow != "ellipsis", name
+        label, below, inside, top, seen, side = await board.js(QR_LABEL)
+        assert label == ("Card will not scan? Scan this code, or open the address below, then "
+                         "type your seat code. Lost your card? Ask the game master.")
+        assert f"{server.base_url}/join" in await board.text()
+        assert below and inside and top and seen
+        assert side >= 0.3 * height, side  # a code a phone reads from across the room
+        hint = "document.getElementById('sound-hint').hidden"
+        if not await board.js(hint):  # said once: gone once the game moves on
+            session.submit({"do": "close_planning"})
+            await board.wait_for("document.querySelector('[data-stamp]').dataset.stamp === "
+                                 "'1:interviews'")
+            await board.wait_for(f"{hint} === true")
+            label = await board.js("document.getElementById('sound').textContent")
+            assert label.startswith("Sound on: click")  # the button still says it
+    finally:
+        await server.stop()
+        session.close()

@@ -84,6 +84,10 @@ async def test_one_night_on_real_phones(chromium: Chromium, tmp_path: Path) -> N
         assert session.state.prisoners["Ben"].parole_tokens == 0
         await warden.click("button.deal[data-value=Ben]")
         await warden.wait_for("document.getElementById('deals-left').textContent === '0'")
+        # Ben is still in: nothing of the deal reaches the room (his phone neither) until the
+        # game master ends the interview, as one without a deal ends
+        assert await phones["Ben"].js("document.getElementById('my-parole').textContent") == "0"
+        stage.send_out(session)
         await phones["Ben"].wait_for("document.getElementById('my-parole').textContent === '1'")
         assert await phones["Ada"].js("document.getElementById('my-parole').textContent") == "0"
         assert "parole" not in (await board.text()).lower()

@@ -46,6 +46,7 @@ from companion.web.prison.phones import (
     COUNTS,
     PHONES,
     room_stage,
+    room_version,
     seat_view_of,
 )
 from companion.web.prison.server import build_app
@@ -182,6 +183,7 @@ class Walk:
         self.streams: dict[str, ClientResponse] = {}
         self.pages: dict[str, Held] = {}
         self.patches = 0  # patches the prisoners' pages took (the counts' line)
+        self.ahead: Any = None  # the interview recorded while the prisoner is in, at the last check
 
     def token(self, name: str) -> str:
         return next(s.token for s in self.seats if s.name == name)
@@ -212,9 +214,16 @@ class Walk:
 
     async def check(self) -> None:
         state = room_state(self.session)  # what the room may see: a held search stays out
-        version = self.session.rows[-1].seq if self.session.rows else 0
+        # the room's version: an interview recorded while the prisoner is still in is not
+        # counted until it ends (only the warden's pages hear of it, at the same version)
+        version = room_version(self.session)
+        room = self.session.room
+        if room.ahead is not None and room.ahead is not self.ahead:
+            self.pages["Wendy"].id = None  # the warden's page hears of it, at the same id
+        self.ahead = room.ahead
         for s in self.seats:
-            await self.check_seat(state, version, s)
+            game = room.warden_game if s.role == "warden" else state
+            await self.check_seat(game, version, s)
         await self.check_board(state, version)
 
     async def check_seat(self, state: PrisonState, version: int, s: Seat) -> None:

@@ -108,7 +108,8 @@ async def test_the_warden_records_whom_the_informant_named(
     session.stage(night)
     board = await (await client.get("/board/part")).text()
     assert (
-        "Cy took the warden&#39;s deal and named Ben &lt;i&gt; and Ada: 1 parole token." in board
+        "Cy took the warden&#39;s deal and named Ben &lt;i&gt; and Ada: their first parole "
+        "token." in board
     )
     cy = await (await client.get(f"/p/{seat(session, 'Cy').token}/part")).text()
     assert "you took a deal and named Ben &lt;i&gt; and Ada" in cy

@@ -197,8 +197,11 @@ async def test_the_warden_deals_only_with_the_prisoner_in(
         await warden.click("button.deal[data-value=Cy]")
         await warden.click("button.deal[data-value=Cy]")
         await warden.wait_for("document.getElementById('deals-left').textContent === '0'")
-        assert stage.stage_of(session).interview is None  # the deal ended the interview
+        # the deal does not end the interview: the game master does, as without a deal
+        assert stage.stage_of(session).interview is not None
+        assert "with the warden" in await board.js(LIVE)
         assert session.state.prisoners["Cy"].parole_tokens == 1
+        stage.send_out(session)
         await board.wait_for(f"!{LIVE}.includes('with the warden')")
         assert "Seen by the warden: Cy" in await board.text()
         assert "parole" not in (await board.text()).lower()

@@ -64,3 +64,19 @@ def test_each_step_of_a_reveal_in_order(session: Session) -> None:
     assert "CAUGHT" in seen[1] and "Ada was working" in seen[1] and "worked" not in seen[1]
     assert "Ben worked tonight" in seen[2] and "1 night of work." in seen[2]
     assert 'class="night last"' in seen[2]  # the newest step is the large one
+
+
+def test_a_caught_prisoners_card_says_caught_once_the_reveal_shows_it(session: Session) -> None:
+    """Not "in the game" above CAUGHT until the next step."""
+    for name, choice in [("Ada", "work"), ("Ben", "work"), ("Cy", "rest"), ("Dee", "rest")]:
+        session.submit({"do": "choose", "prisoner": name, "choice": choice})
+    session.submit({"do": "close_planning"})
+    session.submit({"do": "search", "prisoner": "Ada"})
+    ada = next(s for s in seats_of(session) if s.name == "Ada")
+    states = []
+    for _ in range(3):
+        stage.step_reveal(session, now=NOW)
+        part = render_seat_part(seat_view(session, ada, NOW), ada)
+        states.append(part.split('<p class="state">')[1].split("</p>")[0])
+    caught = "Prisoner, caught working and out of the game"
+    assert states == ["Prisoner, in the game", caught, caught]

@@ -14,7 +14,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from companion.session.session import Session
 from companion.web.prison.server import build_app
 from tests.conftest import demo_session
-from tests.stage_helpers import call_in, step_reveal
+from tests.stage_helpers import call_in, send_out, step_reveal
 
 NOW = 2_000_000_000.0
 ROSTER = ["Ada", "Ravi <b>", "Cy", "Dee"]
@@ -73,6 +73,7 @@ async def test_an_undone_deal_reads_as_the_interview_the_room_saw(
     session.submit({"do": "close_planning"})
     call_in(session, "Cy", 90, now=NOW)
     session.submit({"do": "interview", "prisoner": "Cy", "deal": deal, "named": ["Ada"] * deal})
+    send_out(session, now=NOW)  # the room sees the interview end, and so its record
     session.undo()
     part, api = await board(session)
     assert took_back(part) == "The game master took back Cy&#39;s interview."

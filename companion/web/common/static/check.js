@@ -14,8 +14,10 @@
       return response.json();
     })
     .then(function (body) {
-      line.textContent = fill(main.dataset.reached, { address: body.address, ms: body.ms });
-      line.className = "ok";
+      // opened on the laptop itself: it says nothing about the phones
+      var said = body.here ? main.dataset.reachedHere : main.dataset.reached;
+      line.textContent = fill(said, { address: body.address, ms: body.ms });
+      line.className = body.here ? "waiting" : "ok";
     })
     .catch(function () {
       line.textContent = main.dataset.failed;

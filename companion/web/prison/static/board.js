@@ -2,7 +2,7 @@
 // reaches zero, a sting when a search's reveal shows CAUGHT. The button (or the key M) turns
 // them on or off, remembered in this browser; browsers allow sound only after a click or a key
 // on the page, so until then the button says so, in the words the page gives it (data-sound-off,
-// data-sound-allow, data-sound-on on the body: the board's language).
+// data-sound-allow, data-sound-on on the body: the board's language), and a hint says it once.
 (function () {
   "use strict";
   var KEY = "companion.board.sound";
@@ -31,10 +31,13 @@
   }
 
   var hint = document.getElementById("sound-hint");
+  var HINT_SECONDS = 20;
+  var hinted = false;  // said once (for HINT_SECONDS, or until the next phase): enough
 
   function label() {
-    // Until the browser allows sound, a hint the game master sees: click the board once.
-    if (hint) hint.hidden = !(wanted() && !allowed());
+    // Until the browser allows sound, a hint the game master sees once: click the board. Then
+    // only the button says so.
+    if (hint) hint.hidden = hinted || !(wanted() && !allowed());
     if (!button) return;
     var on = wanted();
     button.setAttribute("aria-pressed", on ? "true" : "false");
@@ -90,7 +93,20 @@
   }
 
   document.addEventListener("countdown-zero", chime);
+  function enough() {
+    hinted = true;
+    label();
+  }
+
+  function stampNow() {
+    var screen = document.querySelector("[data-stamp]");
+    return screen ? screen.dataset.stamp : "";
+  }
+
+  var hintStamp = stampNow();  // the day and phase the hint was given in
+  window.setTimeout(enough, HINT_SECONDS * 1000);
   document.addEventListener("live-shown", function () {
+    if (!hinted && stampNow() !== hintStamp) enough();  // the game moved on: said enough
     var caught = caughtNow();
     if (caught && caught !== lastCaught) sting();
     lastCaught = caught;
