@@ -74,12 +74,37 @@
     return stage ? parseInt(stage.getAttribute("data-revealed"), 10) || 0 : 0;
   }
 
+  // The leaderboard beside the room's code shows the rows that fit above it (the others wrap
+  // out of sight, board.css) and says how many it does not show.
+  function fit() {
+    var list = live.querySelector(".stage-side .leaders");
+    var more = document.getElementById("more-leaders");
+    if (!list || !more) return;
+    var right = list.getBoundingClientRect().right;
+    var unseen = 0;
+    list.querySelectorAll("li").forEach(function (row) {
+      if (row.getBoundingClientRect().left >= right - 1) unseen += 1;
+    });
+    var count = (parseInt(more.dataset.beyond, 10) || 0) + unseen;
+    more.hidden = count === 0;
+    if (count) {
+      var lang = document.documentElement.lang || undefined;
+      var number = String(count);
+      try { number = new Intl.NumberFormat(lang).format(count); } catch (e) { /* as is */ }
+      more.textContent = (more.dataset.words || "and # more.").replace("#", number);
+    }
+  }
+
   var last = revealed();
   new MutationObserver(function () {
     var now = revealed();
     if (now > last) chime();
     last = now;
+    fit();
   }).observe(live, { childList: true });
+  window.addEventListener("resize", fit);
+  if (document.fonts && document.fonts.ready) document.fonts.ready.then(fit);
+  fit();
 
   button.addEventListener("click", function () {
     if (on && !running()) { context(); show(); return; }  // a click unlocks, it does not mute
