@@ -130,6 +130,9 @@ async def test_a_round_on_the_phones_and_the_board(client: TestClient, session: 
         await choose(client, tokens[name], "silent")
     board = await (await client.get("/board")).text()
     assert "Round 1: the sentences" in board and "BETRAYED" in board
+    # the leaderboard beside it says what its columns are (its "1/1" is rounds silent)
+    key = re.search(r'<p class="dim key" id="leaders-key">(.*?)</p>', board)
+    assert key is not None and "name, months served, rounds silent" in key.group(1)
     mine = await (await client.get(f"/d/{tokens[a]}/part")).text()
     assert f"You BETRAYED; {b} stayed SILENT." in mine and "<strong>0 months</strong>" in mine
     status, answer = await choose(client, tokens[a], "silent")
