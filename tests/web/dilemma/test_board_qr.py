@@ -50,7 +50,8 @@ HIDDEN = """(() => {
     const r = e.getBoundingClientRect();
     const column = e.closest('.stage-main, .stage-side').getBoundingClientRect();
     const name = e.id || e.className;
-    if (r.height === 0 || !inside(r, view) || !inside(r, column)) found.push(name + ' is cut');
+    if (r.height === 0 || !inside(r, view) || !inside(r, column)
+        || e.scrollWidth > e.clientWidth + 1) found.push(name + ' is cut');
     if (meet(r, sound)) found.push(name + ' is under the sound button');
   }
   return found;
