@@ -42,7 +42,8 @@ CUT = """(() => {
     const column = e.parentElement.closest('.stage-main, .stage-side');
     const bounds = column ? column.getBoundingClientRect() : view;
     const name = e.id || e.className;
-    if (e.id === 'last-round' && e.closest('.phase-over') && (r.left >= bounds.right - 1 || e.hidden)) continue;
+    if (e.id === 'last-round' && e.closest('.phase-over')
+        && (r.left >= bounds.right - 1 || e.hidden)) continue;
     if (r.height === 0 || !inside(r, view) || !inside(r, bounds)) found.push(name + ' is cut');
     else if (e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1)
       found.push(name + ' overflows');

@@ -42,7 +42,8 @@ SIZES = [(1920, 1080), (1280, 720)]
 HIDDEN = """(() => {
   const inside = (r, b) => r.top >= b.top - 1 && r.left >= b.left - 1
     && r.bottom <= b.bottom + 1 && r.right <= b.right + 1;
-  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const meet = (a, b) => a.left < b.right && b.left < a.right
+    && a.top < b.bottom && b.top < a.bottom;
   const view = {top: 0, left: 0, bottom: innerHeight, right: innerWidth};
   const sound = document.getElementById('sound').getBoundingClientRect();
   const found = [];
