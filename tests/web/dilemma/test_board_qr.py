@@ -81,8 +81,8 @@ async def test_the_room_code_scans_in_every_phase(
     chromium: Chromium, tmp_path: Path, lang: str
 ) -> None:
     session = Session.create(tmp_path / "w.sqlite", "dilemma", {"rules": scenario(rounds=9)})
-    session.store.set_meta("lang", lang)
-    session.store.set_meta("wifi", {"name": "Venue-Guest-5GHz", "password": "secret"})
+    session.set("lang", lang)
+    session.set("wifi", {"name": "Venue-Guest-5GHz", "password": "secret"})
     for i, name in enumerate(NAMES):
         session.submit({"do": "join", "pid": f"p{i}", "name": name})
     server = await start_dilemma_server(session, "127.0.0.1", 0, public_url=PUBLIC)
