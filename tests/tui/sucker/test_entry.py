@@ -16,6 +16,7 @@ from companion.rules.core.game import History
 from companion.rules.sucker.engine import SO_LONG_SUCKER, initial_state
 from companion.rules.sucker.views import color_keys, table
 from companion.tui.sucker.entry import EntryError, hint, moves, parse_entry
+from companion.tui.sucker.piles import no_piles
 
 SETUP = {
     "players": [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"},
@@ -179,6 +180,10 @@ def test_a_colors_own_initial_never_types_another_color() -> None:
     assert "color: r   on: n (new pile)   e.g. 'r n'" in hint(language(), view)
     shown = moves(view)
     assert shown.startswith("o n · next ann · kill y · give y ann")  # no pile yet: none named
+    start = no_piles(language(), view).plain  # the empty table's start hint
+    assert start == "No piles yet: the first chip starts pile 1 (type e.g. 'r n')."
+    other = table(initial_state(make_setup("Ann:gold,Bo:green,Cat:red,Dan:grey", 4, "Bo")))
+    assert "(type e.g. 'e n')" in no_piles(language(), other).plain  # green is E here
     assert "bo" not in shown.split() and " g " not in f" {shown} "
 
 
