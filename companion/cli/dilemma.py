@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.cli.options import (
     apply_wifi,
@@ -25,6 +26,9 @@ from companion.cli.options import (
 )
 from companion.errors import UserError
 
+if TYPE_CHECKING:
+    from companion.session.session import Session
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
@@ -36,6 +40,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--rounds", type=int, default=None, help="rounds to play (new sessions only)")
     p.add_argument("--scenario", default="dilemma", help="the scenario file (default: dilemma)")
     p.add_argument("--poster", metavar="FILE.pdf", help="write the room's QR poster and exit")
+    p.add_argument(
+        "--timer",
+        type=str,
+        default=None,
+        metavar="SECONDS",
+        help="each round's timer from the next round on, 10 to 3600 seconds (at zero the round "
+        "closes; who has not chosen gives no answer); 0: no timer (the console's t changes it)",
+    )
     p.add_argument(
         "--per-device",
         type=int,
@@ -73,6 +85,7 @@ def run_dilemma(args: argparse.Namespace) -> int:
         )
     if args.rounds is not None and not 1 <= args.rounds <= 100:
         raise UserError(f"--rounds {args.rounds} is out of range; play 1 to 100 rounds.")
+    timer = check_timer(args.timer)
     lang = None
     if args.lang is not None:
         from companion.language import check
@@ -91,6 +104,8 @@ def run_dilemma(args: argparse.Namespace) -> int:
         if lang is not None:
             keep_language(session, lang, existed=existed)
         apply_wifi(session, wifi)
+        if timer is not None:
+            keep_timer(session, timer)
         if args.poster:
             from companion.web.common.address import base_url
 
@@ -101,6 +116,34 @@ def run_dilemma(args: argparse.Namespace) -> int:
         return open_console(session, args)
     finally:
         session.close()
+
+
+def check_timer(typed: str | None) -> int | None:
+    """``--timer``'s seconds per round (0: no timer), or ``None`` when it was not given;
+    refused in one sentence when it is not a whole number of 10 to 3600 seconds, or 0."""
+    if typed is None:
+        return None
+    text = typed.strip().lower().removesuffix("s").strip()
+    if not text.isdigit() or not (int(text) == 0 or 10 <= int(text) <= 3600):
+        raise UserError(
+            f"--timer {typed!r} is not a round's length; give the seconds per round, 10 to "
+            "3600 (such as --timer 90), or 0 for no timer."
+        )
+    return int(text)
+
+
+def keep_timer(session: Session, seconds: int) -> None:
+    """The rounds to come last ``seconds`` (0: no timer): the console's own setting (``t``),
+    recorded in the log as it records it, and only when it changes."""
+    from companion.rules.dilemma.room import SetRoundSeconds
+    from companion.session.dilemma import is_dilemma
+
+    if not is_dilemma(session):
+        raise UserError(
+            f"The session {session.name!r} is not a dilemma warm-up; --timer is for the warm-up."
+        )
+    if (session.room.seconds or 0) != seconds:
+        session.stage(SetRoundSeconds(seconds))
 
 
 def export(folder: Path, name: str, path: Path, lang: str | None = None) -> int:

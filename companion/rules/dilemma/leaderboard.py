@@ -50,7 +50,7 @@ class CooperationRow(TypedDict):
     betray: int
     no_answer: int
     choices: int  # all three together
-    rate: float  # silent / choices
+    rate: float  # silent / (silent + betray): a no answer is not a choice, nor counted here
 
 
 def house(state: DilemmaState) -> HouseView:
@@ -147,15 +147,15 @@ def cooperation(state: DilemmaState) -> list[CooperationRow]:
             )
             if not is_house(pid)
         ]
-        silent = answers.count("silent")
+        silent, betray = answers.count("silent"), answers.count("betray")
         rows.append(
             {
                 "round": r.number,
                 "silent": silent,
-                "betray": answers.count("betray"),
+                "betray": betray,
                 "no_answer": answers.count(None),
                 "choices": len(answers),
-                "rate": silent / len(answers) if answers else 0.0,
+                "rate": silent / (silent + betray) if silent + betray else 0.0,
             }
         )
     return rows

@@ -18,6 +18,10 @@ closed, the time the round had left when the log last heard from the room
 last row of the log (a command, an undo, a note), but for a ``language`` note, which the
 command line writes when a console opens.
 
+:class:`~companion.rules.dilemma.finale.ShowFinale` (a ``finale`` note) is how many of the
+finale's steps the room has been shown; an undo that brings the tournament back to life sets
+it back to none.
+
 Undoing a round's start forgets its timer (a round drawn again under that number gets its own,
 or none); undoing its reveal turns it off as above. A note is never undone: an extension stays
 in the log, and the game master closes the round with ``c`` if it was a mistake.
@@ -109,6 +113,7 @@ class DilemmaRoom:
     timers: Mapping[int, RoundTimer | None] = field(default_factory=dict)  # None: turned off
     seconds: int | None = None  # per round, for the next round; None: no timer
     last_row_at: float | None = None  # epoch seconds of the log's last row (see the module's doc)
+    finale: int = 0  # the finale's steps the room has been shown (rules/dilemma/finale.py)
 
     def timer(self, number: int) -> RoundTimer | None:
         """Round ``number``'s timer (``None`` when it has none, or it was turned off)."""
@@ -143,6 +148,8 @@ def start(state: DilemmaState) -> DilemmaRoom:
 def after(room: DilemmaRoom, happening: Happening, state: DilemmaState) -> DilemmaRoom:
     if not (isinstance(happening, Noted) and happening.what == "language"):
         room = replace(room, last_row_at=happening.at)
+    if isinstance(happening, TakenBack) and state.phase != "over" and room.finale:
+        room = replace(room, finale=0)  # back to life: the finale starts again at its end
     if isinstance(happening, TakenBack):
         started = [e.number for e in happening.entry.events if isinstance(e, RoundStarted)]
         if any(number in room.timers for number in started):
@@ -164,6 +171,8 @@ def after(room: DilemmaRoom, happening: Happening, state: DilemmaState) -> Dilem
         return replace(room, timers={**room.timers, number: timer})
     if happening.what == "round_seconds":
         return replace(room, seconds=int(body["seconds"]) or None)
+    if happening.what == "finale":
+        return replace(room, finale=max(0, int(body["shown"])))
     return room
 
 

@@ -1,6 +1,11 @@
 """What the room has already seen of a command's events: a round's reveal (everyone saw who
 betrayed whom), the end of the tournament. Taking such a command back cannot take back what the
-room saw, so the console names it and asks before an undo."""
+room saw, so the console names it and asks before an undo.
+
+A reveal that the round's last choice made (everyone had chosen) is taken back with that
+choice: an undo takes back the last change, and that was the choice. The chooser chooses again
+(a round left open with every choice in would be revealed again by the next tap); the console
+says so before it asks."""
 
 from __future__ import annotations
 
@@ -8,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from companion.rules.core.phrase import Listed, Phrase, phrase, phrases
-from companion.rules.dilemma.events import DilemmaEvent, Ended, RoundRevealed
+from companion.rules.dilemma.events import Chose, DilemmaEvent, Ended, RoundRevealed
 from companion.rules.dilemma.phrases import pair
 from companion.rules.dilemma.state import DilemmaState
 
@@ -23,6 +28,7 @@ class Seen:
     title: Phrase
     words: Phrase
     reopens: int | None  # the round an undo would open again, if any
+    chooser: str | None = None  # whose choice made the reveal, taken back with it
 
 
 def reveal_words(state: DilemmaState, r: RoundRevealed) -> Phrase:
@@ -48,8 +54,11 @@ def seen_by_the_room(state: DilemmaState, events: Iterable[DilemmaEvent]) -> See
     ``state`` as it is before the undo); ``None`` when nothing of it was shown."""
     reveal: RoundRevealed | None = None
     ended = False
+    chooser: str | None = None
     for event in events:
-        if isinstance(event, RoundRevealed):
+        if isinstance(event, Chose):
+            chooser = state.name(event.pid)
+        elif isinstance(event, RoundRevealed):
             reveal = event
         elif isinstance(event, Ended):
             ended = True
@@ -57,7 +66,8 @@ def seen_by_the_room(state: DilemmaState, events: Iterable[DilemmaEvent]) -> See
         words = reveal_words(state, reveal)
         if ended:
             words = phrase("%(what)s and the final results", what=words)
-        return Seen(phrase("round %(round)s's reveal", round=reveal.number), words, reveal.number)
+        title = phrase("round %(round)s's reveal", round=reveal.number)
+        return Seen(title, words, reveal.number, chooser)
     if ended:
         return Seen(phrase("the end of the tournament"), phrase("the final results"), None)
     return None

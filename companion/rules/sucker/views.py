@@ -6,6 +6,7 @@ functions; each returns plain JSON-ready data, typed by the ``TypedDict`` of its
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict
 
@@ -90,26 +91,39 @@ def _ordered(state: SuckerState, counts: Mapping[str, int]) -> dict[str, int]:
 # A color whose chips are known by another letter than its first, as printers know black by K.
 PREFERRED = {"black": "K"}
 LETTERING = N_(
-    "A chip's letter is its color's first letter (black: K, as printers do); a color whose "
-    "letter an earlier color has takes the next letter of its name that is still free."
+    "A chip's letter is its color's initial (black: K, as printers do). Colors that share an "
+    "initial each take another letter of their name, and that initial names none of them: a "
+    "color's own initial never means another color."
 )
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _initial(color: str) -> str | None:
+    preferred = PREFERRED.get(color.casefold())
+    if preferred is not None:
+        return preferred
+    return next((c.upper() for c in color if c.isalpha() and c.isascii()), None)
 
 
 def color_keys(colors: tuple[str, ...] | list[str]) -> dict[str, str]:
     """One capital letter per color, distinct for any set of distinct colors, for typing moves
-    and for reading chips without color (the rule of ``LETTERING``, in seating order): the
-    color's first letter (black: K), else the next letter of its name still free, else the
-    first free letter of the alphabet."""
-    keys: dict[str, str] = {}
+    and for reading chips without color (the rule of ``LETTERING``): a color whose initial
+    (black: K) no other color shares has it; the others, in seating order, take the next
+    letter of their name that is free and nobody's initial, else the first such letter of the
+    alphabet. So a letter typed as a color's initial means that color or none (gold, green,
+    grey and red: O, E, Y and R; ``g`` names none of them)."""
+    initials = {color: _initial(color) for color in colors}
+    shared = Counter(initials.values())
+    reserved = {i for i in initials.values() if i is not None}
+    keys = {c: i for c, i in initials.items() if i is not None and shared[i] == 1}
     for color in colors:
-        letters = [c.upper() for c in color if c.isalpha() and c.isascii()]
-        preferred = PREFERRED.get(color.casefold())
-        if preferred is not None:
-            letters.insert(0, preferred)
+        if color in keys:
+            continue
         taken = set(keys.values())
-        spare = [c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in taken]
-        keys[color] = next((c for c in letters if c not in taken), spare[0])
-    return keys
+        letters = [c.upper() for c in color if c.isalpha() and c.isascii()]
+        free = [c for c in [*letters, *ALPHABET] if c not in taken and c not in reserved]
+        keys[color] = free[0] if free else next(c for c in ALPHABET if c not in taken)
+    return {color: keys[color] for color in colors}
 
 
 def script_result(state: SuckerState) -> ScriptResult:

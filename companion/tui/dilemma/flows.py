@@ -312,6 +312,12 @@ class RoomFlows(GameConsole):
                     "Round %(round)s opens again and the phones offer SILENT or BETRAY once more.",
                     round=seen.reopens,
                 )
+            if seen.chooser is not None:
+                question += " " + _(
+                    "The choice that completed the round is taken back with it: %(name)s "
+                    "chooses again.",
+                    name=seen.chooser,
+                )
             if not await self.push_screen_wait(
                 ConfirmScreen(_("Undo %(what)s?", what=title), question, _("Undo anyway"))
             ):
@@ -331,6 +337,8 @@ class RoomFlows(GameConsole):
             self.room_state.shown_final = self.view()["phase"] == "over"
             taken = _.say(seen.title) if seen is not None else _("the last change")
             self.notify(_("Undone: %(what)s is taken back (the log keeps it).", what=taken))
+            if seen is not None and seen.chooser is not None:
+                self.notify(_("%(name)s chooses again.", name=seen.chooser))
             if timer_off:
                 self.notify(
                     _(

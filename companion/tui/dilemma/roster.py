@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import DataTable
@@ -54,7 +55,7 @@ def roster_shown(lang: Language, room: RoomState, v: View, width: int) -> Shown:
     # When names would be cut short the phone words shorten; when the table would not fit
     # Months goes (the side panel ranks everyone by months), then, while peeking, Phone.
     months = shown_phones = True
-    longest = max((len(row["name"]) for row in v["roster"]), default=0)
+    longest = max((cell_len(row["name"]) for row in v["roster"]), default=0)
     # The column titles, and the room the Now, Months and Choice columns take (each with 2
     # of padding): as wide as their usual words in this language, at least as in English.
     labels_of = {
@@ -121,7 +122,7 @@ def roster_shown(lang: Language, room: RoomState, v: View, width: int) -> Shown:
     labels = [(labels_of[key], key) for key in keys]
     # Widths set here rather than measured when the table is idle: the same at once.
     widths = [
-        max([len(label), *(len(cells[i]) for _, cells in rows)])
+        max([cell_len(label), *(cell_len(cells[i]) for _, cells in rows)])
         for i, (label, _) in enumerate(labels)
     ]
     return Shown(tuple(zip(labels, widths, strict=True)), tuple(rows))

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.markup import escape
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -13,8 +15,10 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Header, Static
 from textual_plotext import PlotextPlot
 
-from companion.language import Language
+from companion.language import N_, Language
+from companion.rules.dilemma.finale import FinaleView
 from companion.rules.dilemma.phrases import missed_rule
+from companion.tui.common.follow import Redraw
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import esc_key, words
 from companion.tui.common.literal import fill, plain
@@ -114,24 +118,66 @@ def debrief_text(lang: Language, view: View, width: int = 20) -> str:
     return "\n".join(lines)
 
 
+# The finale's steps as the console names them (rules/dilemma/finale.py).
+FINALE_STEPS = {
+    "podium": N_("the podium"),
+    "house": N_("the house player"),
+    "strategies": N_("the famous strategies in the room's seats"),
+    "leaderboard": N_("everyone's place"),
+    "end": N_("the results as a whole"),
+}
+
+
+def finale_line(lang: Language, finale: FinaleView | None) -> str:
+    """The finale on the console: what the room sees and what Space shows it next."""
+    _ = lang
+    if finale is None:
+        return ""
+    steps, shown = finale["steps"], finale["shown"]
+    if shown >= len(steps):
+        return _("Finale: the room has seen it all and sees the results as a whole.")
+    coming = _(FINALE_STEPS[steps[shown]])
+    if shown == 0:
+        return _(
+            "Finale for the room, in %(count)s steps: Space shows the board %(next)s; a shows "
+            "the results as a whole.",
+            count=len(steps), next=coming,
+        )
+    return _(
+        "Finale: the room sees step %(shown)s of %(count)s (%(now)s); Space shows it %(next)s.",
+        shown=shown, count=len(steps), now=_(FINALE_STEPS[steps[shown - 1]]), next=coming,
+    )
+
+
 class FinalScreen(Screen[None]):
     """After the last round: the leaderboard, cooperation per round, and why."""
 
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
 
     BINDINGS = [
+        Binding("space,enter", "finale_next", "Show the room the next step"),
+        Binding("a", "finale_all", "The results as a whole"),
         Binding("escape,r", "app.pop_screen", "Back to the room"),
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, view: View, explained: str) -> None:
+    def __init__(
+        self,
+        view: View,
+        explained: str,
+        finale: Callable[[], FinaleView | None] = lambda: None,
+        step: Callable[[bool], bool] = lambda to_end: False,
+    ) -> None:
         super().__init__()
         self.view = view
         self.explained = explained  # why betrayal dominates (words.explanation)
+        self.finale = finale  # the finale as the room has seen it now
+        self.step = step  # show the room its next step (True: all of it); False: nothing to show
 
     def compose(self) -> ComposeResult:
         _ = words(self)
         yield Header()
+        yield Static(id="finale-line", markup=False)
         with Horizontal(id="final"):
             with VerticalScroll(id="final-left"):
                 yield Static(_("Final leaderboard: least time served"), classes="section-title")
@@ -144,8 +190,25 @@ class FinalScreen(Screen[None]):
                 yield Static(self.explained, id="explanation", markup=False)
         yield Keys()
 
+    @on(Redraw)
+    def _redraw(self) -> None:
+        self.show_finale()
+
+    def show_finale(self) -> None:
+        """Where the room is in the finale, and what Space shows it next."""
+        self.query_one("#finale-line", Static).update(finale_line(words(self), self.finale()))
+
+    def action_finale_next(self) -> None:
+        self.step(False)
+        self.show_finale()
+
+    def action_finale_all(self) -> None:
+        self.step(True)
+        self.show_finale()
+
     def on_mount(self) -> None:
         _ = words(self)
+        self.show_finale()
         table = self.query_one("#final-board", DataTable)
         headers = ("#", _("Name"), _("Months"), _("Silent"))
         table.add_columns(*headers)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.language import Language
+from companion.rules.dilemma.finale import FinaleView, finale_view, next_step
 from companion.rules.dilemma.phrases import explanation
 from companion.rules.dilemma.room import RoundTimer, TimerOff
 from companion.rules.dilemma.views import gm
@@ -69,6 +70,18 @@ class RoomState:
 
 
 def final_screen(room: RoomState, lang: Language) -> FinalScreen:
-    """The results, with why betrayal dominates in ``lang``."""
+    """The results, with why betrayal dominates in ``lang``, and the finale the game master
+    steps the room through."""
     v = room.view()
-    return FinalScreen(v, lang.say(explanation(room.session.state)))
+
+    def finale() -> FinaleView | None:
+        return finale_view(room.session.state, room.session.room.finale)
+
+    def step(to_end: bool) -> bool:
+        act = next_step(room.session.state, room.session.room.finale, to_end=to_end)
+        if act is None:
+            return False
+        room.session.stage(act)
+        return True
+
+    return FinalScreen(v, lang.say(explanation(room.session.state)), finale, step)

@@ -3,8 +3,11 @@ console's language (``lang``, from :func:`companion.tui.common.language.words`).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
+
+from rich.cells import cell_len
 
 from companion.language import N_, Language
 from companion.rules.dilemma import phrases
@@ -95,8 +98,33 @@ def waiting_sentence(lang: Language, names: str) -> str:
 
 
 def cut(text: str, width: int) -> str:
-    """``text`` in at most ``width`` characters, an ellipsis where it was cut."""
-    return text if len(text) <= width else text[: width - 1] + "…"
+    """``text`` in at most ``width`` columns of the terminal (an emoji takes two, a combining
+    accent none), an ellipsis where it was cut, never inside a letter and its accents."""
+    if cell_len(text) <= width:
+        return text
+    kept = ""
+    for letter in letters(text):
+        if cell_len(kept + letter) > width - 1:
+            break
+        kept += letter
+    return kept + "…"
+
+
+def letters(text: str) -> list[str]:
+    """``text`` as the letters a reader sees: each with the combining marks that follow it."""
+    out: list[str] = []
+    for char in text:
+        joined = out and (out[-1].endswith("\u200d") or unicodedata.combining(char))
+        if joined or (out and char in "\u200d\ufe0f"):
+            out[-1] += char
+        else:
+            out.append(char)
+    return out
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` followed by spaces up to ``width`` columns of the terminal."""
+    return text + " " * max(0, width - cell_len(text))
 
 
 def last_round(lang: Language, v: View, pairs: int = 12, width: int = 18) -> str:
@@ -136,10 +164,11 @@ def last_round(lang: Language, v: View, pairs: int = 12, width: int = 18) -> str
     second = max(3, width + 1 - len(vs))
     for o in shown:  # a pair on two lines, choices and months aligned
         lines.append(
-            f" {cut(name(o, 'a'), width):<{width}} {word(o, 'a'):<{words}} {served(o['months_a'])}"
+            f" {pad(cut(name(o, 'a'), width), width)} {word(o, 'a'):<{words}} "
+            f"{served(o['months_a'])}"
         )
         lines.append(
-            f"{vs}{cut(name(o, 'b'), second):<{second}} "
+            f"{vs}{pad(cut(name(o, 'b'), second), second)} "
             f"{word(o, 'b'):<{words}} {served(o['months_b'])}"
         )
     more = len(last["outcomes"]) - pairs
@@ -201,7 +230,7 @@ def leaders(lang: Language, v: View, names: int = 20, width: int = 18) -> str:
     lines = [_("Leaderboard (least months):")]
     for row in v["leaderboard"][:names]:
         rank = f"{row['rank']:>2}" if row["rank"] else " –"
-        lines.append(f"{rank}. {cut(row['name'], width):<{width}} {row['months']:>4}")
+        lines.append(f"{rank}. {pad(cut(row['name'], width), width)} {row['months']:>4}")
     more = len(v["leaderboard"]) - names
     if more > 0:
         lines.append("    " + _.n_("and %(count)s more", "and %(count)s more", more))

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from companion.language import N_, Language
+from companion.language import N_, Language, language
 from companion.rules.sucker.commands import (
     Kill,
     KillPrisoner,
@@ -93,9 +93,33 @@ class _Table:
         starts = [c for c in self.keys if c.casefold().startswith(low)]
         if len(starts) == 1:
             return starts[0]
+        if starts:  # a shared initial names none of its colors (views.color_keys)
+            keys = self._or([f"{self.keys[c].lower()} ({c})" for c in starts])
+            raise EntryError(self._("%(word)r could be %(colors)s; type its letter: %(keys)s.",
+                                    word=word, colors=self._or(starts), keys=keys))
         keys = ", ".join(f"{k.lower()} ({c})" for c, k in self.keys.items())
+        if self.is_name(word):
+            raise EntryError(self._(
+                "%(word)r is a player; a chip's color is wanted there: type one of %(keys)s.",
+                word=word, keys=keys))
         raise EntryError(self._("%(word)r is not a color here; type one of %(keys)s.",
                                 word=word, keys=keys))
+
+    # ---- examples from this table (hints name only the piles, colors and players here) --
+
+    def letter(self, color: str | None = None) -> str:
+        """A color's letter as typed (the first color's, by default)."""
+        return self.keys[color or next(iter(self.keys))].lower()
+
+    def someone(self, but: str | None = None) -> str:
+        """A player's name as typed: the first one who is not ``but``."""
+        others = [n for n in self.names if n != but] or self.names
+        return others[0].casefold()
+
+    def pile(self) -> int | None:
+        """A pile on the table now (the lowest), if there is one."""
+        piles = [int(n) for n in self.view["piles"]]
+        return min(piles) if piles else None
 
     def is_name(self, word: str) -> bool:
         try:
@@ -158,7 +182,9 @@ class _Table:
 
     def give(self, words: list[str], holder: str | None) -> Transfer:
         if not words or len(words) > 2:
-            raise EntryError(self._("Type 'give COLOR NAME', as in 'give g bo'."))
+            example = f"give {self.letter()} {self.someone(self.awaiting['player'])}"
+            raise EntryError(self._("Type 'give COLOR NAME', as in '%(example)s'.",
+                                    example=example))
         color = self.color(words[0])
         if len(words) == 2:
             to = self.name(words[1])
@@ -171,7 +197,9 @@ class _Table:
 
     def killp(self, words: list[str], holder: str | None) -> KillPrisoner:
         if len(words) != 1:
-            raise EntryError(self._("Type 'killp COLOR', as in 'killp g'."))
+            held = [c for p in self.players for c in p["prisoners"]]
+            raise EntryError(self._("Type 'killp COLOR', as in '%(example)s'.",
+                                    example=f"killp {self.letter(held[0] if held else None)}"))
         color = self.color(words[0])
         return KillPrisoner(player=holder or self.holder(color, "killp"), color=color)
 
@@ -198,7 +226,8 @@ def parse_entry(lang: Language, view: View, text: str) -> SuckerCommand | Litera
     if not words and view["awaiting"]["what"] == "kill" and len(view["awaiting"]["colors"]) == 1:
         return table.kill(None)  # the one move there is: Enter takes it
     if not words:
-        raise EntryError(_("Type a move, such as 'r 2'; press F1 for the list."))
+        raise EntryError(_("Type a move, such as '%(example)s'; press F1 for the list.",
+                           example=example(view)))
     if view["winner"] is not None and words[0].casefold() != UNDO:
         raise EntryError(_("The game is over (%(name)s won); only undo is possible now.",
                            name=view["winner"]))
@@ -229,11 +258,41 @@ def parse_entry(lang: Language, view: View, text: str) -> SuckerCommand | Litera
             return table.kill(words[0])
         if what == "play":
             table.color(words[0])
-            w = words[0]
-            raise EntryError(_("Say where: '%(word)s 2' on pile 2 or '%(word)s n' on a new pile.",
-                               word=w))
+            w, pile = words[0], table.pile()
+            if pile is None:
+                raise EntryError(_("Say where: '%(word)s n' on a new pile (there is no pile "
+                                   "yet).", word=w))
+            raise EntryError(_("Say where: '%(word)s %(pile)s' on pile %(pile)s or '%(word)s n' "
+                               "on a new pile.", word=w, pile=pile))
     raise EntryError(_("%(text)r is not a move I know; press F1 for the list.",
                        text=text.strip()))
+
+
+def example(view: View) -> str:
+    """A move the table could take now, as typed (for the sentences that give one)."""
+    a = view["awaiting"]
+    keys: dict[str, str] = view["keys"]
+    colors = a.get("colors") or list(keys)
+    if a["what"] == "next" and a.get("players"):
+        return f"next {a['players'][0].casefold()}"
+    if a["what"] == "kill":
+        return f"kill {keys[colors[0]].lower()}"
+    if a["what"] == "rescue" and a.get("pending"):
+        return f"refuse {a['pending'][0].casefold()}"
+    return f"{keys[colors[0]].lower()} n"
+
+
+def moves(view: View) -> str:
+    """The move line's placeholder: the kinds of move, with this table's own letters and
+    players (a pile only once there is one)."""
+    table = _Table(language(), view)
+    first, second = table.letter(), table.letter(list(table.keys)[-1])
+    mover = view["awaiting"].get("player")
+    pile = table.pile()
+    shown = [f"{first} {pile}"] if pile is not None else []
+    shown += [f"{first} n", f"next {table.someone(mover)}", f"kill {second}",
+              f"give {second} {table.someone(mover)}", "refuse", "undo"]
+    return " · ".join(shown)
 
 
 def hint(lang: Language, view: View) -> str:

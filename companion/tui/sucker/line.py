@@ -6,6 +6,14 @@ The screen applies the lines strictly in that order, one after the other: typing
 a burst of keys from a terminal or a whole game pasted at once all end in the same state as
 typing move by move.
 
+A refused line stops the lines after it in a paste, whether the terminal says it is one
+(bracketed paste: one :class:`Entered` with every line) or types it out key by key (tmux's
+``paste-buffer`` without ``-p``, many terminals over SSH): the screen then holds every line
+that comes before :class:`CaughtUp`, which :meth:`catch_up` sends behind the keys already
+received once the refusal is on screen. Those keys were sent before anyone could read the
+refusal, so they cannot answer it; a line typed after reading it comes after. No timing is
+guessed.
+
 Why Enter is taken here: a plain ``Input`` inserts characters as its own queue reaches them,
 but Enter is a binding, run only once the key has bubbled up to the app; keys arriving faster
 than that (a paste through tmux, 56 moves in 0.28 s) were inserted before the Enters that
@@ -30,6 +38,19 @@ class MoveLine(Input):
             super().__init__()
             self.lines = lines
             self.pasted = pasted
+
+    class CaughtUp(Message):
+        """Every key this line had received before :meth:`catch_up` was asked has been read
+        (the lines they made, handed over before this message)."""
+
+        def __init__(self, token: int) -> None:
+            super().__init__()
+            self.token = token
+
+    def catch_up(self, token: int) -> None:
+        """Post :class:`CaughtUp` behind every key already on its way to this line: the app's
+        queue first, then this line's own."""
+        self.app.call_later(self.call_later, self.post_message, self.CaughtUp(token))
 
     def _submit_now(self) -> None:
         text = self.value

@@ -23,7 +23,7 @@ from textual.widget import Widget
 from companion.language import N_, Language
 from companion.tui.common.language import words
 from companion.tui.sucker.chips import chip
-from companion.tui.sucker.entry import View
+from companion.tui.sucker.entry import View, example
 
 CELL = 3  # a chip " R ", a number "#12" or a count "+11"
 GAP = 2
@@ -140,24 +140,25 @@ def layout(
     return bands_of(view, width, LEAST), False
 
 
-NO_PILES = N_("No piles yet: the first chip starts pile 1 (type e.g. 'r n').")
+NO_PILES = N_("No piles yet: the first chip starts pile 1 (type e.g. '%(example)s').")
 
 
-def no_piles(lang: Language) -> Text:
-    return Text(lang(NO_PILES), style="italic")
+def no_piles(lang: Language, view: View) -> Text:
+    """The start hint, with a move of this table as its example (its own letters)."""
+    return Text(lang(NO_PILES, example=example(view)), style="italic")
 
 
 def natural_height(lang: Language, view: View, width: int) -> int:
     """The rows the piles take drawn whole at ``width``."""
     if not view["piles"]:
-        return _lines([no_piles(lang)], width)
+        return _lines([no_piles(lang, view)], width)
     return _height(bands_of(view, width, None), _lines(_notes(lang, view, None), width), True)
 
 
 def drawn_height(lang: Language, view: View, width: int, height: int | None) -> int:
     """The rows the piles take drawn in ``width`` × ``height``."""
     if not view["piles"]:
-        return _lines([no_piles(lang)], width)
+        return _lines([no_piles(lang, view)], width)
     bands, spaced = layout(lang, view, width, height)
     return _height(bands, _lines(_notes(lang, view, cut_note(bands)), width), spaced)
 
@@ -166,7 +167,7 @@ def piles_panel(lang: Language, view: View, width: int, height: int | None) -> G
     """The piles as drawn in ``width`` × ``height``, their notes in ``lang``."""
     piles: dict[int, list[str]] = view["piles"]
     if not piles:
-        return no_piles(lang)
+        return no_piles(lang, view)
     keys = view["keys"]
     a = view["awaiting"]
     focus = a.get("pile")

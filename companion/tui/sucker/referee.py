@@ -32,6 +32,7 @@ from companion.tui.sucker.entry import (
     View,
     command_text,
     hint,
+    moves,
     parse_entry,
 )
 from companion.tui.sucker.line import MoveLine
@@ -39,7 +40,6 @@ from companion.tui.sucker.piles import Piles, natural_height
 
 LOG_LEAST = 5  # the log's rows at least (3 lines in its frame)
 MAIN_LEAST = 6  # the piles' and players' rows at least
-MOVES = "r 2 · r n · next bo · kill g · give g bo · refuse · undo"  # as typed, in every language
 # What each player is doing, when they are the one the table waits for.
 DOING = {
     "play": N_("to play"),
@@ -56,6 +56,10 @@ class RefereeScreen(Screen[None]):
     def __init__(self, session: SuckerSession) -> None:
         super().__init__()
         self.session = session
+        # A refused line and the lines held after it until the keys already sent are read:
+        # (token, the line, why it was refused, how many lines after it changed nothing).
+        self._held: tuple[int, str, str, int] | None = None
+        self._token = 0
 
     # ---- layout -----------------------------------------------------------------------
 
@@ -71,7 +75,7 @@ class RefereeScreen(Screen[None]):
             yield Static(id="help-text")
         yield RichLog(id="log", markup=False, wrap=True)
         yield Panel(id="hint")
-        yield MoveLine(placeholder=_("move: %(moves)s", moves=MOVES), id="entry")
+        yield MoveLine(id="entry")
         yield Panel(id="problem")
         yield Keys()
 
@@ -106,6 +110,8 @@ class RefereeScreen(Screen[None]):
         self.query_one("#piles-box").border_subtitle = plain(dead_text(_, view))
         self.query_one("#players", Static).update(self._players(view))
         self.query_one("#hint", Panel).text = hint(_, view)
+        # as typed, in every language: this table's own letters, players and piles
+        self.query_one("#entry", MoveLine).placeholder = _("move: %(moves)s", moves=moves(view))
         self.fit()
         self.call_after_refresh(self.fit)  # once the lines above have their heights
 
@@ -206,35 +212,57 @@ class RefereeScreen(Screen[None]):
 
     # ---- entry ------------------------------------------------------------------------
 
-    def _problem(self, text: str) -> None:
+    def _problem(self, text: str, bell: bool = True) -> None:
         self.query_one("#problem", Panel).text = text
-        if text:
+        if text and bell:
             self.app.bell()
 
     def on_move_line_entered(self, message: MoveLine.Entered) -> None:
-        """Apply entered lines strictly in the order they were entered. A typed line stands
-        alone, as it would typed slowly; in a paste, a refused line stops the lines after it
-        (they were meant to follow it), and the sentence says so."""
+        """Apply entered lines strictly in the order they were entered. A refused line stops
+        the lines after it that were on their way before the refusal was on screen: those of
+        the same paste, and the keys a terminal without bracketed paste typed out for it
+        (:mod:`companion.tui.sucker.line`); the sentence says so. A line typed after the
+        refusal was shown stands alone, as typed slowly."""
+        held = self._held
+        if held is not None:  # sent before the refusal could be read: changes nothing
+            self._held = (held[0], held[1], held[2], held[3] + len(message.lines))
+            self._say_refused()
+            return
         for i, text in enumerate(message.lines):
             reason = self._apply(text)
             if reason is None:
                 continue
-            rest = len(message.lines) - i - 1
-            if rest:
-                reason = words(self).n_(
-                    "%(line)r: %(reason)s The line pasted after it changed nothing; paste them "
-                    "again once this one is right.",
-                    "%(line)r: %(reason)s The %(count)s lines pasted after it changed nothing; "
-                    "paste them again once this one is right.",
-                    rest, line=text.strip(), reason=reason,
-                )
-            self._problem(reason)
+            self._token += 1
+            self._held = (self._token, text, reason, len(message.lines) - i - 1)
+            self._say_refused()
             entry = self.query_one("#entry", MoveLine)
-            if not entry.value:
-                entry.value = text
-                entry.selection = Selection(0, len(text))  # typing replaces it
+            self.call_after_refresh(entry.catch_up, self._token)
             return
         self._problem("")
+
+    def on_move_line_caught_up(self, message: MoveLine.CaughtUp) -> None:
+        """Every key sent before the refusal was shown has been read: the refused line is back
+        on the move line, selected (typing replaces it), and the next line counts again."""
+        held = self._held
+        if held is None or held[0] != message.token:
+            return
+        self._held = None
+        entry = self.query_one("#entry", MoveLine)
+        entry.value = held[1]
+        entry.selection = Selection(0, len(held[1]))
+
+    def _say_refused(self) -> None:
+        assert self._held is not None
+        _, text, reason, after = self._held
+        if after:
+            reason = words(self).n_(
+                "%(line)r: %(reason)s The line pasted after it changed nothing; paste them "
+                "again once this one is right.",
+                "%(line)r: %(reason)s The %(count)s lines pasted after it changed nothing; "
+                "paste them again once this one is right.",
+                after, line=text.strip(), reason=reason,
+            )
+        self._problem(reason, bell=after == 0)
 
     def _apply(self, text: str) -> str | None:
         """Enter one line; the sentence saying why it changed nothing, or ``None``."""

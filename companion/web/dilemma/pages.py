@@ -13,6 +13,7 @@ from companion.language import N_, Language, language
 
 # The views the pages read, as rules/dilemma/views.py gives them.
 from companion.rules.dilemma import phrases
+from companion.rules.dilemma.finale import FinaleView
 from companion.rules.dilemma.strategies import HOW
 from companion.rules.dilemma.views import (
     SMALL_ROOM,
@@ -235,12 +236,14 @@ def render_board_part(
     lang: Language | None = None,
     timer: Timer | None = None,
     wifi: str | None = None,
+    finale: FinaleView | None = None,
 ) -> str:
     """The board's live part; ``wifi``: the venue's network's name, whose code
-    (``/wifi.svg``) is shown beside the room's."""
+    (``/wifi.svg``) is shown beside the room's; ``finale``: the step of the tournament's
+    finale the room is shown (rules/dilemma/finale.py), if any."""
     return _render(
         "part_board.html", lang, v=view, join=join, phones=phones, timer=timer, wifi=wifi,
-        small_room=SMALL_ROOM,
+        small_room=SMALL_ROOM, finale=finale,
     )
 
 

@@ -23,6 +23,7 @@ from aiohttp import web
 from companion.language import N_, Language, language, negotiate
 from companion.rules.core.game import Refused
 from companion.rules.dilemma.commands import Choice, Choose, Join
+from companion.rules.dilemma.finale import finale_view
 from companion.rules.dilemma.views import BoardView, PlayerView, board, player
 from companion.session.dilemma import DilemmaSession
 from companion.session.dilemma.seats import forget, new_pid, new_seat, origins, pid_for
@@ -141,9 +142,10 @@ class Room:
     def board_part(self, timer: pages.Timer | None = None) -> str:
         wifi = wifi_of(self.session)
         view = self.feed.board_view() if self.feed is not None else self.board_view()
+        finale = finale_view(self.session.state, self.session.room.finale)
         return pages.render_board_part(
             view, self.join_url(), self.phones(), self.board_language(), timer,
-            wifi.name if wifi is not None else None,
+            wifi.name if wifi is not None else None, finale,
         )
 
     def timer(self) -> pages.Timer | None:

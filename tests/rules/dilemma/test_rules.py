@@ -89,7 +89,8 @@ def test_no_answer_is_its_own_case_in_the_chart_and_the_silent_count() -> None:
     ok(h, {"do": "close_round"})  # two never answered: served as silent, not chosen
     (row,) = board(h.state)["cooperation"]
     assert (row["silent"], row["betray"], row["no_answer"], row["choices"]) == (1, 1, 2, 4)
-    assert row["rate"] == 0.25
+    # the silent share is of the choices made, as the phones say: a no answer is not counted
+    assert row["rate"] == 0.5
     silent = {r["name"]: r["silent"] for r in leaderboard(h.state)}
     assert silent == {"Ann": 0, "Bob": 1, "Cy": 0, "Dee": 0}
     assert "2 times a player gave no answer and served as if silent." in explanation(h.state)

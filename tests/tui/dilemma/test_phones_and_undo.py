@@ -138,6 +138,12 @@ async def test_undoing_a_reveal_names_what_the_room_saw_and_asks_first(
             f"The room has already seen round 1's choices ({name(a)} betrayed {name(b)}, "
             f"{name(c)} and {name(d)} stayed silent); undo anyway?"
         ) in asked
+        # the last choice made the reveal: it goes with it, and the dialog says so
+        target = session.history.undo_target()
+        last = session.state.name(target.events[0].pid)  # type: ignore[union-attr]
+        assert (
+            f"The choice that completed the round is taken back with it: {last} chooses again."
+        ) in asked
         await pilot.press("n")  # cancelled: nothing changes
         await pilot.pause()
         assert not isinstance(app.screen, ConfirmScreen)
@@ -148,6 +154,8 @@ async def test_undoing_a_reveal_names_what_the_room_saw_and_asks_first(
         await wait_for(pilot, app, "Round 1 of 2: 3 of 4 have chosen")
         assert session.state.phase == "choosing" and session.rows[-1].kind == "undo"
         assert "Undone: round 1's reveal is taken back (the log keeps it)." in said(app)
+        assert f"{last} chooses again." in said(app)
+        assert [session.state.name(p) for p in session.state.waiting()] == [last]
 
         # the round's start was never a secret: undone at once, as before
         session.submit({"do": "close_round"})
@@ -192,6 +200,7 @@ def test_the_words_for_what_the_room_saw() -> None:
     (x, y), (z, w), (u, v) = [[h.state.name(p) for p in pair] for pair in current.pairs[:3]]
     seen = seen_by_the_room(h.state, h.entries[-1].events)
     assert seen is not None and seen.reopens == 1 and str(seen.title) == "round 1's reveal"
+    assert seen.chooser == h.state.name(current.pairs[-1][1])  # the last choice goes with it
     assert str(seen.words) == (
         f"round 1's choices ({x} betrayed {y}, {z} and {w} stayed silent, "
         f"{u} and {v} betrayed each other, and 2 more pairs)"
@@ -202,6 +211,11 @@ def test_the_words_for_what_the_room_saw() -> None:
 
     ok(h, {"do": "rename", "pid": "p0", "name": "Anna"})
     assert seen_by_the_room(h.state, h.entries[-1].events) is None  # nothing shown to undo
+    ok(h, {"do": "start_round", "seed": 4})
+    ok(h, {"do": "choose", "pid": "p1", "choice": "silent"})
+    ok(h, {"do": "close_round"})  # closed by the game master: no choice goes with it
+    closed = seen_by_the_room(h.state, h.entries[-1].events)
+    assert closed is not None and closed.reopens == 2 and closed.chooser is None
     ok(h, {"do": "finish"})
     ended = seen_by_the_room(h.state, h.entries[-1].events)
     assert ended is not None and str(ended.words) == "the final results" and ended.reopens is None

@@ -15,7 +15,8 @@ from companion.language import language
 from companion.rules.core.game import History
 from companion.rules.sucker.engine import SO_LONG_SUCKER, initial_state
 from companion.rules.sucker.views import color_keys, table
-from companion.tui.sucker.entry import EntryError, hint, parse_entry
+from companion.tui.sucker.entry import EntryError, hint, moves, parse_entry
+from companion.tui.sucker.piles import no_piles
 
 SETUP = {
     "players": [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"},
@@ -160,8 +161,66 @@ def test_what_is_not_a_color_is_refused_in_one_sentence(players: str, words: str
 def test_colors_that_start_alike_are_set_up_with_letters_of_their_own() -> None:
     setup = make_setup("Ann:gold,Bo:green,Cat:grey", 4, "Ann")
     assert table(initial_state(setup))["keys"] == {
-        "gold": "G", "green": "R", "grey": "E"
+        "gold": "O", "green": "R", "grey": "E"
     }
+
+
+def test_a_colors_own_initial_never_types_another_color() -> None:
+    """Gold, green, red and grey: r is red, never green; g names none of the three G colors
+    and says which letter each has; the hint and the move line's examples use those letters."""
+    setup = make_setup("Ann:gold,Bo:green,Cat:red,Dan:grey", 4, "Cat")
+    view = table(initial_state(setup))
+    assert view["keys"] == {"gold": "O", "green": "E", "red": "R", "grey": "Y"}
+    assert parsed(view, "r n")["color"] == "red"
+    with pytest.raises(EntryError) as refused:
+        parsed(view, "g n")
+    assert str(refused.value) == (
+        "'g' could be gold, green or grey; type its letter: o (gold), e (green) or y (grey)."
+    )
+    assert "color: r   on: n (new pile)   e.g. 'r n'" in hint(language(), view)
+    shown = moves(view)
+    assert shown.startswith("o n · next ann · kill y · give y ann")  # no pile yet: none named
+    start = no_piles(language(), view).plain  # the empty table's start hint
+    assert start == "No piles yet: the first chip starts pile 1 (type e.g. 'r n')."
+    other = table(initial_state(make_setup("Ann:gold,Bo:green,Cat:red,Dan:grey", 4, "Bo")))
+    assert "(type e.g. 'e n')" in no_piles(language(), other).plain  # green is E here
+    assert "bo" not in shown.split() and " g " not in f" {shown} "
+
+
+def test_hints_name_only_piles_and_players_there_are() -> None:
+    setup = make_setup("Ann:black,Cy:white,Eve:blue", 3, "Ann")
+    h = History(SO_LONG_SUCKER, initial_state(setup))
+    view = table(h.state)
+    with pytest.raises(EntryError) as refused:
+        parsed(view, "black")
+    assert str(refused.value) == "Say where: 'black n' on a new pile (there is no pile yet)."
+    with pytest.raises(EntryError) as refused:
+        parsed(view, "give")
+    assert str(refused.value) == "Type 'give COLOR NAME', as in 'give k cy'."
+    with pytest.raises(EntryError) as refused:
+        parsed(view, "")
+    assert str(refused.value) == "Type a move, such as 'k n'; press F1 for the list."
+    h.submit(SO_LONG_SUCKER.parse_command({"do": "play", "player": "Ann", "color": "black",
+                                           "pile": "new"}))
+    h.submit(SO_LONG_SUCKER.parse_command({"do": "next", "player": "Cy"}))
+    view = table(h.state)
+    with pytest.raises(EntryError) as refused:
+        parsed(view, "w")
+    assert str(refused.value) == "Say where: 'w 1' on pile 1 or 'w n' on a new pile."
+    assert moves(view).startswith("k 1 · k n · next ann · ")
+    for text in (moves(view), hint(language(), view)):
+        assert "bo" not in text.split() and "2" not in text
+
+
+def test_a_name_typed_for_a_color_says_a_color_was_wanted() -> None:
+    setup = make_setup("Ann:red,Bo:blue,Cat:green", 4, "Ann")
+    view = table(initial_state(setup))
+    with pytest.raises(EntryError) as refused:
+        parsed(view, "ann 1")
+    assert str(refused.value) == (
+        "'ann' is a player; a chip's color is wanted there: type one of r (red), b (blue), "
+        "g (green)."
+    )
 
 
 def test_a_poker_set_is_typed_by_its_letters_black_as_k() -> None:
@@ -169,8 +228,8 @@ def test_a_poker_set_is_typed_by_its_letters_black_as_k() -> None:
     view = table(initial_state(setup))
     assert parsed(view, "k n") == {"do": "play", "player": "Eve", "color": "black", "pile": "new"}
     assert parsed(view, "black 1")["color"] == "black"
-    with pytest.raises(EntryError, match=r"type one of w \(white\), r \(red\), b \(blue\), "
-                       r"g \(green\), k \(black\)\."):
+    with pytest.raises(EntryError, match=r"'bl' could be blue or black; type its letter: "
+                       r"b \(blue\) or k \(black\)\."):
         parsed(view, "bl 1")  # blue or black: the letter says which
 
 

@@ -112,11 +112,13 @@ async def test_a_paste_leaves_its_unfinished_last_line_to_be_completed(tmp_path:
     session.close()
 
 
-async def test_a_burst_with_a_refused_line_ends_as_typed_by_hand(tmp_path: Path) -> None:
-    """Typed lines stand alone whatever the speed: a refused one changes nothing, the next
-    ones apply, exactly as when typed slowly (no guessing from timing)."""
+async def test_a_paste_typed_out_as_keys_stops_at_a_refused_line(tmp_path: Path) -> None:
+    """A terminal without bracketed paste (tmux's paste-buffer without -p) types a paste out
+    key by key: the lines after a refused one were sent before the refusal could be read, and
+    change nothing, as in a bracketed paste. Typed after the refusal is shown, a line stands
+    alone: slowly typed, the same lines apply around the refused one."""
     lines = ["r n", "x 9", "next dan", "y n"]
-    ends = []
+    ends = {}
     for name, burst in (("slow", False), ("burst", True)):
         session = Session.create(tmp_path / f"{name}.sqlite", "so-long-sucker", FOUR)
         app = SuckerApp(session)
@@ -127,7 +129,16 @@ async def test_a_burst_with_a_refused_line_ends_as_typed_by_hand(tmp_path: Path)
             else:
                 for line in lines:
                     await typed(pilot, line)
-            await pilot.pause()
-        ends.append((script_result(session.state), len(session.rows)))
+            for _ in range(3):
+                await pilot.pause()
+            problem = str(app.query_one("#problem").render())
+            entry = app.query_one("#entry", MoveLine)
+            if burst:
+                assert problem.startswith("'x 9': "), problem
+                assert "The 2 lines pasted after it changed nothing" in problem
+                assert entry.value == "x 9" and entry.selected_text == "x 9"
+                await typed(pilot, "next dan")  # typed once the refusal is shown: it counts
+                assert session.state.awaiting.player == "Dan"
+        ends[name] = len(session.rows)
         session.close()
-    assert ends[0] == ends[1] and ends[0][1] == 3
+    assert ends == {"slow": 3, "burst": 2}

@@ -314,4 +314,5 @@ async def test_at_80x24_the_whole_help_is_read_by_scrolling_it(tmp_path: Path) -
         await pilot.pause()
         assert help_box.scroll_y == help_box.max_scroll_y
         text = text_of(app, "#help-text")
-        assert "still free." in text and "black: K" in " ".join(text.split())
+        said = " ".join(text.split())
+        assert "never means another color." in said and "black: K" in said

@@ -42,7 +42,8 @@ CUT = """(() => {
     const column = e.parentElement.closest('.stage-main, .stage-side');
     const bounds = column ? column.getBoundingClientRect() : view;
     const name = e.id || e.className;
-    if (e.id === 'last-round' && e.closest('.phase-over') && r.left >= bounds.right - 1) continue;
+    if (e.id === 'last-round' && e.closest('.phase-over')
+        && (r.left >= bounds.right - 1 || e.hidden)) continue;
     if (r.height === 0 || !inside(r, view) || !inside(r, bounds)) found.push(name + ' is cut');
     else if (e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1)
       found.push(name + ' overflows');
@@ -128,3 +129,48 @@ async def test_a_round_revealed_to_a_full_room_is_whole(chromium: Chromium, tmp_
     finally:
         await server.stop()
         session.close()
+
+
+# The final leaderboard's names are whole, and the line under it counts exactly those it does
+# not show (the hall had "Alexandra …" three times at rank 17).
+NAMES_SHOWN = """(() => {
+  const list = document.querySelector('#leaderboard .leaders');
+  const right = list.getBoundingClientRect().right;
+  const rows = [...list.querySelectorAll('li')];
+  const seen = rows.filter(li => li.getBoundingClientRect().left < right - 1);
+  const cut = seen.map(li => li.querySelector('.who'))
+    .filter(who => who.scrollWidth > who.clientWidth + 1).map(who => who.textContent);
+  const more = document.getElementById('more-final');
+  return {seen: seen.length, cut: cut, more: more.hidden ? '' : more.textContent};
+})()"""
+
+
+async def test_the_halls_final_leaderboard_shows_names_whole(
+    chromium: Chromium, tmp_path: Path
+) -> None:
+    s = Session.create(tmp_path / "hall.sqlite", "dilemma", {"rules": scenario(rounds=2)})
+    families = ["Schmidt-Lindqvist", "Schmitt-Lindholm", "Schubert-Lindgren", "Santos Oliveira"]
+    names = [f"{first} {family}" for first in ("Alexandra", "Maximiliane", "Konstantin")
+             for family in families] + [f"Player {i:02}" for i in range(19)]
+    for i, name in enumerate(names):
+        s.submit({"do": "join", "pid": f"p{i}", "name": name})
+    for n in range(2):
+        s.submit({"do": "start_round", "seed": n})
+        for k, pid in enumerate(s.state.waiting()):
+            s.submit({"do": "choose", "pid": pid, "choice": "betray" if k % 3 else "silent"})
+    assert s.state.phase == "over"
+    server = await start_dilemma_server(s, "127.0.0.1", 0)
+    try:
+        page = await chromium.open(server.board_url)
+        await page.wait_for("document.body.dataset.live && document.getElementById('debrief')")
+        for width, height in SIZES:
+            assert await cut_at(page, width, height) == [], f"{width}x{height}"
+            shown = await page.js(NAMES_SHOWN)
+            assert shown["cut"] == [], f"{width}x{height}"
+            assert shown["seen"] >= 10, f"{width}x{height}"
+            assert shown["more"] == f"and {len(names) - shown['seen']} more."
+            if SHOTS:
+                await page.screenshot(Path(SHOTS) / f"board-final-hall-{width}.png")
+    finally:
+        await server.stop()
+        s.close()

@@ -130,6 +130,9 @@ async def test_a_round_on_the_phones_and_the_board(client: TestClient, session: 
         await choose(client, tokens[name], "silent")
     board = await (await client.get("/board")).text()
     assert "Round 1: the sentences" in board and "BETRAYED" in board
+    # the leaderboard beside it says what its columns are (its "1/1" is rounds silent)
+    key = re.search(r'<p class="dim key" id="leaders-key">(.*?)</p>', board)
+    assert key is not None and "name, months served, rounds silent" in key.group(1)
     mine = await (await client.get(f"/d/{tokens[a]}/part")).text()
     assert f"You BETRAYED; {b} stayed SILENT." in mine and "<strong>0 months</strong>" in mine
     status, answer = await choose(client, tokens[a], "silent")
@@ -338,3 +341,37 @@ async def test_a_player_who_gave_no_answer_reads_no_answer_on_their_own_phone(
         "silent",
         "betray",
     )
+
+
+async def test_the_board_steps_through_the_finale(client: TestClient, session: Session) -> None:
+    """Once the tournament is over the board shows the results as a whole; each finale note
+    shows the room its next step (the podium, the house player under each strategy, the famous
+    strategies, everyone's place), then the results as a whole again."""
+    from companion.rules.dilemma.finale import next_step
+
+    for name in ["Ann", "Bob", "Cy"]:
+        await join(client, name)
+    session.submit({"do": "set_house", "strategy": "always_betray"})
+    for n in range(2):
+        session.submit({"do": "start_round", "seed": n})
+        for pid in session.state.waiting():
+            session.submit({"do": "choose", "pid": pid, "choice": "silent"})
+    assert session.state.phase == "over"
+
+    async def part() -> str:
+        return await (await client.get("/board/part")).text()
+
+    shown = [await part()]
+    while (act := next_step(session.state, session.room.finale)) is not None:
+        session.stage(act)
+        shown.append(await part())
+    assert len(shown) == 6
+    assert 'id="finale"' not in shown[0] and 'id="debrief"' in shown[0]
+    assert 'data-step="podium"' in shown[1] and "The podium: least time served" in shown[1]
+    assert "The finale: 1 of 5" in shown[1] and 'id="debrief"' not in shown[1]
+    assert 'data-step="house"' in shown[2] and "House (Always Betray)" in shown[2]
+    assert "always betrays" in shown[2]
+    assert 'data-step="strategies"' in shown[3] and "Grim Trigger" in shown[3]
+    assert 'data-step="leaderboard"' in shown[4]
+    assert all(name in shown[4] for name in ["Ann", "Bob", "Cy"])
+    assert 'id="finale"' not in shown[5] and 'id="debrief"' in shown[5]

@@ -74,12 +74,53 @@
     return stage ? parseInt(stage.getAttribute("data-revealed"), 10) || 0 : 0;
   }
 
+  // A leaderboard that gives way (board.css: .leaders.fit) shows the rows that fit and says
+  // how many it does not show: its data-more names the line that says so.
+  // At the end the last round (seen at its reveal) shows below the chart only when it fits
+  // whole and every name the leaderboard lists still shows above it; else not at all.
+  function fit() {
+    var lastRound = live.querySelector(".phase-over .stage-main > #last-round");
+    if (!lastRound) { fitLists(); return; }
+    lastRound.hidden = false;
+    var column = lastRound.parentElement.getBoundingClientRect();
+    var box = lastRound.getBoundingClientRect();
+    var cut = box.bottom > column.bottom + 1 || lastRound.scrollHeight > lastRound.clientHeight + 1;
+    if (fitLists() || cut) { lastRound.hidden = true; fitLists(); }
+  }
+
+  function fitLists() {
+    var lost = 0;
+    live.querySelectorAll(".leaders.fit").forEach(function (list) {
+      var more = document.getElementById(list.dataset.more || "");
+      if (!more) return;
+      var right = list.getBoundingClientRect().right;
+      var unseen = 0;
+      list.querySelectorAll("li").forEach(function (row) {
+        if (row.getBoundingClientRect().left >= right - 1) unseen += 1;
+      });
+      lost += unseen;
+      var count = (parseInt(more.dataset.beyond, 10) || 0) + unseen;
+      more.hidden = count === 0;
+      if (count) {
+        var lang = document.documentElement.lang || undefined;
+        var number = String(count);
+        try { number = new Intl.NumberFormat(lang).format(count); } catch (e) { /* as is */ }
+        more.textContent = (more.dataset.words || "and # more.").replace("#", number);
+      }
+    });
+    return lost > 0;
+  }
+
   var last = revealed();
   new MutationObserver(function () {
     var now = revealed();
     if (now > last) chime();
     last = now;
+    fit();
   }).observe(live, { childList: true });
+  window.addEventListener("resize", fit);
+  if (document.fonts && document.fonts.ready) document.fonts.ready.then(fit);
+  fit();
 
   button.addEventListener("click", function () {
     if (on && !running()) { context(); show(); return; }  // a click unlocks, it does not mute
