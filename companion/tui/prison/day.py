@@ -15,6 +15,7 @@ from textual.screen import Screen
 
 from companion.language import Language
 from companion.rules.core.game import Refused
+from companion.rules.prison.asked import close_planning_asked, end_day_asked, search_asked
 from companion.rules.prison.commands import (
     Accuse,
     Choose,
@@ -39,7 +40,6 @@ from companion.tui.prison.text import (
     View,
     can_accuse,
     clock,
-    names,
     not_interviewed,
     outcome_line,
     parse_duration,
@@ -115,22 +115,11 @@ class DayActions(Screen[None]):
             view = self.view()
             if view["phase"] != "planning":
                 return
-            waiting = [n for n in view["active"] if n not in view["submitted"]]
-            who = names(waiting, _)
-            question = (
-                _.n_(
-                    "%(names)s has not chosen and will rest tonight.",
-                    "%(names)s have not chosen and will rest tonight.",
-                    len(waiting),
-                    names=who,
-                )
-                if waiting
-                else _("Everyone has chosen.")
-            )
-            if (waiting or time_up) and not await self.app.push_screen_wait(
+            question = close_planning_asked(table(self.ctx.session.state), time_up=time_up)
+            if question is not None and not await self.app.push_screen_wait(
                 ConfirmScreen(
-                    _("Planning time is up: close planning?") if time_up else _("Close planning?"),
-                    question,
+                    _.say(question[0]),
+                    _.say(question[1]),
                     _.pgettext("the answer yes", "Close planning"),
                 )
             ):
@@ -242,22 +231,9 @@ class DayActions(Screen[None]):
     async def action_search(self) -> None:
         _ = words(self)
         with self.ctx.faults.caught():
-            view = self.view()
-            queue = not_interviewed(view) if view["phase"] == "interviews" else []
-            who = names(queue, _)
-            if queue and not await self.app.push_screen_wait(
-                ConfirmScreen(
-                    _("Start the search?"),
-                    _.n_(
-                        "The search ends the interviews; %(names)s was not interviewed "
-                        "(no deal).",
-                        "The search ends the interviews; %(names)s were not interviewed "
-                        "(no deal).",
-                        len(queue),
-                        names=who,
-                    ),
-                    _("Search"),
-                )
+            question = search_asked(table(self.ctx.session.state))
+            if question is not None and not await self.app.push_screen_wait(
+                ConfirmScreen(_.say(question[0]), _.say(question[1]), _("Search"))
             ):
                 return
             cells = unsearched(self.view())
@@ -314,23 +290,9 @@ class DayActions(Screen[None]):
     async def action_end_day(self) -> None:
         _ = words(self)
         with self.ctx.faults.caught():
-            view = self.view()
-            limit = view["rules"]["max_days"]
-            last = limit is not None and view["day"] >= limit
-            question = (
-                _(
-                    "Day %(day)s is the last day: ending it ends the game (time is up).",
-                    day=view["day"],
-                )
-                if last
-                else _(
-                    "Day %(day)s ends and day %(next)s starts with planning.",
-                    day=view["day"],
-                    next=view["day"] + 1,
-                )
-            )
+            title, question = end_day_asked(table(self.ctx.session.state))
             if await self.app.push_screen_wait(
-                ConfirmScreen(_("End the day?"), question, _("End the day"))
+                ConfirmScreen(_.say(title), _.say(question), _("End the day"))
             ):
                 self.submit(EndDay())
 
