@@ -51,6 +51,7 @@ from companion.web.common.fanout import PACE, Fanout, Push, Urgency, moves, serv
 from companion.web.common.group_commit import submit_together
 from companion.web.common.language import page_language
 from companion.web.common.outbox import Outbox, Patch, dumps, sse
+from companion.web.prison import game_master
 from companion.web.prison.pages import (
     kept,
     render_board_part,
@@ -329,12 +330,14 @@ def publish(phones: Phones, push: Push) -> None:
         phones.pushes += 1
         audiences = phones.fanout.audiences
         for token, boxes in list(audiences.items()):  # the seats first: the board counts them
-            if token is not None:
+            if token is not None and token != game_master.AUDIENCE:
                 for box in list(boxes):
                     deliver(phones, push, box, room, stage, chose)
                     box.memory.at = phones.pushes
-        for box in audiences.get(None, ()):
+        for box in list(audiences.get(None, ())):
             deliver(phones, push, box, room, stage)
+        for box in list(audiences.get(game_master.AUDIENCE, ())):
+            game_master.deliver(phones, phones.desk, push, box)
 
 
 def urgency(change: Change) -> Urgency:
