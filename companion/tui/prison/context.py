@@ -167,7 +167,7 @@ class Moved(Message):
     """A move was made here: draw it now."""
 
 
-Place = Literal["history", "seats", "help", "print", "address", "balance", "report"]
+Place = Literal["history", "seats", "help", "print", "address", "balance", "report", "phone"]
 
 
 class Show(Message):
