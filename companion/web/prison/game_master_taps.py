@@ -164,7 +164,9 @@ class Taps:
             return Refused(NOTHING_TO_SHOW)
         now = self.clock()
         act = GoOn(now, which) if ticking.paused else Pause(now, which)
-        said = done(N_("The clock goes on." if ticking.paused else "The clock is paused."))
+        said = done(N_("The clock goes on.")) if ticking.paused else done(
+            N_("The clock is paused.")
+        )
         return self._stage(tap, act, said)
 
     def _extend(self, tap: Tap) -> Outcome:

@@ -161,7 +161,7 @@ def gm_part_context(session: PrisonSession, lang: Language, now: float, changed:
 
 @lru_cache(maxsize=1)
 def _warmed() -> bool:
-    environment().get_template("part_game_master.html")
+    environment().get_template("game_master_part.html")
     return True
 
 
@@ -169,7 +169,7 @@ def render_gm_part(session: PrisonSession, lang: Language, now: float, changed: 
     """The live part of the game master's phone, from the session as the console reads it."""
     _warmed()
     context = gm_part_context(session, lang, now, changed)
-    return render(environment(), "part_game_master.html", lang, **context)
+    return render(environment(), "game_master_part.html", lang, **context)
 
 
 def render_gm_page(
