@@ -63,15 +63,14 @@ def game_master_for(request: web.Request) -> tuple[Phones, Desk, str]:
 
 
 def _part(phones: Phones, desk: Desk, lang: Language) -> str:
-    return render_gm_part(phones.session, lang, phones.clock(), desk.last_change[0])
+    return render_gm_part(phones.session, lang, phones.clock())
 
 
 async def page(request: web.Request) -> web.Response:
-    phones, desk, secret = game_master_for(request)
+    phones, _, secret = game_master_for(request)
     version = log_version(phones.session)
     text = render_gm_page(
-        phones.session, secret, page_language(request), phones.clock(), desk.last_change[0],
-        version,
+        phones.session, secret, page_language(request), phones.clock(), version
     )
     return html(text, version=version)
 

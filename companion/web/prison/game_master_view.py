@@ -11,6 +11,7 @@ reveal is held it shows the reveal only, as the console's reveal screen covers t
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -124,12 +125,18 @@ def _prisoners(view: Any, lang: Language) -> list[dict[str, Any]]:
     return rows
 
 
-def gm_part_context(session: PrisonSession, lang: Language, now: float, changed: int) -> (
-    dict[str, Any]
-):
-    """What the part's template reads, said in ``lang``; ``changed``: the log row of the last
-    game master's change, which with the day and phase makes the part's stamp (a tap kept
-    while the laptop did not answer is sent again only while the stamp is the same)."""
+def stamp(session: PrisonSession) -> str:
+    """What a tap on the page means depends on: the day, the phase, the history's length and
+    the stage (a tap kept while the laptop did not answer is sent again only while this is
+    the same; the same after the server starts again)."""
+    state, stage = session.state, session.room.stage
+    return f"{state.day.number}:{state.phase}:{len(session.history.entries)}:" + format(
+        zlib.crc32(repr(stage).encode("utf-8")), "x"
+    )
+
+
+def gm_part_context(session: PrisonSession, lang: Language, now: float) -> dict[str, Any]:
+    """What the part's template reads, said in ``lang``."""
     state = session.state
     view = table(state)
     stage = stage_view(session.room.stage, now)
@@ -153,7 +160,7 @@ def gm_part_context(session: PrisonSession, lang: Language, now: float, changed:
         "end_day": _ask(lang, asked.end_day_asked(view), lang("End the day")),
         "undo": _undo(session, lang),
         "limits": PLANNING_LIMITS,
-        "stamp": f"{view['day']}:{phase}:{changed}",
+        "stamp": stamp(session),
         "today_results": [lang.say(line) for line in news.results(view["today"])]
         if phase == "accusations" else [],
     }
@@ -165,18 +172,18 @@ def _warmed() -> bool:
     return True
 
 
-def render_gm_part(session: PrisonSession, lang: Language, now: float, changed: int) -> str:
+def render_gm_part(session: PrisonSession, lang: Language, now: float) -> str:
     """The live part of the game master's phone, from the session as the console reads it."""
     _warmed()
-    context = gm_part_context(session, lang, now, changed)
+    context = gm_part_context(session, lang, now)
     return render(environment(), "game_master_part.html", lang, **context)
 
 
 def render_gm_page(
-    session: PrisonSession, secret: str, lang: Language, now: float, changed: int, version: int
+    session: PrisonSession, secret: str, lang: Language, now: float, version: int
 ) -> str:
     """The whole page: its live part, the script's sentences, the language switch."""
-    part = render_gm_part(session, lang, now, changed)
+    part = render_gm_part(session, lang, now)
     return render(
         environment(), "game_master.html", lang, part=part, secret=secret, version=version,
         session_name=session.name,
