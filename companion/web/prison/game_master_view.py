@@ -106,6 +106,12 @@ def _epilogue(session: PrisonSession, lang: Language) -> dict[str, Any] | None:
     }
 
 
+def _time_up(session: PrisonSession, now: float) -> bool:
+    """Planning's time limit reached: the console asks then, whoever has chosen."""
+    planning = session.room.stage.planning
+    return planning is not None and planning.remaining(now) <= 0
+
+
 def _prisoners(view: Any, lang: Language) -> list[dict[str, Any]]:
     """Each prisoner's line as the console's board shows it without its private view."""
     today = view["today"]
@@ -154,8 +160,10 @@ def gm_part_context(session: PrisonSession, lang: Language, now: float) -> dict[
         "outcome": lang.say(phrases.outcome(view["outcome"], view["winners"]))
         if view["outcome"] else "",
         "prisoners": _prisoners(view, lang),
-        "close_planning": _ask(lang, asked.close_planning_asked(view),
-                               lang.pgettext("the answer yes", "Close planning")),
+        "close_planning": _ask(
+            lang, asked.close_planning_asked(view, time_up=_time_up(session, now)),
+            lang.pgettext("the answer yes", "Close planning"),
+        ),
         "search": _ask(lang, asked.search_asked(view), lang("Search")),
         "end_day": _ask(lang, asked.end_day_asked(view), lang("End the day")),
         "undo": _undo(session, lang),

@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -19,6 +20,7 @@ import pytest
 
 from companion.language import language
 from companion.rules.core.game import Refused
+from companion.rules.prison.stage import LimitPlanning
 from companion.rules.prison.views import table
 from companion.session.night import game_master_key, phone_path, phone_secret
 from companion.session.prison.seats import seats_of
@@ -335,3 +337,52 @@ def test_the_page_speaks_each_language(path: Path, code: str) -> None:
         assert status == 409 and answer["error"] == _(
             "The game changed since this page showed it; look at it again and tap once more "
             "if it is still wanted.")
+
+
+def test_at_plannings_end_the_page_asks_as_the_console_does(path: Path) -> None:
+    with serving(path) as night:
+        session = night.session
+        assert session is not None
+        for name in ("Ada", "Ben", "Cy", "Dee"):
+            session.submit({"do": "choose", "prisoner": name, "choice": "rest"})
+        page = Page(night, phone_secret(path))
+        assert "data-ask" not in page.look().split('data-action="close_planning"')[1][:200]
+        page.does("limit", "300")
+        session.stage(LimitPlanning(time.time() - 400, 300))  # set long ago: at zero now
+        html = page.look()
+        assert 'data-ask-title="Planning time is up: close planning?"' in html
+        assert 'data-ask="Everyone has chosen."' in html
+
+
+def test_the_epilogue_is_stepped_from_the_phone(tmp_path: Path) -> None:
+    session = demo_session(tmp_path, "epi", rules_overrides={"nights_to_escape": 2})
+    seats_of(session)
+    where = session.store.path
+    gm = session.submit
+    for name in ("Ada", "Ben", "Cy", "Dee"):
+        gm({"do": "choose", "prisoner": name, "choice": "work"})
+    gm({"do": "close_planning"})
+    session.close()
+    with serving(where) as night:
+        served = night.session
+        assert served is not None
+        page = Page(night, phone_secret(where))
+        page.does("search", "Ada")  # three work on: the escape, held until the last step
+        assert served.state.over
+        while served.room.held is not None:
+            assert "gm-epilogue" not in page.look()
+            page.does("reveal", "next")
+        html = page.look()
+        assert "What really happened, in" in html and "gm-epilogue" in html
+        total = served.room.stage.epilogue
+        assert total == 0
+        steps = 0
+        while "data-action=\"epilogue\"" in page.look():
+            page.does("epilogue", "next")
+            steps += 1
+            assert served.room.stage.epilogue == steps  # one step a tap
+        assert "The room has seen it all." in page.html
+        assert page.refused("epilogue", "next") == "There is nothing to show the room now."
+        hseq = served.history.undo_target().seq  # type: ignore[union-attr]
+        assert 'data-ask-title="Undo the end of the game?"' in page.html
+        assert page.does("undo", str(hseq)).startswith("Undone: the game is on again")
