@@ -45,6 +45,7 @@ from companion.session.night import KEY_HEADER, phone_url, replace_phone_secret
 from companion.session.presence import SeatPresence
 from companion.session.session import Change, Session
 from companion.web.common.context import Limiter, Problem, json_answer, log_version
+from companion.web.common.desk_stream import ConsoleStream
 from companion.web.common.preflight import PROBE, Reached
 
 NO_KEY = N_(
@@ -94,7 +95,7 @@ class Desk:
         self.last_seen = clock()  # when the last console went away (or the server started)
         self.presence: dict[str, SeatPresence] = {}
         self.last_change: tuple[int, str] = (0, "")  # (log row, console) of the latest GM write
-        self._streams: set[_Stream] = set()
+        self._streams: set[ConsoleStream] = set()
         self._unsubscribe = session.subscribe(self._changed)
         self._stop_probe: Callable[[], None] | None = None
 
@@ -204,55 +205,16 @@ class Desk:
     def changed_by(self, console: str) -> None:
         self.last_change = (log_version(self.session), console)
 
-    def opened(self, stream: _Stream) -> None:
+    def opened(self, stream: ConsoleStream) -> None:
         self._streams.add(stream)
         self.consoles += 1
         for presence in self.presence.values():
             stream.seat(presence)
 
-    def closed(self, stream: _Stream) -> None:
+    def closed(self, stream: ConsoleStream) -> None:
         self._streams.discard(stream)
         self.consoles -= 1
         self.last_seen = self.clock()
-
-
-class _Stream:
-    """One console's event stream: where it is in the log and what else it has not heard
-    (the latest of each seat's presence, a few passing events), never a backlog of rows."""
-
-    def __init__(self, session: Session, sent: int) -> None:
-        self.session = session
-        self.sent = sent
-        self.seats: dict[str, SeatPresence] = {}
-        self.others: list[dict[str, Any]] = []
-        self.ready = asyncio.Event()
-
-    def wake(self) -> None:
-        self.ready.set()
-
-    def seat(self, presence: SeatPresence) -> None:
-        self.seats[presence.seat] = presence
-        self.ready.set()
-
-    def tell(self, event: dict[str, Any]) -> None:
-        if len(self.others) < 100:
-            self.others.append(event)
-        self.ready.set()
-
-    def due(self) -> list[dict[str, Any]]:
-        self.ready.clear()
-        events: list[dict[str, Any]] = []
-        now = log_version(self.session)
-        if now != self.sent:
-            self.sent = now
-            events.append({"log": now})
-        for presence in self.seats.values():
-            events.append({"presence": {"seat": presence.seat, "connected": presence.connected,
-                                        "since": presence.since}})
-        self.seats.clear()
-        events.extend(self.others)
-        self.others.clear()
-        return events
 
 
 # ---- the handlers ----------------------------------------------------------------------------
@@ -382,7 +344,7 @@ async def stop(request: web.Request) -> web.StreamResponse:
 async def follow(request: web.Request) -> web.StreamResponse:
     desk = _desk(request)
     after = request.query.get("after", "")
-    stream = _Stream(desk.session, int(after) if after.isdigit() else 0)
+    stream = ConsoleStream(desk.session, int(after) if after.isdigit() else 0)
     response = web.StreamResponse(headers={
         "Content-Type": "text/event-stream", "Cache-Control": "no-store",
     })
