@@ -213,3 +213,18 @@ async def test_the_page_on_a_tablet(night: Night, tmp_path: Path) -> None:
         await shot(gm, browser, "gm-tablet")
     finally:
         await browser.stop()
+
+
+async def test_a_page_whose_stream_was_closed_when_replaced_ends_too(
+    engine: tuple[Engine, str], night: Night
+) -> None:
+    """The link replaced while the page's stream was not open (the phone asleep, its
+    Wi-Fi away): once the stream is refused, the page shows why instead of a stale game."""
+    browser, host = engine
+    gm = await browser.open(night.url(host))
+    await ready(gm)
+    await night.stop()  # the page's stream is lost, and refused once the laptop is back
+    await wait_for(gm, "!document.getElementById('offline').hidden", 15)
+    night.secret = "t" * 43
+    await night.start()
+    await wait_for(gm, "document.body.classList.contains('problem')", 20)

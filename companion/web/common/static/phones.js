@@ -439,7 +439,9 @@
     if (!source) return;
     if (source.readyState === 2) {  // closed for good by the browser: try again ourselves
       banner(true);
-      if (now - openedAt > 3000) connect();
+      // the part too: a page whose link no longer opens anything (a seat reissued, the game
+      // master's phone given a new link while its stream was not open) shows why, not stale
+      if (now - openedAt > 3000) { refresh(); connect(); }
     } else if (now - heardAt > 2 * beatMs + 1000) {  // two beats missed: the stream is dead
       banner(true);
       connect();
