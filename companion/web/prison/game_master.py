@@ -63,14 +63,15 @@ def game_master_for(request: web.Request) -> tuple[Phones, Desk, str]:
 
 
 def _part(phones: Phones, desk: Desk, lang: Language) -> str:
-    return render_gm_part(phones.session, lang, phones.clock())
+    return render_gm_part(phones.session, lang, phones.clock(), phones.presence)
 
 
 async def page(request: web.Request) -> web.Response:
     phones, _, secret = game_master_for(request)
     version = log_version(phones.session)
     text = render_gm_page(
-        phones.session, secret, page_language(request), phones.clock(), version
+        phones.session, secret, page_language(request), phones.clock(), version,
+        phones.presence,
     )
     return html(text, version=version)
 

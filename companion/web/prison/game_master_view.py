@@ -11,6 +11,7 @@ reveal is held it shows the reveal only, as the console's reveal screen covers t
 
 from __future__ import annotations
 
+import time
 import zlib
 from dataclasses import dataclass
 from functools import lru_cache
@@ -22,8 +23,10 @@ from companion.rules.prison import asked, news, phrases
 from companion.rules.prison.epilogue import epilogue_view
 from companion.rules.prison.epilogue_phrases import step_phrases
 from companion.rules.prison.room import stage_view
+from companion.rules.prison.today import TODAY_WORDS, tonight
 from companion.rules.prison.views import table
 from companion.session.prison import PrisonSession
+from companion.web.common.context import Presence
 from companion.web.common.rendering import render
 from companion.web.prison.pages import PHASE_TITLES, environment, reveal_lines
 
@@ -112,21 +115,39 @@ def _time_up(session: PrisonSession, now: float) -> bool:
     return planning is not None and planning.remaining(now) <= 0
 
 
-def _prisoners(view: Any, lang: Language) -> list[dict[str, Any]]:
+def today_said(word: str, lang: Language) -> str:
+    """:func:`~companion.rules.prison.today.tonight`'s word as the console's Today column
+    says it."""
+    if word in ("escaped", "paroled"):
+        return lang.pgettext("board today", word)
+    if word in TODAY_WORDS:
+        return lang.say(TODAY_WORDS[word])
+    return lang.say(phrases.word(phrases.STATUS_WORDS, word))
+
+
+def phone_said(seen: tuple[bool, float | None] | None, lang: Language) -> str:
+    """A seat's phone as the console's board says it: connected, away since 21:04, or -."""
+    if seen is None or seen[1] is None:
+        return "-"
+    if seen[0]:
+        return lang("connected")
+    return lang("away since %(time)s", time=time.strftime("%H:%M", time.localtime(seen[1])))
+
+
+def _prisoners(
+    session: PrisonSession, view: Any, lang: Language, phones: Presence | None
+) -> list[dict[str, Any]]:
     """Each prisoner's line as the console's board shows it without its private view."""
-    today = view["today"]
+    inside = session.room.stage.interview
     rows = []
     for p in view["prisoners"]:
         name = p["name"]
-        if view["phase"] == "planning" and p["status"] == "active":
-            mark = lang("chosen") if name in view["submitted"] else lang("waiting")
-        elif view["phase"] == "interviews" and p["status"] == "active":
-            mark = lang("interviewed") if name in today["interviewed"] else ""
-        else:
-            mark = ""
+        word = tonight(view, name, p["status"], inside.prisoner if inside else None)
+        seen = (phones.connected(name), phones.since(name)) if phones is not None else None
         rows.append({
             "name": name, "status": lang.say(phrases.word(phrases.STATUS_WORDS, p["status"])),
-            "shivs": p["shivs"], "mark": mark, "active": p["status"] == "active",
+            "shivs": p["shivs"], "today": today_said(word, lang),
+            "phone": phone_said(seen, lang), "active": p["status"] == "active",
         })
     return rows
 
@@ -141,8 +162,11 @@ def stamp(session: PrisonSession) -> str:
     )
 
 
-def gm_part_context(session: PrisonSession, lang: Language, now: float) -> dict[str, Any]:
-    """What the part's template reads, said in ``lang``."""
+def gm_part_context(
+    session: PrisonSession, lang: Language, now: float, phones: Presence | None = None
+) -> dict[str, Any]:
+    """What the part's template reads, said in ``lang``; ``phones``: the seats' phones (who
+    is connected), as the console's board shows them."""
     state = session.state
     view = table(state)
     stage = stage_view(session.room.stage, now)
@@ -159,7 +183,7 @@ def gm_part_context(session: PrisonSession, lang: Language, now: float) -> dict[
         "epilogue": _epilogue(session, lang) if phase == "over" else None,
         "outcome": lang.say(phrases.outcome(view["outcome"], view["winners"]))
         if view["outcome"] else "",
-        "prisoners": _prisoners(view, lang),
+        "prisoners": _prisoners(session, view, lang, phones),
         "close_planning": _ask(
             lang, asked.close_planning_asked(view, time_up=_time_up(session, now)),
             lang.pgettext("the answer yes", "Close planning"),
@@ -180,18 +204,21 @@ def _warmed() -> bool:
     return True
 
 
-def render_gm_part(session: PrisonSession, lang: Language, now: float) -> str:
+def render_gm_part(
+    session: PrisonSession, lang: Language, now: float, phones: Presence | None = None
+) -> str:
     """The live part of the game master's phone, from the session as the console reads it."""
     _warmed()
-    context = gm_part_context(session, lang, now)
+    context = gm_part_context(session, lang, now, phones)
     return render(environment(), "game_master_part.html", lang, **context)
 
 
 def render_gm_page(
-    session: PrisonSession, secret: str, lang: Language, now: float, version: int
+    session: PrisonSession, secret: str, lang: Language, now: float, version: int,
+    phones: Presence | None = None,
 ) -> str:
     """The whole page: its live part, the script's sentences, the language switch."""
-    part = render_gm_part(session, lang, now)
+    part = render_gm_part(session, lang, now, phones)
     return render(
         environment(), "game_master.html", lang, part=part, secret=secret, version=version,
         session_name=session.name,

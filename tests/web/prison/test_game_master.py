@@ -252,6 +252,13 @@ def test_a_whole_prison_day_from_the_phone(path: Path) -> None:
                 session.submit({"do": "choose", "prisoner": name, "choice": choice})
             html = page.look()
             assert "Dee has not chosen and will rest tonight." in html  # the console's question
+            assert re.search(r"<td>Ada</td><td>active</td><td>1</td><td>chosen</td><td>-</td>",
+                             html)
+            ada = next(s for s in seats_of(session) if s.name == "Ada")
+            stream = urllib.request.urlopen(f"{page.base}/api/p/{ada.token}/events", timeout=5)
+            stream.readline()
+            assert "<td>chosen</td><td>connected</td>" in page.look()  # Ada's phone, as the console
+            stream.close()
             assert "work" not in re.sub(r"<[^>]+>", " ", html).split()  # sealed, as the console
             assert "Planning closes in 5:00" in page.does("limit", "300")
             assert page.does("pause", "planning") == "The clock is paused."
@@ -288,6 +295,8 @@ def test_a_whole_prison_day_from_the_phone(path: Path) -> None:
                 assert reveal_shown(night) == step
             assert session.room.held is None
             assert page.refused("reveal", "next") == "There is nothing to show the room now."
+            row = re.search(r"<tr[^>]*><td>Ada</td>(.*?)</tr>", page.look())
+            assert row is not None and "<td>worked</td>" in row.group(1)  # the console's Today
 
             console.catch_up()
             assert console.state.phase == session.state.phase  # the console saw it all
