@@ -58,29 +58,32 @@ def _ask(lang: Language, pair: asked.Asked | None, yes: str) -> Ask | None:
 
 def _undo(session: PrisonSession, lang: Language) -> dict[str, Any] | None:
     """The move an undo takes back now and the console's question about it."""
+    _ = lang
     target = session.history.undo_target()
     if isinstance(target, Refused):
         return None
     pair = asked.undo_asked(session.room, session.history.entries, target.seq, on_phone=True)
-    return {"hseq": target.seq, "ask": _ask(lang, pair, lang("Undo"))}
+    return {"hseq": target.seq, "ask": _ask(lang, pair, _("Undo"))}
 
 
 def _held(session: PrisonSession, view: Any, lang: Language, now: float) -> dict[str, Any] | None:
     """The held reveal: what the room has seen of it, and what the next tap shows."""
+    _ = lang
     reveal = session.room.held
     if reveal is None:
         return None
     seen = stage_view(session.room.stage, now)["reveal"]
     step = reveal.steps[reveal.shown]
     return {
-        "head": lang("The search of %(name)s's cell", name=reveal.prisoner),
+        "head": _("The search of %(name)s's cell", name=reveal.prisoner),
         "lines": reveal_lines(seen, lang),
         "nothing_yet": reveal.shown == 0,
-        "next": lang(NEXT_STEP[step], name=reveal.prisoner),
+        "next": _(NEXT_STEP[step], name=reveal.prisoner),
     }
 
 
 def _epilogue(session: PrisonSession, lang: Language) -> dict[str, Any] | None:
+    _ = lang
     room = session.room
     view = epilogue_view(room.game, room.stage.epilogue)
     if view is None or room.held is not None:
@@ -91,11 +94,11 @@ def _epilogue(session: PrisonSession, lang: Language) -> dict[str, Any] | None:
             "What really happened, in %(count)s steps",
             view["steps"],
         )
-        head, lines = lang("What really happened"), [
-            lang("The room has seen nothing yet: the board waits for you.")
+        head, lines = _("What really happened"), [
+            _("The room has seen nothing yet: the board waits for you.")
         ]
     else:
-        count = lang(
+        count = _(
             "What really happened: %(shown)s of %(steps)s",
             shown=view["shown"], steps=view["steps"],
         )
@@ -104,8 +107,8 @@ def _epilogue(session: PrisonSession, lang: Language) -> dict[str, Any] | None:
     last = view["shown"] + 1 == view["steps"]
     return {
         "count": count, "head": head, "lines": lines, "held": view["held"],
-        "next": lang("Show the room how the game ends") if last
-        else lang("Show the room the next night"),
+        "next": _("Show the room how the game ends") if last
+        else _("Show the room the next night"),
     }
 
 
@@ -127,11 +130,12 @@ def today_said(word: str, lang: Language) -> str:
 
 def phone_said(seen: tuple[bool, float | None] | None, lang: Language) -> str:
     """A seat's phone as the console's board says it: connected, away since 21:04, or -."""
+    _ = lang
     if seen is None or seen[1] is None:
         return "-"
     if seen[0]:
-        return lang("connected")
-    return lang("away since %(time)s", time=time.strftime("%H:%M", time.localtime(seen[1])))
+        return _("connected")
+    return _("away since %(time)s", time=time.strftime("%H:%M", time.localtime(seen[1])))
 
 
 def _prisoners(
@@ -167,6 +171,7 @@ def gm_part_context(
 ) -> dict[str, Any]:
     """What the part's template reads, said in ``lang``; ``phones``: the seats' phones (who
     is connected), as the console's board shows them."""
+    _ = lang
     state = session.state
     view = table(state)
     stage = stage_view(session.room.stage, now)
@@ -176,9 +181,9 @@ def gm_part_context(
     return {
         "v": view,
         "st": stage,
-        "title": lang("Day %(day)s · %(phase)s", day=view["day"],
-                      phase=lang(PHASE_TITLES["search" if held else phase])),
-        "nights": lang("Nights %(bar)s", bar=bar),
+        "title": _("Day %(day)s · %(phase)s", day=view["day"],
+                      phase=_(PHASE_TITLES["search" if held else phase])),
+        "nights": _("Nights %(bar)s", bar=bar),
         "held": held,
         "epilogue": _epilogue(session, lang) if phase == "over" else None,
         "outcome": lang.say(phrases.outcome(view["outcome"], view["winners"]))
@@ -188,8 +193,8 @@ def gm_part_context(
             lang, asked.close_planning_asked(view, time_up=_time_up(session, now)),
             lang.pgettext("the answer yes", "Close planning"),
         ),
-        "search": _ask(lang, asked.search_asked(view), lang("Search")),
-        "end_day": _ask(lang, asked.end_day_asked(view), lang("End the day")),
+        "search": _ask(lang, asked.search_asked(view), _("Search")),
+        "end_day": _ask(lang, asked.end_day_asked(view), _("End the day")),
         "undo": _undo(session, lang),
         "limits": PLANNING_LIMITS,
         "stamp": stamp(session),

@@ -340,6 +340,12 @@ def test_the_page_speaks_each_language(path: Path, code: str) -> None:
         for english in ("Close planning?", "Planning time limit", "Undo"):
             assert _(english) != english
         assert _("Planning time limit") in html
+        button = re.search(r'data-action="close_planning"[^>]*>([^<]*)<', html)
+        assert button is not None  # the console's words for it, not the footer's short one
+        assert button.group(1) == _.pgettext("the answer yes", "Close planning")
+        text = re.sub(r"<[^>]+>", " ", html)
+        for english in ("Nights", "Planning time limit", "Close planning", "Undo", "Prisoner"):
+            assert english not in text  # every word of the page said in its language
         assert page.does("limit", "300") == _(
             "Planning closes in %(time)s; at zero you are asked to close it.", time="5:00")
         status, answer = page.tap("limit", "300", after=0)
