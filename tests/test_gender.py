@@ -85,7 +85,7 @@ def said_of_a_prisoner(code: str) -> dict[str, str]:
         said[f"search headline {key!r}"] = lang.say(news.REVEAL_HEADS[key])
     for key in phrases.STATUS_WORDS:
         said[f"console board status {key!r}"] = board.status_word(key, lang)
-    for key in [*board.TONIGHT_WORDS, "escaped", "paroled"]:
+    for key in [*board.TODAY_WORDS, "escaped", "paroled"]:
         said[f"console board today {key!r}"] = board.today_word(key, lang)
     return said
 

@@ -38,6 +38,12 @@ LANGS = [p.parts[-3] for p in pseudo_locale.shipped()]
 PLAYERS, MASTER = "players", "game master"
 TO_PLAYERS = ("companion/web/", "companion/printing/")
 TO_BOTH = ("companion/rules/",)
+# The game master's phone is a page of the web face and the questions before a move are the
+# rules' phrases, but the game master alone reads them.
+TO_MASTER = (
+    "companion/web/prison/game_master", "companion/web/prison/templates/game_master",
+    "companion/web/common/desk.py", "companion/rules/prison/asked.py",
+)
 # The rules of a game without phone pages speak only on its console (So Long Sucker's).
 CONSOLE_ONLY = tuple(f"companion/rules/{g.package}/" for g in GAMES if "web" not in g.faces)
 
@@ -87,7 +93,9 @@ def _audiences(out: Path) -> dict[tuple[str | None, str], frozenset[str]]:
             continue
         readers: set[str] = set()
         for path, _line in message.locations:
-            if path.startswith(TO_PLAYERS):
+            if path.startswith(TO_MASTER):
+                readers.add(MASTER)
+            elif path.startswith(TO_PLAYERS):
                 readers.add(PLAYERS)
             elif path.startswith(CONSOLE_ONLY):
                 readers.add(MASTER)

@@ -21,7 +21,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="print each seat's private link, its seat code and the board",
     )
     p.add_argument("name", help="the session's name")
-    p.add_argument("--json", action="store_true", help="print JSON: {seats: [...], board: URL}")
+    p.add_argument("--json", action="store_true",
+                   help="print JSON: {seats: [...], board: URL, gm: the game master's phone's URL}")
     p.set_defaults(func=run_links)
 
 
@@ -74,15 +75,20 @@ def seats_and_base(args: argparse.Namespace) -> tuple[list[Seat], str]:
 
 
 def run_links(args: argparse.Namespace) -> int:
+    from companion.session.night import phone_secret, phone_url
+    from companion.session.paths import data_dir, session_path
     from companion.session.prison.seats import board_url, join_url, seat_url
 
     seats, base = seats_and_base(args)
     if args.json:
         import json
 
+        # the game master's own link too (this laptop is theirs): never in the printed text
+        secret = phone_secret(session_path(data_dir(args.data_dir), args.name))
         out = {
             "seats": [{"name": s.name, "role": s.role, "url": seat_url(base, s)} for s in seats],
             "board": board_url(base),
+            "gm": phone_url(base, secret),
         }
         print(json.dumps(out, indent=1, ensure_ascii=False))
         return 0

@@ -92,6 +92,7 @@ async def _serve(session: Any, args: argparse.Namespace) -> None:
         NightRecord,
         clear_record,
         game_master_key,
+        phone_secret,
         reach_address,
         write_record,
     )
@@ -103,7 +104,8 @@ async def _serve(session: Any, args: argparse.Namespace) -> None:
     stop = asyncio.Event()
     stop_on_signals(asyncio.get_running_loop(), stop)
     links: dict[str, str] = {}
-    desk = Desk(session, game_master_key(path), lambda: dict(links), stop.set)
+    desk = Desk(session, game_master_key(path), lambda: dict(links), stop.set,
+                phone=phone_secret(path))
     try:
         server = await _start(session, args.host, port, public_url, desk, args)
     except OSError as error:

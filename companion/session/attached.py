@@ -266,6 +266,26 @@ class AttachedSession(Session):
                 return outcome
         return Refused(str(answer.get("refused") or "That was not done."))
 
+    # ---- the game master's phone ----------------------------------------------------------
+
+    def phone_link(self) -> str | None:
+        """The game master's phone's link as the server holds it now (``None``: the game has
+        no such page); a :class:`StoreError` when the server does not answer."""
+        try:
+            self.link.greet()
+        except NightUnreachable as error:
+            raise StoreError(str(error)) from None
+        return self.link.links.get("gm")
+
+    def replace_phone_link(self) -> str | None:
+        """A new link for the game master's phone; every device holding the old one stops."""
+        _, answer = self.link.post("/api/gm/phone", {})
+        link = answer.get("link")
+        if isinstance(link, str):
+            self.link.links["gm"] = link
+            return link
+        return None
+
     def stop_serving(self) -> None:
         """Stop the night's server (the phones and the board stop with it): asked, then
         waited for."""

@@ -10,7 +10,10 @@ and the game master's commands. Beside the session file it keeps
   it, and the next console or command starts one on the same port;
 - ``NAME.sqlite.key``: the game master's key, a long random secret made once, readable only by
   its user (mode 0600 where the system has modes). Every game master's command carries it; it is
-  never printed on a player's material, never on the board, never in a page a phone can load.
+  never printed on a player's material, never on the board, never in a page a phone can load;
+- ``NAME.sqlite.phone``: the game master's phone's secret, made and kept the same way: the
+  game master's private page (``/gm/SECRET``) opens with it, shown by the console alone as a QR
+  code; replacing it (from the console) ends every device that held the old one.
 
 Only the standard library: the command line's light commands (``sessions``, ``stop``) read it.
 """
@@ -76,29 +79,55 @@ def reach_address(host: str) -> str:
 # ---- the game master's key -------------------------------------------------------------------
 
 
-def game_master_key(session_file: Path) -> str:
-    """The session's game master's key, made now (readable by its user alone) if it has none."""
-    path = key_path(session_file)
+def phone_path(session_file: Path) -> Path:
+    """The game master's phone's secret (the link to the game master's private page)."""
+    return Path(f"{session_file}.phone")
+
+
+def _secret(path: Path) -> str:
+    """The secret kept in ``path``, made now (readable by its user alone) if it has none."""
     with contextlib.suppress(FileNotFoundError):
         kept = path.read_text(encoding="ascii").strip()
         if len(kept) >= 32:
             return kept
         path.unlink()
-    key = secrets.token_urlsafe(KEY_BYTES)
+    secret = secrets.token_urlsafe(KEY_BYTES)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(path, flags, 0o600)
     except FileExistsError:  # another program made it at the same moment: theirs stands
         return path.read_text(encoding="ascii").strip()
     with os.fdopen(fd, "w", encoding="ascii") as out:
-        out.write(key)
-    return key
+        out.write(secret)
+    return secret
+
+
+def game_master_key(session_file: Path) -> str:
+    """The session's game master's key, made now (readable by its user alone) if it has none."""
+    return _secret(key_path(session_file))
 
 
 def replace_game_master_key(session_file: Path) -> str:
     """A new key (the old one stops working once the server reads the new one)."""
     key_path(session_file).unlink(missing_ok=True)
     return game_master_key(session_file)
+
+
+def phone_secret(session_file: Path) -> str:
+    """The game master's phone's secret, made now if the session has none."""
+    return _secret(phone_path(session_file))
+
+
+def replace_phone_secret(session_file: Path) -> str:
+    """A new secret for the game master's phone (the night's server holds the old one until
+    it is told: its desk's ``replace_phone`` does both)."""
+    phone_path(session_file).unlink(missing_ok=True)
+    return phone_secret(session_file)
+
+
+def phone_url(base: str, secret: str) -> str:
+    """The game master's private page at ``base`` (the phones' links' base)."""
+    return f"{base.rstrip('/')}/gm/{secret}"
 
 
 # ---- the record ---------------------------------------------------------------------------

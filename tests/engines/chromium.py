@@ -50,9 +50,10 @@ class ChromiumPhone:
 class ChromiumEngine:
     name = "Chromium"
 
-    def __init__(self, *flags: str, width: int = WIDTH) -> None:
+    def __init__(self, *flags: str, width: int = WIDTH, height: int = HEIGHT) -> None:
         self.browser = Chromium(*flags)
         self.width = width
+        self.height = height
         self.version = ""
 
     @staticmethod
@@ -70,7 +71,7 @@ class ChromiumEngine:
         await page.send(
             "Emulation.setDeviceMetricsOverride",
             width=self.width,
-            height=HEIGHT,
+            height=self.height,
             deviceScaleFactor=1,
             mobile=True,
         )

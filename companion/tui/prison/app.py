@@ -45,6 +45,7 @@ from companion.tui.prison.context import (
 from companion.tui.prison.game import GameScreen
 from companion.tui.prison.help import HelpScreen
 from companion.tui.prison.history import HistoryScreen
+from companion.tui.prison.phone import PhoneScreen
 from companion.tui.prison.picker import PickerScreen
 from companion.tui.prison.seats import SeatsScreen
 from companion.tui.prison.setup import SetupScreen
@@ -71,6 +72,11 @@ PLACES: list[tuple[str, str, Place]] = [
         "balance",
     ),
     (N_("Export the report"), N_("After the game: Markdown debrief"), "report"),
+    (
+        N_("The game master's phone"),
+        N_("Its link as a QR code: run the night from your own phone; a new link on demand"),
+        "phone",
+    ),
     (N_("Rules and keys"), N_("The help screen"), "help"),
 ]
 Flow = Callable[[App[Any], Context], Coroutine[Any, Any, None]]
@@ -275,6 +281,8 @@ class ConsoleApp(GameConsole):
             self.run_flow(flows.choose_address)
         elif what == "report":
             self.run_flow(flows.export_report)
+        elif what == "phone":
+            self.push_screen(PhoneScreen(ctx))
 
     def peek(self) -> None:
         self.run_flow(flows.peek)

@@ -19,10 +19,11 @@ from textual.widgets.data_table import CellDoesNotExist, ColumnKey, RowKey
 
 from companion.language import N_, Language, language
 from companion.rules.core.roster import MAX_NAME
+from companion.rules.prison.today import TODAY_WORDS, tonight
 from companion.tui.common.language import words
 from companion.tui.common.literal import plain
 from companion.tui.common.presence import Presence, phone_words
-from companion.tui.prison.text import STATUS_WORDS, View, not_interviewed, said
+from companion.tui.prison.text import STATUS_WORDS, View, said
 
 HIDDEN = N_("hidden")
 COLUMNS = (
@@ -33,19 +34,6 @@ COLUMNS = (
     (N_("Tokens"), "tokens"),
     (N_("Phone"), "phone"),
 )
-# What the board may say of a prisoner today (see :func:`tonight`).
-TONIGHT_WORDS = {
-    "out": N_("out"),
-    "chosen": N_("chosen"),
-    "waiting": N_("waiting"),
-    "worked": N_("worked"),
-    "rested": N_("rested"),
-    "safe": N_("safe"),
-    "with warden": N_("with warden"),
-    "interviewed": N_("interviewed"),
-    "next": N_("next"),
-    "queued": N_("queued"),
-}
 PHONE = len(COLUMNS) - 1
 # A name takes the room the other columns leave on the board (the set-up allows MAX_NAME
 # characters), cut short with an ellipsis beyond that, so that one long name does not push
@@ -80,8 +68,8 @@ def today_word(word: str, lang: Language) -> str:
         return _.pgettext("board today", "escaped")
     if word == "paroled":
         return _.pgettext("board today", "paroled")
-    if word in TONIGHT_WORDS:
-        return _(TONIGHT_WORDS[word])
+    if word in TODAY_WORDS:
+        return _.say(TODAY_WORDS[word])
     return said(STATUS_WORDS, word, _)
 
 
@@ -95,7 +83,7 @@ def other_columns(lang: Language | None = None) -> int:
     return (
         widest(_(COLUMNS[1][0]), *(status_word(s, _) for s in STATUS_WORDS))
         + widest(_(COLUMNS[2][0]))
-        + widest(_(COLUMNS[3][0]), *(today_word(w, _) for w in TONIGHT_WORDS))
+        + widest(_(COLUMNS[3][0]), *(today_word(w, _) for w in TODAY_WORDS))
         + widest(_(COLUMNS[4][0]), _(HIDDEN))
         + 2  # the phone column's padding
         + 2  # the name's
@@ -139,31 +127,6 @@ def cut_names(names: Iterable[str], width: int) -> dict[str, str]:
             head = (width - 1) // 2
             cut[name] = name[:head] + "…" + name[len(name) - (width - 1 - head):]
     return cut
-
-
-def tonight(view: View, name: str, status: str, inside: str | None = None) -> str:
-    """What the board may say about a prisoner today, from the (sealed) game master's view
-    (``inside``: the prisoner in with the warden now, on the stage), in English: a key of
-    :data:`TONIGHT_WORDS` or :data:`~companion.tui.prison.text.STATUS_WORDS`, or ``-``."""
-    if status != "active":
-        return "out" if status in ("caught", "shived") else status
-    phase = view["phase"]
-    today = view["today"]
-    if phase == "planning":
-        return "chosen" if name in view["submitted"] else "waiting"
-    searched = {s["prisoner"]: s["caught"] for s in today["searches"]}
-    if today["revealed"]:
-        return "worked" if name in today["workers"] else "rested"
-    if name in searched:
-        return "safe"
-    if phase == "interviews":
-        if name == inside:
-            return "with warden"
-        queue = not_interviewed(view)
-        if name not in queue:
-            return "interviewed"
-        return "next" if queue[0] == name else "queued"
-    return "-"
 
 
 def rows_of(view: View) -> list[str]:

@@ -18,6 +18,9 @@ from companion.rules.prison.events import DayStarted
 from companion.rules.prison.views import MoveRow, record, story, table
 from companion.session import links
 from companion.session.prison import PrisonSession
+from companion.session.prison.interviews import (
+    interview_seconds,
+)
 from companion.session.session import Session
 from companion.tui.common.contracts import Addresses, BalanceFactory, Links, NetworkCheck, Printer
 from companion.tui.common.faults import Faults
@@ -25,10 +28,6 @@ from companion.tui.common.presence import Presence
 from companion.tui.prison import address
 from companion.tui.prison.notes import note_line, wrong_link_lines
 from companion.tui.prison.timeline import timeline
-
-DEFAULT_INTERVIEW_SECONDS = 120
-INTERVIEW_META = "interview_seconds"
-
 
 Prison = PrisonSession  # a prison break's session, its room folded (the screens' name for it)
 
@@ -72,8 +71,7 @@ class Context:
         return self.opened
 
     def interview_seconds(self) -> int:
-        value = self.session.settings.get(INTERVIEW_META, DEFAULT_INTERVIEW_SECONDS)
-        return int(value) if isinstance(value, int) and value > 0 else DEFAULT_INTERVIEW_SECONDS
+        return interview_seconds(self.session)
 
     def known_addresses(self) -> list[tuple[str, str]] | None:
         """The laptop's addresses, or None when the composition root gave no way to know."""
@@ -169,7 +167,7 @@ class Moved(Message):
     """A move was made here: draw it now."""
 
 
-Place = Literal["history", "seats", "help", "print", "address", "balance", "report"]
+Place = Literal["history", "seats", "help", "print", "address", "balance", "report", "phone"]
 
 
 class Show(Message):

@@ -15,6 +15,7 @@ from textual.screen import Screen
 
 from companion.language import Language
 from companion.rules.core.game import Refused
+from companion.rules.prison.asked import close_planning_asked, end_day_asked, search_asked
 from companion.rules.prison.commands import (
     Accuse,
     Choose,
@@ -39,7 +40,6 @@ from companion.tui.prison.text import (
     View,
     can_accuse,
     clock,
-    names,
     not_interviewed,
     outcome_line,
     parse_duration,
@@ -115,11 +115,11 @@ class DayActions(Screen[None]):
             view = self.view()
             if view["phase"] != "planning":
                 return
-            waiting = [n for n in view["active"] if n not in view["submitted"]]
-            if (waiting or time_up) and not await self.app.push_screen_wait(
+            question = close_planning_asked(table(self.ctx.session.state), time_up=time_up)
+            if question is not None and not await self.app.push_screen_wait(
                 ConfirmScreen(
-                    _("Planning time is up: close planning?") if time_up else _("Close planning?"),
-                    self._waiting_words(_),
+                    _.say(question[0]),
+                    _.say(question[1]),
                     _.pgettext("the answer yes", "Close planning"),
                     asked=partial(self._waiting_words, _),  # a phone's choice meanwhile
                 )
@@ -128,18 +128,11 @@ class DayActions(Screen[None]):
             self.submit(ClosePlanning())
 
     def _waiting_words(self, _: Language) -> str:
-        """Who has not chosen yet (and so rests), or that everyone has."""
-        view = self.view()
-        waiting = [n for n in view["active"] if n not in view["submitted"]]
-        if not waiting:
-            return _("Everyone has chosen.")
-        who = names(waiting, _)  # said first: ``_`` inside the call hides it from extraction
-        return _.n_(
-            "%(names)s has not chosen and will rest tonight.",
-            "%(names)s have not chosen and will rest tonight.",
-            len(waiting),
-            names=who,
-        )
+        """Who has not chosen yet (and so rests), or that everyone has: the question's body
+        as it stands now (a phone may choose while it is open)."""
+        question = close_planning_asked(table(self.ctx.session.state), time_up=True)
+        assert question is not None  # asked at the time's end, it always has a body
+        return _.say(question[1])
 
     @work(group="flow")
     async def action_planning_limit(self) -> None:
@@ -257,22 +250,9 @@ class DayActions(Screen[None]):
     async def action_search(self) -> None:
         _ = words(self)
         with self.ctx.faults.caught():
-            view = self.view()
-            queue = not_interviewed(view) if view["phase"] == "interviews" else []
-            who = names(queue, _)
-            if queue and not await self.app.push_screen_wait(
-                ConfirmScreen(
-                    _("Start the search?"),
-                    _.n_(
-                        "The search ends the interviews; %(names)s was not interviewed "
-                        "(no deal).",
-                        "The search ends the interviews; %(names)s were not interviewed "
-                        "(no deal).",
-                        len(queue),
-                        names=who,
-                    ),
-                    _("Search"),
-                )
+            question = search_asked(table(self.ctx.session.state))
+            if question is not None and not await self.app.push_screen_wait(
+                ConfirmScreen(_.say(question[0]), _.say(question[1]), _("Search"))
             ):
                 return
             cells = unsearched(self.view())
@@ -329,23 +309,9 @@ class DayActions(Screen[None]):
     async def action_end_day(self) -> None:
         _ = words(self)
         with self.ctx.faults.caught():
-            view = self.view()
-            limit = view["rules"]["max_days"]
-            last = limit is not None and view["day"] >= limit
-            question = (
-                _(
-                    "Day %(day)s is the last day: ending it ends the game (time is up).",
-                    day=view["day"],
-                )
-                if last
-                else _(
-                    "Day %(day)s ends and day %(next)s starts with planning.",
-                    day=view["day"],
-                    next=view["day"] + 1,
-                )
-            )
+            title, question = end_day_asked(table(self.ctx.session.state))
             if await self.app.push_screen_wait(
-                ConfirmScreen(_("End the day?"), question, _("End the day"))
+                ConfirmScreen(_.say(title), _.say(question), _("End the day"))
             ):
                 self.submit(EndDay())
 

@@ -18,12 +18,13 @@ from companion.rules.prison.commands import PrisonCommand
 from companion.rules.prison.epilogue import epilogue_view, steps
 from companion.rules.prison.views import gm, story, table
 from companion.session import links
+from companion.session.prison.interviews import INTERVIEW_META
 from companion.session.store import StoreError
 from companion.tui.common.dialogs import ConfirmScreen, MessageScreen, PickScreen, TextScreen
 from companion.tui.common.language import words
 from companion.tui.common.moves import NotDone, attempt
 from companion.tui.prison import address
-from companion.tui.prison.context import INTERVIEW_META, Context, Moved
+from companion.tui.prison.context import Context, Moved
 from companion.tui.prison.printout import PrintScreen
 from companion.tui.prison.text import parse_duration
 from companion.tui.prison.timeline import story_markdown

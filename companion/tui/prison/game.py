@@ -69,6 +69,7 @@ class GameScreen(StageActions):
         Binding("w", "seats", "Seats"),
         Binding("p", "print", "Print"),
         Binding("l", "address", "Links"),
+        Binding("g", "gm_phone", "GM phone"),
         Binding("b", "balance", "Balance"),
         Binding("m", "planning_limit", "Limit"),
         Binding("space", "pause_clock", "Pause"),
@@ -78,6 +79,7 @@ class GameScreen(StageActions):
     CLOCK_ACTIONS = ("planning_limit", "pause_clock", "extend_clock")
     # Left out of a narrow footer, in this order (Help and the palette list them all).
     FOOTER_OPTIONAL = (
+        "gm_phone",
         "balance",
         "address",
         "print",
@@ -339,6 +341,9 @@ class GameScreen(StageActions):
 
     def action_balance(self) -> None:
         self.post_message(Show("balance"))
+
+    def action_gm_phone(self) -> None:
+        self.post_message(Show("phone"))
 
     def action_export(self) -> None:
         self.post_message(Show("report"))

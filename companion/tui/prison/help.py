@@ -38,10 +38,11 @@ Keys on the game screen (the footer offers the ones that fit the phase)
   P  print the cards and sheets (PDF, A4 or Letter)
   L  the links' address: pin the printed one, pick another, reprint
   B  balance: how often the prisoners escape, by nights to escape
+  G  the game master's phone: its link as a QR code (R: a new link)
   Ctrl+Z  undo the last move (asks; again to go further back)
   Ctrl+P  palette: peek at sealed choices, interview length, ...
   ?  this help      Q  quit (every move is already saved)
-  A narrow footer leaves out H, W, P, L, B, +, M and T; they still work.
+  A narrow footer leaves out G, H, W, P, L, B, +, M and T; they still work.
 """)
 
 RULES = N_("""\

@@ -3,7 +3,9 @@ searches X's cell… → CAUGHT or SAFE → who worked and the nights bar → th
 each step is recorded on the stage, so the board shows it at the same moment.
 
 The screen is built from the room's held reveal (``PrisonRoom.held``, rules/prison/room.py),
-whoever started the search (the console or the warden's phone)."""
+whoever started the search (the console or the warden's phone). Once the room has seen it all
+and a move is made since (from the game master's phone, or another console), it closes itself:
+the game has moved on."""
 
 from __future__ import annotations
 
@@ -97,6 +99,9 @@ class RevealScreen(Screen[None]):
             self.notify(_("The search was taken back; there is nothing to reveal."))
             self._close()
             return
+        if not reveal.held and self._moved_on(reveal):
+            self._close()  # a move made since (the game master's phone): the game screen's
+            return
         view = table(self.ctx.session.state)
         lines = [step_lines(step, reveal, view, _) for step in reveal.steps]
         step = reveal.steps[reveal.shown - 1] if reveal.shown else None
@@ -121,6 +126,12 @@ class RevealScreen(Screen[None]):
         self.refresh_bindings()  # the footer's keys follow: step, or back to the game
         self.set_class(step == "result" and reveal.caught, "caught")
         self.set_class(step == "result" and not reveal.caught, "safe")
+
+    def _moved_on(self, reveal: Reveal) -> bool:
+        """Whether a move was made since this search (an accusation, the end of the day: from
+        the game master's phone, or another console), so that the room has left the reveal."""
+        entries = self.ctx.session.history.entries
+        return bool(entries) and entries[-1].seq > reveal.hseq
 
     def _step(self, *, to_end: bool) -> None:
         reveal = self.reveal()

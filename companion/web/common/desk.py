@@ -12,7 +12,14 @@ phone) attach to, with the game master's key (:mod:`companion.session.night`).
   by the one writer in the order they arrive; one made against an older state than another
   console's latest change is refused in one sentence (``stale``), so two consoles never
   undo or move twice for one intention;
-- ``POST /api/gm/stop``: the night's server stops.
+- ``POST /api/gm/stop``: the night's server stops;
+- ``POST /api/gm/phone``: the game master's phone gets a new secret (its page's link, which
+  the answer carries); every device holding the old one is ended at once.
+
+The game master's phone (a game's private page for the game master, ``/gm/SECRET``) is a
+client of the same commands and checks: its taps go through :meth:`Desk.change`, with the
+strict stale check (any game master's change since the page's version refuses it, its own
+included, so that a tap sent twice or replayed never acts twice).
 
 Without the key, with a wrong one or with a player's token, every one of these is refused in
 one sentence (and wrong keys are limited per address like guessed links). A browser page of
@@ -34,10 +41,11 @@ from aiohttp import web
 
 from companion.language import N_
 from companion.rules.core.game import MalformedCommand, Refused
-from companion.session.night import KEY_HEADER
+from companion.session.night import KEY_HEADER, phone_url, replace_phone_secret
 from companion.session.presence import SeatPresence
 from companion.session.session import Change, Session
 from companion.web.common.context import Limiter, Problem, json_answer, log_version
+from companion.web.common.desk_stream import ConsoleStream
 from companion.web.common.preflight import PROBE, Reached
 
 NO_KEY = N_(
@@ -47,6 +55,10 @@ NO_KEY = N_(
 STALE = (
     "Another console changed the game a moment ago; look at the screen again and repeat "
     "this if it is still wanted."
+)
+STALE_PAGE = N_(
+    "The game changed since this page showed it; look at it again and tap once more if it is "
+    "still wanted."
 )
 NOT_UNDERSTOOD = N_("The request is not understood; reload the page and try again.")
 HEARTBEAT = 10.0  # seconds between two comments on a quiet stream
@@ -67,9 +79,13 @@ class Desk:
         stop: Callable[[], None],
         limiter: Limiter | None = None,
         clock: Callable[[], float] = time.time,
+        phone: str | None = None,
     ) -> None:
         self.session = session
         self.key = key
+        self.phone = phone  # the game master's phone's secret (None: no page for it)
+        self.phone_page = False  # whether the game's server serves that page (/gm/SECRET)
+        self._phone_replaced: list[Callable[[], None]] = []
         self.links = links
         self.stop = stop
         self.limiter = limiter or Limiter()
@@ -79,7 +95,7 @@ class Desk:
         self.last_seen = clock()  # when the last console went away (or the server started)
         self.presence: dict[str, SeatPresence] = {}
         self.last_change: tuple[int, str] = (0, "")  # (log row, console) of the latest GM write
-        self._streams: set[_Stream] = set()
+        self._streams: set[ConsoleStream] = set()
         self._unsubscribe = session.subscribe(self._changed)
         self._stop_probe: Callable[[], None] | None = None
 
@@ -126,7 +142,51 @@ class Desk:
             self.limiter.failed(address)
             raise Problem(403, NO_KEY)
 
+    def phone_is(self, secret: str) -> bool:
+        """Whether ``secret`` is the game master's phone's secret now (in constant time)."""
+        if self.phone is None:
+            return False
+        return hmac.compare_digest(secret.encode("utf-8", "replace"), self.phone.encode("ascii"))
+
+    def phone_link(self) -> str | None:
+        """The game master's private page, where the game serves one."""
+        base = self.links().get("base")
+        if not self.phone_page or self.phone is None or not base:
+            return None
+        return phone_url(base, self.phone)
+
+    def on_phone_replaced(self, listener: Callable[[], None]) -> None:
+        """Call ``listener`` once the phone's secret is replaced (the page's streams end)."""
+        self._phone_replaced.append(listener)
+
+    def replace_phone(self) -> str | None:
+        """A new secret for the game master's phone, kept beside the session; every device
+        holding the old one is ended. Returns the new link."""
+        self.phone = replace_phone_secret(self.session.store.path)
+        for listener in list(self._phone_replaced):
+            listener()
+        return self.phone_link()
+
+    def change(
+        self, console: str, after: int, act: Callable[[], Mapping[str, Any] | Refused],
+        *, checked: bool = True, strict: bool = False,
+    ) -> Mapping[str, Any] | Refused:
+        """A game master's change: refused as stale (when ``checked``) if another console
+        changed the game since ``after`` (``strict``: any game master's change, this one's
+        own included), else ``act`` (a refusal, or what the answer adds). Only a checked
+        change makes another console's older state stale: a setting does not."""
+        if checked and (self.last_change[0] > after if strict else self.stale(after, console)):
+            return Refused(STALE_PAGE if strict else STALE)
+        outcome = act()
+        if checked and not isinstance(outcome, Refused):
+            self.changed_by(console)
+        return outcome
+
     def hello(self) -> dict[str, Any]:
+        links = self.links()
+        phone = self.phone_link()
+        if phone is not None:
+            links["gm"] = phone
         return {
             "session": self.session.name,
             "game": self.session.game,
@@ -135,7 +195,7 @@ class Desk:
             "consoles": self.consoles,
             "log": log_version(self.session),
             "over": self.session.rules.is_over(self.session.state),
-            "links": self.links(),
+            "links": links,
         }
 
     def stale(self, after: int, console: str) -> bool:
@@ -145,55 +205,16 @@ class Desk:
     def changed_by(self, console: str) -> None:
         self.last_change = (log_version(self.session), console)
 
-    def opened(self, stream: _Stream) -> None:
+    def opened(self, stream: ConsoleStream) -> None:
         self._streams.add(stream)
         self.consoles += 1
         for presence in self.presence.values():
             stream.seat(presence)
 
-    def closed(self, stream: _Stream) -> None:
+    def closed(self, stream: ConsoleStream) -> None:
         self._streams.discard(stream)
         self.consoles -= 1
         self.last_seen = self.clock()
-
-
-class _Stream:
-    """One console's event stream: where it is in the log and what else it has not heard
-    (the latest of each seat's presence, a few passing events), never a backlog of rows."""
-
-    def __init__(self, session: Session, sent: int) -> None:
-        self.session = session
-        self.sent = sent
-        self.seats: dict[str, SeatPresence] = {}
-        self.others: list[dict[str, Any]] = []
-        self.ready = asyncio.Event()
-
-    def wake(self) -> None:
-        self.ready.set()
-
-    def seat(self, presence: SeatPresence) -> None:
-        self.seats[presence.seat] = presence
-        self.ready.set()
-
-    def tell(self, event: dict[str, Any]) -> None:
-        if len(self.others) < 100:
-            self.others.append(event)
-        self.ready.set()
-
-    def due(self) -> list[dict[str, Any]]:
-        self.ready.clear()
-        events: list[dict[str, Any]] = []
-        now = log_version(self.session)
-        if now != self.sent:
-            self.sent = now
-            events.append({"log": now})
-        for presence in self.seats.values():
-            events.append({"presence": {"seat": presence.seat, "connected": presence.connected,
-                                        "since": presence.since}})
-        self.seats.clear()
-        events.extend(self.others)
-        self.others.clear()
-        return events
 
 
 # ---- the handlers ----------------------------------------------------------------------------
@@ -228,7 +249,8 @@ def _int(data: dict[str, Any], field: str, default: int | None = None) -> int | 
     return value
 
 
-def _refused(desk: Desk, refused: Refused, *, stale: bool = False) -> web.Response:
+def _refused(desk: Desk, refused: Refused) -> web.Response:
+    stale = refused.reason in (STALE, STALE_PAGE)
     return json_answer(
         {"refused": refused.reason, "stale": stale, "log": log_version(desk.session)}, 409
     )
@@ -238,20 +260,14 @@ async def _change(
     request: web.Request, act: Callable[[Desk, dict[str, Any]], Mapping[str, Any] | Refused],
     *, checked: Callable[[dict[str, Any]], bool] = lambda data: True,
 ) -> web.StreamResponse:
-    """A game master's change: refused as stale (when ``checked``) if another console changed
-    the game since this one's ``after``, else ``act`` (a refusal, or what the answer adds).
-    Only a checked change makes another console's older state stale: a setting does not."""
+    """A console's change through :meth:`Desk.change`: its answer, or the refusal's."""
     desk = _desk(request)
     data = await _body(request)
     console = str(data.get("console") or "")
-    is_checked = checked(data)
-    if is_checked and desk.stale(_int(data, "after", 0) or 0, console):
-        return _refused(desk, Refused(STALE), stale=True)
-    outcome = act(desk, data)
+    after = _int(data, "after", 0) or 0
+    outcome = desk.change(console, after, lambda: act(desk, data), checked=checked(data))
     if isinstance(outcome, Refused):
         return _refused(desk, outcome)
-    if is_checked:
-        desk.changed_by(console)
     return json_answer({"log": log_version(desk.session), **outcome})
 
 
@@ -313,6 +329,12 @@ async def setting(request: web.Request) -> web.StreamResponse:
     return await _change(request, _setting, checked=lambda data: False)
 
 
+async def phone(request: web.Request) -> web.StreamResponse:
+    """A new link for the game master's phone (the old one ends every device holding it)."""
+    desk = _desk(request)
+    return json_answer({"link": desk.replace_phone(), "log": log_version(desk.session)})
+
+
 async def stop(request: web.Request) -> web.StreamResponse:
     desk = _desk(request)
     asyncio.get_running_loop().call_soon(desk.stop)
@@ -322,7 +344,7 @@ async def stop(request: web.Request) -> web.StreamResponse:
 async def follow(request: web.Request) -> web.StreamResponse:
     desk = _desk(request)
     after = request.query.get("after", "")
-    stream = _Stream(desk.session, int(after) if after.isdigit() else 0)
+    stream = ConsoleStream(desk.session, int(after) if after.isdigit() else 0)
     response = web.StreamResponse(headers={
         "Content-Type": "text/event-stream", "Cache-Control": "no-store",
     })
@@ -365,6 +387,7 @@ def add_desk(app: web.Application, desk: Desk) -> None:
     r.add_post("/api/gm/note", note)
     r.add_post("/api/gm/setting", setting)
     r.add_post("/api/gm/stop", stop)
+    r.add_post("/api/gm/phone", phone)
 
     async def on_shutdown(app: web.Application) -> None:
         desk.close()

@@ -50,6 +50,7 @@ from companion.web.common.fanout import PACE, Fanout, Push, Urgency, moves, serv
 from companion.web.common.group_commit import submit_together
 from companion.web.common.language import page_language
 from companion.web.common.outbox import Outbox, Patch, dumps, sse
+from companion.web.prison import game_master
 from companion.web.prison.pages import (
     kept,
     render_board_part,
@@ -330,16 +331,17 @@ def publish(phones: Phones, push: Push) -> None:
         phones.pushes += 1
         audiences = phones.fanout.audiences
         for token, boxes in list(audiences.items()):  # the seats first: the board counts them
-            if token is not None:
+            if token is not None and token != game_master.AUDIENCE:
                 for box in list(boxes):
                     if warden_only and not phones.is_wardens(box.memory):
                         continue
                     deliver(phones, push, box, room, stage, chose)
                     box.memory.at = phones.pushes
-        if warden_only:
-            return
-        for box in audiences.get(None, ()):
-            deliver(phones, push, box, room, stage)
+        if not warden_only:  # else a record held from the room: only the warden's pages hear it
+            for box in list(audiences.get(None, ())):
+                deliver(phones, push, box, room, stage)
+        for box in list(audiences.get(game_master.AUDIENCE, ())):
+            game_master.deliver(phones, phones.desk, push, box)
 
 
 def urgency(change: Change) -> Urgency:

@@ -50,6 +50,7 @@ from companion.web.common.context import (
     count_wrong,
     log_version,
 )
+from companion.web.common.desk import Desk
 from companion.web.common.fanout import Fanout
 from companion.web.common.group_commit import GroupCommit
 from companion.web.common.outbox import Patch
@@ -187,6 +188,7 @@ class Watch:
     sent: object = None  # the message last encoded, and its JSON text
     encoded: str = ""
     at: int = -1  # the push (Phones.pushes) that last put a message in, if one did
+    gm: str | None = None  # the game master's phone's secret its page was opened with
 
 
 @dataclass
@@ -198,6 +200,7 @@ class Phones:
     presence: Presence
     base_url: str | None = None
     fanout: Fanout[Watch] | None = None  # the live updates, while the server runs
+    desk: Desk | None = None  # the game master's desk, on the night's server
     clock: Callable[[], float] = time.time  # the countdowns' "now" (tests pin it)
     shared: SharedTable = field(default_factory=SharedTable, repr=False)
     together: GroupCommit = field(init=False, repr=False)  # the prisoners' choices, in groups

@@ -20,7 +20,7 @@ from companion.web.common.server import (
     phone_app,
     static_dir,
 )
-from companion.web.prison import api, pages, routes
+from companion.web.prison import api, game_master, pages, routes
 from companion.web.prison.phones import PHONES, Phones
 
 _errors = error_middleware(lambda status, message: routes.problem_page(Problem(status, message)))
@@ -64,6 +64,7 @@ def build_app(
     r.add_post("/api/p/{token}/choice", api.post_choice)
     r.add_post("/api/p/{token}/deal", api.post_deal)
     r.add_post("/api/p/{token}/search", api.post_search)
+    game_master.add_routes(app)
     return app
 
 
@@ -84,7 +85,12 @@ async def start_phone_server(
     Raises ``OSError`` when the port cannot be used.
     """
     app = build_app(session, limiter=limiter)
-    pages.warm_up(app[PHONES])
+    phones = app[PHONES]
+    if desk is not None:  # the night's server: the game master's phone has its page
+        phones.desk = desk
+        desk.phone_page = True
+        desk.on_phone_replaced(lambda: phones.fanout.push() if phones.fanout else None)
+    pages.warm_up(phones)
     runner, bound, base = await listen(session, app, host, port, public_url, limits, desk)
     app[PHONES].base_url = base
     return PhoneServer(runner, host, bound, base)

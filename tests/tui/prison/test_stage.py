@@ -157,6 +157,28 @@ async def test_a_search_on_the_wardens_phone_is_held_until_the_game_master_steps
         assert shows(app, "Day 1 · Accusations")
 
 
+async def test_a_reveal_shown_all_closes_once_a_move_is_made_elsewhere(tmp_path: Path) -> None:
+    """The game master stepped the reveal from the phone, then recorded an accusation there:
+    the console leaves the reveal for the game screen, which shows the accusation."""
+    session = interviews(tmp_path)
+    app = ConsoleApp(session, ticking=False)
+    async with app.run_test(notifications=True, size=(120, 36)) as pilot:
+        session.submit({"do": "search", "prisoner": "Ben"}, by=WARDEN)
+        await settle(pilot, app)
+        assert isinstance(app.screen, RevealScreen)
+        while stage.held_reveal(session) is not None:  # the steps, tapped elsewhere
+            stage.step_reveal(session)
+        await settle(pilot, app)
+        assert isinstance(app.screen, RevealScreen)  # the room has seen it all: still read here
+        assert shows(app, "The room has seen it all")
+        accuser = table(session.state)["may_accuse"][0]
+        accused = next(n for n in table(session.state)["active"] if n != accuser)
+        session.submit({"do": "accuse", "accuser": accuser, "accused": accused})
+        await settle(pilot, app)
+        assert isinstance(app.screen, GameScreen)
+        assert shows(app, "Day 1 · Accusations")
+
+
 async def test_a_held_reveal_opens_again_after_a_resume_and_esc_shows_it_all(
     tmp_path: Path,
 ) -> None:

@@ -45,6 +45,10 @@
 // data-say-failed, data-say-pending, data-say-pending-offline, data-say-lost-near,
 // data-say-moved-on and data-say-refused (its %(reason)s is the server's sentence) on the body
 // (English when a page has none).
+//
+// The game master's phone is such a page too: its body's data-send-version sends the version
+// it shows with each tap, and a button's data-ask (and data-ask-title) is the console's
+// question, said above it while it waits for the second tap its data-confirm asks for.
 (function () {
   "use strict";
   var body = document.body;
@@ -435,7 +439,9 @@
     if (!source) return;
     if (source.readyState === 2) {  // closed for good by the browser: try again ourselves
       banner(true);
-      if (now - openedAt > 3000) connect();
+      // the part too: a page whose link no longer opens anything (a seat reissued, the game
+      // master's phone given a new link while its stream was not open) shows why, not stale
+      if (now - openedAt > 3000) { refresh(); connect(); }
     } else if (now - heardAt > 2 * beatMs + 1000) {  // two beats missed: the stream is dead
       banner(true);
       connect();
@@ -647,6 +653,9 @@
         live.querySelectorAll("input[type=checkbox][name=\"" + button.dataset.with + "\"]:checked"),
         function (box) { return box.value; });
     }
+    // data-send-version on the body: the version the page shows goes with the tap (the game
+    // master's phone: a tap made on a page older than the game is refused, never done twice)
+    if (body.dataset.sendVersion) payload.after = Math.max(version, 0);
     var tap = {
       url: apiUrl + "/" + button.dataset.action, payload: payload, action: button.dataset.action,
       field: field, value: button.dataset.value, stamp: stamp(), again: false, sending: false
@@ -661,22 +670,44 @@
   var armed = null;  // a button waiting for its confirming second tap
   var disarmTimer = null;
 
+  var asking = null;  // the question said above an armed button with data-ask
+
   function disarm() {
     if (disarmTimer) { clearTimeout(disarmTimer); disarmTimer = null; }
     if (armed && armed.isConnected) {
       armed.textContent = armed.dataset.label;
       armed.classList.remove("armed");
     }
+    if (asking && asking.parentNode) asking.parentNode.removeChild(asking);
     armed = null;
   }
 
+  // A button with data-ask says that question (data-ask-title above it) while it waits for
+  // its second tap, and waits longer: the time to read it.
   function arm(button) {
     disarm();
     armed = button;
     button.dataset.label = button.textContent;
     button.textContent = button.dataset.confirm;
     button.classList.add("armed");
-    disarmTimer = setTimeout(disarm, 5000);
+    if (button.dataset.ask) {
+      if (!asking) {
+        asking = document.createElement("div");
+        asking.id = "asking";
+        asking.className = "asking";
+        asking.setAttribute("role", "alert");
+      }
+      asking.textContent = "";
+      if (button.dataset.askTitle) {
+        var title = document.createElement("strong");
+        title.textContent = button.dataset.askTitle;
+        asking.appendChild(title);
+        asking.appendChild(document.createTextNode(" "));
+      }
+      asking.appendChild(document.createTextNode(button.dataset.ask));
+      button.parentNode.insertBefore(asking, button);
+    }
+    disarmTimer = setTimeout(disarm, button.dataset.ask ? 15000 : 5000);
   }
 
   if (live) {
