@@ -192,6 +192,8 @@ class Taps:
         now_in = self.session.room.stage.interview
         if now_in is None:
             return Refused(NOBODY_IN)
+        if self._recorded_meanwhile(now_in.prisoner):
+            return self._stage(tap, SendOut(self.clock()), self._recorded_words(now_in.prisoner))
         said = done(N_("Nothing is recorded for %(name)s; they may come in again."),
                     name=now_in.prisoner)
         return self._stage(tap, SendOut(self.clock()), said)
@@ -200,12 +202,35 @@ class Taps:
         now_in = self.session.room.stage.interview
         if now_in is None or now_in.prisoner != tap.value:
             return Refused(NOBODY_IN)
+        if self._recorded_meanwhile(tap.value):  # the warden's phone recorded it as they talked
+            return self._stage(tap, SendOut(self.clock()), self._recorded_words(tap.value))
         if deal and gm(self.session.state)["deals_left_today"] <= 0:
             return Refused(NO_DEAL_LEFT)
         named = [n for n in tap.named if n != tap.value] if deal else []
         command = Interview(prisoner=tap.value, deal=deal, named=named)
-        return self._command(
-            tap, command, done(N_("%(name)s's interview is recorded."), name=tap.value)
+
+        def change() -> Refused | None:
+            outcome = self.session.submit(command, by="gm")
+            if isinstance(outcome, Refused):
+                return outcome
+            # the room sees the interview end now, with its record (rules/prison/room.py), as
+            # the console ends it: recorded, then sent out
+            self.session.stage(SendOut(self.clock()))
+            return None
+
+        return self._through(
+            tap, change, done(N_("%(name)s's interview is recorded."), name=tap.value)
+        )
+
+    def _recorded_meanwhile(self, name: str) -> bool:
+        return name in table(self.session.state)["today"]["interviewed"]
+
+    @staticmethod
+    def _recorded_words(name: str) -> Done:
+        return done(
+            N_("%(name)s's interview was recorded on the warden's phone; the room sees it "
+               "end now."),
+            name=name,
         )
 
     def _deal(self, tap: Tap) -> Outcome:
