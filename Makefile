@@ -20,17 +20,20 @@ demo: $(STAMP)
 system-deps:
 	@bash scripts/system-deps.sh
 
+# The whole suite, every test with every example, one process per core (pytest-xdist; each file
+# kept in one process, in its order: the browser engines and the real terminals share the
+# machine as the rest does).
 test: $(STAMP) system-deps
 	$(BIN)/ruff check companion tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto --dist loadfile
 
 # The fast tier, for between commits (under 3 minutes on two cores): the same linters (mypy from
 # its cache), then every test but those in Chromium, in Textual's pilot (tests/tui), in a real
 # terminal, or marked slow, one process per core (pytest-xdist; each file kept in one, in its
 # order), each property with a fifth of its examples (tests/conftest.py's "fast" profile).
-# `make test` runs them all, one after the other, with every example.
+# `make test` runs them all, with every example.
 check: $(STAMP)
 	$(BIN)/ruff check companion tests benchmarks
 	$(BIN)/mypy
