@@ -149,10 +149,12 @@ class AttachedSession(Session):
         session.link = link
         session._follower = None
         session._visits = []
+        session._catching = threading.RLock()
         return session
 
     _follower: _Follower | None
     _visits: list[Visit]
+    _catching: threading.RLock  # a change sent here and the stream may both read rows back
 
     @property
     def record(self) -> NightRecord:
@@ -183,10 +185,11 @@ class AttachedSession(Session):
 
     def catch_up(self) -> None:
         """Read the rows the server wrote since the replica's last, and tell the subscribers."""
-        for row in self.store.rows_after(self.last_seq):  # type: ignore[attr-defined]
-            self._replay(row)
-            entry = self.history.entries[-1] if row.kind in ("command", "undo") else None
-            self._notify(Change(row.kind, row, entry))
+        with self._catching:  # never the same row twice
+            for row in self.store.rows_after(self.last_seq):  # type: ignore[attr-defined]
+                self._replay(row)
+                entry = self.history.entries[-1] if row.kind in ("command", "undo") else None
+                self._notify(Change(row.kind, row, entry))
 
     def on_event(self, event: dict[str, Any]) -> None:
         """One event of the server's stream (on the console's thread)."""
