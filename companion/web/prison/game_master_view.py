@@ -14,7 +14,6 @@ from __future__ import annotations
 import time
 import zlib
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from companion.language import N_, Language
@@ -203,17 +202,10 @@ def gm_part_context(
     }
 
 
-@lru_cache(maxsize=1)
-def _warmed() -> bool:
-    environment().get_template("game_master_part.html")
-    return True
-
-
 def render_gm_part(
     session: PrisonSession, lang: Language, now: float, phones: Presence | None = None
 ) -> str:
     """The live part of the game master's phone, from the session as the console reads it."""
-    _warmed()
     context = gm_part_context(session, lang, now, phones)
     return render(environment(), "game_master_part.html", lang, **context)
 
