@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.errors import UserError
-from companion.rules.core.roster import RosterError, check_name
+from companion.rules.core.roster import RosterError, check_name, name_keys
 
 WARDEN_ROLES = {"warden", "gm", "game master"}
 PRISONER_ROLES = {"", "prisoner", "player"}
@@ -123,13 +123,14 @@ def _add(
         check_name(name, "warden" if is_warden else "prisoner")
     except RosterError as error:
         raise UserError(f"{where}: {str(error)[0].lower()}{str(error)[1:]}") from None
-    earlier = seen.get(name.casefold())
+    keys = name_keys(name)  # the names that look the same are one name (WiII, Will)
+    earlier = min((seen[key] for key in keys if key in seen), default=None)
     if earlier is not None:
         raise UserError(
             f"{where} names {name} again (already on line {earlier}); every player needs their "
             "own name, so remove the duplicate or tell the two apart."
         )
-    seen[name.casefold()] = line
+    seen.update(dict.fromkeys(keys, line))
     if is_warden:
         if roster.warden is not None:
             raise UserError(

@@ -117,6 +117,21 @@ def test_a_duplicate_in_the_roster_is_refused_naming_its_line(
     assert f"{roster} line 8 names anaïs again (already on line 3)" in line
 
 
+@pytest.mark.parametrize(
+    ("name", "other"),
+    [("Will", "WiII"), ("Ian", "lan"), ("Al", "AI"), ("Bill", "BiIl"), ("Ada", "ᴀda")],
+)
+def test_a_look_alike_is_refused_in_the_roster_file_and_on_the_command_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, other: str
+) -> None:
+    roster = tmp_path / "r.csv"
+    roster.write_text(f"Name,Role\nZoë,warden\nCy,\n{name},\nDee,\n{other},\n", "utf-8")
+    line = refused(capsys, tmp_path / "s", "new", "n", "--roster", str(roster), "--create-only")
+    assert f"line 6 names {other} again (already on line 4)" in line
+    argv = ("--prisoners", f"Cy,{name},Dee,{other}", "--warden", "Wendy", "--create-only")
+    assert f"{other!r} is used twice" in refused(capsys, tmp_path / "s2", "new", "n", *argv)
+
+
 def test_semicolons_and_no_role_column(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     roster = tmp_path / "names.csv"
     roster.write_text("Your name;E-mail\nAda;a@x\nBen;b@x\nCy;\nDee;\nEve;\n", "utf-8")

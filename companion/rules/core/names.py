@@ -10,12 +10,15 @@ name: ``Ada``, ``ADA``, ``Аda`` with a Cyrillic ``А`` and ``Ada`` with a zero-
 The skeleton follows Unicode's confusable detection (Technical Standard #39): each character is
 replaced by the prototype it is confusable with, from the TR39 data as the
 ``confusable-homoglyphs`` package ships it (made into a table of prototypes by
-``scripts/confusables.py``), after NFKC and case folding. Pure functions; the table is read
-once, on first use.
+``scripts/confusables.py``), before case is folded, as TR39 does (a capital ``I`` looks like an
+``l``, not like an ``i``); :func:`skeletons` adds the key with case folded first, so that names
+that differ in case alone are one name too. Pure functions; the table is read once, on first
+use.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import cache, lru_cache
 from typing import Literal
@@ -124,43 +127,88 @@ def _prototypes() -> dict[str, str]:
     return table
 
 
+@lru_cache(maxsize=4096)
 def _prototype(source: str) -> str:
     """The prototype of the character ``source`` in the TR39 data (``source`` itself if it has
-    none)."""
-    return _prototypes().get(source, source)
+    none). A small capital the data does not list (``ᴀ``, ``ʙ``, ``ᴅ``) stands for its capital
+    letter (``A``), which is what it is drawn as, a little smaller."""
+    found = _prototypes().get(source)
+    if found is not None:
+        return found
+    small = _SMALL_CAPITAL.match(unicodedata.name(source, ""))
+    if small is None:
+        return source
+    try:
+        capital = unicodedata.lookup(f"{small[1]} CAPITAL LETTER {small[2]}")
+    except KeyError:  # a small capital with no capital of its own
+        return source
+    return _prototypes().get(capital, capital)
+
+
+_SMALL_CAPITAL = re.compile(r"^(LATIN|GREEK|CYRILLIC) LETTER SMALL CAPITAL ([A-Z]+)$")
 
 
 def _fold(text: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
 
 
-@lru_cache(maxsize=8192)  # a room of 1,000 compares every name with each join
-def skeleton(name: str) -> str:
-    """What two names are compared by: the same for names that look the same.
+def _mapped(text: str) -> str:
+    return "".join(
+        _prototype(c)
+        for c in unicodedata.normalize("NFD", text)
+        if not (_ignorable(c) or unicodedata.category(c) == "Cf")
+    )
 
-    After NFKC and case folding, invisible characters are dropped and each character is
-    replaced by its TR39 prototype, then folded again (a prototype may be a capital letter), to
-    a fixed point: ``Ada``, ``ADA``, ``Аda`` (Cyrillic), ``A\u200bda`` and ``Ａda`` all give
-    ``ada``; runs of spaces count as one."""
-    text = _fold(name)
-    for _ in range(4):  # prototypes are fixed points; a second pass settles the folded ones
-        mapped = "".join(
-            _prototype(c)
-            for c in unicodedata.normalize("NFD", text)
-            if not (_ignorable(c) or unicodedata.category(c) == "Cf")
-        )
-        mapped = _fold(mapped)
+
+def _settled(text: str) -> str:
+    """``text`` mapped to its prototypes and folded, again and again until it no longer
+    changes (a prototype may be a capital letter, a folded letter may have a prototype)."""
+    for _ in range(8):
+        mapped = _fold(_mapped(text))
         if mapped == text:
             break
         text = mapped
     return " ".join(text.split())
 
 
+@lru_cache(maxsize=8192)  # a room of 1,000 compares every name with each join
+def skeleton(name: str) -> str:
+    """What two names are compared by: the same for names that look the same.
+
+    As Unicode's skeleton does (TR39), each character is first replaced by its prototype, and
+    only then is case folded, so that a capital ``I`` is the ``l`` it looks like (``WiII`` and
+    ``Will``, ``lan`` and ``Ian``, ``AI`` and ``Al``) and a small capital the capital it is
+    (``ᴀda`` and ``Ada``); then mapped and folded again to a fixed point: ``Ada``, ``ADA``,
+    ``Аda`` (Cyrillic), ``A\u200bda`` and ``Ａda`` all give ``ada``; runs of spaces count as
+    one. Invisible characters are dropped, after NFKC."""
+    return _settled(unicodedata.normalize("NFKC", name))
+
+
+@lru_cache(maxsize=8192)
+def caseless_skeleton(name: str) -> str:
+    """The skeleton of ``name`` with its case folded first: the key that keeps two names that
+    differ only in case together where their capitals and small letters have different
+    prototypes (``ian`` and ``Ian``: the capital ``I`` is an ``l``, the small ``i`` is not)."""
+    return _settled(_fold(name))
+
+
+def skeletons(name: str) -> frozenset[str]:
+    """Both keys of ``name``: two names are the same name when they share one. One key could
+    not hold both relations without making every ``i`` an ``l`` (``Lia`` and ``Ila``): ``Ian``
+    is ``lan`` to the eye and ``ian`` to the ear, but ``ian`` and ``lan`` are two names."""
+    return frozenset((skeleton(name), caseless_skeleton(name)))
+
+
 def reads_as(name: str, word: str) -> bool:
     """Whether ``name`` reads as ``word`` or as ``word`` followed by more (``House``,
     ``HOUSE (Tit for Tat)``, ``Hоuse 2`` for the word ``House``), but not as another word that
-    starts the same (``Householder``)."""
-    shape, start = skeleton(name), skeleton(word)
+    starts the same (``Householder``); by either key (``MAISON``: its ``I`` is an ``l``)."""
+    return any(
+        _starts(key(name), key(word)) for key in (skeleton, caseless_skeleton)
+    )
+
+
+def _starts(shape: str, start: str) -> bool:
     if not shape.startswith(start):
         return False
     rest = shape[len(start) :]

@@ -1,7 +1,8 @@
 """Checks on who plays: names and roster size, shared by scripts, the console and the phones.
 
-Two names are the same name when they read the same: :func:`name_key` compares them after
-Unicode normalisation and case folding, in every game's roster; :func:`reading_key` sorts
+Two names are the same name when they look the same: they share one of their
+:func:`name_keys` (confusable letters mapped, then case folded, or case folded first), in every
+game's roster; :func:`reading_key` sorts
 names the way people read them."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from companion.rules.core.game import Refused, english
-from companion.rules.core.names import MOST_MARKS, hidden_trouble, said, skeleton
+from companion.rules.core.names import MOST_MARKS, hidden_trouble, said, skeleton, skeletons
 from companion.rules.core.words import N_
 
 MAX_NAME = 40
@@ -158,6 +159,13 @@ def name_key(name: str) -> str:
     return skeleton(name)
 
 
+def name_keys(name: str) -> frozenset[str]:
+    """Every key ``name`` is compared by: two names are the same name when they share one
+    (:func:`~companion.rules.core.names.skeletons`): ``Ian`` is ``lan`` and ``IAN`` and ``ian``,
+    ``WiII`` is ``Will``, ``ᴀda`` is ``Ada``; but ``ian`` and ``lan`` are two names."""
+    return skeletons(name)
+
+
 def _caseless(name: str) -> str:
     """Canonical caseless matching, in NFC: the order names are read in."""
     return unicodedata.normalize("NFC", unicodedata.normalize("NFD", name).casefold())
@@ -214,14 +222,14 @@ def check_roster(
         raise _refusing(N_("The prisoners must be a list of names."))
     w = check_name(warden, "warden")
     names = [check_name(p, "prisoner", i + 1) for i, p in enumerate(prisoners)]
-    seen: set[str] = {name_key(w)}
+    seen: set[str] = set(name_keys(w))
     for name in names:
-        if name_key(name) in seen:
+        if not seen.isdisjoint(name_keys(name)):
             raise _refusing(
                 N_("The name %(name)s is used twice; every player needs their own name."),
                 name=repr(name),
             )
-        seen.add(name_key(name))
+        seen |= name_keys(name)
     if not min_prisoners <= len(names) <= max_prisoners:
         if min_prisoners == max_prisoners:
             raise _refusing(

@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.rules.core.game import Engine, Refusal, Refused, refusing
 from companion.rules.core.names import reads_as
-from companion.rules.core.roster import RosterError, check_name, name_key
+from companion.rules.core.roster import RosterError, check_name, name_keys
 from companion.rules.core.words import N_
 from companion.rules.dilemma.commands import (
     BringBack,
@@ -81,7 +81,7 @@ def _player(state: DilemmaState, pid: str, *, present: bool | None = True) -> st
 
 # Every join compares the name with every player's: their keys are worked out once (a hall
 # of 1,000 made half a million keys in its join rush).
-_key = lru_cache(maxsize=4096)(name_key)
+_keys = lru_cache(maxsize=4096)(name_keys)
 
 
 def _name(state: DilemmaState, name: str, pid: str | None = None) -> str:
@@ -98,9 +98,9 @@ def _name(state: DilemmaState, name: str, pid: str | None = None) -> str:
             "The name %(name)s reads like the house player's; add an initial or pick another.",
             name=repr(name),
         )
-    key = name_key(name)
+    keys = name_keys(name)
     for p in state.players:
-        if p.pid != pid and _key(p.name) == key:
+        if p.pid != pid and not keys.isdisjoint(_keys(p.name)):
             raise Refusal(
                 "The name %(name)s is already taken; add an initial or pick another.",
                 name=repr(name),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.rules.core.roster import RosterError, check_name, name_key
+from companion.rules.core.roster import RosterError, check_name, name_keys
 from companion.rules.sucker.state import Seat, SuckerState, new_game
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -72,13 +72,13 @@ def seats_from(players: object) -> list[Seat]:
         seen: set[str] = set()
         for seat in seats:
             text = getattr(seat, attr)
-            value = name_key(text) if attr == "name" else text.casefold()
-            if value in seen:
+            values = name_keys(text) if attr == "name" else {text.casefold()}
+            if not seen.isdisjoint(values):
                 raise SetupError(
                     f"The {what} {getattr(seat, attr)!r} is used twice; "
                     f"every player needs their own {what}."
                 )
-            seen.add(value)
+            seen |= values
     return seats
 
 

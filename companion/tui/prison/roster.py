@@ -5,7 +5,7 @@ scenario is not balanced for; as the rules' checks judge it."""
 from __future__ import annotations
 
 from companion.language import N_, Language, language
-from companion.rules.core.roster import MAX_NAME, RosterError, check_roster, name_key
+from companion.rules.core.roster import MAX_NAME, RosterError, check_roster, name_keys
 from companion.tui.prison.picker import group_size
 
 # What is wrong with a name, for the warden and for a prisoner (the rules' checks, in the
@@ -61,14 +61,14 @@ def roster_refusal(
     for name in prisoners:
         if name_refusal(name, "prisoner", _):
             return refused  # the set-up lets no such name in: the rules' own words
-    seen = {name_key(warden)}
+    seen = set(name_keys(warden))
     for name in prisoners:
-        if name_key(name) in seen:
+        if not seen.isdisjoint(name_keys(name)):
             return _(
                 "The name %(name)s is used twice; every player needs their own name.",
                 name=repr(name),
             )
-        seen.add(name_key(name))
+        seen |= name_keys(name)
     if not low <= len(prisoners) <= high:
         if low == high:
             return _(

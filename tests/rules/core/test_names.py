@@ -12,7 +12,14 @@ from hypothesis import strategies as st
 
 from companion.rules.core.game import History, Refused
 from companion.rules.core.names import hidden_trouble, reads_as, said, skeleton
-from companion.rules.core.roster import MAX_NAME, RosterError, check_name, check_roster, name_key
+from companion.rules.core.roster import (
+    MAX_NAME,
+    RosterError,
+    check_name,
+    check_roster,
+    name_key,
+    name_keys,
+)
 from companion.rules.dilemma.engine import DILEMMA
 from companion.rules.dilemma.state import HOUSE_WORDS
 from companion.rules.sucker.setup import seats_from
@@ -99,6 +106,38 @@ def test_look_alike_names_have_one_skeleton(other: str) -> None:
 @pytest.mark.parametrize("other", ["Ida", "Adam", "Ava", "Ada Lovelace", "Zoe"])
 def test_different_names_stay_different(other: str) -> None:
     assert skeleton(other) != skeleton("Ada")
+
+
+# A capital I is drawn as a small l in most faces, and a small capital as its capital: the
+# confusables are mapped before case is folded (as TR39 does), else I became i first.
+LOOK_ALIKES = [("Will", "WiII"), ("Ian", "lan"), ("Al", "AI"), ("Bill", "BiIl"), ("Ada", "ᴀda")]
+
+
+@pytest.mark.parametrize(("name", "other"), LOOK_ALIKES)
+def test_a_capital_i_is_an_l_and_a_small_capital_its_capital(name: str, other: str) -> None:
+    assert skeleton(name) == skeleton(other)
+    assert not name_keys(name).isdisjoint(name_keys(other))
+
+
+def test_case_alone_still_makes_one_name_but_i_and_l_stay_two() -> None:
+    assert not name_keys("ian").isdisjoint(name_keys("Ian"))
+    assert not name_keys("IAN").isdisjoint(name_keys("ian"))
+    for name, other in (("ian", "lan"), ("Lia", "Ila"), ("Eli", "Ell"), ("Ida", "Ada")):
+        assert name_keys(name).isdisjoint(name_keys(other)), (name, other)
+
+
+@pytest.mark.parametrize(("name", "other"), LOOK_ALIKES)
+def test_a_look_alike_with_i_and_l_or_small_capitals_is_refused_everywhere(
+    name: str, other: str
+) -> None:
+    with pytest.raises(RosterError, match="used twice"):
+        check_roster("Wendy", ["Cy", name, "Dee", other], 4, 4)
+    h = tournament([name, "Ben"])
+    assert "already taken" in _dilemma_said(h, do="join", pid="p9", name=other).reason
+    with pytest.raises(ValueError, match="used twice"):
+        seats_from([{"name": n, "color": c} for n, c in zip(
+            ["Cy", name, "Dee", other], ["red", "blue", "green", "yellow"], strict=True
+        )])
 
 
 def test_digits_that_look_like_letters_are_the_same_name() -> None:

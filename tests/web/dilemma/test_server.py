@@ -66,6 +66,20 @@ async def test_a_refused_join_says_why_and_keeps_no_token(
 
 
 @pytest.mark.parametrize(
+    ("name", "other"),
+    [("Will", "WiII"), ("Ian", "lan"), ("Al", "AI"), ("Bill", "BiIl"), ("Ada", "ᴀda")],
+)
+async def test_a_look_alike_of_a_players_name_cannot_join(
+    client: TestClient, session: Session, name: str, other: str
+) -> None:
+    await join(client, name)
+    client.session.cookie_jar.clear()
+    r = await client.post("/join-room", data={"name": other})
+    assert r.status == 409 and "already taken" in await r.text()
+    assert [p.name for p in session.state.players] == [name]
+
+
+@pytest.mark.parametrize(
     ("typed", "said"),
     [
         ("A" * 1000, "is 1000 characters long; use at most 40"),
