@@ -1,15 +1,21 @@
-"""Guards against pages of other sites: no write from another origin, no redirect away.
+"""Guards against pages of other sites: no write from another origin, no redirect away, no
+answer to a name that is not the laptop's.
 
 Anyone on the venue's Wi-Fi may serve a page that a player opens; that page must not join a
 player, change a choice or set a cookie on the laptop's phone server through the player's
-browser (:func:`origin_middleware`), and no address of the laptop may send a phone elsewhere
-(:func:`safe_path`).
+browser (:func:`origin_middleware`), no address of the laptop may send a phone elsewhere
+(:func:`safe_path`), and a page whose own name is made to point at the laptop (DNS rebinding,
+which makes it the same origin as far as the browser knows) is answered nothing
+(:func:`host_middleware`).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import re
+import socket
 from collections.abc import Callable
+from functools import cache
 from urllib.parse import urlsplit
 
 from aiohttp import web
@@ -23,6 +29,10 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 CROSS_ORIGIN = N_(
     "This came from a page of another site, so nothing was changed; "
     "open the game's page from its QR code and try again."
+)
+NOT_OURS = N_(
+    "This address is not the game's laptop's, so nothing is shown here; "
+    "open the game's page from its QR code."
 )
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 # An absolute path a browser keeps on this server: one "/" first, then only URL characters
@@ -69,11 +79,79 @@ def cross_origin(
     theirs = _origin(origin)
     if theirs is None:  # not a web origin (a file: or data: page, an extension)
         return True
-    ours = {_origin(f"{request.scheme}://{request.host}")}
-    if theirs in ours:
+    if theirs == _ours(request):
         return False
     pinned = public_url()
     return pinned is None or theirs != _origin(pinned)
+
+
+def _ours(request: web.Request) -> tuple[str, str, int] | None:
+    """The origin ``request`` was asked at: its ``Host`` header's, or the full URL's of a
+    request line that gives one (as a forward proxy sends it), port included."""
+    try:
+        url = request.url
+        host = url.host
+    except ValueError:  # a Host header that is no host
+        return None
+    if not host:
+        return None
+    port = url.port if url.port is not None else _DEFAULT_PORTS.get(url.scheme, 0)
+    return url.scheme, host.lower(), port
+
+
+@cache
+def _own_names() -> frozenset[str]:
+    """This laptop's own names: ``localhost``, the name it calls itself and that name on the
+    local network (``name.local``, as Bonjour and Avahi announce it)."""
+    own = {"localhost"}
+    name = socket.gethostname().strip().lower().rstrip(".")
+    if name:
+        own |= {name, name.split(".")[0] + ".local"}
+    return frozenset(own)
+
+
+def _local_address(request: web.Request) -> str | None:
+    """The laptop's address the request's connection came in on."""
+    transport = request.transport
+    sockname = transport.get_extra_info("sockname") if transport is not None else None
+    return str(sockname[0]) if isinstance(sockname, tuple) and sockname else None
+
+
+def misdirected(request: web.Request, public_url: Callable[[], str | None] = lambda: None) -> bool:
+    """Whether ``request`` was asked of a name or address that is not this laptop's: the
+    address its connection came in on, a loopback address, the laptop's own names
+    (``localhost`` and ``*.localhost``, its host name, ``name.local``), or the host of the
+    pinned public URL (``public_url()``: a proxy's or a venue's name for the laptop). A page
+    whose name was made to point at the laptop (DNS rebinding) sends its own name here."""
+    ours = _ours(request)
+    if ours is None:
+        return True
+    host = ours[1].strip("[]").rstrip(".")
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        address = None
+    if address is not None:
+        if address.is_loopback or host == _local_address(request):
+            return False
+    elif host in _own_names() or host.endswith(".localhost"):
+        return False
+    pinned = public_url()
+    theirs = _origin(pinned) if pinned else None
+    return theirs is None or theirs[1].strip("[]").rstrip(".") != host
+
+
+def host_middleware(public_url: Callable[[], str | None]) -> Middleware:
+    """Answers nothing (421, one sentence) to a request asked of a name that is not the
+    laptop's (:func:`misdirected`), reads included: a rebound page would read a seat's page."""
+
+    @web.middleware
+    async def hosts(request: web.Request, handler: Handler) -> web.StreamResponse:
+        if misdirected(request, public_url):
+            raise Problem(421, NOT_OURS)
+        return await handler(request)
+
+    return hosts
 
 
 def origin_middleware(public_url: Callable[[], str | None]) -> Middleware:

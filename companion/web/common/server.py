@@ -28,7 +28,7 @@ from companion.web.common.address import base_url
 from companion.web.common.context import MAX_BODY, NOT_FOUND, Problem
 from companion.web.common.desk import Desk, add_desk
 from companion.web.common.favicon import favicon
-from companion.web.common.guard import origin_middleware
+from companion.web.common.guard import host_middleware, origin_middleware
 from companion.web.common.language import current, warm_languages
 from companion.web.common.limits import BACKLOG, Gate, GuardedRunner, Limits
 from companion.web.common.preflight import PROBE, Probe, add_check_routes
@@ -109,7 +109,8 @@ def static_dir(package: str) -> Path:
 def phone_app(
     session: Session, live: Callable[[], Live], errors: Middleware, static: Path | None = None
 ) -> web.Application:
-    """An application with the error middleware, the refusal of writes from other sites'
+    """An application with the error middleware, the refusal of a name that is not the
+    laptop's and of writes from other sites'
     pages (inside it, so refused in one sentence), the static files under ``/static`` (the
     game's own folder ``static``, then the common one), ``/favicon.ico``, the venue's Wi-Fi
     as a QR code for the board (``/wifi.svg``, while the session keeps one), the venue
@@ -122,7 +123,8 @@ def phone_app(
         return str(pinned) if pinned else None
 
     app = web.Application(
-        middlewares=[errors, origin_middleware(public_url)], client_max_size=MAX_BODY
+        middlewares=[errors, host_middleware(public_url), origin_middleware(public_url)],
+        client_max_size=MAX_BODY,
     )
 
     started: list[Live] = []

@@ -88,6 +88,13 @@ async def shot(phone: Phone, engine: Engine, name: str) -> None:
         await phone.screenshot(folder / f"{engine.name.split()[0].lower()}-{name}.png")
 
 
+def pin(session: Session, host: str, port: int) -> None:
+    """The name the pages are opened at pinned as the laptop's public address, as a game
+    master whose venue names the laptop does (the server answers only its own names)."""
+    if host != "127.0.0.1":
+        session.set("public_url", f"http://{host}:{port}")
+
+
 def at(base: str, host: str) -> str:
     return base.replace("127.0.0.1", host, 1)
 
@@ -107,6 +114,7 @@ async def test_the_prison_break_on_a_phone(engine: tuple[Engine, str], tmp_path:
     session = create_prison_session(tmp_path, "engines", "classic", "Wendy", ROSTER)
     server = await start_phone_server(session, "127.0.0.1", 0)
     port = server.port
+    pin(session, host, port)
     seats = {s.name: s for s in seats_of(session)}
     base = at(server.base_url, host)
     try:
@@ -206,6 +214,7 @@ async def test_the_warm_up_on_a_phone(engine: tuple[Engine, str], tmp_path: Path
     session = Session.create(tmp_path / "w.sqlite", "dilemma", {"rules": scenario(rounds=2)})
     joins = JoinLimiter(ROOM_OF_PHONES, ROOM_OF_PHONES)
     server = await start_dilemma_server(session, "127.0.0.1", 0, joins=joins)
+    pin(session, host, server.port)
     try:
         ann = await browser.open(at(server.join_url, host))
         await wait_for(ann, "document.getElementById('name')")

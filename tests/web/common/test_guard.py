@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import html
 import json
+import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from companion.session.dilemma.seats import META_KEY
 from companion.session.prison.seats import seats_of
 from companion.session.session import Session
 from companion.web.common.context import Limiter
-from companion.web.common.guard import CROSS_ORIGIN, safe_path
+from companion.web.common.guard import CROSS_ORIGIN, NOT_OURS, safe_path
 from companion.web.dilemma.server import build_dilemma_app
 from companion.web.prison.server import build_app
 from tests.conftest import demo_session
@@ -258,3 +259,55 @@ async def test_no_prison_phone_action_from_another_site(
         f"/api/p/{token['Wendy']}/deal", data=json.dumps({"prisoner": "Ada"})
     )
     assert r.status == 200
+
+
+# ---- only the laptop's own names are answered ----------------------------------------------
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:80", "192.0.2.99", "phone.test"])
+async def test_a_name_made_to_point_at_the_laptop_is_answered_nothing(
+    dilemma_client: TestClient, warm_up: Session, host: str
+) -> None:
+    r = await dilemma_client.post("/join-room", data={"name": "Ann"}, allow_redirects=False)
+    token = r.headers["Location"].removeprefix("/d/")
+    for path in ("/join-room", f"/d/{token}", f"/api/d/{token}/state", "/board"):
+        r = await dilemma_client.get(path, headers={"Host": host}, allow_redirects=False)
+        assert r.status == 421, (path, r.status)
+        assert "Ann" not in await r.text() and token not in await r.text()
+    r = await dilemma_client.post("/join-room", data={"name": "Bob"}, headers={"Host": host})
+    assert r.status == 421 and NOT_OURS in html.unescape(await r.text())
+    assert [p.name for p in warm_up.state.players] == ["Ann"]
+
+
+async def test_the_laptops_own_names_and_addresses_are_answered(
+    dilemma_client: TestClient, prison_client: TestClient, warm_up: Session
+) -> None:
+    port = dilemma_client.port
+    name = socket.gethostname().lower()
+    for host in (f"127.0.0.1:{port}", "127.0.0.1", f"localhost:{port}", "LOCALHOST.",
+                 "phone.localhost", name, f"{name.split('.')[0]}.local", "127.8.9.10"):
+        for client, path in ((dilemma_client, "/join-room"), (prison_client, "/join")):
+            r = await client.get(path, headers={"Host": host}, allow_redirects=False)
+            assert r.status == 200, (host, r.status)
+    warm_up.set("public_url", "http://phone.test:8080")  # the venue's or a proxy's name, pinned
+    r = await dilemma_client.get("/join-room", headers={"Host": "phone.test:8080"})
+    assert r.status == 200
+
+
+async def test_a_request_line_with_a_full_url_is_the_laptops_own(
+    dilemma_client: TestClient, warm_up: Session
+) -> None:
+    """As a forward proxy sends it: the full URL in the request line, port included."""
+    own = f"127.0.0.1:{dilemma_client.port}"
+    body = b"name=Ann"
+    for origin, name in ((f"http://{own}", b"Ann"), ("null", b"Bob")):
+        head = (
+            f"POST http://{own}/join-room HTTP/1.1\r\nHost: {own}\r\nOrigin: {origin}\r\n"
+            "Content-Type: application/x-www-form-urlencoded\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+        )
+        answer = await raw(dilemma_client, head.encode() + b"name=" + name)
+        assert answer.startswith(b"HTTP/1.1 303"), answer[:300]
+    head = f"GET http://evil.example/join-room HTTP/1.1\r\nHost: {own}\r\nConnection: close\r\n\r\n"
+    assert (await raw(dilemma_client, head.encode())).startswith(b"HTTP/1.1 421")
+    assert [p.name for p in warm_up.state.players] == ["Ann", "Bob"]

@@ -149,7 +149,9 @@ async def test_a_thousand_streams_from_one_device_leave_a_new_phone_joining(
         answer = await ask(port, "127.1.0.7", join_request())
         assert answer.startswith(b"HTTP/1.1 303"), answer[:300]
         page = await ask(
-            port, "127.1.0.8", b"GET /join-room HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+            port,
+            "127.1.0.8",
+            b"GET /join-room HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
         )
         assert page.startswith(b"HTTP/1.1 200")
     finally:
@@ -190,7 +192,7 @@ async def test_half_sent_requests_from_one_device_leave_a_new_phone_joining(
         for _ in range(400):
             with contextlib.suppress(OSError):
                 _, writer = await connect(port, "127.0.0.5")
-                writer.write(b"POST /join-room HTTP/1.1\r\nHost: x\r\nContent-Le")
+                writer.write(b"POST /join-room HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Le")
                 held.append(writer)
         answer = await ask(port, "127.1.0.10", join_request())
         assert answer.startswith(b"HTTP/1.1 303"), answer[:300]
@@ -234,13 +236,14 @@ async def closed_by_the_server(port: int, sent: bytes) -> bytes:
     "sent",
     [
         b"",  # a connection that never says anything
-        b"GET /join-room HTTP/1.1\r\nHost: x\r\n",  # headers never ended
+        b"GET /join-room HTTP/1.1\r\nHost: 127.0.0.1\r\n",  # headers never ended
         b"GET /join-ro",
-        b"POST /join-room HTTP/1.1\r\nHost: x\r\nContent-Length: 999999999\r\n\r\n",
-        b"POST /join-room HTTP/1.1\r\nHost: x\r\nContent-Length: 999999999\r\n"
+        b"POST /join-room HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 999999999\r\n\r\n",
+        b"POST /join-room HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 999999999\r\n"
         b"Content-Type: application/x-www-form-urlencoded\r\n\r\n",
-        b"POST /join-room HTTP/1.1\r\nHost: x\r\nContent-Length: 30\r\n\r\nname=Sl",
-        b"POST /api/d/x/choice HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab",
+        b"POST /join-room HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 30\r\n\r\nname=Sl",
+        b"POST /api/d/x/choice HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        b"Transfer-Encoding: chunked\r\n\r\n5\r\nab",
     ],
 )
 async def test_a_half_sent_request_is_closed_after_the_deadline(
@@ -254,7 +257,7 @@ async def test_a_whole_request_is_answered_and_its_connection_kept(server: Phone
     reader, writer = await connect(server.port, "127.0.0.6")
     try:
         for _ in range(3):
-            writer.write(b"GET /join-room HTTP/1.1\r\nHost: x\r\n\r\n")
+            writer.write(b"GET /join-room HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             await writer.drain()
             head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
             assert head.startswith(b"HTTP/1.1 200")
@@ -277,7 +280,7 @@ async def test_one_device_may_hold_its_share_of_connections(server: PhoneServer)
         last_reader = opened[-1][0]
         assert await asyncio.wait_for(last_reader.read(), 10) == b""  # closed at once
         reader, writer = opened[0]
-        writer.write(b"GET /join-room HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        writer.write(b"GET /join-room HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         assert (await asyncio.wait_for(reader.read(), 10)).startswith(b"HTTP/1.1 200")
     finally:
         for _, writer in opened:
@@ -288,19 +291,22 @@ async def test_one_device_may_hold_its_share_of_connections(server: PhoneServer)
 
 MARK = b"<script>ECHO-7f3a</script>"
 MALFORMED_REQUESTS = {
-    "unknown method": b"FOO" + MARK + b" / HTTP/1.1\r\nHost: x\r\n\r\n",
-    "unknown method, plain": b"FOO / HTTP/1.1\r\nHost: x\r\n\r\n",
-    "20 KB header": b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + MARK + b"a" * 20_000 + b"\r\n\r\n",
-    "bad request line": b"GET /" + MARK + b" HTTP/1.1 extra\r\nHost: x\r\n\r\n",
+    "unknown method": b"FOO" + MARK + b" / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+    "unknown method, plain": b"FOO / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+    "20 KB header": (
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + MARK + b"a" * 20_000 + b"\r\n\r\n"
+    ),
+    "bad request line": b"GET /" + MARK + b" HTTP/1.1 extra\r\nHost: 127.0.0.1\r\n\r\n",
     "not HTTP": MARK + b"\r\n\r\n",
-    "bad version": b"GET / HTTP/9" + MARK + b"\r\nHost: x\r\n\r\n",
-    "bad header": b"GET / HTTP/1.1\r\nHost: x\r\n" + MARK + b"\r\n\r\n",
+    "bad version": b"GET / HTTP/9" + MARK + b"\r\nHost: 127.0.0.1\r\n\r\n",
+    "bad header": b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n" + MARK + b"\r\n\r\n",
     "bad chunk": (
-        b"POST /join-room HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+        b"POST /join-room HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n"
         + MARK + b"\r\n\r\n"
     ),
     "body too long": (
-        b"POST /join-room HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded"
+        b"POST /join-room HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        b"Content-Type: application/x-www-form-urlencoded"
         b"\r\nConnection: close\r\nContent-Length: 100000\r\n\r\nname="
         + MARK
         + b"x" * (100_000 - 5 - len(MARK))

@@ -36,6 +36,7 @@ async def test_the_first_tap_keeps_the_screen_awake_until_planning_ends(
     await browser.start()
     session = create_prison_session(tmp_path, "awake", "classic", "Wendy", ROSTER)
     server = await start_phone_server(session, "127.0.0.1", 0)
+    session.set("public_url", f"http://phone.test:{server.port}")  # the name it is opened at
     try:
         ada = next(s for s in seats_of(session) if s.name == "Ada")
         page = await browser.open("about:blank")
