@@ -106,6 +106,8 @@ CONSOLE_MODES = ("running", "stopped", "killed", "none")
 SESSION = "hall"
 
 
+_PAGE_TOKEN = re.compile(r'name="page" value="([^"]*)"')  # the join form's token
+
 def peak_memory(pid: int) -> int:
     """The process's peak resident memory in KiB (VmHWM), or -1."""
     try:
@@ -427,14 +429,18 @@ async def join(http: aiohttp.ClientSession, base: str, phone: Phone, delay: floa
     for attempt in range(5):  # as a phone does: the page did not load, scan again
         try:
             async with http.get(f"{base}/join-room", timeout=aiohttp.ClientTimeout(total=10)) as r:
-                await r.read()
+                form = _PAGE_TOKEN.search(await r.text())
             break
         except (aiohttp.ClientError, TimeoutError):
             phone.retries += 1
             if attempt == 4:
                 raise
+    token = form[1] if form else ""  # the page's token, in its form and its cookie
     async with http.post(
-        f"{base}/join-room", data={"name": phone.name}, allow_redirects=False
+        f"{base}/join-room",
+        data={"name": phone.name, "page": token},
+        headers={"Cookie": f"page={token}"},
+        allow_redirects=False,
     ) as r:
         await r.read()
         location = r.headers.get("Location", "")

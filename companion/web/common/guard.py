@@ -11,8 +11,12 @@ which makes it the same origin as far as the browser knows) is answered nothing
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import ipaddress
 import re
+import secrets
 import socket
 from collections.abc import Callable
 from functools import cache
@@ -29,6 +33,10 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 CROSS_ORIGIN = N_(
     "This came from a page of another site, so nothing was changed; "
     "open the game's page from its QR code and try again."
+)
+STALE_PAGE = N_(
+    "Nothing was changed: this form did not come from the game's own page, or that page is "
+    "too old; reload the page and try again."
 )
 NOT_OURS = N_(
     "This address is not the game's laptop's, so nothing is shown here; "
@@ -166,3 +174,58 @@ def origin_middleware(public_url: Callable[[], str | None]) -> Middleware:
         return await handler(request)
 
     return origins
+
+
+# ---- a per-page token on the writes a cookie or nothing else would let through -------------
+
+PAGE_COOKIE = "page"  # the page's token, also in its form's hidden field of the same name
+PAGE_FIELD = "page"
+_PAGE_TOKEN = re.compile(r"[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}")
+
+
+class PageTokens:
+    """The per-page token of a form that needs no secret to post (the warm-up's join): a
+    random value signed with a key of this server's, set as a ``SameSite=Strict`` cookie by the
+    page and sent back in the form's hidden field; a post is taken only when the two are the
+    same and the signature is this server's (a signed double-submit cookie, as web frameworks
+    protect their forms). Another site's page cannot read the token nor set the cookie, so
+    no browser is let through for what it does not send (an old Safari's ``Origin: null``
+    without ``Sec-Fetch-Site``). A script reads the page first, as a phone does."""
+
+    def __init__(self, key: bytes | None = None) -> None:
+        self._key = key if key is not None else secrets.token_bytes(32)
+
+    def _sign(self, nonce: str) -> str:
+        mac = hmac.new(self._key, nonce.encode(), hashlib.sha256).digest()[:16]
+        return base64.urlsafe_b64encode(mac).decode().rstrip("=")
+
+    def _valid(self, token: str | None) -> bool:
+        if token is None or not _PAGE_TOKEN.fullmatch(token):
+            return False
+        nonce, mac = token.split(".")
+        return hmac.compare_digest(mac, self._sign(nonce))
+
+    def for_page(self, request: web.Request) -> str:
+        """The token a page of ``request`` carries: its cookie's, if this server signed it,
+        else a new one (:meth:`keep` sets it)."""
+        held = request.cookies.get(PAGE_COOKIE)
+        if held is not None and self._valid(held):
+            return held
+        nonce = secrets.token_urlsafe(16)
+        return f"{nonce}.{self._sign(nonce)}"
+
+    def keep(self, request: web.Request, response: web.StreamResponse, token: str) -> None:
+        """The page's token set as its cookie on ``response`` (unless the phone holds it)."""
+        if request.cookies.get(PAGE_COOKIE) != token:
+            response.set_cookie(
+                PAGE_COOKIE, token, max_age=12 * 3600, httponly=True, samesite="Strict"
+            )
+
+    def check(self, request: web.Request, sent: object) -> None:
+        """Refuses (403, one sentence) a post whose ``sent`` token is not its cookie's, or
+        not this server's."""
+        held = request.cookies.get(PAGE_COOKIE)
+        if not (isinstance(sent, str) and held is not None and self._valid(held)):
+            raise Problem(403, STALE_PAGE)
+        if not hmac.compare_digest(sent.encode(), held.encode()):
+            raise Problem(403, STALE_PAGE)

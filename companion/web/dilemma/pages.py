@@ -273,9 +273,15 @@ def render_board_page(
 
 
 def render_join(
-    view: BoardView, lang: Language | None = None, message: str | None = None, name: str = ""
+    view: BoardView,
+    lang: Language | None = None,
+    message: str | None = None,
+    name: str = "",
+    *,
+    page: str = "",
 ) -> str:
-    return _render("join.html", lang, v=view, message=message, typed=name)
+    """The join form; ``page``: the page's token, in its hidden field."""
+    return _render("join.html", lang, v=view, message=message, typed=name, page=page)
 
 
 def render_problem(message: str, lang: Language | None = None) -> str:

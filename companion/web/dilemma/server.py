@@ -43,6 +43,7 @@ from companion.web.common.context import (
 from companion.web.common.desk import Desk
 from companion.web.common.fanout import serve
 from companion.web.common.group_commit import GroupCommit, submit_together
+from companion.web.common.guard import PAGE_FIELD, PageTokens
 from companion.web.common.language import (
     current,
     language_middleware,
@@ -93,6 +94,7 @@ class Room:
     joins: JoinLimiter = field(default_factory=JoinLimiter)  # joins per device address
     feed: Feed | None = None  # the live pages, while the server runs
     known: dict[str, str] = field(default_factory=dict)  # token -> pid, once looked up
+    page_tokens: PageTokens = field(default_factory=PageTokens)  # the join form's own token
     together: GroupCommit = field(init=False)  # the phones' choices, committed in groups
 
     def __post_init__(self) -> None:
@@ -193,7 +195,24 @@ async def join_page(request: web.Request) -> web.Response:
         view = room.player_view(pid)
         if view["me"] is not None and view["me"]["present"]:
             raise web.HTTPSeeOther(f"/d/{token}", headers=PRIVATE_HEADERS)
-    return html(pages.render_join(room.join_view(), page_language(request)), private=False)
+    return _join_form(request, room.join_view(), page_language(request))
+
+
+def _join_form(
+    request: web.Request,
+    view: BoardView,
+    lang: Language,
+    said: str | None = None,
+    name: str = "",
+    status: int = 200,
+) -> web.Response:
+    """The join form, with the page's token (its cookie and its hidden field)."""
+    tokens = _room(request).page_tokens
+    token = tokens.for_page(request)
+    page = pages.render_join(view, lang, said, name, page=token)
+    response = html(page, status=status)
+    tokens.keep(request, response, token)
+    return response
 
 
 async def join_submit(request: web.Request) -> web.Response:
@@ -203,17 +222,19 @@ async def join_submit(request: web.Request) -> web.Response:
     view = room.join_view()
     lang = page_language(request)
     address = request.remote or "unknown"
+    try:  # the form of the room's own page, not another site's (nor a stale one)
+        room.page_tokens.check(request, form.get(PAGE_FIELD))
+    except Problem as stale:
+        return _join_form(request, view, lang, stale.text(lang), name, stale.status)
     if not view["doors_closed"]:  # (closed doors: the rules' refusal says so below)
         present = set(room.session.state.present())
         seats = ((pid, origin.address) for pid, origin in origins(room.session).items())
         if not room.joins.allows(address, present_from(address, seats, present)):
-            said = lang(TOO_MANY_JOINS)
-            return html(pages.render_join(view, lang, said, name), status=429, private=False)
+            return _join_form(request, view, lang, lang(TOO_MANY_JOINS), name, 429)
     join = Join(pid=new_pid(), name=name)
     refused = room.session.history.try_command(join)  # first: a refused join writes nothing
     if isinstance(refused, Refused):
-        said = lang.refused(refused)
-        return html(pages.render_join(view, lang, said, name), status=409, private=False)
+        return _join_form(request, view, lang, lang.refused(refused), name, 409)
     _, token = new_seat(room.session, address, pid=join.pid)
     try:
         room.session.submit(join, by="phone:join")

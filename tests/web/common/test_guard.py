@@ -18,12 +18,13 @@ from companion.session.dilemma.seats import META_KEY
 from companion.session.prison.seats import seats_of
 from companion.session.session import Session
 from companion.web.common.context import Limiter
-from companion.web.common.guard import CROSS_ORIGIN, NOT_OURS, safe_path
+from companion.web.common.guard import CROSS_ORIGIN, NOT_OURS, STALE_PAGE, safe_path
 from companion.web.dilemma.server import build_dilemma_app
 from companion.web.prison.server import build_app
 from tests.conftest import demo_session
 from tests.dilemma_helpers import scenario
 from tests.stage_helpers import call_in
+from tests.web.forms import PAGE_VALUE, page_token, post_join
 
 EVIL = "http://evil.example"
 FOREIGN = [
@@ -147,8 +148,8 @@ async def test_another_sites_form_joins_nobody(
     dilemma_client: TestClient, warm_up: Session, headers: dict[str, str]
 ) -> None:
     before = len(warm_up.rows)
-    r = await dilemma_client.post(
-        "/join-room", data={"name": "Mallory"}, headers=headers, allow_redirects=False
+    r = await post_join(
+        dilemma_client, "/join-room", {"name": "Mallory"}, headers=headers, allow_redirects=False
     )
     assert r.status == 403 and CROSS_ORIGIN in html.unescape(await r.text())
     assert "dilemma_seat" not in r.cookies and "Set-Cookie" not in r.headers
@@ -159,11 +160,11 @@ async def test_another_sites_form_joins_nobody(
 async def test_another_sites_no_cors_fetch_changes_no_choice(
     dilemma_client: TestClient, warm_up: Session
 ) -> None:
-    r = await dilemma_client.post("/join-room", data={"name": "Ann"}, allow_redirects=False)
+    r = await post_join(dilemma_client, "/join-room", {"name": "Ann"}, allow_redirects=False)
     token = r.headers["Location"].removeprefix("/d/")
     for name in ["Bob", "Cy", "Dee"]:
         dilemma_client.session.cookie_jar.clear()
-        await dilemma_client.post("/join-room", data={"name": name}, allow_redirects=False)
+        await post_join(dilemma_client, "/join-room", {"name": name}, allow_redirects=False)
     warm_up.submit({"do": "start_round", "seed": 5})
     rows = [row.body for row in warm_up.rows]
     r = await dilemma_client.post(
@@ -199,27 +200,52 @@ async def test_the_rooms_own_page_joins_as_before(
         ("Eve", {"Origin": "null"}),  # the same from a browser too old for Sec-Fetch-Site
     ]:
         dilemma_client.session.cookie_jar.clear()
-        r = await dilemma_client.post(
-            "/join-room", data={"name": name}, headers=headers, allow_redirects=False
+        r = await post_join(
+            dilemma_client, "/join-room", {"name": name}, headers=headers, allow_redirects=False
         )
         assert r.status == 303 and "dilemma_seat" in r.cookies
     assert [p.name for p in warm_up.state.players] == ["Ann", "Bob", "Cy", "Dee", "Eve"]
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [{"Origin": "null"}, {}, {"Origin": "null", "Sec-Fetch-Site": "same-origin"}],
+)
+async def test_a_join_without_its_pages_token_joins_nobody(
+    dilemma_client: TestClient, warm_up: Session, headers: dict[str, str]
+) -> None:
+    """An old Safari posting another site's form (``Origin: null``, no ``Sec-Fetch-Site``)
+    sends no token of the room's page: no header is needed to refuse it."""
+    own = await page_token(dilemma_client, "/join-room")  # this phone's page, read first
+    forged = "A" * 22 + "." + "B" * 22
+    for data, cookie in (
+        ({"name": "Mallory"}, None),  # another site's form: no token, no cookie of ours
+        ({"name": "Mallory", "page": own}, None),  # a token read elsewhere, not this phone's
+        ({"name": "Mallory", "page": forged}, forged),  # one this server never signed
+        ({"name": "Mallory", "page": own[:-1] + "x"}, own),  # not the cookie's
+    ):
+        dilemma_client.session.cookie_jar.clear()
+        sent = {**headers, **({"Cookie": f"page={cookie}"} if cookie else {})}
+        r = await dilemma_client.post("/join-room", data=data, headers=sent)
+        page = html.unescape(await r.text())
+        assert r.status == 403 and STALE_PAGE in page, (data, r.status)
+        assert 'value="Mallory"' in page  # the name is kept: one tap on Join sends it again
+    assert not warm_up.state.players and not warm_up.settings.get(META_KEY)
 
 
 async def test_the_pinned_public_address_is_the_laptops_own(
     dilemma_client: TestClient, warm_up: Session
 ) -> None:
     warm_up.set("public_url", "https://game.example:8443")
-    r = await dilemma_client.post(
-        "/join-room",
-        data={"name": "Ann"},
+    r = await post_join(
+        dilemma_client, "/join-room", {"name": "Ann"},
         headers={"Origin": "https://game.example:8443", "Sec-Fetch-Site": "same-origin"},
         allow_redirects=False,
     )
     assert r.status == 303
-    r = await dilemma_client.post(
-        "/join-room",
-        data={"name": "Bob"},
+    dilemma_client.session.cookie_jar.clear()
+    r = await post_join(
+        dilemma_client, "/join-room", {"name": "Bob"},
         headers={"Origin": "https://game.example"},  # another port: another origin
         allow_redirects=False,
     )
@@ -268,7 +294,7 @@ async def test_no_prison_phone_action_from_another_site(
 async def test_a_name_made_to_point_at_the_laptop_is_answered_nothing(
     dilemma_client: TestClient, warm_up: Session, host: str
 ) -> None:
-    r = await dilemma_client.post("/join-room", data={"name": "Ann"}, allow_redirects=False)
+    r = await post_join(dilemma_client, "/join-room", {"name": "Ann"}, allow_redirects=False)
     token = r.headers["Location"].removeprefix("/d/")
     for path in ("/join-room", f"/d/{token}", f"/api/d/{token}/state", "/board"):
         r = await dilemma_client.get(path, headers={"Host": host}, allow_redirects=False)
@@ -299,14 +325,17 @@ async def test_a_request_line_with_a_full_url_is_the_laptops_own(
 ) -> None:
     """As a forward proxy sends it: the full URL in the request line, port included."""
     own = f"127.0.0.1:{dilemma_client.port}"
-    body = b"name=Ann"
-    for origin, name in ((f"http://{own}", b"Ann"), ("null", b"Bob")):
+    for origin, name in ((f"http://{own}", "Ann"), ("null", "Bob")):
+        get = f"GET http://{own}/join-room HTTP/1.1\r\nHost: {own}\r\nConnection: close\r\n\r\n"
+        page = await raw(dilemma_client, get.encode())
+        token = PAGE_VALUE.findall(page.decode())[0]
+        body = f"name={name}&page={token}"
         head = (
             f"POST http://{own}/join-room HTTP/1.1\r\nHost: {own}\r\nOrigin: {origin}\r\n"
-            "Content-Type: application/x-www-form-urlencoded\r\n"
-            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+            f"Content-Type: application/x-www-form-urlencoded\r\nCookie: page={token}\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n{body}"
         )
-        answer = await raw(dilemma_client, head.encode() + b"name=" + name)
+        answer = await raw(dilemma_client, head.encode())
         assert answer.startswith(b"HTTP/1.1 303"), answer[:300]
     head = f"GET http://evil.example/join-room HTTP/1.1\r\nHost: {own}\r\nConnection: close\r\n\r\n"
     assert (await raw(dilemma_client, head.encode())).startswith(b"HTTP/1.1 421")

@@ -29,6 +29,7 @@ from companion.web.dilemma.server import start_dilemma_server
 from companion.web.prison.server import start_phone_server
 from tests.conftest import ROOT, demo_session, free_port
 from tests.dilemma_helpers import scenario
+from tests.web.forms import PAGE_VALUE
 
 FILES = 512  # the low file limit of the server's process in these tests (the usual is 1,024)
 JOIN = b"name=Newcomer"
@@ -63,11 +64,19 @@ async def ask(port: int, device: str, request: bytes, wait: float = 10.0) -> byt
         writer.close()
 
 
-def join_request() -> bytes:
+async def join_request(port: int, device: str) -> bytes:
+    """The join form posted as ``device``'s phone does, with the token its page gave."""
+    page = await ask(
+        port, device, b"GET /join-room HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    )
+    found = PAGE_VALUE.search(page.decode("utf-8", "replace"))
+    assert found, page[:300]
+    token = found[1].encode()
+    body = JOIN + b"&page=" + token
     return (
         b"POST /join-room HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-        b"Content-Type: application/x-www-form-urlencoded\r\n"
-        b"Content-Length: %d\r\n\r\n%s" % (len(JOIN), JOIN)
+        b"Content-Type: application/x-www-form-urlencoded\r\nCookie: page=%s\r\n"
+        b"Content-Length: %d\r\n\r\n%s" % (token, len(body), body)
     )
 
 
@@ -146,7 +155,7 @@ async def test_a_thousand_streams_from_one_device_leave_a_new_phone_joining(
     port = low_limit_server
     held = await hold_streams(port, "127.0.0.2", 1100)
     try:
-        answer = await ask(port, "127.1.0.7", join_request())
+        answer = await ask(port, "127.1.0.7", await join_request(port, "127.1.0.7"))
         assert answer.startswith(b"HTTP/1.1 303"), answer[:300]
         page = await ask(
             port,
@@ -176,7 +185,7 @@ async def test_when_files_run_low_a_device_with_few_connections_is_still_served(
     try:  # 40 devices, each within its share, together hold more than the files allow
         for n in range(40):
             held += await hold_streams(port, f"127.2.0.{n + 1}", STREAMS_PER_ADDRESS)
-        answer = await ask(port, "127.1.0.9", join_request())
+        answer = await ask(port, "127.1.0.9", await join_request(port, "127.1.0.9"))
         assert answer.startswith(b"HTTP/1.1 303"), answer[:300]
     finally:
         for writer in held:
@@ -194,7 +203,7 @@ async def test_half_sent_requests_from_one_device_leave_a_new_phone_joining(
                 _, writer = await connect(port, "127.0.0.5")
                 writer.write(b"POST /join-room HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Le")
                 held.append(writer)
-        answer = await ask(port, "127.1.0.10", join_request())
+        answer = await ask(port, "127.1.0.10", await join_request(port, "127.1.0.10"))
         assert answer.startswith(b"HTTP/1.1 303"), answer[:300]
     finally:
         for writer in held:

@@ -21,6 +21,7 @@ from companion.web.dilemma.server import build_dilemma_app
 from companion.web.prison.server import build_app
 from tests.conftest import demo_session
 from tests.dilemma_helpers import scenario
+from tests.web.forms import post_join
 
 NAME = "Hall <b>"  # shown on the board as text, never as markup
 PASSWORD = "Zq9;sec,ret:P\\w"
@@ -100,7 +101,7 @@ async def test_no_warm_up_phone_page_carries_the_password(tmp_path: Path) -> Non
         async with TestClient(TestServer(app, host="127.0.0.1")) as client:
             for path in ("/", "/join-room", "/check"):
                 _clean(await (await client.get(path)).text(), path)
-            joined = await client.post("/join-room", data={"name": "Ada"},
+            joined = await post_join(client, "/join-room", {"name": "Ada"},
                                        allow_redirects=False)
             token = joined.headers["Location"].rsplit("/", 1)[1]
             for path in (f"/d/{token}", f"/d/{token}/part", f"/api/d/{token}"):

@@ -29,6 +29,7 @@ from companion.web.dilemma.joins import (
 )
 from companion.web.dilemma.server import build_dilemma_app
 from tests.dilemma_helpers import scenario
+from tests.web import forms
 
 FLOOD, REAL = "127.1.0.9", "127.1.0.10"
 TOO_MANY = (
@@ -82,9 +83,8 @@ async def device(address: str) -> AsyncIterator[aiohttp.ClientSession]:
 
 
 async def post_join(http: aiohttp.ClientSession, server: TestServer, name: str) -> tuple[int, str]:
-    async with http.post(
-        server.make_url("/join-room"), data={"name": name}, allow_redirects=False
-    ) as r:
+    url = server.make_url("/join-room")
+    async with await forms.post_join(http, url, {"name": name}, allow_redirects=False) as r:
         return r.status, r.headers.get("Location") or await r.text()
 
 

@@ -22,6 +22,7 @@ from companion.web.common.context import Limiter
 from companion.web.dilemma.server import build_dilemma_app
 from tests import pseudo_locale
 from tests.dilemma_helpers import scenario
+from tests.web.forms import post_join
 from tests.web.prison.test_languages import LIST_WORDS, OWN_NAMES, shown_text
 
 BASE = "http://192.0.2.7:8765"
@@ -47,7 +48,7 @@ async def join(client: TestClient, name: str) -> str:
     kept = {c.key: c.value for c in jar if c.key == "lang"}
     jar.clear()
     jar.update_cookies(kept)
-    r = await client.post("/join-room", data={"name": name}, allow_redirects=False)
+    r = await post_join(client, "/join-room", {"name": name}, allow_redirects=False)
     assert r.status == 303, await r.text()
     return str(r.headers["Location"]).removeprefix("/d/")
 
@@ -208,14 +209,14 @@ async def test_a_refused_move_is_said_in_the_phones_language_with_the_same_statu
     }
     client.session.cookie_jar.clear()
     client.session.cookie_jar.update_cookies({"lang": "de"})
-    taken = await client.post("/join-room", data={"name": "ann"}, allow_redirects=False)
+    taken = await post_join(client, "/join-room", {"name": "ann"}, allow_redirects=False)
     assert taken.status == 409
     assert (
         "Der Name &#39;ann&#39; ist schon vergeben; bitte eine Initiale anhängen oder einen "
         "anderen wählen." in await taken.text()
     )
     client.session.cookie_jar.update_cookies({"lang": "qps"})
-    long = await client.post("/join-room", data={"name": "B" * 41}, allow_redirects=False)
+    long = await post_join(client, "/join-room", {"name": "B" * 41}, allow_redirects=False)
     assert long.status == 409
     page = shown_text(await long.text())
     assert "[!!" in page and "41" in page

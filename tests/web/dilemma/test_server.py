@@ -16,12 +16,13 @@ from companion.cli.main import main
 from companion.session.dilemma.seats import META_KEY
 from companion.session.session import Session
 from companion.web.dilemma.server import start_dilemma_server
+from tests.web.forms import post_join
 
 
 async def join(client: TestClient, name: str) -> str:
     """Join as a fresh phone (no cookie); the token of the player's link."""
     client.session.cookie_jar.clear()
-    r = await client.post("/join-room", data={"name": name}, allow_redirects=False)
+    r = await post_join(client, "/join-room", {"name": name}, allow_redirects=False)
     assert r.status == 303, await r.text()
     location = r.headers["Location"]
     assert re.fullmatch(r"/d/[A-Za-z0-9_-]{24}", location)
@@ -38,7 +39,7 @@ async def test_joining_gives_a_secret_link_and_a_cookie_that_brings_you_back(
 ) -> None:
     page = await client.get("/join-room")
     assert page.status == 200 and "Type your name" in await page.text()
-    r = await client.post("/join-room", data={"name": "  Ann   Lee "}, allow_redirects=False)
+    r = await post_join(client, "/join-room", {"name": "  Ann   Lee "}, allow_redirects=False)
     token = r.headers["Location"].removeprefix("/d/")
     assert r.cookies["dilemma_seat"].value == token
     assert len(token) * 6 >= 128
@@ -57,9 +58,9 @@ async def test_a_refused_join_says_why_and_keeps_no_token(
 ) -> None:
     await join(client, "Ann")
     client.session.cookie_jar.clear()
-    r = await client.post("/join-room", data={"name": "ann"})
+    r = await post_join(client, "/join-room", {"name": "ann"})
     assert r.status == 409 and "already taken" in await r.text()
-    r = await client.post("/join-room", data={"name": ""})
+    r = await post_join(client, "/join-room", {"name": ""})
     page = await r.text()  # said to the player, not to whoever sets up a roster
     assert r.status == 409 and "Type a name first" in page and "every player" not in page
     assert len(session.settings[META_KEY]) == 1 and len(session.state.players) == 1
@@ -74,7 +75,7 @@ async def test_a_look_alike_of_a_players_name_cannot_join(
 ) -> None:
     await join(client, name)
     client.session.cookie_jar.clear()
-    r = await client.post("/join-room", data={"name": other})
+    r = await post_join(client, "/join-room", {"name": other})
     assert r.status == 409 and "already taken" in await r.text()
     assert [p.name for p in session.state.players] == [name]
 
@@ -97,7 +98,7 @@ async def test_a_hostile_name_is_refused_on_the_phone_in_one_sentence(
     await join(client, "Ann")
     client.session.cookie_jar.clear()
     rows = len(session.rows)
-    r = await client.post("/join-room", data={"name": typed})
+    r = await post_join(client, "/join-room", {"name": typed})
     assert r.status == 409 and said in await r.text()
     assert len(session.rows) == rows and len(session.settings[META_KEY]) == 1
 
