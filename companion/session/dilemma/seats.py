@@ -14,9 +14,10 @@ shows them.
 
 from __future__ import annotations
 
-import hmac
+import hashlib
 import secrets
 import time
+import weakref
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
@@ -68,12 +69,25 @@ def forget(session: DilemmaSession, token: str) -> None:
             session.drop(META_KEY, seat)
 
 
+def _digest(token: str) -> bytes:
+    return hashlib.sha256(token.encode("utf-8", "surrogateescape")).digest()
+
+
+# Each session's seats by the digest of their token, made again when the seats setting is
+# replaced (settings are replaced, never changed in place).
+_INDEX: weakref.WeakKeyDictionary[Any, tuple[object, dict[bytes, str]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 def pid_for(session: DilemmaSession, token: str) -> str | None:
-    """The player id a token opens, compared in constant time against every token."""
-    found = None
-    given = token.encode("utf-8", "surrogateescape")
-    for seat in _seats(session):
-        if hmac.compare_digest(seat["token"].encode(), given):
-            found = seat["pid"]
-    return found
+    """The player id a token opens, found by its digest (SHA-256) in a dict: one look-up,
+    whatever the number of seats, and what its time could tell of a guess is a digest's, not
+    how much of a real token the guess shares."""
+    seats = session.settings.get(META_KEY)
+    held = _INDEX.get(session)
+    if held is None or held[0] is not seats:
+        held = (seats, {_digest(s["token"]): s["pid"] for s in seats or []})
+        _INDEX[session] = held
+    return held[1].get(_digest(token))
 

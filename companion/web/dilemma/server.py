@@ -93,7 +93,6 @@ class Room:
     base_url: str | None = None
     joins: JoinLimiter = field(default_factory=JoinLimiter)  # joins per device address
     feed: Feed | None = None  # the live pages, while the server runs
-    known: dict[str, str] = field(default_factory=dict)  # token -> pid, once looked up
     page_tokens: PageTokens = field(default_factory=PageTokens)  # the join form's own token
     together: GroupCommit = field(init=False)  # the phones' choices, committed in groups
 
@@ -104,13 +103,10 @@ class Room:
         address = request.remote or "unknown"
         if self.limiter.blocked(address):
             raise Problem(429, TOO_MANY)
-        pid = self.known.get(token)
-        if pid is None:
-            pid = pid_for(self.session, token)  # against every token, in constant time each
+        pid = pid_for(self.session, token)  # by the token's digest: one look-up
         if pid is None:
             count_wrong(self.session, self.limiter, address)
             raise Problem(404, NOT_FOUND)
-        self.known[token] = pid  # a seat's token never changes; forgotten ones never worked
         return pid
 
     def join_url(self) -> str:
@@ -190,11 +186,20 @@ async def home(request: web.Request) -> web.Response:
 async def join_page(request: web.Request) -> web.Response:
     room = _room(request)
     token = request.cookies.get(COOKIE)
-    pid = pid_for(room.session, token) if token else None
-    if pid is not None:
-        view = room.player_view(pid)
-        if view["me"] is not None and view["me"]["present"]:
-            raise web.HTTPSeeOther(f"/d/{token}", headers=PRIVATE_HEADERS)
+    if token is None:
+        return _join_form(request, room.join_view(), page_language(request))
+    # A seat cookie is a link like /d/TOKEN: guessed ones are counted and limited the same.
+    try:
+        pid = room.pid_for(request, token)
+    except Problem as wrong:
+        if wrong.status != 404:
+            raise
+        response = _join_form(request, room.join_view(), page_language(request))
+        response.del_cookie(COOKIE)  # a seat this room does not have: not asked again
+        return response
+    view = room.player_view(pid)
+    if view["me"] is not None and view["me"]["present"]:
+        raise web.HTTPSeeOther(f"/d/{token}", headers=PRIVATE_HEADERS)
     return _join_form(request, room.join_view(), page_language(request))
 
 

@@ -209,6 +209,41 @@ async def test_errors_are_one_sentence_and_guessers_are_slowed(client: TestClien
     assert r.status == 429 and "Too many wrong links" in (await r.json())["error"]
 
 
+async def test_guessed_seat_cookies_at_the_join_page_are_limited_as_wrong_links(
+    client: TestClient, session: Session
+) -> None:
+    token = await join(client, "Ann")
+    for n in range(5):  # the fixture's limit: 5 wrong links a minute from one address
+        client.session.cookie_jar.clear()
+        r = await client.get(
+            "/join-room", headers={"Cookie": f"dilemma_seat=guess{n}"}, allow_redirects=False
+        )
+        assert r.status == 200 and "Type your name" in await r.text()  # the form, as for anyone
+        assert r.cookies["dilemma_seat"].value == ""  # the unknown cookie is dropped
+    assert [n.body["address"] for n in session.notes("bad_tokens")] == ["127.0.0.1"]
+    r = await client.get("/join-room", headers={"Cookie": f"dilemma_seat={token}"})
+    assert r.status == 429 and "Too many wrong links" in await r.text()  # as /d/ is, then
+    r = await client.get(f"/d/{token}")
+    assert r.status == 429
+
+
+def test_a_seat_is_found_by_its_tokens_digest_in_one_look_up(
+    session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.session.dilemma import seats
+
+    tokens = [seats.new_seat(session, "127.0.0.1")[1] for _ in range(200)]
+    assert seats.pid_for(session, tokens[7]) is not None  # the index is made once
+    digests: list[str] = []
+    real = seats._digest
+    monkeypatch.setattr(seats, "_digest", lambda t: digests.append(t) or real(t))
+    pids = [seats.pid_for(session, t) for t in (tokens[0], tokens[199], "x" * 24)]
+    assert digests == [tokens[0], tokens[199], "x" * 24]  # one digest each, no seat compared
+    assert pids[0] == session.settings[META_KEY][0]["pid"] and pids[2] is None
+    seats.new_seat(session, "127.0.0.1")  # a new seat replaces the setting: made again
+    assert seats.pid_for(session, session.settings[META_KEY][-1]["token"]) is not None
+
+
 async def test_an_undone_join_sends_the_phone_back_to_joining(
     client: TestClient, session: Session
 ) -> None:
