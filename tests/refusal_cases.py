@@ -27,7 +27,7 @@ NAMES = [
     *("Ada", "Ben", "Cy", "Dee", "Wendy", "Zed"),
     *("Ann", "Bo", "Cat", "Dan", "red", "blue", "green", "yellow", "pink"),
     *("A" * 41, "A" * 20, "ada", repr("Z\x07ed"), repr("Z\u202eed"), said("\u0301\u0301")),
-    *(said("Ze" + "\u0332" * 5 + "d"), repr("Hоuse"), "Аda"),
+    *(said("Ze" + "\u0332" * 5 + "d"), repr("Hоuse"), "Аda", "Gardien"),
 ]
 
 
@@ -497,6 +497,11 @@ def _() -> Refused:
 @case("dilemma-name-like-the-house")
 def _() -> Refused:
     return dilemma_said(dilemma(), do="join", pid="p9", name="Hоuse")  # a Cyrillic "о"
+
+
+@case("dilemma-name-like-the-staff")
+def _() -> Refused:
+    return dilemma_said(dilemma(), do="join", pid="p9", name="Gardien")
 
 
 @case("dilemma-name-taken-by-a-look-alike")

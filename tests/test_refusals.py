@@ -256,6 +256,9 @@ ENGLISH = {
     "dilemma-name-like-the-house": (
         "The name 'Hоuse' reads like the house player's; add an initial or pick another."
     ),
+    "dilemma-name-like-the-staff": (
+        "The name 'Gardien' reads like the game master's or the warden's; pick another name."
+    ),
     "dilemma-name-taken-by-a-look-alike": (
         "The name 'Аda' is already taken; add an initial or pick another."
     ),

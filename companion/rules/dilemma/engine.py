@@ -57,6 +57,7 @@ from companion.rules.dilemma.scenario import DilemmaRules, check_scenario
 from companion.rules.dilemma.state import (
     HOUSE,
     HOUSE_WORDS,
+    STAFF_WORDS,
     DilemmaState,
     Round,
     evolve,
@@ -96,6 +97,11 @@ def _name(state: DilemmaState, name: str, pid: str | None = None) -> str:
     if any(reads_as(name, word) for word in HOUSE_WORDS):
         raise Refusal(
             "The name %(name)s reads like the house player's; add an initial or pick another.",
+            name=repr(name),
+        )
+    if any(reads_as(name, word) for word in STAFF_WORDS):
+        raise Refusal(
+            "The name %(name)s reads like the game master's or the warden's; pick another name.",
             name=repr(name),
         )
     keys = name_keys(name)

@@ -32,6 +32,15 @@ HOUSE = "~house"  # house seats are ~house1, ~house2, ...: no player's id can st
 # The house player's label in every language the warm-up speaks ("House (Tit for Tat)" and its
 # translations): no player's name may read like it (tests/rules check them against the catalogs).
 HOUSE_WORDS = ("House", "Haus", "Maison", "Casa")
+# Who runs the game, in every language the warm-up speaks (the catalogs' words, and what the
+# room says aloud): no player's name may read like them, so nobody poses as the staff.
+STAFF_WORDS = (
+    "Game master", "GM", "Meneur de jeu", "Maître du jeu", "MJ", "Spielleitung", "Spielleiter",
+    "Spielleiterin", "SL", "Director de juego", "Directora de juego", "Máster", "DJ",
+    "Warden", "Gardien", "Gardienne", "Wärter", "Wärterin", "Carcelero", "Carcelera",
+    "Admin", "Administrator", "Administrateur", "Administratrice", "Administratorin",
+    "Administrador", "Administradora",
+)
 
 
 def is_house(pid: str) -> bool:

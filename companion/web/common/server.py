@@ -78,7 +78,9 @@ def error_middleware(page: Callable[[int, str], web.StreamResponse]) -> Middlewa
         except web.HTTPNotFound:
             response = answer(request, 404, current()(NOT_FOUND))
         except web.HTTPException as error:
-            if error.status < 400:
+            if error.status < 400:  # a redirect: with the headers of every other answer
+                for key, value in SECURITY_HEADERS.items():
+                    error.headers.setdefault(key, value)
                 raise
             message = _STATUS_WORDS.get(error.status, N_("That did not work; reload the page."))
             response = answer(request, error.status, current()(message, size=MAX_BODY // 1024))

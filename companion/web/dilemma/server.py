@@ -22,6 +22,7 @@ from aiohttp import web
 
 from companion.language import N_, Language, language, negotiate
 from companion.rules.core.game import Refused
+from companion.rules.core.roster import MAX_NAME
 from companion.rules.dilemma.commands import Choice, Choose, Join
 from companion.rules.dilemma.finale import finale_view
 from companion.rules.dilemma.views import BoardView, PlayerView, board, player
@@ -214,15 +215,20 @@ def _join_form(
     """The join form, with the page's token (its cookie and its hidden field)."""
     tokens = _room(request).page_tokens
     token = tokens.for_page(request)
-    page = pages.render_join(view, lang, said, name, page=token)
+    page = pages.render_join(view, lang, said, name[:MAX_NAME], page=token)  # as the box holds
     response = html(page, status=status)
     tokens.keep(request, response, token)
     return response
 
 
+# The join form may be larger than any other request: a pasted name of thousands of letters
+# (each up to 12 bytes as a form sends it) is read, so that its own sentence says its length.
+JOIN_FORM_BODY = 64 * 1024
+
+
 async def join_submit(request: web.Request) -> web.Response:
     room = _room(request)
-    form = await read_form(request)
+    form = await read_form(request.clone(client_max_size=JOIN_FORM_BODY))
     name = clean_name(str(form.get("name", "")))  # judged whole: its length is said truly
     view = room.join_view()
     lang = page_language(request)

@@ -20,3 +20,11 @@ def test_every_languages_house_label_is_reserved(code: str) -> None:
     ]
     for label in labels:
         assert any(reads_as(label, word) for word in HOUSE_WORDS), (code, label)
+
+
+@pytest.mark.parametrize("code", available())
+def test_every_languages_word_for_the_warden_is_reserved(code: str) -> None:
+    from companion.rules.dilemma.state import STAFF_WORDS
+
+    label = language(code).gettext("Warden")
+    assert any(reads_as(label, word) for word in STAFF_WORDS), (code, label)

@@ -4,6 +4,7 @@ sealing over HTTP, errors in one sentence, and the command line."""
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import re
 from pathlib import Path
@@ -15,6 +16,7 @@ from aiohttp.test_utils import TestClient
 from companion.cli.main import main
 from companion.session.dilemma.seats import META_KEY
 from companion.session.session import Session
+from companion.web.common.rendering import SECURITY_HEADERS
 from companion.web.dilemma.server import start_dilemma_server
 from tests.web.forms import post_join
 
@@ -207,6 +209,46 @@ async def test_errors_are_one_sentence_and_guessers_are_slowed(client: TestClien
         await client.get("/api/d/wrong")
     r = await client.get(f"/api/d/{token}")
     assert r.status == 429 and "Too many wrong links" in (await r.json())["error"]
+
+
+@pytest.mark.parametrize("letter", ["B", "é", "👩"])
+async def test_a_pasted_name_of_thousands_of_letters_gets_its_own_sentence(
+    client: TestClient, session: Session, letter: str
+) -> None:
+    r = await post_join(client, "/join-room", {"name": letter * 5000})
+    page = await r.text()
+    assert r.status == 409 and "is 5000 characters long; use at most 40" in page
+    assert "larger than" not in page and not session.state.players
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Warden", "Game master", "GAME MASTER", "GM", "Admin", "Admin 2", "Gardien",
+     "Meneur de jeu", "MJ", "Spielleitung", "Wärter", "Carcelero", "Director de juego",
+     "Administrador", "Аdmin"],  # the last with a Cyrillic А
+)
+async def test_a_player_cannot_take_a_name_of_the_games_staff(
+    client: TestClient, session: Session, name: str
+) -> None:
+    r = await post_join(client, "/join-room", {"name": name})
+    assert r.status == 409 and "reads like the game master" in html.unescape(await r.text())
+    assert not session.state.players
+
+
+async def test_names_that_only_start_like_the_staffs_are_players_names(client: TestClient) -> None:
+    for name in ("Gardiner", "Gmail Gary", "Adminah", "Wardena"):
+        await join(client, name)
+
+
+async def test_the_redirect_after_a_join_has_every_pages_security_headers(
+    client: TestClient,
+) -> None:
+    joined = await post_join(client, "/join-room", {"name": "Ann"}, allow_redirects=False)
+    again = await client.get("/join-room", allow_redirects=False)
+    for r in (joined, again):
+        assert r.status == 303
+        for header, value in SECURITY_HEADERS.items():
+            assert r.headers.get(header) == value, header
 
 
 async def test_guessed_seat_cookies_at_the_join_page_are_limited_as_wrong_links(
