@@ -123,10 +123,13 @@ class Recent:
             times.popleft()
         return len(times)
 
-    def add(self, address: str) -> None:
-        """One more moment of ``address``, now."""
+    def add(self, address: str, most: int | None = None) -> None:
+        """One more moment of ``address``, now; with ``most``, only the latest ``most`` are
+        kept (an address that keeps trying stays at its limit until it stops for a window)."""
         self.count(address)
         self._moments[address].append(self.clock())
+        if most is not None and len(self._moments[address]) > most:
+            self._moments[address].popleft()
         if len(self._moments) > self.MANY:
             for key in [k for k in self._moments if not self.count(k)]:
                 del self._moments[key]

@@ -1,6 +1,9 @@
-"""How many players may join from one device address: a few a minute, and a few present at
-once, so that one script cannot fill the room (a household or a phone sharing its hotspot, all
-behind one address, still joins together).
+"""How many players may join from one device address: a few tries a minute (a refused join
+counts: an address that tries while the room is full has no joins left when it empties), and
+a few present at once, so that one script cannot fill the room (a household or a phone
+sharing its hotspot, all behind one address, still joins together). Behind a proxy every
+phone comes from one address: the game master lifts the limit from the console (the session's
+``joins_per_device`` setting, ``"lifted"``).
 
 The counts live in memory (a restart forgets them, which only lets an address join again); the
 addresses themselves are kept with the seats in the session file
@@ -14,7 +17,8 @@ from collections.abc import Callable, Iterable
 
 from companion.web.common.context import Recent
 
-JOINS_PER_MINUTE = 6  # joins from one address in any 60 seconds
+JOINS_PER_MINUTE = 6  # joins tried from one address in any 60 seconds
+LIFTED_KEY = "joins_per_device"  # the session's setting: "lifted" (a proxy), else the limit
 PRESENT_PER_ADDRESS = 10  # players who joined from one address and are still in
 WINDOW = 60.0  # seconds
 
@@ -38,9 +42,10 @@ class JoinLimiter:
         who joined from it are still in."""
         return self._joins.count(address) < self.per_window and present_from_it < self.present
 
-    def joined(self, address: str) -> None:
-        """A player joined from ``address``."""
-        self._joins.add(address)
+    def tried(self, address: str) -> None:
+        """A join was tried from ``address``, taken or refused (full, a taken name, over the
+        limit): each counts, up to the limit, the latest kept."""
+        self._joins.add(address, most=self.per_window)
 
 
 def per_device(present: int | None) -> JoinLimiter:

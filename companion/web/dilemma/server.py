@@ -62,7 +62,7 @@ from companion.web.common.server import (
 )
 from companion.web.dilemma import pages
 from companion.web.dilemma.feed import Feed
-from companion.web.dilemma.joins import JoinLimiter, present_from
+from companion.web.dilemma.joins import LIFTED_KEY, JoinLimiter, present_from
 
 COOKIE = "dilemma_seat"
 CHOICES: tuple[Choice, ...] = ("silent", "betray")
@@ -237,10 +237,13 @@ async def join_submit(request: web.Request) -> web.Response:
         room.page_tokens.check(request, form.get(PAGE_FIELD))
     except Problem as stale:
         return _join_form(request, view, lang, stale.text(lang), name, stale.status)
-    if not view["doors_closed"]:  # (closed doors: the rules' refusal says so below)
+    lifted = room.session.settings.get(LIFTED_KEY) == "lifted"  # a proxy: one address for all
+    if not view["doors_closed"] and not lifted:  # (closed doors: the rules' refusal says so)
         present = set(room.session.state.present())
         seats = ((pid, origin.address) for pid, origin in origins(room.session).items())
-        if not room.joins.allows(address, present_from(address, seats, present)):
+        allowed = room.joins.allows(address, present_from(address, seats, present))
+        room.joins.tried(address)  # taken or refused, every try counts
+        if not allowed:
             return _join_form(request, view, lang, lang(TOO_MANY_JOINS), name, 429)
     join = Join(pid=new_pid(), name=name)
     refused = room.session.history.try_command(join)  # first: a refused join writes nothing
@@ -253,7 +256,6 @@ async def join_submit(request: web.Request) -> web.Response:
         with contextlib.suppress(StoreError):  # a token for nobody at worst
             forget(room.session, token)
         raise Problem(503, str(error)) from None
-    room.joins.joined(address)
     response = web.HTTPSeeOther(f"/d/{token}", headers=PRIVATE_HEADERS)
     response.set_cookie(COOKIE, token, max_age=COOKIE_SECONDS, httponly=True, samesite="Lax")
     raise response

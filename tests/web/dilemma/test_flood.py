@@ -23,6 +23,7 @@ from companion.session.session import Session
 from companion.web.common.context import Limiter
 from companion.web.dilemma.joins import (
     JOINS_PER_MINUTE,
+    LIFTED_KEY,
     PRESENT_PER_ADDRESS,
     JoinLimiter,
     per_device,
@@ -200,7 +201,7 @@ def test_per_device_sets_the_limit_or_turns_it_off(capsys: pytest.CaptureFixture
     assert (household.per_window, household.present) == (3, 3)
     assert per_device(40).per_window == JOINS_PER_MINUTE and per_device(40).present == 40
     for _ in range(1000):
-        off.joined(FLOOD)
+        off.tried(FLOOD)
     assert off.allows(FLOOD, 1000)
     assert main(["dilemma", "other", "--per-device", "-1"]) == 2
     assert "--per-device -1 is out of range" in capsys.readouterr().err
@@ -209,12 +210,44 @@ def test_per_device_sets_the_limit_or_turns_it_off(capsys: pytest.CaptureFixture
 def test_the_window_slides_without_waiting() -> None:
     clock = Clock()
     limiter = JoinLimiter(per_window=2, present=5, window=60.0, clock=clock)
-    limiter.joined(FLOOD)
+    limiter.tried(FLOOD)
     clock.now += 30
-    limiter.joined(FLOOD)
+    limiter.tried(FLOOD)
     assert not limiter.allows(FLOOD, 2) and limiter.allows(REAL, 0)
     clock.now += 31  # the first join has left the window, the second not yet
     assert limiter.allows(FLOOD, 2)
-    limiter.joined(FLOOD)
+    limiter.tried(FLOOD)
     assert not limiter.allows(FLOOD, 3)
     assert not JoinLimiter(per_window=99, present=5).allows(FLOOD, 5)  # the cap on present
+
+
+async def test_joins_refused_while_the_room_is_full_count_toward_the_addresss_budget(
+    tmp_path: Path, clock: Clock
+) -> None:
+    session = Session.create(
+        tmp_path / "full.sqlite", "dilemma", {"rules": scenario(rounds=2, max_players=3)}
+    )
+    app = build_dilemma_app(session, limiter=Limiter(10**6, 60.0), joins=JoinLimiter(clock=clock))
+    try:
+        async with TestServer(app, host="127.0.0.1") as server, device(FLOOD) as flood:
+            statuses = [(await post_join(flood, server, f"Bot {i}"))[0] for i in range(8)]
+            assert statuses == [303] * 3 + [409] * 3 + [429] * 2  # full, then over its budget
+            session.submit({"do": "remove_many", "pids": [p.pid for p in session.state.players]})
+            assert (await post_join(flood, server, "Bot again"))[0] == 429  # no refill at once
+            async with device(REAL) as phone:
+                assert (await post_join(phone, server, "Ada"))[0] == 303
+            clock.now += 61
+            assert (await post_join(flood, server, "Bot later"))[0] == 303
+    finally:
+        session.close()
+
+
+async def test_the_game_master_lifts_the_limit_for_a_proxy_where_every_phone_shares_one_address(
+    server: TestServer, session: Session
+) -> None:
+    session.set(LIFTED_KEY, "lifted")  # as the console sets it
+    async with device(FLOOD) as proxy:
+        statuses = [(await post_join(proxy, server, f"Guest {i}"))[0] for i in range(20)]
+        assert statuses == [303] * 20
+        session.set(LIFTED_KEY, None)  # the limit again
+        assert (await post_join(proxy, server, "Guest 21"))[0] == 429
