@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from companion.session.dilemma import DilemmaSession
 
 META_KEY = "dilemma_seats"
+# The limit of joins per device address: "lifted" (behind a proxy every phone shares one
+# address; the game master lifts it from the console), else the server's own limit.
+LIFTED_KEY = "joins_per_device"
 TOKEN_BYTES = 18  # 144 bits
 
 

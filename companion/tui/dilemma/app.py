@@ -33,6 +33,7 @@ from companion.tui.common.literal import visible
 from companion.tui.common.netcheck import NetworkCheckScreen
 from companion.tui.common.presence import Presence
 from companion.tui.common.qr import qr_lines
+from companion.tui.dilemma.flood import burst_news, bursts
 from companion.tui.dilemma.flows import BAD_SECONDS, NO_ROUND, OVER, dialog_keys
 from companion.tui.dilemma.room import RoomScreen, RoomShown
 from companion.tui.dilemma.screens import KeysScreen
@@ -42,6 +43,7 @@ from companion.tui.dilemma.timing import TimerFlows
 __all__ = ["BAD_SECONDS", "KEY_HELP", "NO_ROUND", "OVER", "DilemmaApp", "dialog_keys"]
 
 
+BURST_LOOK_SECONDS = 0.3  # a burst is looked for this long after a join (the joins batched)
 PROBLEM_WIDTH = 46  # a problem in the room's column (at most 50 wide, padding 1 a side)
 
 KEY_HELP = {
@@ -110,6 +112,8 @@ class DilemmaApp(TimerFlows):
         )
         self.room = RoomScreen(self.room_state)
         self._status_pending = False  # a status line is due after a choice (_status_due)
+        self._burst_pending = False  # the joins are to be looked at for a burst (_burst_due)
+        self._bursts: dict[str, int] = {}  # each burst told of: its size when told
 
     @property
     def join_url(self) -> str | None:
@@ -187,7 +191,27 @@ class DilemmaApp(TimerFlows):
             return
         if entry is not None and any(isinstance(e, Chose) for e in entry.events):
             self._status_due()
+        if entry is not None and any(isinstance(e, Joined) for e in entry.events):
+            self._burst_due()
         super().session_changed(change)
+
+    def _burst_due(self) -> None:
+        """A player joined: the joins are looked at for a burst a moment later (once for all
+        the joins of that moment), and the game master told of one as it happens."""
+        if self._burst_pending:
+            return
+        self._burst_pending = True
+        self.set_timer(BURST_LOOK_SECONDS, self._look_for_bursts)
+
+    def _look_for_bursts(self) -> None:
+        self._burst_pending = False
+        if self.return_code is not None:
+            return
+        for group in bursts(self.view()["roster"], self.room_state.origins()):
+            told = self._bursts.get(group.key, 0)
+            if len(group.pids) >= 2 * told:  # new, or twice as large as when told
+                self._bursts[group.key] = len(group.pids)
+                self.notify(burst_news(self.lang, group), severity="warning", timeout=20)
 
     def _status_due(self) -> None:
         """A choice came in (the phone already reads "Saved"): the status line (who has

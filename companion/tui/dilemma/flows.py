@@ -29,7 +29,8 @@ from companion.rules.dilemma.room import SetRoundSeconds
 from companion.rules.dilemma.seen import seen_by_the_room
 from companion.rules.dilemma.strategies import NAMES
 from companion.session.dilemma import DilemmaSession
-from companion.session.dilemma.seats import forget, new_seat
+from companion.session.dilemma.seats import LIFTED_KEY, forget, new_seat
+from companion.session.store import StoreError
 from companion.tui.common.console import GameConsole
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen
 from companion.tui.common.language import enter_key, esc_key
@@ -272,6 +273,16 @@ class RoomFlows(GameConsole):
             )
             return
         options = [(group.key, group_line(_, group)) for group in groups]
+        lifted = self.session.settings.get(LIFTED_KEY) == "lifted"
+        options.append(
+            ("limit:on", _("Limit joins per device again (a few a minute from one address)"))
+            if lifted
+            else (
+                "limit:off",
+                _("Lift the limit of joins per device: behind a proxy every phone shares one "
+                  "address"),
+            )
+        )
         key = await self.push_screen_wait(
             PickScreen(
                 _("Clear a flood of joins"),
@@ -279,6 +290,9 @@ class RoomFlows(GameConsole):
                 _("Pick the players to remove in one step; u brings them all back."),
             )
         )
+        if key in ("limit:on", "limit:off"):
+            self._limit_per_device(key == "limit:on")
+            return
         group = next((g for g in groups if g.key == key), None)
         if group is None:
             return
@@ -293,6 +307,23 @@ class RoomFlows(GameConsole):
             return
         if self.submit(RemoveMany(pids=list(group.pids))):
             self.notify(removed_words(_, group))
+
+    def _limit_per_device(self, on: bool) -> None:
+        """The night's server limits joins per device address again, or no more."""
+        _ = self.lang
+        try:
+            self.session.set(LIFTED_KEY, None if on else "lifted")
+        except StoreError as error:
+            self.notify(str(error), severity="error", timeout=10)
+            return
+        if on:
+            self.notify(_("Joins are limited per device again."))
+        else:
+            self.notify(
+                _("No limit of joins per device: one device can now fill the room; X limits "
+                  "it again."),
+                severity="warning",
+            )
 
     @work(group="flow")
     async def action_undo(self) -> None:

@@ -15,10 +15,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 
+from companion.session.dilemma.seats import LIFTED_KEY
 from companion.web.common.context import Recent
 
+__all__ = ["JOINS_PER_MINUTE", "LIFTED_KEY", "JoinLimiter", "per_device", "present_from"]
+
 JOINS_PER_MINUTE = 6  # joins tried from one address in any 60 seconds
-LIFTED_KEY = "joins_per_device"  # the session's setting: "lifted" (a proxy), else the limit
 PRESENT_PER_ADDRESS = 10  # players who joined from one address and are still in
 WINDOW = 60.0  # seconds
 

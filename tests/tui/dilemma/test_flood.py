@@ -5,12 +5,13 @@ doors. Through Textual's pilot, at 120x36 and at 80x24."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
 import pytest
 
-from companion.session.dilemma.seats import new_seat
+from companion.session.dilemma.seats import LIFTED_KEY, new_seat
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen
 from companion.tui.dilemma.app import DilemmaApp
@@ -116,7 +117,8 @@ async def test_the_players_who_joined_just_now_are_picked_with_the_keyboard(
         assert isinstance(app.screen, PickScreen)
         labels = [label for _, label in app.screen.options]
         assert labels[1] == f"Joined in the last 1 min: {BOTS} players (Bot 000, Bot 001, Bot 002…)"
-        assert len(labels) == 2  # the 5 and 15 minutes hold the same players: offered once
+        assert len(labels) == 3  # the 5 and 15 minutes hold the same players: offered once
+        assert labels[2].startswith("Lift the limit of joins per device")
         await pilot.press("down", "enter")
         await pilot.pause()
         await pilot.press("n")  # not now: nothing changes
@@ -169,3 +171,74 @@ async def test_no_flood_to_clear_says_so(tmp_path: Path) -> None:
             await pilot.press("q")
     finally:
         s.close()
+
+
+async def test_a_burst_from_many_addresses_is_told_as_it_happens_and_cleared_alone(
+    tmp_path: Path,
+) -> None:
+    """60 addresses × 4 names in 1.2 s (a script), with two real players joining in the
+    middle of it from their own phones: the console says so as it happens, and X offers the
+    burst's 240 seats alone; the five real players stay."""
+    session = Session.create(tmp_path / "burst.sqlite", "dilemma", {"rules": scenario(rounds=2)})
+    now = time.time()
+    for name, address in REAL.items():
+        pid, _ = new_seat(session, address, now=now - 3600)
+        session.submit({"do": "join", "pid": pid, "name": name}, by="phone:join")
+    app = app_for(session, tmp_path)
+    try:
+        async with app.run_test(size=(120, 36)) as pilot:
+            await room_shown(pilot)
+            for i in range(240):
+                if i in (80, 160):  # a real phone, alone on its address, mid-burst
+                    who = "Dee" if i == 80 else "Eve"
+                    pid, _ = new_seat(session, f"127.3.0.{i // 80}", now=now + i * 0.005)
+                    session.submit({"do": "join", "pid": pid, "name": who}, by="phone:join")
+                pid, _ = new_seat(session, f"127.2.{i % 60}.1", now=now + i * 0.005)
+                session.submit({"do": "join", "pid": pid, "name": f"Bot {i:03}"}, by="phone:join")
+            await pilot.pause(0.5)  # the console looks at the joins a moment after them
+            told = [m for m in said(app) if m.startswith("A burst of joins")]
+            assert told and all(  # told as it came in (how far it had come: the follower's)
+                re.fullmatch(
+                    r"A burst of joins: \d+ players from \d+ devices in [\d.]+ s\. X removes "
+                    r"the burst's players in one step \(u brings them back\)\.",
+                    message,
+                )
+                for message in told
+            ), told
+            await pilot.press("X")
+            await pilot.pause()
+            pick = app.screen
+            assert isinstance(pick, PickScreen)
+            assert pick.options[0][1].startswith("A burst at ")
+            assert "240 players from 60 devices in 1.2 s (Bot 000, Bot 001, Bot 002…)" in (
+                pick.options[0][1]
+            )
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen)
+            assert app.screen.title_text == "Remove 240 players?"
+            await pilot.press("y")
+            await pilot.pause()
+            assert present(session) == [*REAL, "Dee", "Eve"]
+            assert "Removed the burst's 240 players; u to undo." in said(app)
+            await pilot.press("q")
+    finally:
+        session.close()
+
+
+async def test_the_limit_per_device_is_lifted_and_set_again_from_the_console(
+    flooded: Session, tmp_path: Path
+) -> None:
+    app = app_for(flooded, tmp_path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await room_shown(pilot)
+        for lifted in ("lifted", None):
+            await pilot.press("X")
+            await pilot.pause()
+            assert isinstance(app.screen, PickScreen)
+            await pilot.press("end", "enter")  # the last option: the limit
+            await pilot.pause()
+            assert flooded.settings.get(LIFTED_KEY) == lifted
+        assert any("No limit of joins per device" in m for m in said(app))
+        assert "Joins are limited per device again." in said(app)
+        await pilot.press("q")
