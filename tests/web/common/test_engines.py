@@ -46,7 +46,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 # http://192.168.x.x is not): where the engine can be told, the pages are opened by it.
 INSECURE_HOST = "phone.test"
 SHOTS = os.environ.get("COMPANION_SHOTS")
-NOT_ANSWERING = "Not sent yet: the game's laptop is not answering."
+NOT_ANSWERING = "Not confirmed: the game's laptop did not answer."
 BESIDE = "(document.getElementById('beside') || {}).textContent || ''"
 
 

@@ -41,9 +41,19 @@
 // (the board's), its countdowns stop until the stream is back, and a phone says beside its
 // buttons that a tap now is sent once the laptop answers.
 //
+// A tap sent whose answer is lost on the way back (the connection cut after the laptop took it)
+// cannot be told from one that never got there: the page says beside the buttons that the tap
+// could not be confirmed, and as soon as a part shows it held (its button pressed), that it got
+// there after all (and the card's "Saved" line, hidden meanwhile, shows what the game holds).
+// What an answered tap did (its answer's sentence, or the refusal) is said beside its buttons
+// too, not only in the status line above the first card, off-screen once the player scrolled
+// to the buttons; it goes when the stamp moves on, and is not said where the card's own
+// "Saved" line already stands beside them.
+//
 // Words: the page gives the script its sentences in its own language, as data-say-sending,
 // data-say-failed, data-say-pending, data-say-pending-offline, data-say-lost-near,
-// data-say-moved-on and data-say-refused (its %(reason)s is the server's sentence) on the body
+// data-say-moved-on, data-say-refused (its %(reason)s is the server's sentence),
+// data-say-unconfirmed and data-say-confirmed on the body
 // (English when a page has none).
 //
 // The game master's phone is such a page too: its body's data-send-version sends the version
@@ -377,7 +387,7 @@
     if (on) body.dataset.lost = "1"; else delete body.dataset.lost;
     if (lostBox) lostBox.hidden = !on;
     freezeClocks(on);
-    if (on && !note && apiUrl) setNote({ kind: "lost", tap: null });
+    if (on && (!note || note.kind === "done") && apiUrl) setNote({ kind: "lost", tap: null });
     if (!on && note && note.kind === "lost") setNote(null);
     if (!on) refresh();  // the clocks and counts as the game holds them now
   }
@@ -458,8 +468,9 @@
   });
 
   // ---- what a tap became, said beside its buttons ----
-  // note: {kind: "pending" (not sent yet, kept to be sent), "lost" (no tap: the laptop is not
-  // answering), "bad" (not sent, given up), tap (null for "lost"), text, stamp (when said)}.
+  // note: {kind: "pending" (not sent yet, kept to be sent; unconfirmed: sent, its answer lost),
+  // "lost" (no tap: the laptop is not answering), "bad" (not sent, given up, or refused),
+  // "done" (what the tap did), tap (null for "lost"), text, stamp (when said)}.
   var note = null;
   var beside = null;  // the element that says it, after the buttons' group
   var hiddenSaved = [];  // the "Saved" lines hidden while a tap is pending
@@ -491,6 +502,11 @@
 
   function noteText() {
     if (note.text) return note.text;
+    if (note.unconfirmed) {
+      return words("sayUnconfirmed", "Not confirmed: the game's laptop did not answer. If " +
+        "your tap got there, this page shows it as soon as the laptop answers; if not, it is " +
+        "sent again by itself.");
+    }
     if (note.kind === "lost") {
       return words("sayLostNear",
         "The game's laptop is not answering. A tap now is sent by itself as soon as it answers.");
@@ -514,14 +530,22 @@
         b.classList.remove("pending");
       });
     }
-    if (note && note.kind === "bad" && stamp() !== note.stamp) note = null;
+    if (note && (note.kind === "bad" || note.kind === "done") && stamp() !== note.stamp) {
+      note = null;
+    }
     var button = null;
     if (note && live) button = note.tap ? buttonFor(note.tap) : live.querySelector("button[data-action]");
     var group = button ? button.closest(".choices, .targets") || button : null;
+    // what a tap did, when the card's "Saved" line says it there already (but not that a tap
+    // whose answer was lost got there after all)
+    if (group && note.kind === "done" && !note.late && savedBeside(group)) group = null;
     if (!note || !group) {
       if (beside && beside.parentNode) beside.parentNode.removeChild(beside);
       if (noteSaid) { noteSaid = false; say(""); }
-      if (note && note.kind !== "lost") { say(noteText(), true); noteSaid = true; }
+      if (note && note.kind !== "lost" && note.kind !== "done") {
+        say(noteText(), true);
+        noteSaid = true;
+      }
       return;
     }
     if (noteSaid) { noteSaid = false; say(""); }
@@ -533,7 +557,7 @@
     }
     var text = noteText();
     if (beside.textContent !== text) beside.textContent = text;
-    beside.className = "beside " + note.kind;
+    beside.className = "beside " + note.kind + (note.unconfirmed ? " unconfirmed" : "");
     if (group.nextSibling !== beside) group.parentNode.insertBefore(beside, group.nextSibling);
     if (note.kind === "pending") {
       button.classList.add("pending");
@@ -543,13 +567,28 @@
     }
   }
 
-  // The tap did not get through: kept, said beside its buttons, tried again soon.
-  function hold(tap) {
+  // A "Saved" line of the card beside the buttons' group, shown.
+  function savedBeside(group) {
+    return Array.prototype.some.call(group.parentNode.children, function (el) {
+      return el.classList.contains("saved") && !el.hidden;
+    });
+  }
+
+  // The tap did not get through (sent: its answer did not come back, so whether the game took
+  // it is not known): kept, said beside its buttons, tried again soon.
+  function hold(tap, sent) {
     pending = tap;
     say("");  // a "Saved" or "Sending…" from before would say the opposite
-    setNote({ kind: "pending", tap: tap });
+    setNote({ kind: "pending", tap: tap, unconfirmed: !!sent });
     retrySoon();
   }
+
+  // A part shown while a tap is kept: when it shows the tap held, the tap got there.
+  document.addEventListener("live-shown", function () {
+    if (!pending || pending.sending || probing) return;
+    var button = buttonFor(pending);
+    if (button && button.getAttribute("aria-pressed") === "true") judge(pending);
+  });
 
   function retrySoon() {
     if (retryTimer) clearTimeout(retryTimer);
@@ -572,7 +611,8 @@
     var button = buttonFor(tap);
     if (button && button.getAttribute("aria-pressed") === "true") {
       pending = null;  // it got there after all (its answer was lost): the page shows it
-      setNote(null);
+      setNote(tap.sent ? { kind: "done", late: true, tap: tap, text: words("sayConfirmed",
+        "Your tap got there after all: the game holds it, as this page shows.") } : null);
     } else if (!button || button.disabled || stamp() !== tap.stamp) {
       pending = null;  // the game moved on meanwhile: sent now, it might not be meant
       setNote({ kind: "bad", tap: tap, text: words("sayMovedOn", "Not sent: the game's " +
@@ -586,6 +626,7 @@
 
   function send(tap, button) {
     tap.sending = true;
+    tap.sent = true;
     button.classList.add("busy");
     if (!tap.again) say(words("saySending", "Sending…"));
     within(tap.url, {
@@ -604,8 +645,13 @@
         var latest = tap === lastTap;
         if (latest) {
           pending = null;
-          if (answer.ok || !tap.again) setNote(null);
-          else {
+          if (answer.ok) {
+            // what the tap did, beside its buttons (the status line is above the first card)
+            setNote(answer.data.message ? { kind: "done", tap: tap, text: answer.data.message } : null);
+          } else if (!tap.again) {
+            setNote({ kind: "bad", tap: tap,
+              text: answer.data.error || words("sayFailed", "That did not work; try again.") });
+          } else {
             // sent again once the laptop answered, and refused: said beside its buttons
             var reason = answer.data.error || words("sayFailed", "That did not work; try again.");
             setNote({ kind: "bad", tap: tap, text: words("sayRefused",
@@ -636,7 +682,7 @@
         // No answer (refused at the network, or none in time): the laptop is not answering.
         // The tap is kept and sent again by itself once it answers (only the latest tap).
         tap.sending = false;
-        if (tap === lastTap) hold(tap);
+        if (tap === lastTap) hold(tap, true);
       })
       .then(unbusy, unbusy);
 
