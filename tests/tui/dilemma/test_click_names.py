@@ -11,6 +11,7 @@ from companion.session.dilemma.seats import new_seat
 from companion.session.session import Session
 from companion.tui.dilemma.app import DilemmaApp
 from tests.dilemma_helpers import scenario
+from tests.web.forms import post_join
 
 QUITTER = "[@click=app.quit]Quitter[/]"
 
@@ -59,10 +60,9 @@ async def test_a_phone_joining_as_markup_through_the_phone_server(tmp_path: Path
         assert app.join_url
         async with aiohttp.ClientSession() as client:
             for name in ("[/]", "[/word]", QUITTER, "x" * 37 + "[/]"):
-                async with client.post(
-                    app.join_url, data={"name": name}, allow_redirects=False
-                ) as answer:
-                    assert answer.status == 303, await answer.text()
+                answer = await post_join(client, app.join_url, {"name": name},
+                                         allow_redirects=False)
+                assert answer.status == 303, await answer.text()
         await pilot.pause(0.5)
         table = app.screen.query_one("#roster", DataTable)
         names = [str(cell) for key in table.rows for cell in table.get_row(key)]

@@ -25,7 +25,7 @@ from companion.web.prison.server import start_phone_server
 from tests.conftest import ROSTER
 from tests.engines import HEIGHT, WIDTH, Engine, Phone, wait_for
 from tests.engines.chromium import ChromiumEngine
-from tests.web.common.test_engines import at, awake_on_first_tap, engine, shot
+from tests.web.common.test_engines import at, awake_on_first_tap, engine, pin, shot
 
 __all__ = ["engine"]  # the fixture: every engine, skipped with a sentence when missing
 
@@ -63,7 +63,10 @@ class Night:
             self.server = None
 
     def url(self, host: str) -> str:
+        """The page's link at ``host``, pinned as the laptop's public address (the server
+        answers only its own names)."""
         assert self.server is not None
+        pin(self.session, host, self.port)
         return at(phone_url(self.server.base_url, self.secret), host)
 
 
@@ -172,7 +175,7 @@ async def test_a_prison_day_from_the_game_masters_phone(
     await night.stop()  # the laptop asleep: the page says so, a tap is kept
     await wait_for(gm, "!document.getElementById('offline').hidden", 15)
     await tap_twice(gm, "button[data-action=end_day]", "starts with planning.")
-    await wait_for(gm, f"({BESIDE}).includes('Not sent yet: the laptop is not answering.')", 10)
+    await wait_for(gm, f"({BESIDE}).includes('Not confirmed: the laptop did not answer.')", 10)
     await shot(gm, browser, "gm-laptop-down")
     await night.start()
     await wait_for(gm, "document.getElementById('offline').hidden", 20)
