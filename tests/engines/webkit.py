@@ -1,7 +1,12 @@
 """WebKitGTK (the engine of Safari's family) behind the engines' interface: its MiniBrowser
 driven by ``WebKitWebDriver`` through Selenium, on a private X server (Xvfb). Selenium is
 synchronous: each call runs in a thread. Each phone is its own driver session (its own
-browser process, its own cookies), its viewport sized to 390×844 (or ``width``×844)."""
+browser process, its own cookies), its viewport sized to 390×844 (or ``width``×844).
+
+WebKit has no switch to map a name to an address; with ``insecure_host`` a page at that name is
+fetched through the night's own server as the browser's HTTP proxy (the server answers a
+request line holding a full URL, as any proxy sends it), so the page is at a name that is not
+this machine's own: not a secure context, as a venue's ``http://192.168.x.x`` is not."""
 
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from tests.engines import HEIGHT, WIDTH, as_json
 
@@ -98,8 +104,9 @@ class WebKitPhone:
 class WebKitEngine:
     name = "WebKitGTK"
 
-    def __init__(self, width: int = WIDTH) -> None:
+    def __init__(self, width: int = WIDTH, insecure_host: str | None = None) -> None:
         self.width = width
+        self.insecure_host = insecure_host
         self.xvfb: subprocess.Popen[bytes] | None = None
         self.display = ""
         self.drivers: list[Any] = []
@@ -139,11 +146,17 @@ class WebKitEngine:
         )
         self.version = (out.stdout.strip() or out.stderr.strip()).splitlines()[-1]
 
-    def _new_driver(self) -> Any:
+    def _new_driver(self, url: str) -> Any:
         from selenium import webdriver
+        from selenium.webdriver.common.proxy import Proxy, ProxyType
 
         options = webdriver.WebKitGTKOptions()
         options.binary_location = MINIBROWSER
+        where = urlsplit(url)
+        if self.insecure_host is not None and where.hostname == self.insecure_host:
+            # the server the page is on serves it as the proxy too (loopback only)
+            http = f"127.0.0.1:{where.port or 80}"
+            options.proxy = Proxy({"proxyType": ProxyType.MANUAL, "httpProxy": http})
         options.add_argument("--automation")
         options.add_argument("--autoplay-policy=allow-without-sound")
         env = {
@@ -162,7 +175,7 @@ class WebKitEngine:
         return driver
 
     async def open(self, url: str) -> WebKitPhone:
-        driver = await asyncio.to_thread(self._new_driver)
+        driver = await asyncio.to_thread(self._new_driver, url)
         self.drivers.append(driver)
         phone = WebKitPhone(driver)
         await phone.goto(url)
