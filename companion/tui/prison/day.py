@@ -1,16 +1,18 @@
 """The day's moves from the game screen, phase by phase: the secret choices, closing planning,
 the interviews, the search and its reveal, the accusations, the end of the day and the undo.
 
-Each is a flow in a worker: it asks (``push_screen_wait``), then acts through the session; an
-error in it is reported and the console goes on.
+Each is a flow the game screen runs in a worker (:mod:`.game`): it asks
+(``push_screen_wait``), then acts through the session; an error in it is reported and the
+console goes on.
 """
 
 from __future__ import annotations
 
 import math
 from functools import partial
+from typing import Any
 
-from textual import work
+from textual.app import App
 from textual.screen import Screen
 
 from companion.language import Language
@@ -59,13 +61,21 @@ def _limit_problem(text: str, lang: Language) -> str | None:
     return None
 
 
-class DayActions(Screen[None]):
-    """The game screen's moves (the screen itself draws the day: :mod:`.game`)."""
+class DayMoves:
+    """The game screen's moves, each a flow over ``screen`` (which draws the day and runs them
+    in its workers: :mod:`.game`)."""
 
-    def __init__(self, ctx: Context) -> None:
-        super().__init__()
+    def __init__(self, screen: Screen[Any], ctx: Context) -> None:
+        self.screen = screen
         self.ctx = ctx
         self.interviewing = False  # an interview flow is running (its pick or countdown)
+
+    @property
+    def app(self) -> App[Any]:
+        return self.screen.app
+
+    def notify(self, message: str, **how: Any) -> None:
+        self.screen.notify(message, **how)
 
     def view(self) -> View:
         return gm(self.ctx.session.state)
@@ -75,9 +85,8 @@ class DayActions(Screen[None]):
 
     # ---- planning -------------------------------------------------------------------------
 
-    @work(group="flow")
-    async def action_choose(self) -> None:
-        _ = words(self)
+    async def choose(self) -> None:
+        _ = words(self.screen)
         with self.ctx.faults.caught():
             view = self.view()
             options = [
@@ -103,14 +112,10 @@ class DayActions(Screen[None]):
             if self.submit(Choose(prisoner=name, choice=choice)):
                 self.notify(_("%(name)s's choice is recorded and sealed.", name=name))
 
-    def action_close_planning(self) -> None:
-        self.close_planning(time_up=False)
-
-    @work(group="flow")
     async def close_planning(self, *, time_up: bool) -> None:
         """Close planning (asks first when someone has not chosen, or when the planning time
         is up and the console is asking)."""
-        _ = words(self)
+        _ = words(self.screen)
         with self.ctx.faults.caught():
             view = self.view()
             if view["phase"] != "planning":
@@ -134,10 +139,9 @@ class DayActions(Screen[None]):
         assert question is not None  # asked at the time's end, it always has a body
         return _.say(question[1])
 
-    @work(group="flow")
-    async def action_planning_limit(self) -> None:
+    async def planning_limit(self) -> None:
         """Set, change or lift the planning time limit (the board and phones count down)."""
-        _ = words(self)
+        _ = words(self.screen)
         with self.ctx.faults.caught():
             session = self.ctx.session
             now_on = session.room.stage.planning
@@ -169,15 +173,17 @@ class DayActions(Screen[None]):
 
     # ---- interviews: one flow with the stage ---------------------------------------------
 
-    def action_interview(self) -> None:
-        """Call the next prisoner in (or show again the interview in progress)."""
+    def start_interview(self) -> bool:
+        """Whether an interview flow may start now (one at a time): if so, it is running from
+        now on, until :meth:`interview` ends."""
         if self.interviewing:
-            return
+            return False
         self.interviewing = True
-        self._interview()
+        return True
 
-    @work(group="flow")
-    async def _interview(self) -> None:
+    async def interview(self) -> None:
+        """Call the next prisoner in (or show again the interview in progress), once
+        :meth:`start_interview` said yes."""
         try:
             with self.ctx.faults.caught():
                 await self._hold_interview()
@@ -185,7 +191,7 @@ class DayActions(Screen[None]):
             self.interviewing = False
 
     async def _hold_interview(self) -> None:
-        _ = words(self)
+        _ = words(self.screen)
         session = self.ctx.session
         now_in = session.room.stage.interview
         if now_in is None:
@@ -246,9 +252,8 @@ class DayActions(Screen[None]):
 
     # ---- search and its held reveal -------------------------------------------------------
 
-    @work(group="flow")
-    async def action_search(self) -> None:
-        _ = words(self)
+    async def search(self) -> None:
+        _ = words(self.screen)
         with self.ctx.faults.caught():
             question = search_asked(table(self.ctx.session.state))
             if question is not None and not await self.app.push_screen_wait(
@@ -271,7 +276,7 @@ class DayActions(Screen[None]):
         """Open the held reveal, unless it is open already (one search, one reveal screen);
         only over the game screen (see ``follow_stage``)."""
         reveal = self.ctx.session.room.held
-        if reveal is None or not self.is_active:
+        if reveal is None or not self.screen.is_active:
             return
         if any(isinstance(s, RevealScreen) for s in self.app.screen_stack):
             return
@@ -279,9 +284,8 @@ class DayActions(Screen[None]):
 
     # ---- accusations and the end of the day -----------------------------------------------
 
-    @work(group="flow")
-    async def action_accuse(self) -> None:
-        _ = words(self)
+    async def accuse(self) -> None:
+        _ = words(self.screen)
         with self.ctx.faults.caught():
             accusers = can_accuse(self.view())
             if not accusers:
@@ -305,9 +309,8 @@ class DayActions(Screen[None]):
             text = _.say(accusation_said(accuser, accused, result["result"]))
             self.app.push_screen(MessageScreen(_("The accusation"), text))
 
-    @work(group="flow")
-    async def action_end_day(self) -> None:
-        _ = words(self)
+    async def end_day(self) -> None:
+        _ = words(self.screen)
         with self.ctx.faults.caught():
             title, question = end_day_asked(table(self.ctx.session.state))
             if await self.app.push_screen_wait(
@@ -317,14 +320,13 @@ class DayActions(Screen[None]):
 
     # ---- undo -----------------------------------------------------------------------------
 
-    @work(group="flow")
-    async def action_undo(self) -> None:
-        _ = words(self)
+    async def undo(self) -> None:
+        _ = words(self.screen)
         with self.ctx.faults.caught():
             session = self.ctx.session
             target = session.history.undo_target()
             if isinstance(target, Refused):
-                self.notify(words(self).refused(target), severity="warning")
+                self.notify(words(self.screen).refused(target), severity="warning")
                 return
             title, question = undo_question(session, target.seq, _)
             if await self.app.push_screen_wait(ConfirmScreen(title, question, _("Undo"))):

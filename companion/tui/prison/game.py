@@ -1,26 +1,31 @@
-"""The day, phase by phase: a banner with what to say and do, the board, and only the legal
-actions in the footer. The moves themselves are in :mod:`.day`."""
+"""The day, phase by phase: a banner with what to say and do, the stage's clock, the board and
+the side panel, and only the legal actions in the footer. The screen draws and offers; its
+moves are flows of :mod:`.day` (run here in workers) and its clock is :mod:`.clocks`."""
 
 from __future__ import annotations
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.reactive import reactive
+from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from companion.rules.prison.stage import Clock
+from companion.rules.prison.epilogue import steps
 from companion.rules.prison.views import gm, table
 from companion.tui.common.follow import PhonesSeen, Redraw
 from companion.tui.common.footer import Keys, fit_footer
 from companion.tui.common.language import words
 from companion.tui.common.literal import plain
 from companion.tui.prison.board import Board
-from companion.tui.prison.clocks import StageActions
+from companion.tui.prison.clocks import CLOCK_ACTIONS, StageClock
 from companion.tui.prison.context import Context, Show
+from companion.tui.prison.day import DayMoves
+from companion.tui.prison.epilogue import EpilogueScreen
+from companion.tui.prison.interview import InterviewScreen
 from companion.tui.prison.side import fold, join_line, side_text
 from companion.tui.prison.text import (
     View,
@@ -51,7 +56,7 @@ def lines(text: str, widget: Static, width: int) -> int:
     return Content(text).get_height(widget.styles, width)  # type: ignore[arg-type]
 
 
-class GameScreen(StageActions):
+class GameScreen(Screen[None]):
     BINDINGS = [
         Binding("c", "choose", "Choice"),
         Binding("x", "close_planning", "Close planning"),
@@ -75,8 +80,6 @@ class GameScreen(StageActions):
         Binding("space", "pause_clock", "Pause"),
         Binding("plus,equals_sign", "extend_clock", "+1 min"),
     ]
-    # Offered only while they mean something (see check_action).
-    CLOCK_ACTIONS = ("planning_limit", "pause_clock", "extend_clock")
     # Left out of a narrow footer, in this order (Help and the palette list them all).
     FOOTER_OPTIONAL = (
         "gm_phone",
@@ -93,13 +96,14 @@ class GameScreen(StageActions):
     private = reactive(False, init=False)
 
     def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
+        super().__init__()
+        self.ctx = ctx
+        self.day = DayMoves(self, ctx)
+        self.stage = StageClock(self, ctx, lambda: self.close_planning(time_up=True))
         self.private_until = 0.0
         self._private_timer: Timer | None = None
         self._texts: dict[str, str] = {}  # what each Static shows now
         self._offered: tuple[bool | None, ...] | None = None
-        self._asked_planning: Clock | None = None  # the planning limit asked about at zero
-        self._time_up = False  # the running clock is at zero
 
     # ---- layout ---------------------------------------------------------------------------
 
@@ -147,7 +151,7 @@ class GameScreen(StageActions):
         until the interview ends (the laptop may be in the room's view: nothing on it changes
         with a deal made meanwhile)."""
         room = self.ctx.session.room
-        return gm(room.game) if room.ahead is not None else self.view()
+        return gm(room.game) if room.ahead is not None else self.day.view()
 
     def side(self) -> str:
         """The side panel's text folded to its width (never an address cut anywhere but at a
@@ -229,14 +233,14 @@ class GameScreen(StageActions):
     def tick(self) -> None:
         """The stage's running clock (twice a second while ticking, and on every redraw);
         the keys on offer when they change; planning's time up asks once to close it."""
-        running = self.clock_text()
+        running = self.stage.text()
         self._text("#clock-bar", running or "", shown=running is not None)
-        self.set_class(running is not None and self._time_up, "time-up")
+        self.set_class(running is not None and self.stage.time_up, "time-up")
         offered = self.offered()
         if offered != self._offered:
             self._offered = offered
             self.refresh_bindings()
-        self.planning_time_up()
+        self.stage.planning_time_up()
 
     def refresh_phones(self, seats: set[str]) -> None:
         """Phones came or went: only their connection cells change (and the side's phone
@@ -261,14 +265,14 @@ class GameScreen(StageActions):
 
     def offered(self) -> tuple[bool | None, ...]:
         """What check_action says of each phase's action now (the footer shows these)."""
-        actions = (*PHASE_ACTIONS, *self.CLOCK_ACTIONS, "private")
+        actions = (*PHASE_ACTIONS, *CLOCK_ACTIONS, "private")
         return tuple(self.check_action(action, ()) for action in actions)
 
     # ---- what is offered ------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in self.CLOCK_ACTIONS:
-            return self.check_clock_action(action)
+        if action in CLOCK_ACTIONS:
+            return self.stage.offers(action)
         if action == "private" and not self.private:
             # never a column nobody can see (a window too narrow for it)
             board = self.query_one(Board)
@@ -286,6 +290,78 @@ class GameScreen(StageActions):
         if action == "accuse" and not can_accuse(view):
             return None
         return True
+
+    # ---- the day's moves (flows of .day, each in a worker) and the stage -------------------
+
+    @work(group="flow")
+    async def action_choose(self) -> None:
+        await self.day.choose()
+
+    def action_close_planning(self) -> None:
+        self.close_planning(time_up=False)
+
+    @work(group="flow")
+    async def close_planning(self, *, time_up: bool) -> None:
+        await self.day.close_planning(time_up=time_up)
+
+    @work(group="flow")
+    async def action_planning_limit(self) -> None:
+        await self.day.planning_limit()
+
+    def action_interview(self) -> None:
+        if self.day.start_interview():
+            self._interview()
+
+    @work(group="flow")
+    async def _interview(self) -> None:
+        await self.day.interview()
+
+    @work(group="flow")
+    async def action_search(self) -> None:
+        await self.day.search()
+
+    @work(group="flow")
+    async def action_accuse(self) -> None:
+        await self.day.accuse()
+
+    @work(group="flow")
+    async def action_end_day(self) -> None:
+        await self.day.end_day()
+
+    @work(group="flow")
+    async def action_undo(self) -> None:
+        await self.day.undo()
+
+    def action_epilogue(self) -> None:
+        """o, after the game: step the room through what really happened."""
+        if not any(isinstance(s, EpilogueScreen) for s in self.app.screen_stack):
+            self.app.push_screen(EpilogueScreen(self.ctx))
+
+    def action_pause_clock(self) -> None:
+        self.stage.pause()
+
+    def action_extend_clock(self) -> None:
+        self.stage.extend()
+
+    def follow_stage(self) -> None:
+        """Show what the stage holds that no screen shows: the interview in progress (after
+        a resume), a held reveal (a search from the warden's phone, or after a resume), the
+        epilogue resumed mid-way. Only with this screen on top: a screen pushed over a dialog
+        would be closed by its answer (it waits for the dialog, or the game master's return
+        from Seats or History)."""
+        if not self.is_active:
+            return
+        session = self.ctx.session
+        if session.room.held is not None:
+            self.day.open_reveal()
+            return
+        if 0 < session.room.stage.epilogue < steps(session.room.game):
+            self.action_epilogue()
+            return
+        if self.day.interviewing or session.room.stage.interview is None:
+            return
+        if not any(isinstance(s, InterviewScreen) for s in self.app.screen_stack):
+            self.action_interview()
 
     # ---- everywhere -----------------------------------------------------------------------
 
