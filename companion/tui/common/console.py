@@ -11,6 +11,8 @@ referee's consoles share, so that each keeps only its own screens and keys.
   :meth:`GameConsole.night_changed` says so (the runner has the server started again).
 - **Faults** (:mod:`.faults`): an error in an action stops the console, noted in ``crashed`` and
   the log next to the session; an error in a flow is one toast and the console goes on.
+- **Notices** are plain text: a name in one is shown as typed, never read as markup (nor as a
+  clickable action), whoever calls ``notify`` (:func:`.literal.visible`).
 - **Quitting** (:mod:`.quitting`): ``q`` in the middle of a game asks first
   (:meth:`GameConsole.under_way`); ctrl+q quits at once.
 """
@@ -23,9 +25,10 @@ from collections.abc import Callable, Coroutine, Iterable, Mapping
 from typing import Any, ClassVar
 
 from textual.actions import ActionParseResult
-from textual.app import SystemCommand
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.dom import DOMNode
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from companion.language import Language
@@ -35,14 +38,15 @@ from companion.tui.common.faults import Faults
 from companion.tui.common.follow import REDRAW_SECONDS, Redrawing, SessionChanged, follow
 from companion.tui.common.guesses import WrongLinks
 from companion.tui.common.language import console_language, key_name, translated_commands
-from companion.tui.common.literal import LiteralNotices
+from companion.tui.common.literal import visible
 from companion.tui.common.presence import Presence, seat_seen
 from companion.tui.common.quitting import quit_asking
 
 
-class GameConsole(LiteralNotices[None]):
+class GameConsole(App[None]):
     """A console on one game's session: follows it (through its night's server when one serves
-    it), meets its faults and asks before quitting. Subclasses add their screens and keys."""
+    it), meets its faults, asks before quitting and shows its notices as plain text.
+    Subclasses add their screens and keys."""
 
     # Changes from elsewhere are drawn at most this often (the one throttle, :attr:`redrawing`).
     REDRAW_SECONDS: ClassVar[float] = REDRAW_SECONDS
@@ -60,6 +64,24 @@ class GameConsole(LiteralNotices[None]):
         self.wrong_links = WrongLinks(self, lambda: self.lang, clock)
         self._followed: Session | None = None
         self._unfollow: Callable[[], None] | None = None
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        del markup  # a notice's sentence holds names: never markup
+        super().notify(
+            visible(message, lines=True),
+            title=visible(title),
+            severity=severity,
+            timeout=timeout,
+            markup=False,
+        )
 
     @property
     def crashed(self) -> BaseException | None:

@@ -11,7 +11,8 @@ through this module:
 * no value is ever put in a markup string: every Textual face (Static, Label, DataTable,
   OptionList, border titles) takes a ``Text``, and a trailing backslash in a value escapes
   whatever tag follows it in Textual's markup, however the value is escaped;
-* :class:`LiteralNotices`, mixed into every console's app, shows every notice as plain text.
+* every console's app (:class:`~companion.tui.common.console.GameConsole`) shows every notice
+  through :func:`visible`, as plain text.
 
 As defence in depth (the rules refuse such names, but an old log may hold one), every control,
 bidi and invisible format character is shown as a visible escape (``\\x1b``, ``\\u202e``) by
@@ -22,11 +23,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Generic
 
 from rich.text import Span, Text
-from textual.app import App, ReturnType
-from textual.notifications import SeverityLevel
 
 # Kept: the joiner inside emoji sequences (a family, a flag) is harmless to the terminal.
 JOINER = "\u200d"
@@ -89,26 +87,3 @@ def fill(template: str, /, **values: object) -> Text:
             spans = [Span(0, len(value), span.style) for span in piece.spans]
             out.append_text(Text(value, style=piece.style, spans=spans, end=""))
     return out
-
-
-class LiteralNotices(App[ReturnType], Generic[ReturnType]):
-    """An app whose notices are plain text: a name in a notice is shown as typed, never read
-    as markup (nor as a clickable action), whoever calls ``notify``."""
-
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None:
-        del markup  # a notice's sentence holds names: never markup
-        super().notify(
-            visible(message, lines=True),
-            title=visible(title),
-            severity=severity,
-            timeout=timeout,
-            markup=False,
-        )

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.tui.balance.app import BalanceApp
-from companion.tui.common.literal import LiteralNotices, fill, plain, visible
+from companion.tui.common.console import GameConsole
+from companion.tui.common.literal import fill, plain, visible
 from companion.tui.dilemma.app import DilemmaApp
 from companion.tui.prison.app import ConsoleApp
 from companion.tui.sucker.app import SuckerApp
@@ -44,5 +45,18 @@ def test_a_value_takes_the_style_around_its_placeholder() -> None:
 
 def test_every_console_shows_its_notices_as_plain_text() -> None:
     for app in (DilemmaApp, ConsoleApp, SuckerApp):
-        assert issubclass(app, LiteralNotices), app
-    assert not issubclass(BalanceApp, LiteralNotices)  # a screen of numbers: no names
+        assert app.notify is GameConsole.notify, app  # none words its notices its own way
+    assert not issubclass(BalanceApp, GameConsole)  # a screen of numbers: no names
+
+
+async def test_a_notice_shows_a_name_as_typed() -> None:
+    app = GameConsole()  # the base alone: no session, only the notice is tried
+    async with app.run_test() as pilot:
+        app.notify("[b]Eve[/b] \x1b[31m left", title="[@click=app.quit]x[/]")
+        await pilot.pause()
+        shown = app._notifications
+        notice = next(iter(shown))
+        assert (notice.message, notice.title, notice.markup) == (
+            "[b]Eve[/b] \\x1b[31m left", "[@click=app.quit]x[/]", False
+        )
+        assert app.is_running
