@@ -148,6 +148,97 @@ def voice_problems(code: str) -> list[str]:
 
 PLACEHOLDER = re.compile(r"%\([a-z_]+\)[sdr]")
 
+# Where an order begins: a message's or a sentence's start, after a colon or a semicolon, or
+# after "then" / "and" / "or".
+ORDER_STARTS = {
+    "fr": r"(?:^|[.;:!?(«]\s*|\b(?:puis|et|ou|sinon)\s+)",
+    "es": r"(?:^|[.;:!?¡¿(«]\s*|\b(?:y|o|luego|después)\s+)",
+}
+# The pronouns an order carries after a hyphen (French) or fused to it (Spanish).
+FR_CLITIC = re.compile(r"\b(\w+)-(?:le|la|les|en|moi|lui|leur|y)\b", re.IGNORECASE)
+ES_CLITIC = re.compile(r"^(\w+?)(?:se)?(?:lo|la|los|las|le|les|me|nos)$")
+ES_IRREGULAR = {"di", "haz", "pon", "ven", "sal", "ten"}  # dime, ponlo, ...
+ACCENTS = str.maketrans("áéíóú", "aeiou")
+
+
+def catalog_words(code: str) -> set[str]:
+    return {w for m in messages(code) for t in translations(m) for w in re.findall(r"\w+",
+                                                                               t.lower())}
+
+
+def fr_orders(words: set[str]) -> set[str]:
+    """The 2nd person singular imperatives of the catalog's own -er verbs (from its infinitives
+    and its "vous" forms: donner, donnez, give donne)."""
+    return {w[:-2] + "e" for w in words if len(w) > 4 and w.endswith(("er", "ez"))}
+
+
+def es_stems(stem: str) -> Iterator[str]:
+    """A Spanish verb's stem and its stem-changed forms (volver: vuelv-, pedir: pid-)."""
+    yield stem
+    for old, new in (("o", "ue"), ("e", "ie"), ("e", "i"), ("u", "ue")):
+        at = stem.rfind(old)
+        if at > 0:
+            yield stem[:at] + new + stem[at + 1:]
+
+
+def es_orders(words: set[str]) -> tuple[set[str], set[str]]:
+    """The tú imperatives (cambia, vuelve) and tú presents (escribes, sales) of the catalog's
+    own verbs, from their infinitives."""
+    orders, presents = set(ES_IRREGULAR), set()
+    for word in words:
+        if len(word) > 3 and word.endswith(("ar", "er", "ir")):
+            vowel = "a" if word.endswith("ar") else "e"
+            for stem in es_stems(word[:-2]):
+                orders.add(stem + vowel)
+                presents.add(stem + vowel + "s")
+    return orders, presents
+
+
+def order_problems(code: str) -> list[str]:
+    """Orders in the players' voice (tu / tú) in a message the game master reads: French and
+    Spanish imperatives of the catalog's verbs at the start of a sentence or with their
+    pronouns (donne, ferme-la, commences-en; cambia, ciérrala, di de quién) and Spanish tú
+    presents (mientras escribes)."""
+    voice = glossary(code)["voice"]
+    if code not in ORDER_STARTS:
+        return []
+    words = catalog_words(code)
+    not_orders = set(voice.get("not_orders", []))
+    described = set(voice.get("descriptions", []))  # a verb that tells what someone does
+    start = re.compile(ORDER_STARTS[code] + r"(\w+)\b")
+    if code == "fr":
+        orders, presents = fr_orders(words) - not_orders, set()
+    else:
+        orders, presents = es_orders(words)
+        orders -= not_orders
+        presents -= not_orders
+    found = []
+    for message in messages(code):
+        if MASTER not in readers(message, voice) or msgid(message) in voice.get("idioms", []):
+            continue
+        for text in translations(message):
+            bare = PLACEHOLDER.sub("x", text)
+            hits = []
+            if msgid(message) not in described:
+                hits += [h for h in start.findall(bare) if h.lower() in orders]
+            if code == "fr":
+                hits += [m.group(0) for m in FR_CLITIC.finditer(bare)
+                         if not m.group(1).lower().endswith("ez")]
+            else:
+                for word in re.findall(r"\w+", bare):
+                    fused = ES_CLITIC.match(word.lower())
+                    if word.lower() in presents or (
+                        fused and re.search("[áéíóú]", word)
+                        and fused.group(1).translate(ACCENTS) in orders
+                    ):
+                        hits.append(word)
+            found += [
+                f"{code}: {msgid(message)!r} is read by the game master but orders "
+                f"{hit!r} in the players' voice ({voice['players']}): {text!r}"
+                for hit in hits
+            ]
+    return found
+
 
 def term_problems(code: str) -> list[str]:
     found = []
@@ -214,6 +305,11 @@ def test_each_audience_is_spoken_to_in_one_voice(code: str) -> None:
 
 
 @pytest.mark.parametrize("code", LANGS)
+def test_the_game_master_is_not_given_the_players_orders(code: str) -> None:
+    assert order_problems(code) == []
+
+
+@pytest.mark.parametrize("code", LANGS)
 def test_every_message_keeps_the_glossary_words(code: str) -> None:
     assert term_problems(code) == []
 
@@ -231,6 +327,7 @@ def test_the_glossary_lists_only_messages_that_exist(code: str) -> None:
     data = glossary(code)
     named = [*data["voice"].get("to_players", []), *data["voice"].get("to_game_master", []),
              *data["voice"].get("to_several", []), *data["voice"].get("idioms", []),
+             *data["voice"].get("descriptions", []),
              *data.get("typography", {}).get("except", [])]
     named += [m for term in data["term"] for m in term.get("except", [])]
     assert [m for m in named if m not in ids] == []
@@ -250,6 +347,11 @@ def test_the_checks_catch_what_they_are_for() -> None:
     de = glossary("de")["voice"]
     assert re.search(de["familiar"], "Drücke n für die nächste Runde")
     assert re.search(de["formal"], "Drücken Sie n")
+    fr_verbs = fr_orders({"donnez", "fermer", "imprimer"})
+    assert {"donne", "ferme", "imprime"} <= fr_verbs
+    assert FR_CLITIC.search("ferme-la d’abord") and FR_CLITIC.search("commences-en une")
+    es_verbs, es_presents = es_orders({"volver", "cambiar", "escribir", "cerrar"})
+    assert {"vuelve", "cambia", "cierra", "di"} <= es_verbs and "escribes" in es_presents
     es = glossary("es")["voice"]
     assert re.search(es["familiar"], "Pulsa n para la siguiente ronda", re.IGNORECASE)
     assert re.search(es["formal"], "Asegúrese de que nadie mire", re.IGNORECASE)
