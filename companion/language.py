@@ -17,9 +17,10 @@ says in a language; a refusal's too (:meth:`Language.refused`).
 from __future__ import annotations
 
 import gettext as _gettext
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, time
-from functools import cache
+from functools import cache, lru_cache
 from io import BytesIO
 from pathlib import Path
 from typing import Literal, Protocol
@@ -77,6 +78,29 @@ class Refusing(Protocol):
 
 WHOLE = 100_000  # the whole numbers a Language keeps as written, up to this size either way
 
+# The short words a language drops its last vowel from before a word that starts with one, and
+# what they become: French "de Ada" is "d’Ada", "que Ada" "qu’Ada". A message cannot write it,
+# as the name is not known until it is filled in; the Language does, before a text value (a
+# name, a list of names, a phrase), never before a number (a name starting with H or Y keeps
+# the word: "de Hugo", "de Yann", as the sound of its first letter cannot be told from it).
+_ELIDING = {
+    "fr": (re.compile(r"\b(de|que|lorsque|puisque|jusque) %\((\w+)\)s", re.IGNORECASE), "’"),
+}
+_VOWEL = frozenset("aeiouàâäæéèêëîïôöœùûüAEIOUÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜ")
+
+
+@lru_cache(maxsize=4096)
+def _elisions(code: str, message: str) -> tuple[tuple[int, int, str, str], ...]:
+    """Where ``message`` (a translation) puts an eliding word before a placeholder: its span,
+    the word as it is written without its last vowel, and the placeholder's name."""
+    rule = _ELIDING.get(code)
+    if rule is None or "%(" not in message:
+        return ()
+    return tuple(
+        (hit.start(), hit.end(), hit.group(1)[:-1] + rule[1], hit.group(2))
+        for hit in rule[0].finditer(message)
+    )
+
 
 class Language:
     """One language: its messages (gettext) and its locale's formatting (Babel)."""
@@ -101,12 +125,34 @@ class Language:
     def __call__(self, message: str, **params: object) -> str:
         """``message`` translated, with ``%(name)s`` filled from ``params`` (if any)."""
         text = self.gettext(message)
-        return text % params if params else text
+        return self.fill(text, params) if params else text
 
     def n_(self, singular: str, plural: str, number: int, **params: object) -> str:
         """A message with a count in it: ``%(count)s`` is ``number``, written in this locale."""
         text = self.ngettext(singular, plural, number)
-        return text % {"count": self.number(number), **params}
+        return self.fill(text, {"count": self.number(number), **params})
+
+    def fill(self, text: str, params: Mapping[str, object]) -> str:
+        """``text`` (a translated message) with its ``%(name)s`` filled from ``params``, the
+        language's short words elided before the values that start with a vowel ("d’Ada")."""
+        return self.elided(text, params) % params
+
+    def elided(self, text: str, params: Mapping[str, object]) -> str:
+        """``text`` with each eliding word before a placeholder elided when its value (text,
+        not a number) starts with a vowel: French "de %(name)s" filled with Ada is
+        "d’%(name)s"."""
+        if self.code not in _ELIDING:
+            return text
+        found = _elisions(self.code, text)
+        if not found:
+            return text
+        out, last = [], 0
+        for start, end, short, name in found:
+            value = params.get(name)
+            if isinstance(value, str) and value[:1] in _VOWEL:
+                out += [text[last:start], short, "%(", name, ")s"]
+                last = end
+        return "".join(out) + text[last:] if out else text
 
     def joined(
         self,

@@ -155,3 +155,59 @@ def test_what_the_room_is_told_of_a_prison_day_in_english_and_german_names_as_ty
     saw = news.room_saw(Saw("search", "[b]Ben[/b]", result=True, caught=True, night=True))
     assert str(saw) == "that [b]Ben[/b] was caught working and who worked tonight"
     assert "[b]Ben[/b]" in language("de").say(saw) and language("de").say(saw) != str(saw)
+
+
+
+def test_french_elides_de_and_que_before_a_name_that_starts_with_a_vowel() -> None:
+    """« L’entretien d’Ada », « la cellule d’Ève », « qu’Ada a nommé » in every French message
+    that puts de or que before a placeholder, said as the faces say it (a phrase of the rules,
+    a console's or a page's message); « de Ben », « de Hugo », « de 3 » stay."""
+    import re
+
+    from babel.messages.pofile import read_po
+    from markupsafe import Markup
+
+    from companion.language import LOCALE_DIR
+    from companion.rules.prison import news
+    from companion.rules.prison.room import Saw
+    from companion.web.common.rendering import _callables
+
+    fr = language("fr")
+    with (LOCALE_DIR / "fr" / "LC_MESSAGES" / "companion.po").open("rb") as file:
+        catalog = [m for m in read_po(file) if m.id]
+    before = re.compile(r"\b(de|que) %\((\w+)\)s", re.IGNORECASE)
+    placeholder = re.compile(r"%\((\w+)\)([sdr])")
+    checked = 0
+    for message in catalog:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not any(before.search(text) for text in strings):
+            continue
+        checked += 1
+        for name in ("Ada", "Ben"):
+            params: dict[str, object] = {
+                p: (1 if kind == "d" else name)
+                for p, kind in placeholder.findall(" ".join(strings)) if p != "count"
+            }
+            if isinstance(message.id, str):
+                said = fr(message.id, **params)
+            else:
+                said = fr.n_(message.id[0], message.id[1], 2, **params)
+            assert not re.search(rf"\b(de|que) {name}\b", said, re.IGNORECASE) or name == "Ben"
+            assert f"d’{name}" in said or f"qu’{name}" in said or name == "Ben" or not any(
+                p != "count" for _, p in before.findall(said.replace(name, "%(x)s"))
+            ), said
+            assert "d’Ben" not in said and "qu’Ben" not in said
+    assert checked >= 60  # about 70 messages put de or que before a placeholder
+    seen = news.room_saw(Saw("search", "Ada", result=True, caught=True))
+    assert fr.say(seen) == "qu’Ada s’est fait prendre à travailler"
+    assert fr("%(name)s's interview is recorded.", name="Ada") == "L’entretien d’Ada est noté."
+    assert fr("%(name)s's interview is recorded.", name="Ève") == "L’entretien d’Ève est noté."
+    assert fr("%(name)s's interview is recorded.", name="Hugo") == "L’entretien de Hugo est noté."
+    page = _callables(fr)["_"]
+    assert page("%(name)s's interview is recorded.", name="Ada") == "L’entretien d’Ada est noté."
+    assert page("%(name)s's interview is recorded.", name=Markup("<b>Ada")) == (
+        "L’entretien de <b>Ada est noté."  # markup given as markup; its first letter is no vowel
+    )
+    assert page("%(name)s's interview is recorded.", name="<b>Ada") == (
+        "L’entretien de &lt;b&gt;Ada est noté."
+    )

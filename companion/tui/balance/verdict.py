@@ -26,24 +26,24 @@ def conclusion(
     v = verdict["verdict"]
     rival, gap = v["runner_up"], v["gap"]
     if v["settled"]:
-        return _.ngettext(
+        return _.fill(_.ngettext(
             "Closest to %(target)s: %(setting)s, surely closer than %(rival)s, by %(gap)s "
             "points: the games and the rule of 'companion balance' at %(count)s parole token.",
             "Closest to %(target)s: %(setting)s, surely closer than %(rival)s, by %(gap)s "
             "points: the games and the rule of 'companion balance' at %(count)s parole "
             "tokens.",
             tokens,
-        ) % {"target": target, "setting": setting_words(_, verdict),
-             "rival": setting_words(_, rival), "gap": f"{100 * gap['gap']:.1f}",
-             "count": tokens}
-    return _.ngettext(
+        ), {"target": target, "setting": setting_words(_, verdict),
+            "rival": setting_words(_, rival), "gap": f"{100 * gap['gap']:.1f}",
+            "count": tokens})
+    return _.fill(_.ngettext(
         "A tie within the noise: %(setting)s and %(rival)s; 'companion balance' takes "
         "%(count)s night, as here.",
         "A tie within the noise: %(setting)s and %(rival)s; 'companion balance' takes "
         "%(count)s nights, as here.",
         verdict["nights_to_escape"],
-    ) % {"setting": setting_words(_, verdict), "rival": setting_words(_, rival),
-         "count": verdict["nights_to_escape"]}
+    ), {"setting": setting_words(_, verdict), "rival": setting_words(_, rival),
+        "count": verdict["nights_to_escape"]})
 
 
 def setting_words(lang: Language, point: Point) -> str:

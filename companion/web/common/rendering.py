@@ -82,15 +82,16 @@ def _callables(lang: Language) -> dict[str, Any]:
         return made[1]
 
     def gettext(__string: str, **variables: Any) -> Markup:
-        return Markup(lang.gettext(__string)) % variables
+        return Markup(lang.elided(lang.gettext(__string), variables)) % variables
 
     def ngettext(__singular: str, __plural: str, __num: int, **variables: Any) -> Markup:
         variables.setdefault("num", lang.number(__num))  # the count, in the language's digits
-        return Markup(lang.ngettext(__singular, __plural, __num)) % variables
+        text = lang.ngettext(__singular, __plural, __num)
+        return Markup(lang.elided(text, variables)) % variables
 
     def pgettext(__context: str, __string: str, **variables: Any) -> Markup:
         variables.setdefault("context", __context)
-        return Markup(lang.pgettext(__context, __string)) % variables
+        return Markup(lang.elided(lang.pgettext(__context, __string), variables)) % variables
 
     callables = {"_": gettext, "gettext": gettext, "ngettext": ngettext, "pgettext": pgettext}
     _made[id(lang)] = (lang, callables)
