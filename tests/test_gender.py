@@ -18,6 +18,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from companion.language import language
+from companion.printing.prison import cards
 from companion.rules.prison import news, phrases
 from companion.tui.prison import board
 from tests.test_glossary import (
@@ -87,6 +88,8 @@ def said_of_a_prisoner(code: str) -> dict[str, str]:
         said[f"console board status {key!r}"] = board.status_word(key, lang)
     for key in [*board.TODAY_WORDS, "escaped", "paroled"]:
         said[f"console board today {key!r}"] = board.today_word(key, lang)
+    for key, role in cards.ROLE_TITLES.items():  # printed under the player's name
+        said[f"card role {key!r}"] = lang.pgettext("card role", role)
     return said
 
 
@@ -104,8 +107,9 @@ def word_problems(code: str, said: dict[str, str]) -> list[str]:
 
 @pytest.mark.parametrize("code", LANGS)
 def test_a_word_said_of_a_prisoner_has_no_gender(code: str) -> None:
-    """A prisoner's status, today's progress on the board, an accusation's result and a
-    search's headline are said of one prisoner whose gender the game does not know."""
+    """A prisoner's status, today's progress on the board, an accusation's result, a search's
+    headline and the role a card prints under a name are said of one player whose gender the
+    game does not know."""
     said = said_of_a_prisoner(code)
     assert said["status 'caught'"] != "caught" or code == "en"  # said in the language
     assert word_problems(code, said) == []
@@ -148,9 +152,10 @@ def test_the_gendered_forms_catch_what_they_are_for(tmp_path: Path) -> None:
         ("fr", ["pris", "PRIS", "suriné", "libéré sur parole", "évadé", "entendu", "suivant"],
          ["capture", "CAPTURE", "coup de surin", "libération conditionnelle", "évasion",
           "a fini", "à suivre", "rien trouvé", "RIEN TROUVÉ", "en file", "surin passé"]),
-        ("es", ["atrapado", "ATRAPADO", "apuñalado", "fugado", "interrogado", "liberada"],
+        ("es", ["atrapado", "ATRAPADO", "apuñalado", "fugado", "interrogado", "liberada",
+                "Carcelero", "Prisionera"],
          ["captura", "CAPTURA", "puñalada", "fuga", "en libertad condicional", "ya pasó",
-          "a salvo", "siguiente", "pasó el pincho"]),
+          "a salvo", "siguiente", "pasó el pincho", "Carcelero/a", "Prisionero/a"]),
         ("de", ["der Abgestochene"], ["abgestochen", "ERWISCHT", "auf Bewährung frei", "dran"]),
     ):
         said = {f"word {n}": w for n, w in enumerate(gendered)}

@@ -309,6 +309,26 @@ def test_the_game_master_is_not_given_the_players_orders(code: str) -> None:
     assert order_problems(code) == []
 
 
+def avoid_problems(code: str) -> list[str]:
+    """No message says a wording the glossary's ``[[avoid]]`` lists (a native reader's
+    correction, with its reason)."""
+    found = []
+    for rule in glossary(code).get("avoid", []):
+        pattern = re.compile(rule["say"])
+        found += [
+            f"{code}: {msgid(message)!r} says {hit.group(0)!r}: {rule['why']}: {text!r}"
+            for message in messages(code)
+            for text in translations(message)
+            if (hit := pattern.search(text))
+        ]
+    return found
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_no_message_says_what_a_native_reader_corrected(code: str) -> None:
+    assert avoid_problems(code) == []
+
+
 @pytest.mark.parametrize("code", LANGS)
 def test_every_message_keeps_the_glossary_words(code: str) -> None:
     assert term_problems(code) == []

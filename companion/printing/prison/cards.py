@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from companion.language import N_, Language, language
+from companion.language import N_, Language, language, pN_
 from companion.printing.common.layout import FONT, MARGIN, Paper, Sheets
 
 if TYPE_CHECKING:
@@ -34,7 +34,8 @@ HOW_TO = (
     N_("2. No camera? Open the address below and type your seat code."),
     N_("3. Lost the page? Scan again: it always brings you back."),
 )
-ROLE_TITLES = {"prisoner": N_("Prisoner"), "warden": N_("Warden")}
+# The role under the player's name, whose gender the game does not know (Spanish "Carcelero/a").
+ROLE_TITLES = {"prisoner": pN_("card role", "Prisoner"), "warden": pN_("card role", "Warden")}
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,8 @@ def add_cards(
 def _card(pdf: Sheets, card: Card, x: float, y: float, w: float, _: Language) -> None:
     pad = 5.0
     inner = w - 2 * pad
-    role = _(ROLE_TITLES[card.role]) if card.role in ROLE_TITLES else card.role.title()
+    role = (_.pgettext("card role", ROLE_TITLES[card.role]) if card.role in ROLE_TITLES
+            else card.role.title())
     name = pdf.printable(card.name)
     if name:
         pdf.write_at(x + pad, y + 3.5, inner, name, 17, bold=True)
