@@ -17,6 +17,7 @@ says in a language; a refusal's too (:meth:`Language.refused`).
 from __future__ import annotations
 
 import gettext as _gettext
+import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, time
@@ -273,8 +274,9 @@ def check(code: str) -> str:
         for known_code in known:
             if candidate.lower() == known_code.lower():
                 return known_code
-    raise UserError(
-        f"{code!r} is not a language companion speaks; use one of {', '.join(known)}."
+    raise UserError.of(
+        N_("%(code)s is not a language companion speaks; use one of %(known)s."),
+        code=repr(code), known=", ".join(known),
     )
 
 
@@ -323,6 +325,34 @@ def register(
 
 def unregister(code: str) -> None:
     _extra.pop(code, None)
+
+
+# The variables a POSIX program reads its messages' language from, strongest first.
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def locale_tags(environ: Mapping[str, str]) -> list[str]:
+    """The language tags the locale variables ask for, best first (``de_DE.UTF-8`` gives
+    ``de_DE``; ``C`` and ``POSIX`` ask for none; ``LANGUAGE`` may list several, ``fr:de``)."""
+    tags: list[str] = []
+    for variable in LOCALE_VARIABLES:
+        value = environ.get(variable, "")
+        parts = value.split(":") if variable == "LANGUAGE" else [value]
+        for part in parts:
+            tag = part.split(".")[0].split("@")[0].strip()
+            if tag and tag not in ("C", "POSIX"):
+                tags.append(tag)
+    return tags
+
+
+def console_language(code: str | None = None, environ: Mapping[str, str] | None = None) -> Language:
+    """The game master's language (the consoles' and the command line's): ``code``
+    (``--lang``, refused in one sentence if unknown), else the laptop's locale's, else
+    English."""
+    if code is not None:
+        return language(code)
+    tags = locale_tags(os.environ if environ is None else environ)
+    return language(negotiate(tags))
 
 
 def negotiate(wanted: Iterable[str]) -> str | None:

@@ -39,26 +39,32 @@ def run_language(args: argparse.Namespace) -> int:
 
     lang = check(args.lang) if args.lang is not None else None  # refused before opening
     from companion.cli.night import served_session
+    from companion.cli.wiring import cli_words
 
+    _ = cli_words(args)
     folder = data_dir(args.data_dir)
     # while a night's server serves it, the change goes through it (the one writer)
     session = served_session(folder, args.name, args) or open_session(folder, args.name)
     try:
         before = str(session.settings.get("lang") or SOURCE)
         if lang is None:
-            print(f"The session {args.name!r} speaks {described(before)}.")
-            print("The languages there are: " + ", ".join(described(c) for c in available()))
-            print(f"Change it with: companion language {args.name} LANG")
+            print(_("The session %(name)s speaks %(language)s.", name=repr(args.name),
+                    language=described(before)))
+            print(_("The languages there are: %(languages)s",
+                    languages=", ".join(described(c) for c in available())))
+            print(_("Change it with: companion language %(session)s LANG", session=args.name))
             return 0
         if lang == before:
-            print(f"The session {args.name!r} already speaks {described(lang)}; nothing changed.")
+            print(_("The session %(name)s already speaks %(language)s; nothing changed.",
+                    name=repr(args.name), language=described(lang)))
             return 0
         keep_language(session, lang, existed=True)
     finally:
         session.close()
-    print(
-        f"The session {args.name!r} now speaks {described(lang)} instead of {described(before)}: "
-        "its board follows from its next update (reload it to see it at once), and so do its "
-        "printouts; the change is noted in its log."
-    )
+    print(_(
+        "The session %(name)s now speaks %(language)s instead of %(before)s: its board follows "
+        "from its next update (reload it to see it at once), and so do its printouts; the "
+        "change is noted in its log.", name=repr(args.name), language=described(lang),
+        before=described(before),
+    ))
     return 0

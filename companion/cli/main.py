@@ -14,7 +14,7 @@ import codecs
 import importlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from companion import __version__, cli
@@ -138,10 +138,50 @@ def utf8_streams() -> None:
 PLUGINS_ENV = "PYDANTIC_DISABLE_PLUGINS"
 
 
+def utf8_arguments() -> None:
+    """Read this process's arguments and file names as UTF-8 where the locale says ASCII: a
+    shell in the C locale (cron, containers, some SSH logins: ``LANG=C``) with Python's UTF-8
+    mode off hands a session called "Ñandú" over as undecodable bytes, and no file of that name
+    could be opened. The process starts again in UTF-8 mode (``-X utf8``), where the same bytes
+    are the name typed; only on a POSIX system whose file names Python reads as ASCII (macOS
+    and Windows read them as UTF-8), once."""
+    if os.name != "posix" or sys.flags.utf8_mode or not getattr(sys, "orig_argv", None):
+        return
+    if codecs.lookup(sys.getfilesystemencoding()).name != "ascii":
+        return  # a locale of its own (Latin-1, say): its names are read as it writes them
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execv(sys.executable, [sys.executable, "-X", "utf8", *sys.orig_argv[1:]])
+
+
+def undecodable(argv: Sequence[str]) -> str | None:
+    """The first argument that is not UTF-8 text (its bytes kept as surrogates), shown as the
+    bytes it is, or ``None``."""
+    for arg in argv:
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            return repr(os.fsencode(arg))[2:-1]
+    return None
+
+
+def _words(args: argparse.Namespace) -> Callable[..., str]:
+    from companion.cli.wiring import cli_words
+
+    return cli_words(args)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault(PLUGINS_ENV, "__all__")
+    if argv is None:
+        utf8_arguments()
     utf8_streams()
     argv = sys.argv[1:] if argv is None else list(argv)
+    if (bad := undecodable(argv)) is not None:
+        print(f"companion: the argument '{bad}' is not UTF-8 text (the shell's locale writes "
+              f"another encoding); set a UTF-8 locale (export LANG=C.UTF-8) and type it again.",
+              file=sys.stderr)
+        return 2
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     if args.command is None:
@@ -152,10 +192,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         result = args.func(args)
     except UserError as error:
-        print(f"companion: {error}", file=sys.stderr)
+        print(f"companion: {error.said(_words(args))}", file=sys.stderr)
         return error.status
     except KeyboardInterrupt:
-        print("companion: interrupted.", file=sys.stderr)
+        _ = _words(args)
+        print(f"companion: {_('interrupted.')}", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

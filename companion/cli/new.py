@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from companion.cli.options import no_phones, phone_options, wifi_options
 from companion.errors import UserError
+from companion.rules.core.words import N_
 
 if TYPE_CHECKING:
     from companion.session.prison import PrisonSession
@@ -123,9 +124,10 @@ def run_new(args: argparse.Namespace) -> int:
     folder = data_dir(args.data_dir)
     path = session_path(folder, args.name)
     if path.exists():
-        raise UserError(
-            f"A session called {args.name!r} already exists; resume it with "
-            f"'companion resume {args.name}' or pick another name."
+        raise UserError.of(
+            N_("A session called %(name)s already exists; resume it with "
+               "'companion resume %(session)s' or pick another name."),
+            name=repr(args.name), session=args.name,
         )
     lang = None
     where = None
@@ -171,16 +173,23 @@ def run_new(args: argparse.Namespace) -> int:
     if where is not None:
         keep_where_to_serve(session, *where)
     session.close()
-    picked = "" if args.scenario else f", picked for {len(prisoners)} prisoners"
-    print(
-        f"Created the session {args.name!r}: the prison break with the scenario "
-        f"{scenario_name(scenario)}{picked}; warden {warden}; prisoners {', '.join(prisoners)}."
-    )
-    print(f"Saved in {path}.")
+    from companion.cli.wiring import cli_words
+
+    _ = cli_words(args)
+    said = {"name": repr(args.name), "scenario": scenario_name(scenario), "warden": warden,
+            "prisoners": ", ".join(prisoners), "count": _.number(len(prisoners))}
+    if args.scenario:
+        print(_("Created the session %(name)s: the prison break with the scenario "
+                "%(scenario)s; warden %(warden)s; prisoners %(prisoners)s.", **said))
+    else:
+        print(_("Created the session %(name)s: the prison break with the scenario "
+                "%(scenario)s, picked for %(count)s prisoners; warden %(warden)s; prisoners "
+                "%(prisoners)s.", **said))
+    print(_("Saved in %(path)s.", path=str(path)))
     if where is not None:
-        links = where[2] or where[3]
-        print(f"Its cards' links start with {links}; 'companion resume {args.name}' serves the "
-              f"phones on {where[0]} port {where[1]}.")
-    print(f"Print its cards with 'companion print {args.name}', open it with "
-          f"'companion resume {args.name}'.")
+        print(_("Its cards' links start with %(links)s; 'companion resume %(session)s' serves "
+                "the phones on %(host)s port %(port)s.", links=where[2] or where[3],
+                session=args.name, host=where[0], port=str(where[1])))
+    print(_("Print its cards with 'companion print %(session)s', open it with "
+            "'companion resume %(session)s'.", session=args.name))
     return 0

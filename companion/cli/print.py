@@ -7,6 +7,7 @@ import argparse
 
 from companion.cli.options import apply_wifi, check_wifi, wifi_options
 from companion.errors import UserError
+from companion.rules.core.words import N_
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -33,6 +34,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run_print(args: argparse.Namespace) -> int:
+    from companion.cli.wiring import cli_words
     from companion.printing.common.layout import paper_named
     from companion.printing.prison.document import print_generic, print_session
 
@@ -49,11 +51,14 @@ def run_print(args: argparse.Namespace) -> int:
                 "leave out the session name, --public-url, --lang and the --wifi options."
             )
         papers = [paper.name] if args.paper else None
+        _ = cli_words(args)
         for path in print_generic(args.out, papers):
-            print(f"Wrote {path}")
+            print(_("Wrote %(path)s", path=str(path)))
         return 0
     if not args.name:
-        raise UserError("Name the session to print (see 'companion sessions'), or use --generic.")
+        raise UserError.of(
+            N_("Name the session to print (see 'companion sessions'), or use --generic.")
+        )
     from companion.cli.night import served_session
     from companion.session.create import open_session
     from companion.session.links import current_base
@@ -76,12 +81,13 @@ def run_print(args: argparse.Namespace) -> int:
         printed = session.settings.get("printed_url")
     finally:
         session.close()
-    print(f"Wrote {path} (links on {printed}).")
+    _ = cli_words(args)
+    print(_("Wrote %(path)s (links on %(url)s).", path=str(path), url=str(printed)))
     if guessed:
-        print(
-            f"The QR codes point at {printed}, this laptop's address on the network it is on "
+        print(_(
+            "The QR codes point at %(url)s, this laptop's address on the network it is on "
             "now; print on the venue's network, or give an address that stays the same with "
-            "--public-url (the seat codes work at any address)."
-        )
+            "--public-url (the seat codes work at any address).", url=str(printed)
+        ))
     return 0
 

@@ -22,9 +22,13 @@ def run_stop(args: argparse.Namespace) -> int:
     from companion.session.paths import data_dir
 
     path = saved_session_path(data_dir(args.data_dir), args.name)
+    from companion.cli.wiring import cli_words
+
+    _ = cli_words(args)
     if stop_night(path):
-        print(f"Stopped serving {args.name}: its phones, board and consoles are off, and nothing "
-              f"is lost. Serve it again with: companion resume {args.name}")
+        print(_("Stopped serving %(session)s: its phones, board and consoles are off, and "
+                "nothing is lost. Serve it again with: companion resume %(session)s",
+                session=args.name))
     else:
-        print(f"{args.name} was not being served; nothing to stop.")
+        print(_("%(session)s was not being served; nothing to stop.", session=args.name))
     return 0

@@ -381,9 +381,29 @@ def room_poster(session: DilemmaSession, path: Path, join_url: str) -> Path:
 def console_words(args: argparse.Namespace) -> Language:
     """The console's language: ``--lang`` (refused in one sentence if unknown), else the
     laptop's locale (``LANG``), else English."""
-    from companion.tui.common.language import console_language
+    from companion.language import console_language
 
     return console_language(getattr(args, "lang", None))
+
+
+# The commands whose --lang is the console's (and the new session's) language; elsewhere it is
+# a printout's or a session's, and the command line keeps the laptop's.
+CONSOLE_LANG_COMMANDS = frozenset(
+    {"demo", "start", "resume", "new", "dilemma", "sucker", "rehearse"}
+)
+
+
+def cli_words(args: argparse.Namespace) -> Language:
+    """The language the command line answers in: the game master's, as the console's (its
+    ``--lang`` on a command that opens a console, else the laptop's locale, else English);
+    English when that ``--lang`` is itself refused."""
+    from companion.language import console_language
+
+    code = getattr(args, "lang", None) if args.command in CONSOLE_LANG_COMMANDS else None
+    try:
+        return console_language(code)
+    except UserError:
+        return console_language(None)
 
 
 def keep_language(session: Session, lang: str, *, existed: bool) -> None:

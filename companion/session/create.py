@@ -79,10 +79,17 @@ def saved_session_path(folder: Path, name: str) -> Path:
     path = session_path(folder, name)
     if not path.exists():
         near = nearest_session(folder, path.stem)
-        hint = "see 'companion sessions' for the saved ones."
         if near:
-            hint = f"did you mean {near!r}? See 'companion sessions' for the saved ones."
-        raise UserError(f"There is no session called {name!r} in {folder}; {hint}")
+            raise UserError.of(
+                N_("There is no session called %(name)s in %(folder)s; did you mean "
+                   "%(near)s? See 'companion sessions' for the saved ones."),
+                name=repr(name), folder=str(folder), near=repr(near),
+            )
+        raise UserError.of(
+            N_("There is no session called %(name)s in %(folder)s; see 'companion sessions' "
+               "for the saved ones."),
+            name=repr(name), folder=str(folder),
+        )
     return path
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import platformdirs
 
 from companion.errors import UserError
+from companion.rules.core.words import N_
 
 APP = "companion"
 DATA_DIR_ENV = "COMPANION_DATA_DIR"
@@ -70,15 +71,17 @@ def check_session_name(name: str) -> str:
         and not name.endswith(".sqlite")
     )
     if not usable:
-        raise UserError(
-            f"{name!r} is not a usable session name; use up to 60 letters (accents are fine), "
-            "digits, '-', '_' or '.', starting with a letter or digit."
+        raise UserError.of(
+            N_("%(name)s is not a usable session name; use up to 60 letters (accents are "
+               "fine), digits, '-', '_' or '.', starting with a letter or digit."),
+            name=repr(name),
         )
     device = name.split(".", 1)[0]
     if device.casefold() in DEVICES:
-        raise UserError(
-            f"{name!r} cannot be a session's name, because Windows keeps {device.upper()} for "
-            "a device and a session folder may be copied there; pick another name."
+        raise UserError.of(
+            N_("%(name)s cannot be a session's name, because Windows keeps %(device)s for a "
+               "device and a session folder may be copied there; pick another name."),
+            name=repr(name), device=device.upper(),
         )
     return name
 

@@ -182,3 +182,39 @@ def test_the_sessions_list_shows_a_decomposed_name_composed(
     assert main(["sessions"]) == 0
     out = capsys.readouterr().out
     assert "  soirée  prison break" in out.splitlines() and decomposed not in out
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a C-locale shell is a POSIX system's")
+@pytest.mark.parametrize("utf8_mode", [None, "0"], ids=["PYTHONUTF8 unset", "PYTHONUTF8=0"])
+def test_a_c_locale_shell_creates_and_opens_a_session_with_a_non_ascii_name(
+    tmp_path: Path, utf8_mode: str | None
+) -> None:
+    """In a shell with LANG=C (cron, a container, some SSH logins), with Python's UTF-8 mode
+    off or left to Python, the arguments are read as the UTF-8 they are: the session is made,
+    listed and opened by its name; bytes that are not UTF-8 get one sentence."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONUTF8", "PYTHONIOENCODING")}
+    env.update(LANG="C", LC_ALL="C", PYTHONCOERCECLOCALE="0", PYTHONPATH=str(ROOT),
+               COMPANION_DATA_DIR=str(tmp_path))
+    if utf8_mode is not None:
+        env["PYTHONUTF8"] = utf8_mode
+
+    def run(*args: str | bytes) -> subprocess.CompletedProcess[bytes]:
+        return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True,
+                              check=False, env=env, cwd=tmp_path)
+
+    made = run("new", "Ñandú", "--warden", "Wendy", "--prisoners", "Ada,Ben,Cy,Dee",
+               "--create-only")
+    assert made.returncode == 0, made.stderr.decode("utf-8", "replace")
+    assert "Created the session 'Ñandú'" in made.stdout.decode("utf-8")
+    assert (tmp_path / "Ñandú.sqlite").is_file()
+    links = run("links", "Ñandú", "--json")
+    assert links.returncode == 0, links.stderr.decode("utf-8", "replace")
+    assert [s["name"] for s in json.loads(links.stdout)["seats"]][:2] == ["Wendy", "Ada"]
+    assert "  Ñandú  prison break" in run("sessions").stdout.decode("utf-8").splitlines()
+    latin1 = run("links", "Ñandú".encode("latin-1"))
+    said = latin1.stderr.decode("utf-8")
+    assert latin1.returncode == 2 and b"Traceback" not in latin1.stderr
+    assert said.splitlines() == [
+        "companion: the argument '\\xd1and\\xfa' is not UTF-8 text (the shell's locale writes "
+        "another encoding); set a UTF-8 locale (export LANG=C.UTF-8) and type it again."
+    ]

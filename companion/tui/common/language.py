@@ -9,40 +9,16 @@ widget reads it with :func:`words` (``_ = words(self)``, then ``_("Save")``).
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 
 from textual._context import NoActiveAppError
 from textual.app import SystemCommand
 from textual.dom import DOMNode
 
-from companion.language import N_, Language, language, negotiate, pN_
-
-# The variables a POSIX program reads its messages' language from, strongest first.
-LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
-
-
-def locale_tags(environ: Mapping[str, str]) -> list[str]:
-    """The language tags the locale variables ask for, best first (``de_DE.UTF-8`` gives
-    ``de_DE``; ``C`` and ``POSIX`` ask for none; ``LANGUAGE`` may list several, ``fr:de``)."""
-    tags: list[str] = []
-    for variable in LOCALE_VARIABLES:
-        value = environ.get(variable, "")
-        parts = value.split(":") if variable == "LANGUAGE" else [value]
-        for part in parts:
-            tag = part.split(".")[0].split("@")[0].strip()
-            if tag and tag not in ("C", "POSIX"):
-                tags.append(tag)
-    return tags
-
-
-def console_language(code: str | None = None, environ: Mapping[str, str] | None = None) -> Language:
-    """``code`` (``--lang``, refused in one sentence if unknown), else the locale's, else
-    English."""
-    if code is not None:
-        return language(code)
-    tags = locale_tags(os.environ if environ is None else environ)
-    return language(negotiate(tags))
+from companion.language import LOCALE_VARIABLES as LOCALE_VARIABLES
+from companion.language import N_, Language, language, pN_
+from companion.language import console_language as console_language
+from companion.language import locale_tags as locale_tags
 
 
 def words(node: DOMNode) -> Language:

@@ -84,7 +84,7 @@ def name_problem(name: str, folder_has: set[str], lang: Language | None = None) 
     try:
         name = check_session_name(name)
     except UserError as error:
-        return str(error)
+        return error.said(_)
     if name in folder_has:
         return _(
             "A session called %(name)s already exists; pick another name or resume it.",
@@ -138,7 +138,7 @@ class PickerScreen(Screen[None]):
         try:
             session = shelf.open(name)
         except UserError as error:
-            self.notify(str(error), severity="error", timeout=10)
+            self.notify(error.said(words(self)), severity="error", timeout=10)
             return
         self.post_message(SessionOpened(session))
 

@@ -293,7 +293,7 @@ class SetupScreen(Screen[None]):
         try:
             session = shelf.create(self.session_name, self.scenario, warden, list(self.prisoners))
         except UserError as error:
-            self.show_status(str(error))
+            self.show_status(error.said(words(self)))
             return
         self.post_message(SessionOpened(session))
 

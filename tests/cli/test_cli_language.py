@@ -1,0 +1,93 @@
+"""The command line answers in the game master's language, as the console does: ``--lang`` on
+a command that opens a console (and makes a session: ``new``), else the laptop's locale
+(``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English; its sentences and its
+refusals alike. A printout's ``--lang`` and ``companion language NAME LANG`` name the paper's
+or the session's language, not the command line's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.cli.main import main
+from companion.language import LOCALE_VARIABLES
+
+ROSTER = ["--warden", "Wendy", "--prisoners", "Ada,Ben,Cy,Dee", "--create-only"]
+
+
+@pytest.fixture
+def laptop(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    for variable in LOCALE_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    return monkeypatch
+
+
+def run(capsys: pytest.CaptureFixture[str], data: Path, *argv: str) -> tuple[int, str, str]:
+    status = main(["--data-dir", str(data), *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_new_with_lang_answers_in_that_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, laptop: pytest.MonkeyPatch
+) -> None:
+    status, out, _ = run(capsys, tmp_path, "new", "friday", "--lang", "fr", *ROSTER)
+    assert status == 0
+    assert out.splitlines()[0] == (
+        "Session 'friday' créée\u00a0: l’évasion avec le scénario classic, choisi pour 4 "
+        "prisonniers\u00a0; gardien\u00a0: Wendy\u00a0; prisonniers\u00a0: Ada, Ben, Cy, Dee."
+    )
+    assert out.splitlines()[-1].startswith("Imprimez ses cartes avec 'companion print friday'")
+    status, _, err = run(capsys, tmp_path, "new", "friday", "--lang", "es", *ROSTER)
+    assert status == 2 and err.startswith("companion: Ya existe una sesión llamada 'friday';")
+
+
+def test_every_command_answers_in_the_laptops_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, laptop: pytest.MonkeyPatch
+) -> None:
+    laptop.setenv("LANG", "de_DE.UTF-8")
+    status, out, _ = run(capsys, tmp_path, "new", "friday", *ROSTER)
+    assert status == 0 and out.startswith("Sitzung 'friday' angelegt: der Ausbruch")
+    status, out, _ = run(capsys, tmp_path, "language", "friday", "fr")
+    assert out.startswith("Die Sitzung 'friday' spricht jetzt français (fr) statt English (en)")
+    status, out, _ = run(capsys, tmp_path, "language", "friday")
+    assert out.splitlines()[0] == "Die Sitzung 'friday' spricht français (fr)."
+    status, out, _ = run(capsys, tmp_path, "stop", "friday")
+    assert out == "friday wurde nicht bereitgestellt; nichts zu beenden.\n"
+    status, _, err = run(capsys, tmp_path, "links", "fridya")
+    assert status == 2 and err.startswith("companion: Es gibt keine Sitzung namens 'fridya' in ")
+    assert "meinten Sie 'friday'?" in err
+    status, _, err = run(capsys, tmp_path, "new", "con", *ROSTER)
+    assert err.startswith("companion: 'con' kann kein Sitzungsname sein, weil Windows CON")
+    laptop.setenv("LANGUAGE", "es")
+    status, _, err = run(capsys, tmp_path, "language", "friday", "tlh")
+    assert status == 2 and err == (
+        "companion: companion no habla 'tlh'; use uno de estos idiomas: en, de, es, fr.\n"
+    )
+
+
+def test_a_printouts_lang_is_the_papers_not_the_command_lines(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, laptop: pytest.MonkeyPatch
+) -> None:
+    run(capsys, tmp_path, "new", "friday", *ROSTER)
+    status, out, _ = run(capsys, tmp_path, "print", "friday", "--lang", "fr", "--out",
+                         str(tmp_path / "friday.pdf"))
+    assert status == 0 and out.startswith(f"Wrote {tmp_path / 'friday.pdf'} (links on ")
+    laptop.setenv("LC_ALL", "es_ES.UTF-8")
+    status, out, _ = run(capsys, tmp_path, "print", "friday", "--out", str(tmp_path / "f.pdf"))
+    assert out.startswith(f"{tmp_path / 'f.pdf'} escrito (enlaces en ")
+
+
+def test_the_consoles_say_a_refused_session_name_in_their_language() -> None:
+    """The set-up screen's check of a new session's name says the refusal in the console's
+    language, as the command line does."""
+    from companion.language import language
+    from companion.tui.prison.picker import name_problem
+
+    said = name_problem("con", set(), language("de"))
+    assert said is not None and said.startswith("'con' kann kein Sitzungsname sein, weil Windows")
+    assert name_problem("con", set(), language("en")) == (
+        "'con' cannot be a session's name, because Windows keeps CON for a device and a session "
+        "folder may be copied there; pick another name."
+    )
