@@ -178,9 +178,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     utf8_streams()
     argv = sys.argv[1:] if argv is None else list(argv)
     if (bad := undecodable(argv)) is not None:
-        print(f"companion: the argument '{bad}' is not UTF-8 text (the shell's locale writes "
-              f"another encoding); set a UTF-8 locale (export LANG=C.UTF-8) and type it again.",
-              file=sys.stderr)
+        from companion.language import console_language
+
+        _ = console_language()  # the laptop's locale: no --lang is read from such a line
+        print("companion: " + _(
+            "the argument '%(argument)s' is not UTF-8 text (the shell's locale writes another "
+            "encoding); set a UTF-8 locale (export LANG=C.UTF-8) and type it again.",
+            argument=bad,
+        ), file=sys.stderr)
         return 2
     parser = build_parser(argv)
     args = parser.parse_args(argv)

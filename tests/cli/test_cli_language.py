@@ -91,3 +91,18 @@ def test_the_consoles_say_a_refused_session_name_in_their_language() -> None:
         "'con' cannot be a session's name, because Windows keeps CON for a device and a session "
         "folder may be copied there; pick another name."
     )
+
+
+def test_an_argument_that_is_not_utf8_is_refused_in_the_laptops_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, laptop: pytest.MonkeyPatch
+) -> None:
+    """Bytes a Latin-1 terminal typed (kept by Python as surrogates) get one sentence, in the
+    laptop's language, naming the bytes as they are."""
+    laptop.setenv("LANG", "de_DE.UTF-8")
+    status, out, err = run(capsys, tmp_path, "links", "\udcd1and\udcfa")
+    assert status == 2 and out == ""
+    assert err == (
+        "companion: das Argument '\\xd1and\\xfa' ist kein UTF-8-Text (die Locale der Shell "
+        "schreibt eine andere Kodierung); stellen Sie eine UTF-8-Locale ein (export "
+        "LANG=C.UTF-8) und geben Sie es erneut ein.\n"
+    )
