@@ -1,7 +1,8 @@
 """Every button on the phones fits its text, in every language, on a 360 and a 390 px wide
 phone: a prisoner's page and the warden's (planning, then the interviews) and a warm-up
 player's (choosing), in real headless Chromium. A button whose text runs past its edge (the
-Spanish DESCANSAR, say) is named with its language, page and width.
+Spanish DESCANSAR, say) is named with its language, page and width, and so is a choice's
+big button whose word breaks over two lines (the French SE / TAIRE).
 
 ``COMPANION_SHOTS=DIR`` keeps a screenshot of each page for a human to look at.
 """
@@ -45,6 +46,10 @@ OVERFLOWING = """(() => {
     if (b.scrollWidth > b.clientWidth + 1 || t.left < r.left - 1 || t.right > r.right + 1)
       found.push(label + ' runs past its button');
     else if (r.left < -1 || r.right > innerWidth + 1) found.push(label + ' is cut by the window');
+    else if (b.matches('.choices .big')) {
+      const lines = new Set([...text.getClientRects()].map(line => Math.round(line.top)));
+      if (lines.size > 1) found.push(label + ' breaks over ' + lines.size + ' lines');
+    }
   }
   return found;
 })()"""
