@@ -153,7 +153,13 @@ PLACEHOLDER = re.compile(r"%\([a-z_]+\)[sdr]")
 ORDER_STARTS = {
     "fr": r"(?:^|[.;:!?(«]\s*|\b(?:puis|et|ou|sinon)\s+)",
     "es": r"(?:^|[.;:!?¡¿(«]\s*|\b(?:y|o|luego|después)\s+)",
+    # German: where a lower-case word after a stop or a conjunction is an order (a capital
+    # word there may be a noun; the voice's own words catch the orders that open a message)
+    "de": r"(?:[.;:!?]\s+|,\s+|\b(?:und|oder|dann|sonst|danach|zuerst)\s+)",
 }
+DE_FORMS = {"gib", "nimm", "sieh", "lies", "tritt", "hilf", "sprich", "wirf", "lass", "komm",
+             "geh", "mach", "sag", "frag", "such", "bleib", "zeig", "hol", "lad", "lade",
+             "versuch", "versuche", "entferne", "melde", "nenne", "wechsle", "vernichte"}
 # The pronouns an order carries after a hyphen (French) or fused to it (Spanish).
 FR_CLITIC = re.compile(r"\b(\w+)-(?:le|la|les|en|moi|lui|leur|y)\b", re.IGNORECASE)
 ES_CLITIC = re.compile(r"^(\w+?)(?:se)?(?:lo|la|los|las|le|les|me|nos)$")
@@ -168,8 +174,17 @@ def catalog_words(code: str) -> set[str]:
 
 def fr_orders(words: set[str]) -> set[str]:
     """The 2nd person singular imperatives of the catalog's own -er verbs (from its infinitives
-    and its "vous" forms: donner, donnez, give donne)."""
-    return {w[:-2] + "e" for w in words if len(w) > 4 and w.endswith(("er", "ez"))}
+    and its "vous" forms: donner, donnez, give donne; tuer gives tue, réessayer réessaie)."""
+    made = {w[:-2] + "e" for w in words if len(w) > 3 and w.endswith(("er", "ez"))}
+    return made | {w[:-3] + "ie" for w in words if w.endswith(("yer", "yez"))}  # réessaie
+
+
+def de_orders(code: str) -> set[str]:
+    """The "du" imperatives of the catalog's own verbs, from its "Sie" orders (entfernen Sie,
+    laden Sie give entferne, lade) and the strong verbs' forms no ending makes (gib, nimm)."""
+    texts = (PLACEHOLDER.sub("x", t) for m in messages(code) for t in translations(m))
+    made = {verb[:-1] for t in texts for verb in re.findall(r"\b([a-zäöü]\w+en) Sie\b", t)}
+    return made | DE_FORMS
 
 
 def es_stems(stem: str) -> Iterator[str]:
@@ -195,10 +210,11 @@ def es_orders(words: set[str]) -> tuple[set[str], set[str]]:
 
 
 def order_problems(code: str) -> list[str]:
-    """Orders in the players' voice (tu / tú) in a message the game master reads: French and
-    Spanish imperatives of the catalog's verbs at the start of a sentence or with their
-    pronouns (donne, ferme-la, commences-en; cambia, ciérrala, di de quién) and Spanish tú
-    presents (mientras escribes)."""
+    """Orders in the players' voice (tu / tú / du) in a message the game master reads: French,
+    Spanish and German imperatives of the catalog's verbs at the start of a sentence or with
+    their pronouns (donne, ferme-la, commences-en; cambia, ciérrala, di de quién; entferne sie,
+    lade die Seite neu, in lower case after a stop or a conjunction) and Spanish tú presents
+    (mientras escribes)."""
     voice = glossary(code)["voice"]
     if code not in ORDER_STARTS:
         return []
@@ -208,6 +224,8 @@ def order_problems(code: str) -> list[str]:
     start = re.compile(ORDER_STARTS[code] + r"(\w+)\b")
     if code == "fr":
         orders, presents = fr_orders(words) - not_orders, set()
+    elif code == "de":  # lower case only: Lade is not lade
+        orders, presents = de_orders(code) - not_orders, set()
     else:
         orders, presents = es_orders(words)
         orders -= not_orders
@@ -220,8 +238,11 @@ def order_problems(code: str) -> list[str]:
             bare = PLACEHOLDER.sub("x", text)
             hits = []
             if msgid(message) not in described:
-                hits += [h for h in start.findall(bare) if h.lower() in orders]
-            if code == "fr":
+                hits += [h for h in start.findall(bare)
+                         if (h if code == "de" else h.lower()) in orders]
+            if code == "de":
+                pass
+            elif code == "fr":
                 hits += [m.group(0) for m in FR_CLITIC.finditer(bare)
                          if not m.group(1).lower().endswith("ez")]
             else:
@@ -370,6 +391,12 @@ def test_the_checks_catch_what_they_are_for() -> None:
     fr_verbs = fr_orders({"donnez", "fermer", "imprimer"})
     assert {"donne", "ferme", "imprime"} <= fr_verbs
     assert FR_CLITIC.search("ferme-la d’abord") and FR_CLITIC.search("commences-en une")
+    assert {"tue", "réessaie"} <= fr_orders({"tuer", "réessayer"})
+    de_start = re.compile(ORDER_STARTS["de"] + r"(\w+)\b")
+    assert de_start.findall("Der Name hat Leerzeichen; entferne sie.") == ["entferne"]
+    assert de_start.findall("Die Anfrage ist unverständlich; lade die Seite neu.") == ["lade"]
+    assert "entferne" in DE_FORMS and {"lade", "tritt"} <= de_orders("de")
+    assert "entfernen" not in de_orders("de")  # "bitte entfernen": an infinitive, for both
     es_verbs, es_presents = es_orders({"volver", "cambiar", "escribir", "cerrar"})
     assert {"vuelve", "cambia", "cierra", "di"} <= es_verbs and "escribes" in es_presents
     es = glossary("es")["voice"]

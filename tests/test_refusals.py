@@ -419,7 +419,7 @@ def test_a_refusal_keeps_its_message_and_says_lists_and_numbers_in_the_readers_w
     assert piles.reason == 'There is no pile 1200 (piles: 1, 2, 1000); play on one or on "new".'
     assert language("de").refused(piles) == (
         "Es gibt keinen Stapel 1.200 (Stapel: 1, 2 und 1.000); "
-        'spiele auf einen davon oder auf "new".'
+        'spielen Sie auf einen davon oder auf "new".'
     )
 
 
