@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from companion.cli.options import check_port, check_public_url, phone_options
 from companion.errors import UserError
+from companion.rules.core.words import N_
 
 if TYPE_CHECKING:
     from companion.session.prison.seats import Seat
@@ -64,9 +65,10 @@ def seats_and_base(args: argparse.Namespace) -> tuple[list[Seat], str]:
     session = open_session(folder, args.name)
     try:
         if not is_prison(session):
-            raise UserError(
-                f"The session {args.name!r} is a {session.game} game; "
-                "only prison-break sessions have seat links."
+            raise UserError.of(
+                N_("The session %(name)s is a %(game)s game; only prison-break sessions have "
+                   "seat links."),
+                name=repr(args.name), game=session.game,
             )
         base = links_base(current_base(session), args.host, args.port, args.public_url)
         return seats_of(session), base
@@ -92,10 +94,21 @@ def run_links(args: argparse.Namespace) -> int:
         }
         print(json.dumps(out, indent=1, ensure_ascii=False))
         return 0
+    from companion.cli.wiring import cli_words
+
+    _ = cli_words(args)
     width = max(len(s.name) for s in seats)
-    print(f"Links for {args.name} (keep them secret; each opens one player's private page):")
+    roles = {s.role: _(ROLES.get(s.role, s.role)) for s in seats}
+    role_width = max(len(role) for role in roles.values())
+    print(_("Links for %(session)s (keep them secret; each opens one player's private page):",
+            session=args.name))
     for s in seats:
-        print(f"  {s.name:<{width}}  {s.role:<8}  code {s.code}  {seat_url(base, s)}")
-    print(f"Board: {board_url(base)}")
-    print(f"A player without their card types their seat code at {join_url(base)}")
+        code = _("code %(code)s", code=s.code)
+        print(f"  {s.name:<{width}}  {roles[s.role]:<{role_width}}  {code}  {seat_url(base, s)}")
+    print(_("Board: %(url)s", url=board_url(base)))
+    print(_("A player without their card types their seat code at %(url)s", url=join_url(base)))
     return 0
+
+
+# The seats' roles as the list says them (the stored role is a key, never shown as it is).
+ROLES = {"warden": N_("warden"), "prisoner": N_("prisoner")}

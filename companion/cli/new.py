@@ -46,9 +46,10 @@ def split_names(text: str) -> list[str]:
     names = [name.strip() for name in text.split(",")]
     for number, name in enumerate(names, 1):
         if not name:
-            raise UserError(
-                f"--prisoners has no name in place {number}; separate the names with single "
-                'commas, as in "Ada,Ben,Cy,Dee".'
+            raise UserError.of(
+                N_('--prisoners has no name in place %(number)s; separate the names with '
+                   'single commas, as in "Ada,Ben,Cy,Dee".'),
+                number=number,
             )
     return names
 
@@ -58,16 +59,18 @@ def the_roster(args: argparse.Namespace) -> tuple[str | None, list[str]]:
     from companion.session.roster_file import read_roster
 
     if args.prisoners is not None and args.roster is not None:
-        raise UserError("Give the prisoners with --prisoners or with --roster, not both.")
+        raise UserError.of(N_("Give the prisoners with --prisoners or with --roster, not both."))
     warden: str | None = args.warden.strip() if args.warden is not None else None
     if args.roster is not None:
         roster = read_roster(Path(args.roster).expanduser())
         if roster.warden is not None and warden is not None and (
             roster.warden.casefold() != warden.casefold()
         ):
-            raise UserError(
-                f"{roster.path} line {roster.warden_line} makes {roster.warden} the warden, "
-                f"but --warden names {warden}; keep one of them."
+            raise UserError.of(
+                N_("%(path)s line %(line)s makes %(name)s the warden, but --warden names "
+                   "%(warden)s; keep one of them."),
+                path=str(roster.path), line=roster.warden_line, name=roster.warden,
+                warden=warden,
             )
         return warden or roster.warden, roster.prisoners
     if args.prisoners is not None:
@@ -137,15 +140,19 @@ def run_new(args: argparse.Namespace) -> int:
         lang = args.lang = check(args.lang)  # the set-up screen's session gets it too
     warden, prisoners = the_roster(args)
     if prisoners and warden is None:
-        raise UserError(
-            "The roster has no warden; give one with --warden NAME (or a line with the role "
-            "warden in the roster file)."
+        raise UserError.of(
+            N_("The roster has no warden; give one with --warden NAME (or a line with the role "
+               "warden in the roster file).")
         )
-    if not prisoners and (warden is not None or args.create_only):
-        raise UserError(
-            "Give the prisoners with --prisoners \"Ada,Ben,Cy,Dee\" or --roster FILE"
-            + (", or leave out --warden to type everyone on the set-up screen."
-               if not args.create_only else " to create a session without the console.")
+    if not prisoners and args.create_only:
+        raise UserError.of(
+            N_('Give the prisoners with --prisoners "Ada,Ben,Cy,Dee" or --roster FILE to '
+               "create a session without the console.")
+        )
+    if not prisoners and warden is not None:
+        raise UserError.of(
+            N_('Give the prisoners with --prisoners "Ada,Ben,Cy,Dee" or --roster FILE, or '
+               "leave out --warden to type everyone on the set-up screen.")
         )
     if not prisoners and args.scenario is None:
         # Automatic: the set-up screen picks the scenario balanced for the names typed.

@@ -46,9 +46,9 @@ def run_print(args: argparse.Namespace) -> int:
         args.lang = check(args.lang)  # refused in one sentence before the session is opened
     if args.generic:
         if args.name or args.public_url or args.lang or wifi is not None:
-            raise UserError(
-                "--generic prints no session (its sheets are the committed English ones); "
-                "leave out the session name, --public-url, --lang and the --wifi options."
+            raise UserError.of(
+                N_("--generic prints no session (its sheets are the committed English ones); "
+                   "leave out the session name, --public-url, --lang and the --wifi options.")
             )
         papers = [paper.name] if args.paper else None
         _ = cli_words(args)

@@ -77,7 +77,10 @@ def run_serve(args: argparse.Namespace) -> int:
     finally:
         session.close()
     if not args.quiet:
-        print("Stopped.")
+        from companion.cli.wiring import cli_words
+
+        _ = cli_words(args)
+        print(_("Stopped."))
     return 0
 
 
@@ -187,15 +190,24 @@ async def _start(
 
 
 def _say_served(session: Any, args: argparse.Namespace, server: _Served) -> None:
+    from companion.cli.links import ROLES
+    from companion.cli.wiring import cli_words
+
+    _ = cli_words(args)
     links = server.links()
-    what = "phones for " if "board" in links else ""
-    print(f"Serving {what}{args.name} on {args.host}:{server.port}.", flush=True)
+    said = {"session": args.name, "host": args.host, "port": str(server.port)}
+    if "board" in links:
+        print(_("Serving phones for %(session)s on %(host)s:%(port)s.", **said), flush=True)
+    else:
+        print(_("Serving %(session)s on %(host)s:%(port)s.", **said), flush=True)
     if session.game == "prison-break":
         from companion.session.prison.seats import seat_url, seats_of
 
         for seat in seats_of(session):
-            print(f"  {seat.name} ({seat.role}): {seat_url(links['base'], seat)}  code {seat.code}")
+            role = _(ROLES.get(seat.role, seat.role))
+            code = _("code %(code)s", code=seat.code)
+            print(f"  {seat.name} ({role}): {seat_url(links['base'], seat)}  {code}")
     if "board" in links:
-        print(f"Board: {links['board']}   Join: {links['join']}")
-    print("Press Ctrl+C to stop.", flush=True)
+        print(_("Board: %(board)s   Join: %(join)s", board=links["board"], join=links["join"]))
+    print(_("Press Ctrl+C to stop."), flush=True)
 

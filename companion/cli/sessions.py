@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.language import Language
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -12,25 +16,28 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run_list(args: argparse.Namespace) -> int:
+    from companion.cli.wiring import cli_words
     from companion.session.create import game_label
     from companion.session.paths import data_dir, list_sessions, session_name
 
+    _ = cli_words(args)
     folder = data_dir(args.data_dir)
     paths = list_sessions(folder)
     if not paths:
-        print(f"No sessions yet in {folder}. Start one with: companion new NAME")
+        print(_("No sessions yet in %(folder)s. Start one with: companion new NAME",
+                folder=str(folder)))
         return 0
-    print(f"Sessions in {folder}:")
+    print(_("Sessions in %(folder)s:", folder=str(folder)))
     names = [session_name(path) for path in paths]
     width = max(len(name) for name in names)
-    labels = [game_label(path) for path in paths]
+    labels = [_(game_label(path)) for path in paths]  # a message id, said in the language
     label_width = max(len(label) for label in labels)
     for name, path, label in zip(names, paths, labels, strict=True):
-        print(f"  {name:<{width}}  {label:<{label_width}}  {served(path)}".rstrip())
+        print(f"  {name:<{width}}  {label:<{label_width}}  {served(path, _)}".rstrip())
     return 0
 
 
-def served(path: Path) -> str:
+def served(path: Path, _: Language) -> str:
     """Whether a night's server serves the session now: its port, since when, its consoles."""
     import time
 
@@ -44,10 +51,12 @@ def served(path: Path) -> str:
         if not process_alive(kept.pid):
             clear_record(path, kept.pid)  # a server that died: its record goes
             return ""
-        return f"served on port {kept.port}, busy (not answering within a second)"
+        return _("served on port %(port)s, busy (not answering within a second)",
+                 port=str(kept.port))
     record, hello = found
     consoles = int(hello.get("consoles", 0))
-    attached = "no console" if consoles == 0 else (
-        "1 console" if consoles == 1 else f"{consoles} consoles")
+    attached = _.n_("%(count)s console", "%(count)s consoles", consoles) if consoles else _(
+        "no console")
     since = time.strftime("%H:%M", time.localtime(record.since))
-    return f"served on port {record.port} since {since}, {attached}"
+    return _("served on port %(port)s since %(since)s, %(consoles)s", port=str(record.port),
+             since=since, consoles=attached)

@@ -106,3 +106,34 @@ def test_an_argument_that_is_not_utf8_is_refused_in_the_laptops_language(
         "schreibt eine andere Kodierung); stellen Sie eine UTF-8-Locale ein (export "
         "LANG=C.UTF-8) und geben Sie es erneut ein.\n"
     )
+
+
+def test_links_sessions_and_the_rosters_refusals_speak_the_laptops_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, laptop: pytest.MonkeyPatch
+) -> None:
+    """The commands a game master runs before a night (the links, the list of sessions, a
+    roster refused) answer in the laptop's language, the seats' roles and the game's name
+    too."""
+    run(capsys, tmp_path, "new", "friday", *ROSTER)
+    laptop.setenv("LANG", "fr_FR.UTF-8")
+    status, out, _ = run(capsys, tmp_path, "links", "friday")
+    lines = out.splitlines()
+    assert status == 0 and lines[0] == (
+        "Liens de friday (gardez-les secrets\u00a0; chacun ouvre la page privée d’un "
+        "joueur)\u00a0:"
+    )
+    assert lines[1].startswith("  Wendy  gardien     code ")
+    assert lines[2].startswith("  Ada    prisonnier  code ")
+    assert lines[-2].startswith("Tableau\u00a0: http://")
+    assert lines[-1].startswith("Un joueur sans sa carte tape son code de place sur http://")
+    status, out, _ = run(capsys, tmp_path, "sessions")
+    assert out.splitlines() == [f"Sessions dans {tmp_path}\u00a0:", "  friday  évasion"]
+    laptop.setenv("LANG", "es_ES.UTF-8")
+    status, _, err = run(capsys, tmp_path, "new", "sat", "--prisoners", "Ada,,Cy",
+                         "--warden", "Wendy")
+    assert status == 2 and err == (
+        "companion: --prisoners no tiene ningún nombre en la posición 2; separe los nombres "
+        'con una sola coma, como en "Ada,Ben,Cy,Dee".\n'
+    )
+    status, _, err = run(capsys, tmp_path, "new", "sat", "--warden", "Wendy", "--create-only")
+    assert err.startswith("companion: Indique los prisioneros con --prisoners")
