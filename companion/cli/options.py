@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from companion.errors import UserError
+from companion.rules.core.words import N_
 
 if TYPE_CHECKING:
     from companion.rules.prison.scenario import PrisonRules
@@ -74,16 +75,18 @@ def served_as_before(args: argparse.Namespace, session: Session) -> None:
 def check_public_url(url: str) -> str:
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc or parts.query:
-        raise UserError(
-            f"{url!r} is not a usable public URL; give one like http://192.168.1.20:8765."
+        raise UserError.of(
+            N_("%(url)s is not a usable public URL; give one like http://192.168.1.20:8765."),
+            url=repr(url),
         )
     return url.rstrip("/")
 
 
 def check_port(port: int | None) -> int | None:
     if port is not None and not 1 <= port <= 65535:
-        raise UserError(
-            f"The port {port} is out of range; use a number from 1 to 65535, such as 8765."
+        raise UserError.of(
+            N_("The port %(port)s is out of range; use a number from 1 to 65535, such as 8765."),
+            port=str(port),
         )
     return port
 
@@ -92,15 +95,26 @@ def port_problem(port: int, error: OSError) -> UserError:
     """Why the phone server cannot listen on ``port``, and which option fixes it."""
     import errno
 
+    said = str(port)
     if error.errno == errno.EADDRINUSE or "in use" in str(error):
-        why, fix = "it is already in use", "pick another with --port or stop the program using it"
-    elif error.errno == errno.EACCES:
-        why, fix = "permission denied", "pick a port above 1023 with --port"
-    elif error.errno == errno.EADDRNOTAVAIL or "assign" in str(error):
-        why, fix = "this laptop has no such address", "check --host or leave it out"
-    else:
-        why, fix = error.strerror or str(error), "pick another with --port"
-    return UserError(f"The phone server cannot listen on port {port}: {why}; {fix}.")
+        return UserError.of(
+            N_("The phone server cannot listen on port %(port)s: it is already in use; pick "
+               "another with --port or stop the program using it."), port=said,
+        )
+    if error.errno == errno.EACCES:
+        return UserError.of(
+            N_("The phone server cannot listen on port %(port)s: permission denied; pick a "
+               "port above 1023 with --port."), port=said,
+        )
+    if error.errno == errno.EADDRNOTAVAIL or "assign" in str(error):
+        return UserError.of(
+            N_("The phone server cannot listen on port %(port)s: this laptop has no such "
+               "address; check --host or leave it out."), port=said,
+        )
+    return UserError.of(
+        N_("The phone server cannot listen on port %(port)s: %(why)s; pick another with "
+           "--port."), port=said, why=error.strerror or str(error),
+    )
 
 
 def phones_cannot_listen(port: int, error: OSError, name: str) -> UserError:
@@ -132,9 +146,15 @@ def whole(value: str | None, option: str, low: int, high: int) -> int | None:
     try:
         number = int(value)
     except ValueError:
-        raise UserError(f"{option} must be a whole number, not {value!r}.") from None
+        raise UserError.of(
+            N_("%(option)s must be a whole number, not %(value)s."), option=option,
+            value=repr(value),
+        ) from None
     if not low <= number <= high:
-        raise UserError(f"{option} must be between {low} and {high}; got {number}.")
+        raise UserError.of(
+            N_("%(option)s must be between %(low)s and %(high)s; got %(number)s."),
+            option=option, low=str(low), high=str(high), number=str(number),
+        )
     return number
 
 
@@ -213,7 +233,9 @@ def check_wifi(args: argparse.Namespace) -> Wifi | str | None:
     open_network = bool(getattr(args, "wifi_open", False))
     if getattr(args, "no_wifi", False):
         if name is not None or password is not None or open_network:
-            raise UserError("--no-wifi forgets the Wi-Fi; leave out the other --wifi options.")
+            raise UserError.of(
+                N_("--no-wifi forgets the Wi-Fi; leave out the other --wifi options.")
+            )
         return FORGET_WIFI
     problem = wifi_problem(name, password, open_network)
     if problem:

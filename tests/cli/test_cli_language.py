@@ -125,7 +125,7 @@ def test_links_sessions_and_the_rosters_refusals_speak_the_laptops_language(
     assert lines[1].startswith("  Wendy  gardien     code ")
     assert lines[2].startswith("  Ada    prisonnier  code ")
     assert lines[-2].startswith("Tableau\u00a0: http://")
-    assert lines[-1].startswith("Un joueur sans sa carte tape son code de place sur http://")
+    assert lines[-1].startswith("Sans sa carte, un joueur entre son code de place sur http://")
     status, out, _ = run(capsys, tmp_path, "sessions")
     assert out.splitlines() == [f"Sessions dans {tmp_path}\u00a0:", "  friday  évasion"]
     laptop.setenv("LANG", "es_ES.UTF-8")
@@ -137,3 +137,21 @@ def test_links_sessions_and_the_rosters_refusals_speak_the_laptops_language(
     )
     status, _, err = run(capsys, tmp_path, "new", "sat", "--warden", "Wendy", "--create-only")
     assert err.startswith("companion: Indique los prisioneros con --prisoners")
+
+
+def test_the_phone_servers_port_refusal_is_said_in_the_game_masters_language() -> None:
+    """A port already in use, as the command line says it to a German game master."""
+    import errno
+
+    from companion.cli.options import port_problem
+    from companion.language import language
+
+    error = port_problem(8765, OSError(errno.EADDRINUSE, "Address already in use"))
+    assert str(error) == (
+        "The phone server cannot listen on port 8765: it is already in use; pick another with "
+        "--port or stop the program using it."
+    )
+    assert error.said(language("de")) == (
+        "Der Handy-Server kann nicht auf Port 8765 lauschen: Er wird schon benutzt; wählen Sie "
+        "mit --port einen anderen oder beenden Sie das Programm, das ihn benutzt."
+    )
