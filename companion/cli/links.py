@@ -94,7 +94,7 @@ def run_links(args: argparse.Namespace) -> int:
         }
         print(json.dumps(out, indent=1, ensure_ascii=False))
         return 0
-    from companion.cli.wiring import cli_words
+    from companion.cli.wiring import ROLES, cli_words
 
     _ = cli_words(args)
     width = max(len(s.name) for s in seats)
@@ -109,6 +109,3 @@ def run_links(args: argparse.Namespace) -> int:
     print(_("A player without their card types their seat code at %(url)s", url=join_url(base)))
     return 0
 
-
-# The seats' roles as the list says them (the stored role is a key, never shown as it is).
-ROLES = {"warden": N_("warden"), "prisoner": N_("prisoner")}

@@ -190,8 +190,7 @@ async def _start(
 
 
 def _say_served(session: Any, args: argparse.Namespace, server: _Served) -> None:
-    from companion.cli.links import ROLES
-    from companion.cli.wiring import cli_words
+    from companion.cli.wiring import ROLES, cli_words
 
     _ = cli_words(args)
     links = server.links()

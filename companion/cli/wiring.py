@@ -17,6 +17,7 @@ from companion.cli.options import (
     port_problem,
 )
 from companion.errors import UserError
+from companion.rules.core.words import N_
 
 if TYPE_CHECKING:
     import asyncio
@@ -391,6 +392,11 @@ def console_words(args: argparse.Namespace) -> Language:
 CONSOLE_LANG_COMMANDS = frozenset(
     {"demo", "start", "resume", "new", "dilemma", "sucker", "rehearse"}
 )
+
+
+# The seats' roles as the command line lists them (the stored role is a key, never shown as it
+# is): 'companion links' and 'companion serve'.
+ROLES = {"warden": N_("warden"), "prisoner": N_("prisoner")}
 
 
 def cli_words(args: argparse.Namespace) -> Language:
