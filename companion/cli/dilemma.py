@@ -25,6 +25,7 @@ from companion.cli.options import (
     wifi_options,
 )
 from companion.errors import UserError
+from companion.rules.core.words import N_
 
 if TYPE_CHECKING:
     from companion.session.session import Session
@@ -80,11 +81,13 @@ def run_dilemma(args: argparse.Namespace) -> int:
     public_url = check_public_url(args.public_url) if args.public_url else None
     wifi = check_wifi(args)
     if args.per_device is not None and not 0 <= args.per_device <= 1000:
-        raise UserError(
-            f"--per-device {args.per_device} is out of range; give 1 to 1000, or 0 for no limit."
+        raise UserError.of(
+            N_("--per-device %(number)s is out of range; give 1 to 1000, or 0 for no limit."),
+            number=str(args.per_device),
         )
     if args.rounds is not None and not 1 <= args.rounds <= 100:
-        raise UserError(f"--rounds {args.rounds} is out of range; play 1 to 100 rounds.")
+        raise UserError.of(N_("--rounds %(number)s is out of range; play 1 to 100 rounds."),
+                           number=str(args.rounds))
     timer = check_timer(args.timer)
     lang = None
     if args.lang is not None:
@@ -111,7 +114,10 @@ def run_dilemma(args: argparse.Namespace) -> int:
 
             base = public_url or session.settings.get("public_url") or base_url(args.host, port)
             path = room_poster(session, Path(args.poster), f"{str(base).rstrip('/')}/join-room")
-            print(f"Wrote the room's QR poster to {path}.")
+            from companion.cli.wiring import cli_words
+
+            _ = cli_words(args)
+            print(_("Wrote the room's QR poster to %(path)s.", path=str(path)))
             return 0
         return open_console(session, args)
     finally:
@@ -125,9 +131,9 @@ def check_timer(typed: str | None) -> int | None:
         return None
     text = typed.strip().lower().removesuffix("s").strip()
     if not text.isdigit() or not (int(text) == 0 or 10 <= int(text) <= 3600):
-        raise UserError(
-            f"--timer {typed!r} is not a round's length; give the seconds per round, 10 to "
-            "3600 (such as --timer 90), or 0 for no timer."
+        raise UserError.of(
+            N_("--timer %(typed)s is not a round's length; give the seconds per round, 10 to "
+               "3600 (such as --timer 90), or 0 for no timer."), typed=repr(typed),
         )
     return int(text)
 
@@ -139,8 +145,9 @@ def keep_timer(session: Session, seconds: int) -> None:
     from companion.session.dilemma import is_dilemma
 
     if not is_dilemma(session):
-        raise UserError(
-            f"The session {session.name!r} is not a dilemma warm-up; --timer is for the warm-up."
+        raise UserError.of(
+            N_("The session %(name)s is not a dilemma warm-up; --timer is for the warm-up."),
+            name=repr(session.name),
         )
     if (session.room.seconds or 0) != seconds:
         session.stage(SetRoundSeconds(seconds))
@@ -159,12 +166,16 @@ def export(folder: Path, name: str, path: Path, lang: str | None = None) -> int:
     from companion.session.dilemma import is_dilemma
 
     if path.suffix.lower() not in (".csv", ".json"):
-        raise UserError(f"--export {path} must end in .csv or .json; pick one of the two.")
+        raise UserError.of(
+            N_("--export %(path)s must end in .csv or .json; pick one of the two."),
+            path=str(path),
+        )
     session = open_session(folder, name)
     try:
         if not is_dilemma(session):
-            raise UserError(
-                f"The session {name!r} is not a dilemma warm-up; --export is for the warm-up."
+            raise UserError.of(
+                N_("The session %(name)s is not a dilemma warm-up; --export is for the warm-up."),
+                name=repr(name),
             )
         from companion.language import language, negotiate
         from companion.rules.dilemma.summary import markdown
@@ -193,11 +204,16 @@ def export(folder: Path, name: str, path: Path, lang: str | None = None) -> int:
                 path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", "utf-8")
             summary.write_text(markdown(session.name, state, words.say), encoding="utf-8")
         except OSError as error:
-            raise UserError(
-                f"The results could not be written to {path} ({error.strerror}); "
-                "pick a folder you can write to."
+            raise UserError.of(
+                N_("The results could not be written to %(path)s (%(why)s); pick a folder you "
+                   "can write to."), path=str(path), why=str(error.strerror),
             ) from None
     finally:
         session.close()
-    print(f"Wrote {len(table)} rows to {path} and the summary to {summary}.")
+    from companion.language import console_language
+
+    _ = console_language()  # the laptop's: --lang with --export names the summary's language
+    print(_.n_("Wrote %(count)s row to %(path)s and the summary to %(summary)s.",
+               "Wrote %(count)s rows to %(path)s and the summary to %(summary)s.", len(table),
+               path=str(path), summary=str(summary)))
     return 0

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import UserError
+from companion.rules.core.words import N_
 
 if TYPE_CHECKING:
     import random
@@ -50,8 +51,9 @@ def parse_players(text: str) -> list[dict[str, str]]:
     for part in text.split(","):
         name, sep, color = part.strip().partition(":")
         if not sep or not name.strip() or not color.strip() or ":" in color:
-            raise UserError(
-                f"{part.strip()!r} in --players is not NAME:COLOR; write them as {EXAMPLE}."
+            raise UserError.of(
+                N_("%(part)s in --players is not NAME:COLOR; write them as %(example)s."),
+                part=repr(part.strip()), example=EXAMPLE,
             )
         players.append({"name": name.strip(), "color": color.strip()})
     return players
@@ -67,11 +69,17 @@ def make_setup(
     listed = parse_players(players)
     names = [p["name"] for p in listed]
     if chips is not None and not 1 <= chips <= MAX_CHIPS:
-        raise UserError(f"--chips {chips} is not possible; give each player 1 to {MAX_CHIPS}.")
+        raise UserError.of(
+            N_("--chips %(chips)s is not possible; give each player 1 to %(most)s."),
+            chips=str(chips), most=str(MAX_CHIPS),
+        )
     if first is not None:  # typed as in --players, or in any case
         named = [n for n in names if n.casefold() == first.strip().casefold()]
         if not named:
-            raise UserError(f"--first {first!r} is not one of the players ({', '.join(names)}).")
+            raise UserError.of(
+                N_("--first %(first)s is not one of the players (%(names)s)."),
+                first=repr(first), names=", ".join(names),
+            )
         first = named[0]
     setup = {
         "players": listed,
@@ -101,16 +109,20 @@ def open_or_create(folder: Path, args: argparse.Namespace) -> SuckerSession:
     path = session_path(folder, args.name)
     if path.exists():
         if args.players or args.chips is not None or args.first:
-            raise UserError(
-                f"A session called {args.name!r} already exists; resume it with "
-                f"'companion sucker {args.name}' alone, or pick another name for a new game."
+            raise UserError.of(
+                N_("A session called %(name)s already exists; resume it with 'companion sucker "
+                   "%(session)s' alone, or pick another name for a new game."),
+                name=repr(args.name), session=args.name,
             )
         from companion.cli.night import served_session
 
         served = served_session(folder, args.name, args)
         return served or open_sucker_session(folder, args.name, holder=HOLDER)
     if not args.players:
-        raise UserError(f"A new So Long Sucker session needs its players: add {EXAMPLE}.")
+        raise UserError.of(
+            N_("A new So Long Sucker session needs its players: add %(example)s."),
+            example=EXAMPLE,
+        )
     setup = make_setup(args.players, args.chips, args.first)
     return create_session(path, GAME, setup, HOLDER)
 
@@ -142,5 +154,9 @@ def run_rules(args: argparse.Namespace) -> int:
     lang = language(args.lang)  # an unknown one is refused before anything is written
     out = Path(args.out or "so-long-sucker-rules.pdf")
     write_rules_card(out, args.paper, lang)
-    print(f"Wrote {out} ({args.paper.upper() if args.paper == 'a4' else 'Letter'}).")
+    from companion.language import console_language
+
+    _ = console_language()  # the laptop's: this --lang is the card's
+    paper = args.paper.upper() if args.paper == "a4" else "Letter"
+    print(_("Wrote %(path)s (%(paper)s).", path=str(out), paper=paper))
     return 0

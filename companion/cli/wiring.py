@@ -253,22 +253,23 @@ class NightServer:
         return stop
 
 
-def say_still_served(session: Any) -> None:
-    """After the console closed: one line on what the phones do now (its night's server goes
-    on unless it was stopped)."""
+def say_still_served(session: Any, _: Language) -> None:
+    """After the console closed: one line, in the console's language ``_``, on what the phones
+    do now (its night's server goes on unless it was stopped)."""
     from companion.session.attached import AttachedSession
     from companion.session.night import answering
 
     if not isinstance(session, AttachedSession):
         return
     if answering(session.store.path, timeout=1.0) is None:
-        print(f"The night of {session.name} is no longer served; nothing is lost.")
+        print(_("The night of %(session)s is no longer served; nothing is lost.",
+                session=session.name))
         return
-    print(
-        f"The phones and the board of {session.name} keep playing: the night's server goes on. "
-        f"Reopen the console with 'companion resume {session.name}'; stop serving with "
-        f"'companion stop {session.name}'."
-    )
+    print(_(
+        "The phones and the board of %(session)s keep playing: the night's server goes on. "
+        "Reopen the console with 'companion resume %(session)s'; stop serving with "
+        "'companion stop %(session)s'.", session=session.name,
+    ))
 
 
 def attached(session: Session, running: dict[str, Any]) -> Any:

@@ -155,3 +155,21 @@ def test_the_phone_servers_port_refusal_is_said_in_the_game_masters_language() -
         "Der Handy-Server kann nicht auf Port 8765 lauschen: Er wird schon benutzt; wählen Sie "
         "mit --port einen anderen oder beenden Sie das Programm, das ihn benutzt."
     )
+
+
+def test_the_warm_up_and_the_referee_refuse_their_options_in_the_game_masters_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, laptop: pytest.MonkeyPatch
+) -> None:
+    """The warm-up's and So Long Sucker's refusals, before any console opens: in the laptop's
+    language, or in the --lang that opens the console."""
+    laptop.setenv("LANG", "de_DE.UTF-8")
+    status, _, err = run(capsys, tmp_path, "dilemma", "warm", "--rounds", "0")
+    assert status == 2 and err == (
+        "companion: --rounds 0 liegt außerhalb des Bereichs; spielen Sie 1 bis 100 Runden.\n"
+    )
+    status, _, err = run(capsys, tmp_path, "sucker", "table", "--players", "Ann,Bo:blue",
+                         "--lang", "fr")
+    assert status == 2 and err == (
+        "companion: 'Ann' dans --players n’est pas NOM:COULEUR\u00a0; écrivez-les comme "
+        '--players "Ann:red,Bo:blue,Cat:green,Dan:yellow".\n'
+    )

@@ -41,11 +41,12 @@ def _run(session: DilemmaSession, args: argparse.Namespace) -> int:
         app.run()
     finally:
         session.close()
-    wiring.say_still_served(session)
+    _ = lang
+    wiring.say_still_served(session, _)
     if app.return_code:
-        print(
-            "companion: the console stopped after an error; the tournament is safe. "
-            f"Reopen it with: companion dilemma {session.name}"
-        )
+        print("companion: " + _(
+            "the console stopped after an error; the tournament is safe. Reopen it with: "
+            "companion dilemma %(session)s", session=session.name,
+        ))
         return 1
     return 0

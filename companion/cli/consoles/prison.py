@@ -108,23 +108,24 @@ def run_console(
         name = app.session.name
         app.session.close()
         session, new = reopen(name), None
-        where = f" Details are in {app.crash_log}." if app.crash_log else ""
-        notice = (
-            f"The console recovered from an error ({app.crashed}); the game is as the log "
-            f"left it.{where}"
-        )
+        _ = words
+        notice = _("The console recovered from an error (%(error)s); the game is as the log "
+                   "left it.", error=str(app.crashed))
+        if app.crash_log:
+            notice += " " + _("Details are in %(path)s.", path=str(app.crash_log))
     if app.left_for is not None:
         # A session of another game was picked: its own console takes over.
         return open_by_game(app.left_for, args)
     if app.has_session:
         app.session.close()
-        wiring.say_still_served(app.session)
+        wiring.say_still_served(app.session, words)
     if app.return_code:
-        held = app.session.name if app.has_session else None
-        again = f" Reopen it with: companion resume {held}" if held else ""
-        print(
-            f"companion: the console stopped after an error; the game is safe.{again}",
-            file=sys.stderr,
-        )
+        _ = words
+        if app.has_session:
+            said = _("the console stopped after an error; the game is safe. Reopen it with: "
+                     "companion resume %(session)s", session=app.session.name)
+        else:
+            said = _("the console stopped after an error; the game is safe.")
+        print("companion: " + said, file=sys.stderr)
         return app.return_code
     return 0

@@ -20,11 +20,12 @@ def open_console(session: SuckerSession, args: argparse.Namespace) -> int:
         app.run()
     finally:
         session.close()
-    wiring.say_still_served(session)
+    _ = lang
+    wiring.say_still_served(session, _)
     if app.return_code:
-        print(
-            "companion: the referee stopped after an error; the game is safe. "
-            f"Reopen it with: companion resume {session.name}"
-        )
+        print("companion: " + _(
+            "the referee stopped after an error; the game is safe. Reopen it with: companion "
+            "resume %(session)s", session=session.name,
+        ))
         return app.return_code
     return 0
