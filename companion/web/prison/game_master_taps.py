@@ -10,12 +10,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
-from companion.language import N_, Language
+from companion.language import N_
 from companion.rules.core.game import Refused
-from companion.rules.core.phrase import Phrase
 from companion.rules.prison.commands import (
     Accuse,
     ClosePlanning,
@@ -36,51 +33,14 @@ from companion.rules.prison.stage import (
 )
 from companion.rules.prison.views import gm, table
 from companion.session.prison import PrisonSession
-from companion.session.store import StoreError
-from companion.web.common.desk import Desk
+from companion.web.common.desk import NOT_UNDERSTOOD, Desk
+from companion.web.common.game_master import Done, Outcome, Tap, done, refused, through
 
 INTERVIEW_EXTEND_SECONDS = 30  # the console's + in an interview
 PLANNING_EXTEND_SECONDS = 60  # the console's + during planning
 NO_DEAL_LEFT = N_("No deal is possible: today's deal limit is reached.")
 NOBODY_IN = N_("Nobody is in with the warden now; call the next prisoner in first.")
 NOTHING_TO_SHOW = N_("There is nothing to show the room now.")
-NOT_UNDERSTOOD = N_("The request is not understood; reload the page and try again.")
-
-
-@dataclass(frozen=True)
-class Tap:
-    """One tap as the page sent it: its action, its value, the page's version and its tab."""
-
-    action: str
-    value: str
-    named: list[str]
-    after: int
-    console: str
-
-
-@dataclass(frozen=True)
-class Done:
-    """A tap done: what the page says (a sentence in the game master's words, or a phrase)."""
-
-    message: str | Phrase
-    params: dict[str, Any]
-
-    def said(self, lang: Language) -> str:
-        if isinstance(self.message, Phrase):
-            return lang.say(self.message)
-        return lang(self.message, **self.params)
-
-
-def done(message: str | Phrase, **params: Any) -> Done:
-    return Done(message, params)
-
-
-Outcome = Done | Refused
-
-
-def refused(template: str, **params: str) -> Refused:
-    """A refusal of the game master's phone, said in the page's language like the rules'."""
-    return Refused(template % params, template, tuple(params.items()))
 
 
 class Taps:
@@ -107,20 +67,7 @@ class Taps:
     def _through(self, tap: Tap, change: Callable[[], Refused | None], said: Done) -> Outcome:
         """``change`` through the desk's checks: the desk's refusal (stale), the change's own,
         or ``said``."""
-        result: list[Done] = []
-
-        def act() -> dict[str, int] | Refused:
-            try:
-                refused = change()
-            except StoreError as error:
-                return Refused(str(error))
-            if refused is not None:
-                return refused
-            result.append(said)
-            return {}
-
-        outcome = self.desk.change(tap.console, tap.after, act, strict=True)
-        return outcome if isinstance(outcome, Refused) else result[0]
+        return through(self.desk, tap, change, said)
 
     def _command(self, tap: Tap, command: PrisonCommand, said: Done) -> Outcome:
         def change() -> Refused | None:
@@ -265,17 +212,14 @@ class Taps:
             return Refused(NOT_UNDERSTOOD)
         command = Accuse(accuser=accuser, accused=accused)
 
-        def change() -> Refused | None:
+        def change() -> Refused | Done:
             outcome = self.session.submit(command, by="gm")
             if isinstance(outcome, Refused):
                 return outcome
             result = table(self.session.state)["today"]["accusations"][-1]["result"]
-            said.append(done(accusation_said(accuser, accused, result)))
-            return None
+            return done(accusation_said(accuser, accused, result))
 
-        said: list[Done] = []
-        outcome = self._through(tap, change, done(""))
-        return outcome if isinstance(outcome, Refused) else said[0]
+        return through(self.desk, tap, change)
 
     def _end_day(self, tap: Tap) -> Outcome:
         return self._command(tap, EndDay(), done(N_("The day is over.")))
@@ -283,19 +227,16 @@ class Taps:
     def _undo(self, tap: Tap) -> Outcome:
         only = int(tap.value) if tap.value.isdigit() else None
         was_over = bool(self.session.state.over)
-        said: list[Done] = []
 
-        def change() -> Refused | None:
+        def change() -> Refused | Done:
             outcome = self.session.undo(by="gm", only=only)
             if isinstance(outcome, Refused):
                 return outcome
-            said.append(
+            return (
                 done(N_("Undone: the game is on again; the history keeps the end of the game "
                         "as a correction."))
                 if was_over and not self.session.state.over
                 else done(N_("Undone; the history keeps it as a correction."))
             )
-            return None
 
-        outcome = self._through(tap, change, done(""))
-        return outcome if isinstance(outcome, Refused) else said[0]
+        return through(self.desk, tap, change)

@@ -11,6 +11,7 @@ from companion.session.prison import PrisonSession
 from companion.session.prison.seats import seats_of
 from companion.web.common.context import Limiter, Presence, Problem
 from companion.web.common.desk import Desk
+from companion.web.common.game_master import serve_page
 from companion.web.common.language import language_middleware, phone_language
 from companion.web.common.limits import Limits
 from companion.web.common.server import (
@@ -88,8 +89,7 @@ async def start_phone_server(
     phones = app[PHONES]
     if desk is not None:  # the night's server: the game master's phone has its page
         phones.desk = desk
-        desk.phone_page = True
-        desk.on_phone_replaced(lambda: phones.fanout.push() if phones.fanout else None)
+        serve_page(desk, lambda: phones.fanout.push() if phones.fanout else None)
     pages.warm_up(phones)
     runner, bound, base = await listen(session, app, host, port, public_url, limits, desk)
     app[PHONES].base_url = base
