@@ -145,7 +145,8 @@ async def read_tap(request: web.Request) -> Tap:
 
 @dataclass(frozen=True)
 class Done:
-    """A tap done: what the page says (a sentence in the game master's words, or a phrase)."""
+    """A tap done: what the page says (a sentence in the game master's words, or a phrase);
+    a parameter that is a phrase is said in the page's language too."""
 
     message: str | Phrase
     params: dict[str, Any]
@@ -153,7 +154,11 @@ class Done:
     def said(self, lang: Language) -> str:
         if isinstance(self.message, Phrase):
             return lang.say(self.message)
-        return lang(self.message, **self.params)
+        params = {
+            key: lang.say(value) if isinstance(value, Phrase) else value
+            for key, value in self.params.items()
+        }
+        return lang(self.message, **params)
 
 
 def done(message: str | Phrase, **params: Any) -> Done:
