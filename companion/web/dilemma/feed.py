@@ -39,6 +39,7 @@ from companion.session.dilemma.seats import META_KEY as SEATS
 from companion.session.session import Change
 from companion.web.common.collector import Collector
 from companion.web.common.fanout import Fanout, Push, Urgency, moves
+from companion.web.common.game_master import AUDIENCE
 from companion.web.common.outbox import Outbox, dumps
 from companion.web.dilemma import pages
 
@@ -50,6 +51,7 @@ CROWD_STREAMS = 100
 CROWD_CALM = 1.0
 URGENT = 0.02  # a change of every page (a reveal, a round drawn) goes out this soon
 SLICE = 50  # a crowd's pages made in one turn of the loop after such a change (~20 ms)
+GAME_MASTER = AUDIENCE  # the game master's phone's streams, which are no seat's
 SETTLE_EVERY = 5.0  # seconds: how often a crowd joining settles what it holds (collector.py)
 
 
@@ -90,9 +92,12 @@ class Dirty:
     seats: set[str] = field(default_factory=set)
     counts: bool = False
     board: bool = False
+    game_master: bool = False  # the game master's phone's link was replaced
 
     def any(self) -> bool:
-        return self.everything or bool(self.seats) or self.counts or self.board
+        return (
+            self.everything or bool(self.seats) or self.counts or self.board or self.game_master
+        )
 
 
 @dataclass
@@ -143,6 +148,9 @@ class Feed:
         self.collector = Collector()  # a crowd's long-lived pages kept out of the GC's passes
         self._slices: list[str] = []  # the seats whose pages a crowd's change still waits for
         self._slice_due: asyncio.Handle | None = None
+        # the game master's phone's streams' message at each push (its page's part, made again
+        # at every push: one or two such pages), on the night's server
+        self.game_master: Callable[[Push, Outbox[str | None]], None] | None = None
         # (a stream's memory: its page's tab, when the page named one)
         self.fanout: Fanout[str | None] = Fanout(
             session, self.urgency, self.publish,
@@ -301,7 +309,8 @@ class Feed:
             return
         made = self.made()
         audiences = self.fanout.audiences
-        open_seats = {pid for pid in audiences if isinstance(pid, str)}
+        self._game_masters(push)
+        open_seats = {pid for pid in audiences if isinstance(pid, str) and pid != GAME_MASTER}
         crowd = self.crowd()
         if crowd and self.session.state.phase == "lobby":  # a crowd joining: what it holds
             self.collector.settle(every=SETTLE_EVERY)  # from now on, before a round's draw
@@ -335,6 +344,17 @@ class Feed:
                 box.patch(progress(box.lang), push.version)
         if dirty.everything or dirty.board or dirty.counts:
             self._boards(push)
+
+    def _game_masters(self, push: Push) -> None:
+        """The game master's phone's streams (any change shows on its page)."""
+        if self.game_master is not None:
+            for box in list(self.fanout.audiences.get(GAME_MASTER, ())):
+                self.game_master(push, box)
+
+    def secret_replaced(self) -> None:
+        """The game master's phone's link was replaced: its streams are told at once."""
+        self.dirty.game_master = True
+        self.fanout.push()
 
     def _boards(self, push: Push) -> None:
         message: bytes | None = None

@@ -4,7 +4,9 @@
   their own page ``/d/TOKEN`` (also remembered in a cookie: scanning again brings them back);
 - ``/d/TOKEN``: whom I face, SILENT or BETRAY, my sentences and the leaderboard, live;
 - ``/board``: the room's view for a projector, with the join code, live;
-- ``/api/...``: the same as JSON, server-sent events, and ``POST /api/d/TOKEN/choice``.
+- ``/api/...``: the same as JSON, server-sent events, and ``POST /api/d/TOKEN/choice``;
+- ``/gm/SECRET``: on the night's server, the game master's phone
+  (:mod:`companion.web.dilemma.game_master`).
 
 It is built on :mod:`companion.web.common`: the live updates (the fan-out), the guard against
 guessed links (``Limiter``), the JSON body checks, the security headers and the address
@@ -43,6 +45,7 @@ from companion.web.common.context import (
 )
 from companion.web.common.desk import Desk
 from companion.web.common.fanout import serve
+from companion.web.common.game_master import serve_page
 from companion.web.common.group_commit import GroupCommit, submit_together
 from companion.web.common.guard import PAGE_FIELD, PageTokens
 from companion.web.common.language import (
@@ -60,7 +63,7 @@ from companion.web.common.server import (
     phone_app,
     static_dir,
 )
-from companion.web.dilemma import pages
+from companion.web.dilemma import game_master, pages
 from companion.web.dilemma.feed import Feed
 from companion.web.dilemma.joins import LIFTED_KEY, JoinLimiter, present_from
 
@@ -95,6 +98,7 @@ class Room:
     joins: JoinLimiter = field(default_factory=JoinLimiter)  # joins per device address
     feed: Feed | None = None  # the live pages, while the server runs
     page_tokens: PageTokens = field(default_factory=PageTokens)  # the join form's own token
+    desk: Desk | None = None  # the game master's desk, on the night's server
     together: GroupCommit = field(init=False)  # the phones' choices, committed in groups
 
     def __post_init__(self) -> None:
@@ -153,6 +157,7 @@ class Room:
     def start_feed(self) -> Feed:
         """The live pages (in the running loop, as the server starts)."""
         self.feed = Feed(self.session, self.board_part)
+        self.feed.game_master = lambda push, box: game_master.deliver(self, push, box)
         return self.feed
 
 
@@ -399,6 +404,7 @@ def build_dilemma_app(
     r.add_get("/board/part", board_part)
     r.add_get("/api/board", board_json)
     r.add_get("/api/board/events", board_events)
+    game_master.add_routes(app, _room, TOO_MANY)
     return app
 
 
@@ -431,6 +437,10 @@ async def start_dilemma_server(
     else this laptop's address. Raises ``OSError`` when the port cannot be used.
     """
     app = build_dilemma_app(session, limiter=limiter, joins=joins)
+    room = app[ROOM]
+    if desk is not None:  # the night's server: the game master's phone has its page
+        room.desk = desk
+        serve_page(desk, lambda: room.feed.secret_replaced() if room.feed else None)
     runner, bound, base = await listen(session, app, host, port, public_url, limits, desk)
     app[ROOM].base_url = base
     return DilemmaServer(runner, host, bound, base)

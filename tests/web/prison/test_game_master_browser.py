@@ -34,6 +34,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 STATUS = "document.getElementById('status').textContent"
 ASKING = "(document.getElementById('asking') || {}).textContent || ''"
 BESIDE = "(document.getElementById('beside') || {}).textContent || ''"
+NOT_ANSWERING = "Not confirmed: the laptop did not answer."  # in the game master's words
 
 
 class Night:

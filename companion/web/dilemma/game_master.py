@@ -1,0 +1,94 @@
+"""The warm-up's game master's phone: the game master's private page, a second console in a
+hand, on the night's server (:mod:`companion.web.common.game_master`: the credential, the taps'
+reading, the routes, the stream's end once the console gives the phone a new link).
+
+- ``GET /gm/SECRET`` and ``/gm/SECRET/part``: the page and its live part
+  (:mod:`~companion.web.dilemma.game_master_view`);
+- ``GET /api/gm/page/SECRET/events``: its live updates, on the warm-up's one fan-out (the
+  whole part at every push: a choice, a join, a phone come or gone, anything else);
+- ``POST /api/gm/page/SECRET/ACTION``: a tap (:mod:`~companion.web.dilemma.game_master_taps`),
+  through the desk's checks, the same commands as the console's.
+
+The page is the phones' page (``phones.js``), in the phone's language, in the game master's
+words; a wrong secret counts against the address like a guessed seat link.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import web
+
+from companion.web.common import game_master as common
+from companion.web.common.context import log_version
+from companion.web.common.desk import Desk
+from companion.web.common.fanout import Push, serve
+from companion.web.common.language import page_language
+from companion.web.common.outbox import Outbox
+from companion.web.common.rendering import html
+from companion.web.dilemma.game_master_taps import Taps
+from companion.web.dilemma.game_master_view import render_gm_page, render_gm_part
+
+if TYPE_CHECKING:  # the server holds the room, and adds these routes
+    from companion.web.dilemma.server import Room
+
+AUDIENCE = common.AUDIENCE
+
+
+def deliver(room: Room, push: Push, box: Outbox[str | None]) -> None:
+    """A game master's page's stream's message (``box.memory``: the secret it was opened
+    with), made again at every push; the stream ends once that secret was replaced."""
+
+    def message() -> dict[str, Any]:
+        return {"html": render_gm_part(room.session, box.lang, time.time(), room.presence)}
+
+    common.deliver(box, push, room.desk, box.memory, message)
+
+
+def add_routes(app: web.Application, room_of: Callable[[web.Request], Room], too_many: str) -> None:
+    """The page's routes; ``room_of`` gives a request's room, ``too_many`` is said to an
+    address over the wrong-links limit."""
+
+    def game_master_for(request: web.Request) -> tuple[Room, Desk, str]:
+        """The room for the secret in the request's path, and the secret; 429 for a guesser,
+        404 (as for any unknown path) for a wrong secret, counted like a guessed seat link."""
+        room = room_of(request)
+        desk, secret = common.secret_of(
+            request, room.desk, room.session, room.limiter, too_many=too_many
+        )
+        return room, desk, secret
+
+    async def page(request: web.Request) -> web.Response:
+        room, _, secret = game_master_for(request)
+        version = log_version(room.session)
+        text = render_gm_page(
+            room.session, secret, page_language(request), time.time(), version, room.presence
+        )
+        return html(text, version=version)
+
+    async def part(request: web.Request) -> web.Response:
+        room, _, _ = game_master_for(request)
+        version = log_version(room.session)
+        text = render_gm_part(room.session, page_language(request), time.time(), room.presence)
+        return html(text, version=version)
+
+    async def events(request: web.Request) -> web.StreamResponse:
+        room, _, secret = game_master_for(request)
+        feed = room.feed
+        assert feed is not None
+
+        def first(box: Outbox[str | None], push: Push) -> None:
+            deliver(room, push, box)
+
+        lang = page_language(request)
+        return await serve(request, feed.fanout, AUDIENCE, lang, secret, first)
+
+    async def tap(request: web.Request) -> web.Response:
+        room, desk, _ = game_master_for(request)
+        tapped = await common.read_tap(request)
+        taps = Taps(room.session, desk, time.time)
+        return common.answer(taps.act(tapped), page_language(request), room.session)
+
+    common.add_routes(app, page=page, part=part, events=events, tap=tap)

@@ -1,0 +1,386 @@
+"""The warm-up's game master's phone on the night's server: its credential (a secret of its own,
+no player's token, no changed link, no other site, no replay, guessing limited, replaced from
+the console) and a tournament run from its taps (a round with its timer, 30 s more, the doors,
+the house player, the rounds' time, a player removed with the console's question and brought
+back, the round closed with the console's question, undo with the console's question, the end
+and the finale's steps), each seen by an attached console, the rules' refusals in their own
+sentences."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.language import language
+from companion.rules.core.game import Refused
+from companion.rules.dilemma.commands import Choose, Join, Remove, StartRound
+from companion.session.dilemma.seats import new_seat
+from companion.session.night import game_master_key, phone_secret
+from companion.session.session import Session
+from tests.dilemma_helpers import scenario
+from tests.night_helpers import Night, serving
+
+NAMES = ("Ann", "Bob", "Cy")
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    session = Session.create(tmp_path / "warmup.sqlite", "dilemma", {"rules": scenario(rounds=2)})
+    where = session.store.path
+    session.close()
+    return where
+
+
+def get(url: str, headers: dict[str, str] | None = None) -> tuple[int, str, dict[str, str]]:
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=5) as answer:
+            return answer.status, answer.read().decode(), dict(answer.headers)
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode(), dict(error.headers)
+
+
+class Page:
+    """The game master's phone as its page talks to the server (as phones.js does)."""
+
+    def __init__(self, night: Night, secret: str, lang: str = "en") -> None:
+        self.base = f"http://127.0.0.1:{night.port}"
+        self.secret = secret
+        self.lang = lang
+        self.version = 0
+        self.html = ""
+
+    def look(self) -> str:
+        status, self.html, headers = get(f"{self.base}/gm/{self.secret}/part",
+                                         {"Accept-Language": self.lang})
+        assert status == 200, self.html
+        self.version = int(headers["X-View-Version"])
+        return self.html
+
+    def tap(self, action: str, value: str = "", *, after: int | None = None,
+            headers: dict[str, str] | None = None,
+            secret: str | None = None) -> tuple[int, dict[str, Any]]:
+        body = {"value": value, "named": [], "after": self.version if after is None else after}
+        request = urllib.request.Request(
+            f"{self.base}/api/gm/page/{secret or self.secret}/{action}",
+            data=json.dumps(body).encode(), method="POST",
+            headers={"Content-Type": "application/json", "X-Tab": "t1",
+                     "Accept-Language": self.lang, **(headers or {})},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=5) as answer:
+                return answer.status, json.loads(answer.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
+
+    def does(self, action: str, value: str = "") -> str:
+        self.look()
+        status, answer = self.tap(action, value)
+        assert status == 200, answer
+        return str(answer["message"])
+
+    def refused(self, action: str, value: str = "") -> str:
+        self.look()
+        status, answer = self.tap(action, value)
+        assert status == 409, answer
+        return str(answer["error"])
+
+
+def rows(path: Path) -> int:
+    session = Session.open(path)
+    try:
+        return len(session.rows)
+    finally:
+        session.close()
+
+
+def joined(night: Night) -> dict[str, str]:
+    """Ann, Bob and Cy join (as their phones do): their ids, and their seats' tokens."""
+    session = night.session
+    assert session is not None
+    tokens = {}
+    for name in NAMES:
+        pid, token = new_seat(session)
+        session.submit(Join(pid=pid, name=name), by="phone:join")
+        tokens[pid] = token
+    return tokens
+
+
+def pid_of(night: Night, name: str) -> str:
+    assert night.session is not None
+    return next(p.pid for p in night.session.state.players if p.name == name)
+
+
+def until(check: Any, seconds: float = 5.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and not check():
+        time.sleep(0.02)
+    assert check()
+
+
+def sees(console: Any, check: Any) -> None:
+    """The attached console sees it (within a few seconds)."""
+    until(lambda: (console.catch_up(), check())[1])
+
+
+# ---- the credential ----------------------------------------------------------------------
+
+
+def test_only_the_secret_opens_the_page(path: Path) -> None:
+    with serving(path) as night:
+        tokens = joined(night)
+        base = f"http://127.0.0.1:{night.port}"
+        secret = phone_secret(path)
+        status, page, headers = get(f"{base}/gm/{secret}")
+        assert status == 200 and 'data-send-version="1"' in page
+        assert headers["Cache-Control"] == "no-store"
+        changed = secret[:-1] + ("A" if secret[-1] != "A" else "B")
+        for wrong in [game_master_key(path), *tokens.values()]:
+            assert get(f"{base}/gm/{wrong}")[0] == 404
+        for where in (f"/gm/{changed}", f"/gm/{changed}/part", f"/api/gm/page/{changed}/events"):
+            assert get(f"{base}{where}")[0] == 404, where
+        assert get(f"{base}/d/{secret}")[0] == 404  # the phone's secret opens no seat
+        assert get(f"{base}/api/gm/hello", {"Authorization": f"Bearer {secret}"})[0] == 403
+
+
+def test_a_tap_without_the_secret_or_from_another_site_changes_nothing(path: Path) -> None:
+    with serving(path) as night:
+        tokens = joined(night)
+        page = Page(night, phone_secret(path))
+        page.look()
+        before = rows(path)
+        for secret in (*tokens.values(), game_master_key(path), page.secret[::-1]):
+            status, _ = page.tap("doors", "close", secret=secret)
+            assert status == 404
+        status, answer = page.tap(
+            "doors", "close",
+            headers={"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"},
+        )
+        assert status == 403 and "error" in answer
+        assert rows(path) == before
+        assert page.does("doors", "close") == "The doors are closed: nobody can join."
+        assert rows(path) == before + 1
+
+
+def test_a_replayed_tap_is_refused_and_does_nothing_twice(path: Path) -> None:
+    with serving(path) as night:
+        joined(night)
+        page = Page(night, phone_secret(path))
+        page.look()
+        seen = page.version
+        status, _ = page.tap("next_round", "1", after=seen)
+        assert status == 200
+        before = rows(path)
+        for _ in range(2):  # the same request again, as captured
+            status, answer = page.tap("next_round", "1", after=seen)
+            assert status == 409
+            assert answer["error"].startswith("The game changed since this page showed it")
+        assert rows(path) == before
+        assert night.session is not None and len(night.session.state.rounds) == 1
+
+
+def test_guessing_the_link_is_limited_like_every_secret_link(path: Path) -> None:
+    with serving(path) as night:
+        base = f"http://127.0.0.1:{night.port}"
+        secret = phone_secret(path)
+        statuses = [get(f"{base}/gm/guess{n:040d}")[0] for n in range(21)]
+        assert statuses[:20] == [404] * 20 and statuses[20] == 429
+        assert get(f"{base}/gm/{secret}")[0] == 429  # this address is paused, right or wrong
+
+
+def test_no_page_a_player_can_load_carries_the_phones_link(path: Path) -> None:
+    secret = phone_secret(path)
+    with serving(path) as night:
+        tokens = joined(night)
+        base = f"http://127.0.0.1:{night.port}"
+        pages = ["/board", "/board/part", "/join-room", "/api/board", "/check"]
+        for token in tokens.values():
+            pages += [f"/d/{token}", f"/d/{token}/part", f"/api/d/{token}"]
+        for where in pages:
+            status, text, _ = get(f"{base}{where}")
+            assert status == 200, where
+            assert secret not in text, where
+
+
+def test_the_console_finds_the_link_and_replaces_it_ending_the_old_one(path: Path) -> None:
+    with serving(path) as night:
+        console = night.attach()
+        try:
+            old = phone_secret(path)
+            link = console.phone_link()
+            assert link is not None and link.endswith(f"/gm/{old}")
+            base = f"http://127.0.0.1:{night.port}"
+            stream = urllib.request.urlopen(f"{base}/api/gm/page/{old}/events", timeout=5)
+            assert b"event: view" in stream.readline() + stream.readline() + stream.readline()
+            new = console.replace_phone_link()
+            assert new is not None and new != link
+            told = b""
+            while b"event: gone" not in told:  # the old page's stream is ended at once
+                line = stream.readline()
+                assert line, "the stream ended without a word"
+                told += line
+            assert get(f"{base}/gm/{old}")[0] == 404
+            assert get(f"{base}/gm/{phone_secret(path)}")[0] == 200
+        finally:
+            console.close()
+
+
+def test_the_stream_shows_a_choice_and_a_join(path: Path) -> None:
+    """What a phone does shows on the page's stream at once (the console's roster too)."""
+    with serving(path) as night:
+        session = night.session
+        assert session is not None
+        joined(night)
+        page = Page(night, phone_secret(path))
+        page.does("next_round", "1")
+        stream = urllib.request.urlopen(
+            f"{page.base}/api/gm/page/{page.secret}/events", timeout=5
+        )
+
+        def event() -> str:
+            lines = []
+            while True:
+                line = stream.readline().decode()
+                if line.startswith("data:"):
+                    lines.append(line)
+                if line == "\n" and lines:
+                    return "".join(lines)
+
+        assert "0 of 3 have chosen" in json.loads(event().removeprefix("data:"))["html"]
+        ann = pid_of(night, "Ann")
+        r = session.state.open_round()
+        assert r is not None
+        chooser = ann if r.partner(ann) is not None else pid_of(night, "Bob")
+        session.submit(Choose(pid=chooser, choice="silent"), by="phone")
+        seen = ""
+        while "1 of 3 has chosen" not in seen:
+            seen = json.loads(event().removeprefix("data:"))["html"]
+        assert "SILENT" not in seen and "silent</" not in seen  # never what was chosen
+
+
+# ---- a tournament from the phone --------------------------------------------------------
+
+
+def test_a_tournament_from_the_phone_seen_by_the_console(path: Path) -> None:
+    with serving(path) as night:
+        session = night.session
+        assert session is not None
+        joined(night)
+        console = night.attach()
+        page = Page(night, phone_secret(path))
+        try:
+            html = page.look()
+            assert "Players are joining" in html and "3 players in the tournament." in html
+            # the rounds' time, and the house player, as the console's t and h set them
+            assert page.does("round_time", "60") == "Rounds now last 60 s from the next one."
+            assert page.refused("round_time", "5") == (
+                "Type whole seconds from 10 to 3600, or 0 for no timer."
+            )
+            said = page.does("house", "always_betray")
+            assert said == "The house player is now House (Always Betray)."
+            sees(console, lambda: console.state.house == "always_betray")
+            sees(console, lambda: console.room.seconds == 60)
+
+            # a round with its timer, in the log: the console counts to the same deadline
+            assert page.does("next_round", "1") == "Round 1 has started: 60 s to choose."
+            sees(console, lambda: console.state.phase == "choosing")
+            timer = console.room.timer(1)
+            assert timer is not None and 55 < timer.left(time.time()) <= 60
+            html = page.look()
+            assert "Round 1 of 2: 0 of 3 have chosen." in html
+            assert 'data-left="' in html
+            assert page.does("more_time", "1").startswith("Round 1 has 30 s more: ")
+            sees(console, lambda: (t := console.room.timer(1)) is not None
+                  and t.deadline > timer.deadline + 29)
+
+            # the doors, as the console's d
+            assert page.does("doors", "close") == "The doors are closed: nobody can join."
+            sees(console, lambda: console.state.doors_closed)
+            assert page.does("doors", "open") == "The doors are open: players can join again."
+
+            # a player removed, with the console's question first
+            bob = pid_of(night, "Bob")
+            html = page.look()
+            assert "Bob sits out every round from now on; you can bring them back." in html
+            assert "Remove Bob?" in html
+            assert page.does("remove", bob) == (
+                "Bob has left the tournament; you can bring them back."
+            )
+            sees(console, lambda: not console.state.player(bob).present)  # type: ignore[union-attr]
+            refusal = session.history.try_command(Remove(pid=bob))
+            assert isinstance(refusal, Refused)  # the rules': Bob has already left
+            assert page.refused("remove", bob) == language("en").refused(refusal)
+            assert page.does("bring_back", bob) == "Bob is back in the tournament."
+
+            # the round closed, with the console's question when someone has not chosen
+            html = page.look()
+            assert "Close the round now?" in html and "have not chosen: no answer" in html
+            assert page.does("close_round", "1") == "The round is revealed."
+            sees(console, lambda: console.state.phase == "revealed")
+
+            # undo, with the console's question: the room saw the reveal
+            html = page.look()
+            assert "The room has already seen round 1" in html
+            assert "Round 1 opens again and the phones offer SILENT or BETRAY once more." in html
+            target = session.history.undo_target()
+            assert not isinstance(target, Refused)
+            said = page.does("undo", str(target.seq))
+            assert said.startswith("Undone: round 1 is open again, without its timer")
+            sees(console, lambda: console.state.phase == "choosing")
+            sees(console, lambda: console.room.timer_off(1))  # as the console turns it off
+            assert "Its timer is off: close the round when you decide." in page.look()
+            assert page.does("close_round", "1") == "The round is revealed."
+
+            # the end, early, with the console's question, and the finale step by step
+            assert "Finish the tournament?" in page.look()
+            assert page.does("finish", "finish") == "The tournament is over."
+            sees(console, lambda: console.state.phase == "over")
+            html = page.look()
+            assert "Finale for the room, in" in html
+            steps = 0
+            while "data-action=\"finale\"" in page.look():
+                assert page.does("finale", "next") == "The board shows it now."
+                steps += 1
+            sees(console, lambda: console.room.finale == steps)
+            assert "Finale: the room has seen it all" in page.html
+            assert page.refused("finale", "next") == "There is nothing to show the room now."
+        finally:
+            console.close()
+
+
+def test_the_rules_refuse_in_their_own_sentences(path: Path) -> None:
+    with serving(path) as night:
+        page = Page(night, phone_secret(path))
+        said = page.refused("next_round", "1")  # nobody has joined
+        session = night.session
+        assert session is not None
+        refusal = session.history.try_command(StartRound(seed=1))
+        assert isinstance(refusal, Refused)
+        assert said == language("en").refused(refusal)
+        assert page.refused("close_round", "1") == "No round is open; start the next one first."
+        assert page.refused("fly", "") == (
+            "The request is not understood; reload the page and try again."
+        )
+
+
+@pytest.mark.parametrize("code", ["fr", "de", "es"])
+def test_the_page_speaks_each_language_formally(path: Path, code: str) -> None:
+    with serving(path) as night:
+        joined(night)
+        page = Page(night, phone_secret(path), code)
+        html = page.look()
+        lang = language(code)
+        assert lang("Players are joining: start round 1 when everyone is in.") in html
+        assert lang("Players are joining: start round 1 when everyone is in.") != (
+            "Players are joining: start round 1 when everyone is in."
+        )
+        said = page.does("doors", "close")
+        assert said == lang("The doors are closed: nobody can join.") != (
+            "The doors are closed: nobody can join."
+        )
