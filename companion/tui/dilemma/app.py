@@ -31,6 +31,7 @@ from companion.tui.common.contracts import NetworkCheck
 from companion.tui.common.language import console_language
 from companion.tui.common.literal import visible
 from companion.tui.common.netcheck import NetworkCheckScreen
+from companion.tui.common.phone import PhoneScreen
 from companion.tui.common.presence import Presence
 from companion.tui.common.qr import qr_lines
 from companion.tui.dilemma.flood import burst_news, bursts
@@ -66,9 +67,14 @@ KEY_HELP = {
     "toggle_qr": N_("Show or hide the room's QR code (the join address stays shown)"),
     "poster": N_("Print QR: save the room's QR code as a one-page PDF poster"),
     "network_check": N_("Network test: will the players' phones reach this laptop?"),
+    "phone": N_("The game master's phone: its link as a QR code"),
     "keys": N_("This list of keys"),
     "quit_asking": N_("Quit (the tournament is saved; reopen it with the same command)"),
 }
+PHONE_ALONE = N_(
+    "The game master's phone needs the night's server, and this console holds the "
+    "tournament alone; open it again without --no-phones."
+)
 NO_PHONES = N_(
     "No phone server (--no-phones). Add players with a; each chooses in private here with h."
 )
@@ -288,6 +294,10 @@ class DilemmaApp(TimerFlows):
             self.notify(self.lang("The network test is not available here."), severity="warning")
             return
         self.push_screen(NetworkCheckScreen(self.network))
+
+    def action_phone(self) -> None:
+        """``g``: the game master's phone's link as a QR code (a new one on demand)."""
+        self.push_screen(PhoneScreen(self.session, PHONE_ALONE))
 
     def action_poster(self) -> None:
         _ = self.lang

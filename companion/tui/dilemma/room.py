@@ -93,6 +93,7 @@ class RoomScreen(Screen[None]):
         Binding("s", "app.toggle_qr", "QR code"),
         Binding("p", "app.poster", "Print QR"),
         Binding("i", "app.network_check", "Network test"),
+        Binding("g", "app.phone", "GM phone"),
         Binding("question_mark,f1", "app.keys", "Keys"),
         Binding("q", "app.quit_asking", "Quit"),
     ]

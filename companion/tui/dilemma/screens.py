@@ -55,17 +55,17 @@ class KeysScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         _ = words(self)
-        with VerticalScroll(classes="dialog keys-dialog"):
-            yield Static(self.title_text, classes="dialog-title", markup=False)
+        # the title and Esc in the dialog's border: every key fits at 80x24
+        with VerticalScroll(classes="dialog keys-dialog") as dialog:
+            dialog.border_title = plain(self.title_text)
+            dialog.border_subtitle = fill(
+                "[b]%(key)s[/b] %(close)s", key=esc_key(_), close=_("close")
+            )
             table: DataTable[Text] = DataTable(
                 id="keys-table", cursor_type="none", show_header=False
             )
             table.can_focus = False
             yield table
-            yield Static(
-                fill("[b]%(key)s[/b] %(close)s", key=esc_key(_), close=_("close")),
-                classes="dialog-keys",
-            )
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

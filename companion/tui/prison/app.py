@@ -28,6 +28,7 @@ from companion.session.session import Session
 from companion.tui.common.console import GameConsole
 from companion.tui.common.contracts import Addresses, BalanceFactory, Links, NetworkCheck, Printer
 from companion.tui.common.language import console_language
+from companion.tui.common.phone import PhoneScreen
 from companion.tui.common.presence import Presence
 from companion.tui.prison import flows
 from companion.tui.prison.choice import ChoiceScreen
@@ -45,7 +46,6 @@ from companion.tui.prison.context import (
 from companion.tui.prison.game import GameScreen
 from companion.tui.prison.help import HelpScreen
 from companion.tui.prison.history import HistoryScreen
-from companion.tui.prison.phone import PhoneScreen
 from companion.tui.prison.picker import PickerScreen
 from companion.tui.prison.seats import SeatsScreen
 from companion.tui.prison.setup import SetupScreen
@@ -282,7 +282,7 @@ class ConsoleApp(GameConsole):
         elif what == "report":
             self.run_flow(flows.export_report)
         elif what == "phone":
-            self.push_screen(PhoneScreen(ctx))
+            self.push_screen(PhoneScreen(ctx.session))
 
     def peek(self) -> None:
         self.run_flow(flows.peek)

@@ -2,8 +2,8 @@
 on the board), and a new link on demand (R), which ends every device holding the old one.
 
 The page it opens is a second console on the game master's own phone (the night's server's
-``/gm/SECRET``); whoever scans this code can run the night, so the screen closes itself after
-a while, as every secret on the console does."""
+``/gm/SECRET``: the prison break's, the warm-up's); whoever scans this code can run the night,
+so the screen closes itself after a while, as every secret on the console does."""
 
 from __future__ import annotations
 
@@ -15,16 +15,21 @@ from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Static
 
+from companion.language import N_
 from companion.session.attached import AttachedSession
+from companion.session.session import Session
 from companion.session.store import StoreError
 from companion.tui.common.dialogs import ConfirmScreen
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words
 from companion.tui.common.literal import plain
 from companion.tui.common.qr import qr_lines
-from companion.tui.prison.context import Context
 
 SHOWN_SECONDS = 60.0  # the code stays on screen this long at most
+ALONE = N_(
+    "The game master's phone needs the night's server, and this console holds the session "
+    "alone; open it with companion resume (without --no-phones)."
+)
 
 
 class PhoneScreen(ModalScreen[None]):
@@ -33,9 +38,12 @@ class PhoneScreen(ModalScreen[None]):
         Binding("escape,enter,space,g", "close", "Close"),
     ]
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, session: Session, alone: str = ALONE) -> None:
+        """``alone``: what the screen says when this console holds the session alone (how to
+        open it on the night's server instead)."""
         super().__init__(classes="private")
-        self.ctx = ctx
+        self.session = session
+        self.alone = alone
         self.link: str | None = None
         self._timer: Timer | None = None
 
@@ -48,7 +56,7 @@ class PhoneScreen(ModalScreen[None]):
         yield Keys()
 
     def on_mount(self) -> None:
-        session = self.ctx.session
+        session = self.session
         try:
             self.link = session.phone_link() if isinstance(session, AttachedSession) else None
         except StoreError as error:
@@ -66,10 +74,7 @@ class PhoneScreen(ModalScreen[None]):
             title.update(plain(_("The game master's phone")))
             code.update("")
             link.update("")
-            note.update(plain(_(
-                "The game master's phone needs the night's server, and this console holds "
-                "the session alone; open it with companion resume (without --no-phones)."
-            )))
+            note.update(plain(_(self.alone)))
             return
         title.update(plain(_("The game master's phone: scan this with your own phone")))
         code.update("\n".join(qr_lines(self.link)))
@@ -84,7 +89,7 @@ class PhoneScreen(ModalScreen[None]):
 
     @work(group="flow")
     async def action_replace(self) -> None:
-        session = self.ctx.session
+        session = self.session
         if not isinstance(session, AttachedSession) or self.link is None:
             return
         _ = words(self)
