@@ -38,10 +38,12 @@ LANGS = [p.parts[-3] for p in pseudo_locale.shipped()]
 PLAYERS, MASTER = "players", "game master"
 TO_PLAYERS = ("companion/web/", "companion/printing/")
 TO_BOTH = ("companion/rules/",)
-# The game master's phone is a page of the web face and the questions before a move are the
-# rules' phrases, but the game master alone reads them.
+# The game master's phone is a page of the web face (each game's game_master*, and its
+# templates) and the questions before a move are the rules' phrases, but the game master alone
+# reads them.
 TO_MASTER = (
-    "companion/web/prison/game_master", "companion/web/prison/templates/game_master",
+    *(f"companion/web/{face}/{where}game_master" for face in ("prison", "dilemma", "common")
+      for where in ("", "templates/")),
     "companion/web/common/desk.py", "companion/rules/prison/asked.py",
 )
 # The rules of a game without phone pages speak only on its console (So Long Sucker's).

@@ -17,24 +17,34 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from aiohttp import web
 
+from companion.session.dilemma import DilemmaSession
 from companion.web.common import game_master as common
-from companion.web.common.context import log_version
+from companion.web.common.context import Limiter, Presence, log_version
 from companion.web.common.desk import Desk
 from companion.web.common.fanout import Push, serve
 from companion.web.common.language import page_language
 from companion.web.common.outbox import Outbox
 from companion.web.common.rendering import html
+from companion.web.dilemma.feed import Feed
 from companion.web.dilemma.game_master_taps import Taps
 from companion.web.dilemma.game_master_view import render_gm_page, render_gm_part
 
-if TYPE_CHECKING:  # the server holds the room, and adds these routes
-    from companion.web.dilemma.server import Room
-
 AUDIENCE = common.AUDIENCE
+
+
+class Room(Protocol):
+    """What the page reads of the server's room (:class:`companion.web.dilemma.server.Room`,
+    which adds these routes)."""
+
+    session: DilemmaSession
+    limiter: Limiter
+    presence: Presence
+    desk: Desk | None
+    feed: Feed | None
 
 
 def deliver(room: Room, push: Push, box: Outbox[str | None]) -> None:
