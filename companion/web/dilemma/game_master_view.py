@@ -187,11 +187,12 @@ def _finale(session: DilemmaSession, lang: Language) -> dict[str, Any] | None:
 
 def stamp(session: DilemmaSession) -> str:
     """What a tap on the page means depends on: the phase, the round, the history's length
-    and the room (a tap kept while the laptop did not answer is sent again only while this is
-    the same)."""
-    state = session.state
+    and the room's timers, rounds' time and finale (a tap kept while the laptop did not answer
+    is sent again only while this is the same; the same after the server starts again)."""
+    state, room = session.state, session.room
+    held = (sorted(room.timers.items()), room.seconds, room.finale)  # (not the last row's time)
     return f"{state.phase}:{len(state.rounds)}:{len(session.history.entries)}:" + format(
-        zlib.crc32(repr(session.room).encode("utf-8")), "x"
+        zlib.crc32(repr(held).encode("utf-8")), "x"
     )
 
 

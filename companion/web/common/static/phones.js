@@ -5,7 +5,8 @@
 // part that carries a data-stamp (day and phase) clears it when the stamp moves on from the one
 // the message was given in. A button with data-confirm acts only on a second tap. A page with
 // data-cover-after puts its cover back when left untouched that many seconds. A button with
-// data-with sends the values of the ticked boxes of that name along (a list).
+// data-with sends the values of the ticked boxes of that name along (a list). A new part keeps
+// what the hand was doing: the lists unfolded, the button waiting for its second tap.
 //
 // A "patch" event ({id: text}) changes only those elements' texts in the live part (an empty
 // one changes nothing: the page is as of the event's id).
@@ -282,10 +283,12 @@
       if (v < viewVersion) return;
       if (v > version) fresh(v);
     } else if (!fresh(v)) return;  // older than the page: it came late
-    var kept = ticked();
+    var kept = ticked(), unfolded = opened(), waiting = armedTap();
     live.innerHTML = html;
     shownHtml = html;
     retick(kept);
+    reopen(unfolded);
+    rearm(waiting);
     if (v >= 0) viewVersion = v;
     if (patched && patched.v > v) setTexts(patched.texts);
     shown();
@@ -312,6 +315,37 @@
     live.querySelectorAll("input[type=checkbox][data-keep]").forEach(function (box) {
       if (keys[keyOf(box)]) box.checked = true;
     });
+  }
+
+  // A part that comes while the game master has a list unfolded (details) or a button waiting
+  // for its second tap keeps them so (a choice coming in must not close the list under a thumb
+  // nor take back the question asked): the same list (by its id, else its summary's words) is
+  // unfolded again, the same button (its action and value) armed again with its question as
+  // the new part says it; a button the part no longer has is not.
+  function keyOfList(d) {
+    var summary = d.querySelector("summary");
+    return d.id || (summary ? summary.textContent : "");
+  }
+
+  function opened() {
+    var keys = {};
+    live.querySelectorAll("details[open]").forEach(function (d) { keys[keyOfList(d)] = true; });
+    return keys;
+  }
+
+  function reopen(keys) {
+    live.querySelectorAll("details").forEach(function (d) { if (keys[keyOfList(d)]) d.open = true; });
+  }
+
+  function armedTap() {
+    if (!armed) return null;
+    return { action: armed.dataset.action, field: armed.dataset.field, value: armed.dataset.value };
+  }
+
+  function rearm(tap) {
+    if (!tap) return;
+    var again = buttonFor(tap);
+    if (again && !again.disabled && again.dataset.confirm) arm(again); else disarm();
   }
 
   function say(text, bad) {
