@@ -161,7 +161,15 @@ async def test_a_tournament_from_the_game_masters_phone(
     assert not session.state.player("p4").present  # type: ignore[union-attr]
     await shows(gm, "button[data-action=bring_back][data-value=p4]")  # the part after it
 
-    await tap_twice(gm, "button[data-action=close_round]", "have not chosen: no answer", session)
+    # a choice comes in while the button waits for its second tap: the new part keeps it
+    # waiting, with the question as it now stands, and the players' list unfolded
+    await tap(gm, session, "button[data-action=close_round]")
+    await wait_for(gm, f"({ASKING}).includes('2 players have not chosen')")
+    session.submit(Choose(pid="p2", choice="betray"), by="phone")
+    await wait_for(gm, f"({ASKING}).includes('1 player has not chosen')")
+    assert await gm.js("document.querySelector('button.armed[data-action=close_round]') !== null")
+    assert await gm.js("document.getElementById('gm-players').open")
+    await gm.tap("button[data-action=close_round]")
     await says(gm, "The round is revealed.")
     assert session.state.phase == "revealed"
     await shows(gm, "#gm-next")
@@ -174,7 +182,7 @@ async def test_a_tournament_from_the_game_masters_phone(
 
     await night.stop()  # the laptop asleep: the page says so, a tap is kept
     await wait_for(gm, "!document.getElementById('offline').hidden", 15)
-    await tap_twice(gm, "button[data-action=close_round]", "have not chosen: no answer")
+    await tap_twice(gm, "button[data-action=close_round]", "not chosen: no answer")
     await wait_for(gm, f"({BESIDE}).includes({NOT_ANSWERING!r})", 10)
     await shot(gm, browser, "gm-laptop-down")
     await night.start()
