@@ -23,7 +23,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("name", help="the session's name")
     p.add_argument("--json", action="store_true",
-                   help="print JSON: {seats: [...], board: URL, gm: the game master's phone's URL}")
+                   help="print JSON: {seats: [...], board: URL, gm: the game master's phone's URL}"
+                   " (a warm-up: {join: URL, board: URL, gm: URL})")
     p.set_defaults(func=run_links)
 
 
@@ -76,11 +77,42 @@ def seats_and_base(args: argparse.Namespace) -> tuple[list[Seat], str]:
         session.close()
 
 
+def warm_up_links(args: argparse.Namespace) -> int | None:
+    """A warm-up's links (the room's join link and the board; with ``--json`` the game
+    master's phone's too); ``None`` for a session of another game."""
+    from companion.rules.dilemma import GAME
+    from companion.session.create import session_meta
+    from companion.session.links import base_in
+    from companion.session.night import phone_secret, phone_url
+    from companion.session.paths import data_dir, session_path
+
+    folder = data_dir(args.data_dir)
+    meta = session_meta(folder, args.name)
+    if meta.get("game") != GAME.name:
+        return None
+    base = links_base(base_in(meta), args.host, args.port, args.public_url).rstrip("/")
+    join, board = f"{base}/join-room", f"{base}/board"
+    if args.json:
+        import json
+
+        # the game master's own link too (this laptop is theirs): never in the printed text
+        secret = phone_secret(session_path(folder, args.name))
+        print(json.dumps({"join": join, "board": board, "gm": phone_url(base, secret)},
+                         indent=1, ensure_ascii=False))
+        return 0
+    print(f"Links for {args.name}: the players join at {join}")
+    print(f"Board: {board}")
+    return 0
+
+
 def run_links(args: argparse.Namespace) -> int:
     from companion.session.night import phone_secret, phone_url
     from companion.session.paths import data_dir, session_path
     from companion.session.prison.seats import board_url, join_url, seat_url
 
+    warm_up = warm_up_links(args)
+    if warm_up is not None:
+        return warm_up
     seats, base = seats_and_base(args)
     if args.json:
         import json

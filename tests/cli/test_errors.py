@@ -143,10 +143,12 @@ def test_resume_suggests_a_saved_name_in_another_case(tmp_path: Path) -> None:
     fatal(companion("--data-dir", str(tmp_path), "resume", "fridya"), "did you mean 'friday'?")
 
 
-@pytest.mark.parametrize("command", ["links"])
-def test_a_warm_up_has_no_seat_links_nor_the_prison_phones(tmp_path: Path, command: str) -> None:
-    # Before: `companion links` on a warm-up's session ended in a traceback (no warden).
+def test_a_warm_up_has_no_seat_links_but_the_rooms(tmp_path: Path) -> None:
+    # Before: `companion links` on a warm-up's session ended in a traceback (no warden); then
+    # it was refused; now it gives the room's join link and the board (no seat has a link).
     from companion.session.dilemma.create import open_or_create_dilemma
 
     open_or_create_dilemma(tmp_path, "warm", "dilemma", None).close()
-    fatal(companion("--data-dir", str(tmp_path), command, "warm"), "'warm' is a dilemma game")
+    done = companion("--data-dir", str(tmp_path), "links", "warm")
+    assert done.returncode == 0, done.stderr
+    assert "/join-room" in done.stdout and "/board" in done.stdout and "/gm/" not in done.stdout

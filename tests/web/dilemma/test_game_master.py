@@ -9,6 +9,8 @@ sentences."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -384,3 +386,19 @@ def test_the_page_speaks_each_language_formally(path: Path, code: str) -> None:
         assert said == lang("The doors are closed: nobody can join.") != (
             "The doors are closed: nobody can join."
         )
+
+
+def test_companion_links_json_includes_the_phones_link(path: Path) -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "companion", "--data-dir", str(path.parent), "links",
+         path.stem, "--json"],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    links = json.loads(out)
+    assert links["gm"].endswith(f"/gm/{phone_secret(path)}")
+    assert links["join"].endswith("/join-room") and links["board"].endswith("/board")
+    text = subprocess.run(
+        [sys.executable, "-m", "companion", "--data-dir", str(path.parent), "links", path.stem],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    assert phone_secret(path) not in text  # the printed list is the room's links
