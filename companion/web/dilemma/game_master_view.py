@@ -30,6 +30,7 @@ from companion.web.dilemma import pages
 
 # The rounds' times offered (seconds; 0: no timer), as the console's t takes them.
 ROUND_TIMES = (0, 30, 60, 90, 120, 180, 300)
+LEADERS = 20  # the leaderboard's rows on the page (the console's shows what fits)
 # The finale's steps as the console names them (tui/dilemma/screens.py: the same messages).
 FINALE_STEPS = {
     "podium": N_("the podium"),
@@ -234,6 +235,7 @@ def gm_part_context(
         "undo": _undo(session, lang),
         "stamp": stamp(session),
         "next_round": min(v["round"] + 1, v["rounds"]),
+        "leaders": LEADERS,
     }
 
 

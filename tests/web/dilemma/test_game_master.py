@@ -328,6 +328,7 @@ def test_a_tournament_from_the_phone_seen_by_the_console(path: Path) -> None:
 
             # undo, with the console's question: the room saw the reveal
             html = page.look()
+            assert "Leaderboard: least time served" in html  # as the console's room shows it
             assert "The room has already seen round 1" in html
             assert "Round 1 opens again and the phones offer SILENT or BETRAY once more." in html
             target = session.history.undo_target()
