@@ -77,10 +77,12 @@ def seats_and_base(args: argparse.Namespace) -> tuple[list[Seat], str]:
         session.close()
 
 
+WARM_UP = "dilemma"  # the warm-up's game, as its session files name it (companion.games)
+
+
 def warm_up_links(args: argparse.Namespace) -> int | None:
     """A warm-up's links (the room's join link and the board; with ``--json`` the game
     master's phone's too); ``None`` for a session of another game."""
-    from companion.rules.dilemma import GAME
     from companion.session.create import session_meta
     from companion.session.links import base_in
     from companion.session.night import phone_secret, phone_url
@@ -88,7 +90,7 @@ def warm_up_links(args: argparse.Namespace) -> int | None:
 
     folder = data_dir(args.data_dir)
     meta = session_meta(folder, args.name)
-    if meta.get("game") != GAME.name:
+    if meta.get("game") != WARM_UP:
         return None
     base = links_base(base_in(meta), args.host, args.port, args.public_url).rstrip("/")
     join, board = f"{base}/join-room", f"{base}/board"
