@@ -403,3 +403,23 @@ def test_companion_links_json_includes_the_phones_link(path: Path) -> None:
         capture_output=True, text=True, check=True,
     ).stdout
     assert phone_secret(path) not in text  # the printed list is the room's links
+
+
+@pytest.mark.parametrize("code", ["en", "fr"])
+def test_the_page_is_the_same_whatever_was_chosen(tmp_path: Path, code: str) -> None:
+    """Nothing of a sealed choice reaches the game master's page (as the console without its
+    peek): the part made from a round where Ann stayed silent and from one where she betrayed
+    are the same, letter for letter."""
+    from companion.web.dilemma.game_master_view import render_gm_part
+
+    parts = []
+    for choice in ("silent", "betray"):
+        s = Session.create(tmp_path / f"{choice}.sqlite", "dilemma",
+                           {"rules": scenario(rounds=2)})
+        for n, name in enumerate(("Ann", "Bob", "Cy", "Dee")):
+            s.submit(Join(pid=f"p{n}", name=name))
+        s.submit(StartRound(seed=5))
+        s.submit(Choose(pid="p0", choice=choice))  # type: ignore[arg-type]
+        parts.append(render_gm_part(s, language(code), 1000.0))  # type: ignore[arg-type]
+        s.close()
+    assert "Ann" in parts[0] and parts[0] == parts[1]
