@@ -10,7 +10,7 @@ up is :mod:`companion.rules.sucker.setup`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from companion.rules.core.game import Engine, Listed, Param, Refusal, Refused, refusing
 from companion.rules.core.words import N_
@@ -50,6 +50,7 @@ __all__ = [
     "decide",
     "evolve",
     "initial_state",
+    "legal_moves",
     "playable_colors",
 ]
 
@@ -77,6 +78,35 @@ def deepest_player(state: SuckerState, pile: int) -> str:
 def playable_colors(state: SuckerState, name: str) -> list[str]:
     """The colors ``name`` could play, in seating order."""
     return [c for c in state.colors if state.holdings[name].get(c, 0) > 0]
+
+
+def legal_moves(state: SuckerState) -> list[SuckerCommand]:
+    """Every command :func:`decide` accepts now, and only those, in the table's order: the
+    move awaited (a chip played on a pile or a new one, the next player named, a chip killed
+    from the captured pile, a rescue refused), then the prisoners' moves open at any time (a
+    prisoner given to another live player, or killed). Nothing once the game is over (undo
+    is the session's, not a command)."""
+    a = state.awaiting
+    if state.over or a.player is None:
+        return []
+    out: list[SuckerCommand] = []
+    if a.what == "play":
+        piles: list[int | Literal["new"]] = [*sorted(state.piles), "new"]
+        out += [Play(player=a.player, color=c, pile=p)
+                for c in playable_colors(state, a.player) for p in piles]
+    elif a.what == "next" and a.pile is not None:
+        out += [Next(player=n) for n in choices_for_next(state, a.pile)]
+    elif a.what == "kill" and a.pile is not None:
+        chips = state.piles[a.pile]
+        out += [Kill(player=a.player, color=c) for c in state.colors if c in chips]
+    elif a.what == "rescue":
+        out += [Refuse(player=n) for n in state.rescuers_pending()]
+    for holder in state.live():
+        for color in state.prisoners_of(holder):
+            out += [Transfer(player=holder, color=color, to=n)
+                    for n in state.live() if n != holder]
+            out.append(KillPrisoner(player=holder, color=color))
+    return out
 
 
 # ---- checks ---------------------------------------------------------------------------------
