@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from companion.rules.core.phrase import Listed, Phrase, phrase
 from companion.rules.core.words import N_
@@ -281,3 +281,60 @@ def event_phrase(event: SuckerEvent) -> Phrase | None:
         return phrase("%(name)s wins the game!", name=event.player)
     return None
 
+
+
+def command_phrase(command: Mapping[str, Any]) -> Phrase:
+    """A recorded command in a few words (a log's line after an undo, an undo's question)."""
+    do, who = command["do"], command.get("player") or ""
+    color = command.get("color") or ""
+    if do == "play":
+        if command["pile"] == "new":
+            return phrase("%(name)s playing %(color)s on a new pile", name=who, color=color)
+        return phrase("%(name)s playing %(color)s on pile %(pile)s", name=who, color=color,
+                      pile=command["pile"])
+    if do == "next":
+        return phrase("naming %(name)s to move next", name=who)
+    if do == "kill":
+        return phrase("%(name)s killing a %(color)s chip from the captured pile", name=who,
+                      color=color)
+    if do == "transfer":
+        return phrase("%(name)s giving a %(color)s chip to %(to)s", name=who, color=color,
+                      to=command.get("to") or "")
+    if do == "kill_prisoner":
+        return phrase("%(name)s killing a %(color)s prisoner", name=who, color=color)
+    if do == "refuse":
+        return phrase("%(name)s refusing the rescue", name=who)
+    raise ValueError(f"unknown command {do!r}")
+
+
+# What each player is doing, when they are the one the table waits for.
+DOING = {
+    "play": N_("to play"),
+    "next": N_("names next"),
+    "kill": N_("kills a chip"),
+    "rescue": N_("awaits rescue"),
+}
+
+
+def standing(view: TableView, name: str) -> tuple[Phrase | None, str]:
+    """A player's status at the table (what the referee's players panel says beside them)
+    and their mark: ★ the winner, ● the one the table waits for, ▶ who may be named next, ?
+    who may rescue."""
+    a = view["awaiting"]
+    if view["winner"] == name:
+        return phrase("WINNER"), "★"
+    if name in view["defeated"]:
+        return phrase("defeated (%(place)s)", place=view["defeated"].index(name) + 1), ""
+    if a["player"] == name:
+        doing = DOING.get(a["what"])
+        # A mover who played a prisoner may name themselves: both marks, as for the others.
+        named = a["what"] == "next" and name in a.get("players", [])
+        return (Phrase(doing) if doing else None), "●▶" if named else "●"
+    if a["what"] == "next" and name in a.get("players", []):
+        return phrase("may be named"), "▶"
+    if a["what"] == "rescue":
+        if name in a.get("pending", []):
+            return phrase("may rescue"), "?"
+        if name in a.get("refused", []):
+            return phrase("refused"), ""
+    return None, ""

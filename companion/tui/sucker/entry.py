@@ -29,7 +29,7 @@ from companion.rules.sucker.commands import (
     SuckerCommand,
     Transfer,
 )
-from companion.rules.sucker.views import says
+from companion.rules.sucker.views import command_phrase, says
 
 View = Mapping[str, Any]  # a view of the rules (companion.rules.sucker.views), read by key
 
@@ -335,24 +335,4 @@ def view_players(view: View) -> dict[str, dict[str, int]]:
 
 def command_text(lang: Language, command: View) -> str:
     """A recorded command in a few words (for the log, e.g. after an undo)."""
-    _ = lang
-    do, who = command["do"], command.get("player")
-    color = command.get("color")
-    if do == "play":
-        if command["pile"] == "new":
-            return _("%(name)s playing %(color)s on a new pile", name=who, color=color)
-        return _("%(name)s playing %(color)s on pile %(pile)s", name=who, color=color,
-                 pile=command["pile"])
-    if do == "next":
-        return _("naming %(name)s to move next", name=who)
-    if do == "kill":
-        return _("%(name)s killing a %(color)s chip from the captured pile", name=who,
-                 color=color)
-    if do == "transfer":
-        return _("%(name)s giving a %(color)s chip to %(to)s", name=who, color=color,
-                 to=command["to"])
-    if do == "kill_prisoner":
-        return _("%(name)s killing a %(color)s prisoner", name=who, color=color)
-    if do == "refuse":
-        return _("%(name)s refusing the rescue", name=who)
-    return str(do)
+    return lang.say(command_phrase(command))

@@ -15,7 +15,7 @@ from textual.widgets import Header, RichLog, Static
 from textual.widgets.input import Selection
 
 from companion.language import N_, Language
-from companion.rules.sucker.views import LETTERING, event_phrase, says, table
+from companion.rules.sucker.views import LETTERING, event_phrase, says, standing, table
 from companion.session.sucker import SuckerSession
 from companion.tui.common.follow import Redraw
 from companion.tui.common.footer import Keys
@@ -40,13 +40,6 @@ from companion.tui.sucker.piles import Piles, natural_height
 
 LOG_LEAST = 5  # the log's rows at least (3 lines in its frame)
 MAIN_LEAST = 6  # the piles' and players' rows at least
-# What each player is doing, when they are the one the table waits for.
-DOING = {
-    "play": N_("to play"),
-    "next": N_("names next"),
-    "kill": N_("kills a chip"),
-    "rescue": N_("awaits rescue"),
-}
 LETTERS_HELP = N_("letters")
 
 
@@ -156,26 +149,10 @@ class RefereeScreen(Screen[None]):
 
     @staticmethod
     def _status(lang: Language, view: View, name: str) -> tuple[str, str]:
-        """A player's status (in ``lang``) and their mark."""
-        _ = lang
-        a = view["awaiting"]
-        if view["winner"] == name:
-            return _("WINNER"), "★"
-        if name in view["defeated"]:
-            return _("defeated (%(place)s)", place=view["defeated"].index(name) + 1), ""
-        if a["player"] == name:
-            doing = DOING.get(a["what"])
-            # A mover who played a prisoner may name themselves: both marks, as for the others.
-            named = a["what"] == "next" and name in a["players"]
-            return (_(doing) if doing else ""), "●▶" if named else "●"
-        if a["what"] == "next" and name in a["players"]:
-            return _("may be named"), "▶"
-        if a["what"] == "rescue":
-            if name in a["pending"]:
-                return _("may rescue"), "?"
-            if name in a["refused"]:
-                return _("refused"), ""
-        return "", ""
+        """A player's status (in ``lang``) and their mark (the rules' :func:`standing`, as the
+        game master's phone shows it too)."""
+        said, mark = standing(view, name)  # type: ignore[arg-type]
+        return (lang.say(said) if said is not None else ""), mark
 
     def _help(self) -> Table:
         _ = words(self)
