@@ -68,8 +68,8 @@ def run_serve(args: argparse.Namespace) -> int:
     session = open_session(data_dir(args.data_dir), args.name, holder=HOLDER)
     try:
         served_as_before(args, session)  # the printed links keep working
-        if session.game not in PHONE_GAMES:  # the consoles alone reach it, on this laptop
-            args.host = args.host or "127.0.0.1"
+        if session.game not in PHONE_GAMES:
+            game_master_only(args, session)
         check_port(args.port)
         if args.public_url:
             check_public_url(args.public_url)
@@ -82,6 +82,19 @@ def run_serve(args: argparse.Namespace) -> int:
         _ = cli_words(args)
         print(_("Stopped."))
     return 0
+
+
+def game_master_only(args: argparse.Namespace, session: Any) -> None:
+    """A game without players' phones (So Long Sucker) still serves the game master's phone:
+    on the laptop's Wi-Fi (all its addresses, as the phones' games; ``--host 127.0.0.1`` keeps
+    it to this laptop), on the port it had last time when it listened there, so the phone's
+    link outlives a restart of the night's server."""
+    from companion.session.links import served_on
+
+    args.host = args.host or "0.0.0.0"
+    last = served_on(session)
+    if args.port is None and last is not None and last[0] == args.host:
+        args.port = last[1]
 
 
 async def _serve(session: Any, args: argparse.Namespace) -> None:
@@ -165,8 +178,8 @@ async def _start(
     session: Any, host: str, port: int, public_url: str | None, desk: Any,
     args: argparse.Namespace,
 ) -> _Served:
-    """The game's own server (phones and board) with the desk, or the desk alone for a game
-    without phones (So Long Sucker)."""
+    """The game's own server (phones and board) with the desk; for a game without players'
+    phones (So Long Sucker), the desk and the game master's phone's page."""
     if session.game == "prison-break":
         from companion.session.prison.seats import board_url, join_url
         from companion.web.prison.server import start_phone_server
@@ -183,10 +196,10 @@ async def _start(
                                              desk=desk)
         return _Served(dilemma, {"base": dilemma.base_url, "board": dilemma.board_url,
                                  "join": dilemma.join_url})
-    from companion.web.common.server import start_desk_server
+    from companion.web.sucker.server import start_sucker_server
 
-    alone = await start_desk_server(session, host, port, desk)
-    return _Served(alone, {"base": alone.base_url})
+    referee = await start_sucker_server(session, host, port, desk)
+    return _Served(referee, {"base": referee.base_url})
 
 
 def _say_served(session: Any, args: argparse.Namespace, server: _Served) -> None:

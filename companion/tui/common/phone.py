@@ -2,8 +2,9 @@
 on the board), and a new link on demand (R), which ends every device holding the old one.
 
 The page it opens is a second console on the game master's own phone (the night's server's
-``/gm/SECRET``: the prison break's, the warm-up's); whoever scans this code can run the night,
-so the screen closes itself after a while, as every secret on the console does."""
+``/gm/SECRET``: the prison break's, the warm-up's, So Long Sucker's); whoever scans this code
+can run the night, so the screen closes itself after a while, as every secret on the console
+does."""
 
 from __future__ import annotations
 

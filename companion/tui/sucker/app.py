@@ -4,7 +4,9 @@ The game master types each move as it happens at the table (``r 2``, ``next bo``
 ``give g bo``, ``refuse``…; see :mod:`companion.tui.sucker.entry`) on the
 :class:`~companion.tui.sucker.referee.RefereeScreen`. It reads the game only through
 :mod:`companion.rules.sucker.views` and changes it only through the session (``submit``,
-``undo``), so every move is in the log before the screen shows it.
+``undo``), so every move is in the log before the screen shows it. Ctrl+G shows the game
+master's phone's link as a QR code (:mod:`companion.tui.common.phone`): the referee's page on
+the game master's own phone, a second console with a button for each legal move.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from companion.session.sucker import SuckerSession
 from companion.tui.common.console import GameConsole
 from companion.tui.common.language import console_language
 from companion.tui.common.literal import visible
+from companion.tui.common.phone import PhoneScreen
 from companion.tui.sucker.referee import RefereeScreen
 
 
@@ -31,6 +34,8 @@ class SuckerApp(GameConsole):
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo", priority=True),
         Binding("f1", "toggle_help", "Help"),
+        # ctrl+g, not g: the move line takes letters (g is a color's)
+        Binding("ctrl+g", "gm_phone", "GM phone", priority=True),
         Binding("escape", "escape", "Close help / clear entry", show=False),
         Binding("pageup", "scroll_log(-1)", "Log up", show=False),
         Binding("pagedown", "scroll_log(1)", "Log down", show=False),
@@ -66,6 +71,12 @@ class SuckerApp(GameConsole):
 
     def action_undo(self) -> None:
         self.referee.undo()
+
+    def action_gm_phone(self) -> None:
+        """The game master's phone's link as a QR code (R: a new one), on a screen of its
+        own."""
+        if not isinstance(self.screen, PhoneScreen):
+            self.push_screen(PhoneScreen(self.session))
 
     def action_toggle_help(self) -> None:
         self.referee.toggle_help()
