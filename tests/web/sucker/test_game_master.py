@@ -1,0 +1,298 @@
+"""The referee's page (So Long Sucker's game master's phone) on the night's server: its
+credential (its own secret, no changed link, no other site, no replay, guessing limited), its
+buttons (the rules' legal moves, no other), each tap seen by an attached console, and the
+rules' refusals in their own sentences, as the console says them."""
+
+from __future__ import annotations
+
+import argparse
+import html as html_text
+import json
+import re
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.cli.serve import game_master_only
+from companion.language import language
+from companion.rules.core.game import Refused
+from companion.rules.sucker.commands import command_to_dict, parse_command
+from companion.rules.sucker.engine import decide, legal_moves
+from companion.session.create import create_session
+from companion.session.night import game_master_key, phone_secret
+from companion.session.session import Session
+from companion.web.common.desk import NOT_UNDERSTOOD
+from tests.night_helpers import Night, serving
+
+SETUP = {
+    "players": [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"},
+                {"name": "Cat", "color": "green"}],
+    "chips_per_player": 3,
+    "first": "Ann",
+}
+# Ann starts pile 1 and names Bo; Bo plays on it (Cat is the only one left to move), Cat starts
+# pile 2 and names Bo, whose blue on blue captures pile 1: Bo must kill a chip from it.
+TO_A_CAPTURE = [
+    {"do": "play", "player": "Ann", "color": "red", "pile": "new"},
+    {"do": "next", "player": "Bo"},
+    {"do": "play", "player": "Bo", "color": "blue", "pile": 1},
+    {"do": "play", "player": "Cat", "color": "green", "pile": "new"},
+    {"do": "next", "player": "Bo"},
+    {"do": "play", "player": "Bo", "color": "blue", "pile": 1},
+]
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    where = tmp_path / "chips.sqlite"
+    create_session(where, "so-long-sucker", SETUP, None).close()
+    return where
+
+
+def get(url: str, headers: dict[str, str] | None = None) -> tuple[int, str, dict[str, str]]:
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=5) as answer:
+            return answer.status, answer.read().decode(), dict(answer.headers)
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode(), dict(error.headers)
+
+
+class Page:
+    """The referee's page as phones.js talks to the server: the part's version, each tap
+    with it."""
+
+    def __init__(self, night: Night, secret: str, lang: str = "en") -> None:
+        self.base = f"http://127.0.0.1:{night.port}"
+        self.secret = secret
+        self.lang = lang
+        self.version = 0
+        self.html = ""
+
+    def look(self) -> str:
+        status, self.html, headers = get(f"{self.base}/gm/{self.secret}/part",
+                                         {"Accept-Language": self.lang})
+        assert status == 200, self.html
+        self.version = int(headers["X-View-Version"])
+        return self.html
+
+    def buttons(self) -> list[dict[str, Any]]:
+        """The commands of the page's move buttons, as the page carries them."""
+        found = re.findall(r'data-action="move" data-field="value" data-value="([^"]*)"',
+                           self.look())
+        return [json.loads(html_text.unescape(value)) for value in found]
+
+    def tap(self, action: str, value: str = "", *, after: int | None = None,
+            headers: dict[str, str] | None = None,
+            secret: str | None = None) -> tuple[int, dict[str, Any]]:
+        body = {"value": value, "named": [], "after": self.version if after is None else after}
+        request = urllib.request.Request(
+            f"{self.base}/api/gm/page/{secret or self.secret}/{action}",
+            data=json.dumps(body).encode(), method="POST",
+            headers={"Content-Type": "application/json", "X-Tab": "t1",
+                     "Accept-Language": self.lang, **(headers or {})},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=5) as answer:
+                return answer.status, json.loads(answer.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
+
+    def move(self, command: dict[str, Any], **more: Any) -> tuple[int, dict[str, Any]]:
+        self.look()
+        return self.tap("move", json.dumps(command), **more)
+
+
+def rows(path: Path) -> int:
+    session = Session.open(path)
+    try:
+        return len(session.rows)
+    finally:
+        session.close()
+
+
+# ---- the night on the Wi-Fi ----------------------------------------------------------------
+
+
+def test_the_night_listens_on_the_wifi_on_the_port_it_had(path: Path) -> None:
+    session = Session.open(path)
+    try:
+        args = argparse.Namespace(host=None, port=None)
+        game_master_only(args, session)
+        assert (args.host, args.port) == ("0.0.0.0", None)  # all the laptop's addresses
+        session.set("served_on", {"host": "0.0.0.0", "port": 8811})
+        args = argparse.Namespace(host=None, port=None)
+        game_master_only(args, session)
+        assert (args.host, args.port) == ("0.0.0.0", 8811)  # the phone's link still works
+        args = argparse.Namespace(host="127.0.0.1", port=None)
+        game_master_only(args, session)
+        assert (args.host, args.port) == ("127.0.0.1", None)  # told: this laptop alone
+    finally:
+        session.close()
+
+
+# ---- the credential ------------------------------------------------------------------------
+
+
+def test_only_the_secret_opens_the_page(path: Path) -> None:
+    with serving(path) as night:
+        base = f"http://127.0.0.1:{night.port}"
+        secret = phone_secret(path)
+        status, page, headers = get(f"{base}/gm/{secret}")
+        assert status == 200 and 'data-send-version="1"' in page
+        assert "Ann must play a chip." in page
+        assert headers["Cache-Control"] == "no-store"
+        changed = secret[:-1] + ("A" if secret[-1] != "A" else "B")
+        for wrong in (game_master_key(path), changed, secret[::-1]):
+            for where in (f"/gm/{wrong}", f"/gm/{wrong}/part", f"/api/gm/page/{wrong}/events"):
+                assert get(f"{base}{where}")[0] == 404, where
+        # the phone's secret opens no console's desk
+        assert get(f"{base}/api/gm/hello", {"Authorization": f"Bearer {secret}"})[0] == 403
+        for where in ("/", "/board", "/join", "/check"):
+            assert secret not in get(f"{base}{where}")[1], where
+
+
+def test_a_tap_without_the_secret_or_from_another_site_changes_nothing(path: Path) -> None:
+    with serving(path) as night:
+        page = Page(night, phone_secret(path))
+        play = {"do": "play", "player": "Ann", "color": "red", "pile": "new"}
+        page.look()
+        before = rows(path)
+        for secret in (game_master_key(path), page.secret[::-1]):
+            assert page.move(play, secret=secret)[0] == 404
+        status, answer = page.move(
+            play, headers={"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"})
+        assert status == 403 and "error" in answer
+        assert rows(path) == before
+        status, answer = page.move(play)
+        assert status == 200, answer
+        assert answer["message"] == "Ann played red on a new pile 1."  # the console's log line
+        assert rows(path) == before + 1
+
+
+def test_a_replayed_tap_is_refused_and_does_nothing_twice(path: Path) -> None:
+    with serving(path) as night:
+        page = Page(night, phone_secret(path))
+        page.look()
+        seen = page.version
+        play = json.dumps({"do": "play", "player": "Ann", "color": "red", "pile": "new"})
+        assert page.tap("move", play, after=seen)[0] == 200
+        before = rows(path)
+        for _ in range(2):  # the same request again, as captured
+            status, answer = page.tap("move", play, after=seen)
+            assert status == 409
+            assert answer["error"].startswith("The game changed since this page showed it")
+        assert rows(path) == before
+
+
+def test_guessing_the_link_is_limited_like_every_secret_link(path: Path) -> None:
+    with serving(path) as night:
+        base = f"http://127.0.0.1:{night.port}"
+        statuses = [get(f"{base}/gm/guess{n:040d}")[0] for n in range(21)]
+        assert statuses[:20] == [404] * 20 and statuses[20] == 429
+        assert get(f"{base}/gm/{phone_secret(path)}")[0] == 429  # paused, right or wrong
+
+
+def test_what_is_not_a_move_is_not_understood(path: Path) -> None:
+    with serving(path) as night:
+        page = Page(night, phone_secret(path))
+        before = rows(path)
+        for value in ("", "[1]", '{"do": "fly"}', '{"do": "play", "player": "Ann"}'):
+            page.look()
+            status, answer = page.tap("move", value)
+            assert status == 409, value
+            assert answer["error"] == NOT_UNDERSTOOD
+        page.look()
+        assert page.tap("teleport", "")[0] == 409
+        assert rows(path) == before
+
+
+# ---- the buttons are the rules' legal moves ------------------------------------------------
+
+
+def test_the_buttons_are_the_moves_the_rules_allow_now(path: Path) -> None:
+    with serving(path) as night:
+        session = night.session
+        assert session is not None
+        page = Page(night, phone_secret(path))
+        for command in [*TO_A_CAPTURE, {"do": "kill", "player": "Bo", "color": "blue"}]:
+            legal = [command_to_dict(c) for c in legal_moves(session.state)]
+            assert sorted(map(json.dumps, page.buttons())) == sorted(map(json.dumps, legal))
+            status, answer = page.move(command)
+            assert status == 200, answer
+        # Bo now holds a red prisoner: given or killed at any time, from the page
+        shown = page.buttons()
+        assert {"do": "kill_prisoner", "player": "Bo", "color": "red"} in shown
+        assert {"do": "transfer", "player": "Bo", "color": "red", "to": "Cat"} in shown
+        assert "Prisoners (at any time)" in page.html
+
+
+# ---- the same night, one truth -------------------------------------------------------------
+
+
+def test_each_tap_shows_on_the_attached_console_and_its_moves_on_the_page(path: Path) -> None:
+    with serving(path) as night:
+        console = night.attach()
+        try:
+            page = Page(night, phone_secret(path))
+            for command in TO_A_CAPTURE:
+                status, answer = page.move(command)
+                assert status == 200, answer
+            console.catch_up()
+            assert console.state.awaiting.what == "kill"
+            assert console.state.awaiting.player == "Bo"
+            assert console.submit(parse_command({"do": "kill", "player": "Bo",
+                                                 "color": "blue"})) is not None
+            html = page.look()
+            assert "Bo must play a chip." in html  # the console's move, on the page
+            assert "Bo killed a blue chip from pile 1 and took the rest." in html
+            # undo from the page, asked about the move it takes back, as the console names it
+            assert "Take back Bo killing a blue chip from the captured pile?" in html
+            hseq = re.search(r'data-action="undo" data-field="value" data-value="(\d+)"', html)
+            assert hseq is not None
+            status, answer = page.tap("undo", hseq.group(1))
+            assert status == 200 and answer["message"].startswith("Undone")
+            console.catch_up()
+            assert console.state.awaiting.what == "kill"
+            assert "Undone: Bo killing a blue chip from the captured pile." in page.look()
+        finally:
+            console.close()
+
+
+def test_an_undo_of_a_move_no_longer_the_last_is_refused(path: Path) -> None:
+    with serving(path) as night:
+        session = night.session
+        assert session is not None
+        page = Page(night, phone_secret(path))
+        assert page.move(TO_A_CAPTURE[0])[0] == 200
+        first = session.history.undo_target()
+        assert not isinstance(first, Refused)
+        assert page.move(TO_A_CAPTURE[1])[0] == 200
+        page.look()
+        status, answer = page.tap("undo", str(first.seq))
+        assert status == 409
+        assert answer["error"].startswith("Nothing was undone: a move came in meanwhile")
+        assert session.state.awaiting.what == "play"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "es"])
+def test_a_move_the_table_has_moved_on_from_is_refused_in_the_rules_sentence(
+    path: Path, lang: str
+) -> None:
+    with serving(path) as night:
+        session = night.session
+        assert session is not None
+        page = Page(night, phone_secret(path), lang)
+        late = {"do": "next", "player": "Bo"}  # the page's button, once the table moved on
+        refusal = decide(session.state, parse_command(late))
+        assert isinstance(refusal, Refused)
+        status, answer = page.move(late)
+        assert status == 409
+        assert answer["error"] == language(lang).refused(refusal)  # the console's sentence
+        wrong = {"do": "play", "player": "Bo", "color": "blue", "pile": "new"}
+        status, answer = page.move(wrong)
+        assert status == 409
+        assert answer["error"] == language(lang).refused(session.submit(wrong))  # type: ignore[arg-type]
