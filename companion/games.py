@@ -36,7 +36,7 @@ class GameEntry:
 GAMES = (
     GameEntry("prison-break", "prison", N_("prison break"), ("tui", "web", "printing")),
     GameEntry("dilemma", "dilemma", N_("dilemma warm-up"), ("tui", "web", "printing")),
-    GameEntry("so-long-sucker", "sucker", N_("So Long Sucker"), ("tui", "printing")),
+    GameEntry("so-long-sucker", "sucker", N_("So Long Sucker"), ("tui", "web", "printing")),
 )
 
 DEFAULT_GAME = "prison-break"  # what a scenario file or a script without "game" is for

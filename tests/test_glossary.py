@@ -45,9 +45,14 @@ TO_MASTER = (
     *(f"companion/web/{face}/{where}game_master" for face in ("prison", "dilemma", "common")
       for where in ("", "templates/")),
     "companion/web/common/desk.py", "companion/rules/prison/asked.py",
+    "companion/web/sucker/",  # So Long Sucker's web face is the game master's phone alone
 )
-# The rules of a game without phone pages speak only on its console (So Long Sucker's).
-CONSOLE_ONLY = tuple(f"companion/rules/{g.package}/" for g in GAMES if "web" not in g.faces)
+# The rules of a game whose players have no phone pages speak only to the game master, on its
+# console and its game master's phone (So Long Sucker's).
+GM_ONLY = ("sucker",)
+CONSOLE_ONLY = tuple(
+    f"companion/rules/{g.package}/" for g in GAMES if "web" not in g.faces or g.package in GM_ONLY
+)
 
 
 def glossary(code: str) -> dict[str, Any]:

@@ -251,21 +251,3 @@ async def listen(
     session.set("served_on", {"host": host, "port": bound})
     base = str(pinned).rstrip("/") if pinned else served
     return runner, bound, base
-
-
-_desk_errors = error_middleware(lambda status, message: web.Response(text=message, status=status))
-
-
-async def start_desk_server(session: Session, host: str, port: int, desk: Desk) -> PhoneServer:
-    """The night's server of a game without phones (So Long Sucker): the game master's desk
-    alone, with the common error pages and the venue's test page."""
-    app = phone_app(session, _NoLive, _desk_errors)
-    runner, bound, base = await listen(session, app, host, port, None, desk=desk)
-    return PhoneServer(runner, host, bound, base)
-
-
-class _NoLive:
-    """No live pages: nothing to close."""
-
-    def close(self) -> None:
-        pass

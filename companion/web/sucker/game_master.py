@@ -33,7 +33,7 @@ from companion.web.common.language import page_language
 from companion.web.common.outbox import Outbox
 from companion.web.common.rendering import html
 from companion.web.sucker.game_master_view import render_gm_page, render_gm_part
-from companion.web.sucker.server import Referee, referee_of
+from companion.web.sucker.referee import Referee, referee_of
 
 TOO_MANY = N_(
     "Too many wrong links came from this device; wait a minute, then scan the game master's "

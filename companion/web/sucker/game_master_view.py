@@ -97,9 +97,12 @@ def _moves(lang: Language, view: TableView, legal: list[SuckerCommand]) -> list[
         elif isinstance(c, KillPrisoner):
             holders.setdefault(c.player, []).append(
                 _button(c, _("Kill a %(color)s prisoner", color=c.color), "kill"))
+    keys = view["keys"]
+    held = {p["name"]: [(c, keys[c], n) for c, n in p["prisoners"].items()]
+            for p in view["players"]}
     for holder, buttons in holders.items():
         groups.append({"id": f"prisoners-{holder}", "title": holder, "buttons": buttons,
-                       "prisoners": True})
+                       "prisoners": True, "held": held[holder]})
     for group in groups:
         group.setdefault("prisoners", False)
         group.setdefault("pile_row", False)

@@ -8,8 +8,6 @@ no seat's page. The page's live updates are one fan-out from the session's log t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from aiohttp import web
 
 from companion.session.session import Change
@@ -28,29 +26,13 @@ from companion.web.common.server import (
     phone_app,
     static_dir,
 )
-
-
-@dataclass
-class Referee:
-    """What the referee's page needs of the night: the session, the desk (``None``: not a
-    night's server, so no page), the wrong-links limiter and the page's streams."""
-
-    session: SuckerSession
-    limiter: Limiter = field(default_factory=Limiter)
-    desk: Desk | None = None
-    fanout: Fanout[str] | None = None  # each stream's memory: the secret it was opened with
-
-
-REFEREE: web.AppKey[Referee] = web.AppKey("referee")
-
-
-def referee_of(request: web.Request) -> Referee:
-    return request.app[REFEREE]
+from companion.web.sucker import game_master
+from companion.web.sucker.game_master import publish
+from companion.web.sucker.game_master_view import render_problem
+from companion.web.sucker.referee import REFEREE, Referee
 
 
 def _problem_page(status: int, message: str) -> web.StreamResponse:
-    from companion.web.sucker.game_master_view import render_problem
-
     return html(render_problem(message, current()), status=status, private=False)
 
 
@@ -63,8 +45,6 @@ def _urgency(change: Change) -> Urgency:
 
 def start_fanout(referee: Referee) -> Fanout[str]:
     """The page's live updates (in the running loop, as the server starts)."""
-    from companion.web.sucker.game_master import publish
-
     referee.fanout = Fanout(
         referee.session, _urgency, lambda push: publish(referee, push), pace=0.0, calm=PACE
     )
@@ -73,8 +53,6 @@ def start_fanout(referee: Referee) -> Fanout[str]:
 
 def build_app(referee: Referee) -> web.Application:
     """The application: the common one with the referee's page, in the phone's language."""
-    from companion.web.sucker import game_master
-
     app = phone_app(
         referee.session, lambda: start_fanout(referee), _errors,
         static_dir("companion.web.sucker"),
