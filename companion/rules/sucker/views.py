@@ -307,13 +307,17 @@ def command_phrase(command: Mapping[str, Any]) -> Phrase:
     raise ValueError(f"unknown command {do!r}")
 
 
-# What each player is doing, when they are the one the table waits for.
-DOING = {
-    "play": N_("to play"),
-    "next": N_("names next"),
-    "kill": N_("kills a chip"),
-    "rescue": N_("awaits rescue"),
-}
+def _doing(what: What) -> Phrase | None:
+    """What the player the table waits for is doing."""
+    if what == "play":
+        return phrase("to play")
+    if what == "next":
+        return phrase("names next")
+    if what == "kill":
+        return phrase("kills a chip")
+    if what == "rescue":
+        return phrase("awaits rescue")
+    return None
 
 
 def standing(view: TableView, name: str) -> tuple[Phrase | None, str]:
@@ -326,10 +330,9 @@ def standing(view: TableView, name: str) -> tuple[Phrase | None, str]:
     if name in view["defeated"]:
         return phrase("defeated (%(place)s)", place=view["defeated"].index(name) + 1), ""
     if a["player"] == name:
-        doing = DOING.get(a["what"])
         # A mover who played a prisoner may name themselves: both marks, as for the others.
         named = a["what"] == "next" and name in a.get("players", [])
-        return (Phrase(doing) if doing else None), "●▶" if named else "●"
+        return _doing(a["what"]), "●▶" if named else "●"
     if a["what"] == "next" and name in a.get("players", []):
         return phrase("may be named"), "▶"
     if a["what"] == "rescue":
