@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from markupsafe import escape
 
 from companion.cli.serve import game_master_only
 from companion.language import language
@@ -35,7 +36,7 @@ SETUP = {
 }
 # Ann starts pile 1 and names Bo; Bo plays on it (Cat is the only one left to move), Cat starts
 # pile 2 and names Bo, whose blue on blue captures pile 1: Bo must kill a chip from it.
-TO_A_CAPTURE = [
+TO_A_CAPTURE: list[dict[str, Any]] = [
     {"do": "play", "player": "Ann", "color": "red", "pile": "new"},
     {"do": "next", "player": "Bo"},
     {"do": "play", "player": "Bo", "color": "blue", "pile": 1},
@@ -296,3 +297,59 @@ def test_a_move_the_table_has_moved_on_from_is_refused_in_the_rules_sentence(
         status, answer = page.move(wrong)
         assert status == 409
         assert answer["error"] == language(lang).refused(session.submit(wrong))  # type: ignore[arg-type]
+
+
+SEEDS = (0, 1, 13, 26)  # games that meet a capture and a rescue (13 and 26), and two others
+
+
+def test_a_whole_game_shows_exactly_the_legal_moves_at_every_turn(tmp_path: Path) -> None:
+    """Random games to their end, every move tapped on the page: at each turn (a capture, a
+    rescue, a defeat, the end) its buttons are the rules' legal moves, no more and no less."""
+    import random
+
+    seen: set[str] = set()
+    for seed in SEEDS:
+        where = tmp_path / f"game{seed}.sqlite"
+        create_session(where, "so-long-sucker", SETUP, None).close()
+        rng = random.Random(seed)
+        with serving(where) as night:
+            session = night.session
+            assert session is not None
+            page = Page(night, phone_secret(where))
+            while True:
+                legal = [command_to_dict(c) for c in legal_moves(session.state)]
+                shown = page.buttons()
+                assert sorted(map(json.dumps, shown)) == sorted(map(json.dumps, legal))
+                seen.add(session.state.awaiting.what)
+                if not legal:
+                    break
+                status, answer = page.move(rng.choice(sorted(shown, key=json.dumps)))
+                assert status == 200, answer
+            assert session.state.over
+            assert f"The game is over: {session.state.winner} won." in page.html
+    assert seen == {"play", "next", "kill", "rescue", "over"}
+
+
+def test_names_are_shown_literally_and_carried_whole(tmp_path: Path) -> None:
+    where = tmp_path / "hostile.sqlite"
+    names = ['<img src=x onerror=alert(1)>', 'Bo "\' & <b>', "[bold red]Cy"]
+    colors = ["red", "blue", "green"]
+    setup = {"players": [{"name": n, "color": c} for n, c in zip(names, colors, strict=True)],
+             "chips_per_player": 2, "first": names[0]}
+    create_session(where, "so-long-sucker", setup, None).close()
+    with serving(where) as night:
+        session = night.session
+        assert session is not None
+        page = Page(night, phone_secret(where))
+        status, answer = page.move({"do": "play", "player": names[0], "color": "red",
+                                    "pile": "new"})
+        assert status == 200 and answer["message"] == f"{names[0]} played red on a new pile 1."
+        html = page.look()
+        assert "<img" not in html and "<b>" not in html
+        assert str(escape(names[0])) in html and str(escape(names[1])) in html
+        assert "[bold red]Cy" in html
+        legal = [command_to_dict(c) for c in legal_moves(session.state)]
+        assert sorted(map(json.dumps, page.buttons())) == sorted(map(json.dumps, legal))
+        status, answer = page.move({"do": "next", "player": names[1]})
+        assert status == 200, answer
+        assert session.state.awaiting.player == names[1]
