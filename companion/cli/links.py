@@ -24,7 +24,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("name", help="the session's name")
     p.add_argument("--json", action="store_true",
                    help="print JSON: {seats: [...], board: URL, gm: the game master's phone's URL}"
-                   " (a warm-up: {join: URL, board: URL, gm: URL})")
+                   " (a warm-up: {join: URL, board: URL, gm: URL}; So Long Sucker: {seats: [],"
+                   " gm: URL})")
     p.set_defaults(func=run_links)
 
 
@@ -107,6 +108,23 @@ def warm_up_links(args: argparse.Namespace) -> int | None:
     return 0
 
 
+def game_master_only(args: argparse.Namespace) -> dict[str, object] | None:
+    """For a game whose players have no phones (So Long Sucker), the JSON of its one link, the
+    game master's phone's, on the base the session remembers; ``None`` for any other game."""
+    from companion.session.create import session_meta
+    from companion.session.links import base_in
+    from companion.session.night import phone_secret, phone_url
+    from companion.session.paths import data_dir, session_path
+
+    folder = data_dir(args.data_dir)
+    meta = session_meta(folder, args.name)
+    if meta.get("game") != "so-long-sucker":
+        return None
+    base = links_base(base_in(meta), args.host, args.port, args.public_url)
+    secret = phone_secret(session_path(folder, args.name))
+    return {"seats": [], "gm": phone_url(base, secret)}
+
+
 def run_links(args: argparse.Namespace) -> int:
     from companion.session.night import phone_secret, phone_url
     from companion.session.paths import data_dir, session_path
@@ -115,6 +133,13 @@ def run_links(args: argparse.Namespace) -> int:
     warm_up = warm_up_links(args)
     if warm_up is not None:
         return warm_up
+    if args.json:
+        import json
+
+        alone = game_master_only(args)
+        if alone is not None:
+            print(json.dumps(alone, indent=1, ensure_ascii=False))
+            return 0
     seats, base = seats_and_base(args)
     if args.json:
         import json

@@ -353,3 +353,22 @@ def test_names_are_shown_literally_and_carried_whole(tmp_path: Path) -> None:
         status, answer = page.move({"do": "next", "player": names[1]})
         assert status == 200, answer
         assert session.state.awaiting.player == names[1]
+
+
+def test_companion_links_json_gives_the_phones_link_where_the_night_serves(path: Path) -> None:
+    import subprocess
+    import sys
+
+    def links(*more: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "companion", "--data-dir", str(path.parent), "links",
+             path.stem, *more], capture_output=True, text=True,
+        )
+
+    with serving(path) as night:
+        out = json.loads(links("--json").stdout)
+        assert out == {"seats": [], "gm": f"http://127.0.0.1:{night.port}/gm/{phone_secret(path)}"}
+        assert get(out["gm"])[0] == 200
+    printed = links()  # the printed list is the players' links: this game has none
+    assert printed.returncode != 0 and phone_secret(path) not in printed.stdout + printed.stderr
+    assert "only prison-break sessions have seat links" in printed.stderr
