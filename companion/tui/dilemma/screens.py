@@ -15,8 +15,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Header, Static
 from textual_plotext import PlotextPlot
 
-from companion.language import N_, Language
-from companion.rules.dilemma.finale import FinaleView
+from companion.language import Language
+from companion.rules.dilemma.finale import STEP_WORDS, FinaleView
 from companion.rules.dilemma.phrases import missed_rule
 from companion.tui.common.follow import Redraw
 from companion.tui.common.footer import Keys
@@ -118,14 +118,6 @@ def debrief_text(lang: Language, view: View, width: int = 20) -> str:
     return "\n".join(lines)
 
 
-# The finale's steps as the console names them (rules/dilemma/finale.py).
-FINALE_STEPS = {
-    "podium": N_("the podium"),
-    "house": N_("the house player"),
-    "strategies": N_("the famous strategies in the room's seats"),
-    "leaderboard": N_("everyone's place"),
-    "end": N_("the results as a whole"),
-}
 
 
 def finale_line(lang: Language, finale: FinaleView | None) -> str:
@@ -136,7 +128,7 @@ def finale_line(lang: Language, finale: FinaleView | None) -> str:
     steps, shown = finale["steps"], finale["shown"]
     if shown >= len(steps):
         return _("Finale: the room has seen it all and sees the results as a whole.")
-    coming = _(FINALE_STEPS[steps[shown]])
+    coming = _(STEP_WORDS[steps[shown]])
     if shown == 0:
         return _(
             "Finale for the room, in %(count)s steps: Space shows the board %(next)s; a shows "
@@ -145,7 +137,7 @@ def finale_line(lang: Language, finale: FinaleView | None) -> str:
         )
     return _(
         "Finale: the room sees step %(shown)s of %(count)s (%(now)s); Space shows it %(next)s.",
-        shown=shown, count=len(steps), now=_(FINALE_STEPS[steps[shown - 1]]), next=coming,
+        shown=shown, count=len(steps), now=_(STEP_WORDS[steps[shown - 1]]), next=coming,
     )
 
 

@@ -16,9 +16,9 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
-from companion.language import N_, Language
+from companion.language import Language
 from companion.rules.core.game import Refused
-from companion.rules.dilemma.finale import finale_view
+from companion.rules.dilemma.finale import STEP_WORDS, finale_view
 from companion.rules.dilemma.phrases import house
 from companion.rules.dilemma.seen import seen_by_the_room
 from companion.rules.dilemma.strategies import HOW, NAMES
@@ -31,14 +31,6 @@ from companion.web.dilemma import pages
 # The rounds' times offered (seconds; 0: no timer), as the console's t takes them.
 ROUND_TIMES = (0, 30, 60, 90, 120, 180, 300)
 LEADERS = 20  # the leaderboard's rows on the page (the console's shows what fits)
-# The finale's steps as the console names them (tui/dilemma/screens.py: the same messages).
-FINALE_STEPS = {
-    "podium": N_("the podium"),
-    "house": N_("the house player"),
-    "strategies": N_("the famous strategies in the room's seats"),
-    "leaderboard": N_("everyone's place"),
-    "end": N_("the results as a whole"),
-}
 
 
 @dataclass(frozen=True)
@@ -176,13 +168,13 @@ def _finale(session: DilemmaSession, lang: Language) -> dict[str, Any] | None:
     if shown >= len(steps):
         return {"line": _("Finale: the room has seen it all and sees the results as a whole."),
                 "next": None}
-    coming = _(FINALE_STEPS[steps[shown]])
+    coming = _(STEP_WORDS[steps[shown]])
     if shown == 0:
         line = _("Finale for the room, in %(count)s steps; the board shows the results as a "
                  "whole until you show it the first.", count=len(steps))
     else:
         line = _("Finale: the room sees step %(shown)s of %(count)s (%(now)s).",
-                 shown=shown, count=len(steps), now=_(FINALE_STEPS[steps[shown - 1]]))
+                 shown=shown, count=len(steps), now=_(STEP_WORDS[steps[shown - 1]]))
     return {"line": line, "next": _("Show the room %(next)s", next=coming)}
 
 
