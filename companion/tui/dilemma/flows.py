@@ -26,7 +26,7 @@ from companion.rules.dilemma.commands import (
 )
 from companion.rules.dilemma.engine import DILEMMA
 from companion.rules.dilemma.room import SetRoundSeconds
-from companion.rules.dilemma.seen import seen_by_the_room
+from companion.rules.dilemma.seen import seen_by_the_room, undo_asked
 from companion.rules.dilemma.strategies import NAMES
 from companion.session.dilemma import DilemmaSession
 from companion.session.dilemma.seats import LIFTED_KEY, forget, new_seat
@@ -336,21 +336,9 @@ class RoomFlows(GameConsole):
         _ = self.lang
         seen = seen_by_the_room(self.session.state, target.events)
         if seen is not None:
-            title, what = _.say(seen.title), _.say(seen.words)
-            question = _("The room has already seen %(what)s; undo anyway?", what=what)
-            if seen.reopens is not None:
-                question += " " + _(
-                    "Round %(round)s opens again and the phones offer SILENT or BETRAY once more.",
-                    round=seen.reopens,
-                )
-            if seen.chooser is not None:
-                question += " " + _(
-                    "The choice that completed the round is taken back with it: %(name)s "
-                    "chooses again.",
-                    name=seen.chooser,
-                )
+            title, question = undo_asked(seen)
             if not await self.push_screen_wait(
-                ConfirmScreen(_("Undo %(what)s?", what=title), question, _("Undo anyway"))
+                ConfirmScreen(_.say(title), _.say(question), _("Undo anyway"))
             ):
                 self.notify(_("Nothing was undone."))
                 return

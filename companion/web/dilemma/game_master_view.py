@@ -20,7 +20,7 @@ from companion.language import Language
 from companion.rules.core.game import Refused
 from companion.rules.dilemma.finale import STEP_WORDS, finale_view
 from companion.rules.dilemma.phrases import house
-from companion.rules.dilemma.seen import seen_by_the_room
+from companion.rules.dilemma.seen import seen_by_the_room, undo_asked
 from companion.rules.dilemma.strategies import HOW, NAMES
 from companion.rules.dilemma.views import GmView, RosterRow, gm
 from companion.session.dilemma import DilemmaSession
@@ -142,20 +142,8 @@ def _undo(session: DilemmaSession, lang: Language) -> dict[str, Any] | None:
     seen = seen_by_the_room(session.state, target.events)
     if seen is None:
         return {"hseq": target.seq, "ask": None}
-    question = _("The room has already seen %(what)s; undo anyway?", what=lang.say(seen.words))
-    if seen.reopens is not None:
-        question += " " + _(
-            "Round %(round)s opens again and the phones offer SILENT or BETRAY once more.",
-            round=seen.reopens,
-        )
-    if seen.chooser is not None:
-        question += " " + _(
-            "The choice that completed the round is taken back with it: %(name)s "
-            "chooses again.",
-            name=seen.chooser,
-        )
-    title = _("Undo %(what)s?", what=lang.say(seen.title))
-    return {"hseq": target.seq, "ask": Ask(title, question, _("Undo anyway"))}
+    title, question = undo_asked(seen)
+    return {"hseq": target.seq, "ask": Ask(lang.say(title), lang.say(question), _("Undo anyway"))}
 
 
 def _finale(session: DilemmaSession, lang: Language) -> dict[str, Any] | None:
