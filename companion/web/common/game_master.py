@@ -173,6 +173,16 @@ def refused(template: str, **params: str) -> Refused:
     return Refused(template % params, template, tuple(params.items()))
 
 
+def tapped(moves: object, tap: Tap) -> Outcome:
+    """What ``moves`` does for ``tap``: its method named after the tap's action
+    (``_close_round`` for ``close_round``), or not understood for any other action."""
+    handler = getattr(moves, f"_{tap.action}", None)
+    if handler is None or tap.action.startswith("_"):
+        return Refused(NOT_UNDERSTOOD)
+    outcome: Outcome = handler(tap)
+    return outcome
+
+
 def through(
     desk: Desk, tap: Tap, change: Callable[[], Refused | Done | None], said: Done | None = None,
 ) -> Outcome:

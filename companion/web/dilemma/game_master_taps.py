@@ -43,7 +43,7 @@ from companion.rules.dilemma.seen import seen_by_the_room
 from companion.rules.dilemma.strategies import NAMES
 from companion.session.dilemma import DilemmaSession
 from companion.web.common.desk import NOT_UNDERSTOOD, Desk
-from companion.web.common.game_master import Done, Outcome, Tap, done, refused, through
+from companion.web.common.game_master import Done, Outcome, Tap, done, refused, tapped, through
 
 MIN_SECONDS, MAX_SECONDS = 10, 3600  # a round's time, as the console takes it
 NO_ROUND = N_("No round is open; start the next one first.")
@@ -65,11 +65,7 @@ class Taps:
         self.seed = seed
 
     def act(self, tap: Tap) -> Outcome:
-        handler = getattr(self, f"_{tap.action}", None)
-        if handler is None or tap.action.startswith("_"):
-            return Refused(NOT_UNDERSTOOD)
-        outcome: Outcome = handler(tap)
-        return outcome
+        return tapped(self, tap)
 
     def _command(self, tap: Tap, command: DilemmaCommand, said: Done) -> Outcome:
         def change() -> Refused | None:

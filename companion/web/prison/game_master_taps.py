@@ -34,7 +34,7 @@ from companion.rules.prison.stage import (
 from companion.rules.prison.views import gm, table
 from companion.session.prison import PrisonSession
 from companion.web.common.desk import NOT_UNDERSTOOD, Desk
-from companion.web.common.game_master import Done, Outcome, Tap, done, refused, through
+from companion.web.common.game_master import Done, Outcome, Tap, done, refused, tapped, through
 
 INTERVIEW_EXTEND_SECONDS = 30  # the console's + in an interview
 PLANNING_EXTEND_SECONDS = 60  # the console's + during planning
@@ -56,11 +56,7 @@ class Taps:
         self.interview_seconds = interview_seconds
 
     def act(self, tap: Tap) -> Outcome:
-        handler = getattr(self, f"_{tap.action}", None)
-        if handler is None or tap.action.startswith("_"):
-            return Refused(NOT_UNDERSTOOD)
-        outcome: Outcome = handler(tap)
-        return outcome
+        return tapped(self, tap)
 
     # ---- through the desk ------------------------------------------------------------------
 
