@@ -21,7 +21,6 @@ from companion.web.sucker.server import start_sucker_server
 from tests.engines import HEIGHT, WIDTH, Engine, Phone, wait_for
 from tests.engines.chromium import ChromiumEngine
 from tests.web.common.test_engines import (
-    NOT_ANSWERING,
     at,
     awake_on_first_tap,
     engine,
@@ -30,6 +29,8 @@ from tests.web.common.test_engines import (
 )
 from tests.web.sucker.test_game_master import SETUP, TO_A_CAPTURE
 from tests.web.test_buttons_fit import OVERFLOWING
+
+NOT_ANSWERING = "Not confirmed: the laptop did not answer."  # in the game master's words
 
 __all__ = ["engine"]  # the fixture: every engine, skipped with a sentence when missing
 
