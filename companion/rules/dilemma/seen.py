@@ -72,22 +72,3 @@ def seen_by_the_room(state: DilemmaState, events: Iterable[DilemmaEvent]) -> See
         return Seen(phrase("the end of the tournament"), phrase("the final results"), None)
     return None
 
-
-def undo_asked(seen: Seen) -> tuple[Phrase, Listed]:
-    """The undo's title and question when the room has seen what it takes back: what it saw,
-    the round it opens again and whose choice goes with it. The console's dialog and the game
-    master's page say the same sentences from here."""
-    question: list[Phrase] = [
-        phrase("The room has already seen %(what)s; undo anyway?", what=seen.words)
-    ]
-    if seen.reopens is not None:
-        question.append(phrase(
-            "Round %(round)s opens again and the phones offer SILENT or BETRAY once more.",
-            round=seen.reopens,
-        ))
-    if seen.chooser is not None:
-        question.append(phrase(
-            "The choice that completed the round is taken back with it: %(name)s chooses again.",
-            name=seen.chooser,
-        ))
-    return phrase("Undo %(what)s?", what=seen.title), Listed(tuple(question), "sentences")

@@ -13,6 +13,7 @@ from textual import work
 
 from companion.language import N_, Language
 from companion.rules.core.game import Refused
+from companion.rules.dilemma.asked import close_round_asked, undo_asked
 from companion.rules.dilemma.commands import (
     Choose,
     CloseRound,
@@ -26,8 +27,9 @@ from companion.rules.dilemma.commands import (
 )
 from companion.rules.dilemma.engine import DILEMMA
 from companion.rules.dilemma.room import SetRoundSeconds
-from companion.rules.dilemma.seen import seen_by_the_room, undo_asked
+from companion.rules.dilemma.seen import seen_by_the_room
 from companion.rules.dilemma.strategies import NAMES
+from companion.rules.dilemma.views import GmView
 from companion.session.dilemma import DilemmaSession
 from companion.session.dilemma.seats import LIFTED_KEY, forget, new_seat
 from companion.session.store import StoreError
@@ -41,7 +43,6 @@ from companion.tui.dilemma.flood import flood_groups, group_line, removed_words
 from companion.tui.dilemma.room import RoomScreen
 from companion.tui.dilemma.state import RoomState
 from companion.tui.dilemma.words import (
-    View,
     doing_word,
     house_name,
     shown_name,
@@ -72,7 +73,7 @@ class RoomFlows(GameConsole):
     room_state: RoomState
     seed: Callable[[], int]
 
-    def view(self) -> View:
+    def view(self) -> GmView:
         return self.room_state.view()
 
     def refresh_view(self) -> None:
@@ -181,7 +182,7 @@ class RoomFlows(GameConsole):
         ]
         under = self.room.selected(quiet=True)  # the player under the cursor, if waiting
         waiting = [r["pid"] for r in rows if r["doing"] == "choosing"]
-        start = under["pid"] if under and under["pid"] in waiting else (waiting or [None])[0]
+        start = under["pid"] if under and under["pid"] in waiting else next(iter(waiting), None)
         first = next((i for i, r in enumerate(rows) if r["pid"] == start), 0)
         pid = await self.push_screen_wait(
             PickScreen(_("Whose choice?"), options, _("The next screen is private."), first)
@@ -199,18 +200,11 @@ class RoomFlows(GameConsole):
     async def action_close_round(self) -> None:
         _ = self.lang
         v = self.view()
-        if v["phase"] == "choosing" and v["waiting"]:
-            rule = _("silent") if v["sentences"]["no_answer"] == "silent" else _("betraying")
-            question = _.n_(
-                "%(count)s player has not chosen: no answer, served as %(served)s.",
-                "%(count)s players have not chosen: no answer, served as %(served)s.",
-                len(v["waiting"]),
-                served=rule,
-            )
-            if not await self.push_screen_wait(
-                ConfirmScreen(_("Close the round now?"), question, _("Yes"))
-            ):
-                return
+        asked = close_round_asked(v)
+        if asked is not None and not await self.push_screen_wait(
+            ConfirmScreen(_.say(asked[0]), _.say(asked[1]), _("Yes"))
+        ):
+            return
         self.submit(CloseRound())
 
     @work(group="flow")

@@ -10,12 +10,11 @@ from companion.language import Language
 from companion.rules.dilemma.finale import FinaleView, finale_view, next_step
 from companion.rules.dilemma.phrases import explanation
 from companion.rules.dilemma.room import RoundTimer, TimerOff
-from companion.rules.dilemma.views import gm
+from companion.rules.dilemma.views import GmView, gm
 from companion.session.dilemma import DilemmaSession
 from companion.session.dilemma.seats import Origin, origins
 from companion.tui.common.presence import Presence
 from companion.tui.dilemma.screens import FinalScreen
-from companion.tui.dilemma.words import View
 
 
 @dataclass
@@ -32,7 +31,7 @@ class RoomState:
     shown_final: bool = False  # the results came up once by themselves
     presence: Presence = field(default_factory=dict)  # each player's phone, as last heard
 
-    def view(self) -> View:
+    def view(self) -> GmView:
         return gm(self.session.state, peek=self.peeking)
 
     def origins(self) -> dict[str, Origin]:

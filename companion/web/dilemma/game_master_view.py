@@ -18,9 +18,10 @@ from typing import Any
 
 from companion.language import Language
 from companion.rules.core.game import Refused
+from companion.rules.dilemma.asked import close_round_asked, undo_asked
 from companion.rules.dilemma.finale import STEP_WORDS, finale_view
 from companion.rules.dilemma.phrases import house
-from companion.rules.dilemma.seen import seen_by_the_room, undo_asked
+from companion.rules.dilemma.seen import seen_by_the_room
 from companion.rules.dilemma.strategies import HOW, NAMES
 from companion.rules.dilemma.views import GmView, RosterRow, gm
 from companion.session.dilemma import DilemmaSession
@@ -120,17 +121,10 @@ def _roster(
 
 def _close_ask(lang: Language, v: GmView) -> Ask | None:
     """The console's question before a round is closed with players still choosing."""
-    _ = lang
-    if v["phase"] != "choosing" or not v["waiting"]:
+    asked = close_round_asked(v)
+    if asked is None:
         return None
-    rule = _("silent") if v["sentences"]["no_answer"] == "silent" else _("betraying")
-    question = lang.n_(
-        "%(count)s player has not chosen: no answer, served as %(served)s.",
-        "%(count)s players have not chosen: no answer, served as %(served)s.",
-        len(v["waiting"]),
-        served=rule,
-    )
-    return Ask(_("Close the round now?"), question, _("Yes"))
+    return Ask(lang.say(asked[0]), lang.say(asked[1]), lang("Yes"))
 
 
 def _undo(session: DilemmaSession, lang: Language) -> dict[str, Any] | None:
