@@ -301,8 +301,11 @@ class AttachedSession(Session):
         wait_until_gone(record.pid, 5.0)
 
     def close(self) -> None:
+        """Stop following and close the file; a catch-up reading it on the follower's thread
+        is let finish first (a connection closed under a read crashes the process)."""
         self.unfollow()
-        self.store.close()
+        with self._catching:
+            self.store.close()
 
 
 class _Follower:
