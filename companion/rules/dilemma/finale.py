@@ -15,19 +15,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypedDict
 
-from companion.rules.core.words import N_
+from companion.rules.core.phrase import Phrase, phrase
 from companion.rules.dilemma.leaderboard import LeaderRow, leaderboard
 from companion.rules.dilemma.state import DilemmaState, is_house
 from companion.rules.dilemma.strategies import HOW, Strategy
 
 Step = Literal["podium", "house", "strategies", "leaderboard", "end"]
 # Each step as the game master is told of it (the console's line and the game master's page).
-STEP_WORDS: dict[Step, str] = {
-    "podium": N_("the podium"),
-    "house": N_("the house player"),
-    "strategies": N_("the famous strategies in the room's seats"),
-    "leaderboard": N_("everyone's place"),
-    "end": N_("the results as a whole"),
+STEP_WORDS: dict[Step, Phrase] = {
+    "podium": phrase("the podium"),
+    "house": phrase("the house player"),
+    "strategies": phrase("the famous strategies in the room's seats"),
+    "leaderboard": phrase("everyone's place"),
+    "end": phrase("the results as a whole"),
 }
 PODIUM = 3  # the places on the podium (all who share them)
 PODIUM_NAMES = 6  # at most this many names on it (a tie of a whole hall is counted)

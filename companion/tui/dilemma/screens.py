@@ -128,7 +128,7 @@ def finale_line(lang: Language, finale: FinaleView | None) -> str:
     steps, shown = finale["steps"], finale["shown"]
     if shown >= len(steps):
         return _("Finale: the room has seen it all and sees the results as a whole.")
-    coming = _(STEP_WORDS[steps[shown]])
+    coming = _.say(STEP_WORDS[steps[shown]])
     if shown == 0:
         return _(
             "Finale for the room, in %(count)s steps: Space shows the board %(next)s; a shows "
@@ -137,7 +137,7 @@ def finale_line(lang: Language, finale: FinaleView | None) -> str:
         )
     return _(
         "Finale: the room sees step %(shown)s of %(count)s (%(now)s); Space shows it %(next)s.",
-        shown=shown, count=len(steps), now=_(STEP_WORDS[steps[shown - 1]]), next=coming,
+        shown=shown, count=len(steps), now=_.say(STEP_WORDS[steps[shown - 1]]), next=coming,
     )
 
 

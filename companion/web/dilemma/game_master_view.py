@@ -150,13 +150,13 @@ def _finale(session: DilemmaSession, lang: Language) -> dict[str, Any] | None:
     if shown >= len(steps):
         return {"line": _("Finale: the room has seen it all and sees the results as a whole."),
                 "next": None}
-    coming = _(STEP_WORDS[steps[shown]])
+    coming = _.say(STEP_WORDS[steps[shown]])
     if shown == 0:
         line = _("Finale for the room, in %(count)s steps; the board shows the results as a "
                  "whole until you show it the first.", count=len(steps))
     else:
         line = _("Finale: the room sees step %(shown)s of %(count)s (%(now)s).",
-                 shown=shown, count=len(steps), now=_(STEP_WORDS[steps[shown - 1]]))
+                 shown=shown, count=len(steps), now=_.say(STEP_WORDS[steps[shown - 1]]))
     return {"line": line, "next": _("Show the room %(next)s", next=coming)}
 
 
