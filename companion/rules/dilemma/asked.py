@@ -1,11 +1,13 @@
 """What the warm-up's game master is asked before a move, as phrases: closing a round with
 players still choosing, and an undo of what the room has already seen. The console's dialogs
 and the game master's phone say the same sentences from here; each is a (title, question)
-pair. Pure functions of the game master's view and what the room saw."""
+pair; and the offer for a round whose time ran out while nothing counted it down. Pure
+functions of the game master's view, what the room saw and the room's hold."""
 
 from __future__ import annotations
 
 from companion.rules.core.phrase import Listed, Phrase, phrase, phrases
+from companion.rules.dilemma.room import HoldTimer
 from companion.rules.dilemma.seen import Seen
 from companion.rules.dilemma.views import GmView
 
@@ -42,3 +44,28 @@ def undo_asked(seen: Seen) -> tuple[Phrase, Listed]:
             name=seen.chooser,
         ))
     return phrase("Undo %(what)s?", what=seen.title), Listed(tuple(question), "sentences")
+
+
+def time_back_asked(hold: HoldTimer, heard: str) -> tuple[Phrase, Phrase]:
+    """The offer for a round held (its time ran out while nothing counted it down): what it
+    had left when the log last heard from the room (at ``heard``, a clock time as the face
+    says it), give that back or close the round now."""
+    if hold.by == "console":
+        return phrase(
+            "Round %(round)s's time ran out while the console was closed.", round=hold.round
+        ), phrase(
+            "The log's last entry before the console stopped was written at %(time)s, when "
+            "round %(round)s had %(seconds)s s left. Give it that time back (the phones and "
+            "the board count down again), or close it now (who has not chosen gives no "
+            "answer)?",
+            time=heard, round=hold.round, seconds=hold.seconds,
+        )
+    return phrase(
+        "Round %(round)s's time ran out while the night's server was not running.",
+        round=hold.round,
+    ), phrase(
+        "The log's last entry before the night's server stopped was written at %(time)s, "
+        "when round %(round)s had %(seconds)s s left. Give it that time back (the phones and "
+        "the board count down again), or close it now (who has not chosen gives no answer)?",
+        time=heard, round=hold.round, seconds=hold.seconds,
+    )

@@ -18,6 +18,14 @@ closed, the time the round had left when the log last heard from the room
 last row of the log (a command, an undo, a note), but for a ``language`` note, which the
 command line writes when a console opens.
 
+Whatever counts the rounds down (the night's server; a console on its own with ``--no-phones``)
+closes the open round when its time runs out (:func:`due`). When it starts and finds that the
+open round's time ran out while nothing counted, and the round had time left when the log last
+heard from the room, it closes nothing: it records :class:`HoldTimer` (a ``round_held`` note,
+:func:`to_hold`), and every console and the game master's phone offer to give that time back
+(:class:`ExtendTimer`, ``"given back"``) or to close the round now. A held round is closed by
+nothing else; an extension of it, or its timer turned off, ends the hold.
+
 :class:`~companion.rules.dilemma.finale.ShowFinale` (a ``finale`` note) is how many of the
 finale's steps the room has been shown; an undo that brings the tournament back to life sets
 it back to none.
@@ -96,6 +104,23 @@ class ExtendTimer:
 
 
 @dataclass(frozen=True)
+class HoldTimer:
+    """Round ``round``'s time ran out while nothing counted it down (``by``: ``"server"``, the
+    night's server was not running, or ``"console"``, a console on its own was closed); it had
+    ``seconds`` left at ``heard`` (epoch seconds), when the log last heard from the room. It is
+    held: nothing closes it until the game master gives that time back or closes it."""
+
+    round: int
+    seconds: int
+    heard: float
+    by: str = "server"
+    what: str = field(default="round_held", init=False)
+
+    def body(self) -> dict[str, Any]:
+        return {"round": self.round, "seconds": self.seconds, "heard": self.heard, "by": self.by}
+
+
+@dataclass(frozen=True)
 class SetRoundSeconds:
     """Seconds per round for the rounds to come (0: no timer)."""
 
@@ -114,6 +139,7 @@ class DilemmaRoom:
     seconds: int | None = None  # per round, for the next round; None: no timer
     last_row_at: float | None = None  # epoch seconds of the log's last row (see the module's doc)
     finale: int = 0  # the finale's steps the room has been shown (rules/dilemma/finale.py)
+    holds: Mapping[int, HoldTimer] = field(default_factory=dict)  # the rounds held, by number
 
     def timer(self, number: int) -> RoundTimer | None:
         """Round ``number``'s timer (``None`` when it has none, or it was turned off)."""
@@ -122,6 +148,10 @@ class DilemmaRoom:
     def timer_off(self, number: int) -> bool:
         """Round ``number`` had a timer, turned off since (its reveal was undone)."""
         return number in self.timers and self.timers[number] is None
+
+    def held(self, number: int) -> HoldTimer | None:
+        """Round ``number``'s hold, while its time waits to be given back or the round closed."""
+        return self.holds.get(number)
 
 
 def more_time(number: int, timer: RoundTimer | None, seconds: int, now: float) -> ExtendTimer:
@@ -141,6 +171,27 @@ def time_to_give_back(room: DilemmaRoom, timer: RoundTimer | None, now: float) -
     return max(0, int(timer.deadline - room.last_row_at))
 
 
+def due(state: DilemmaState, room: DilemmaRoom, now: float) -> int | None:
+    """The open round to close now: its timer has run out and it is not held (``None``: none)."""
+    r = state.open_round()
+    if r is None or room.held(r.number) is not None:
+        return None
+    timer = room.timer(r.number)
+    return r.number if timer is not None and timer.left(now) <= 0 else None
+
+
+def to_hold(state: DilemmaState, room: DilemmaRoom, now: float, by: str) -> HoldTimer | None:
+    """What whatever counts the rounds down (``by``) records when it starts: the open round
+    held, if its time ran out while nothing counted and it had time left when the log last
+    heard from the room (:func:`time_to_give_back`); ``None`` when there is nothing to hold
+    (then :func:`due` closes a round whose time ran out)."""
+    r = state.open_round()
+    if r is None or room.held(r.number) is not None or room.last_row_at is None:
+        return None
+    seconds = time_to_give_back(room, room.timer(r.number), now)
+    return HoldTimer(r.number, seconds, room.last_row_at, by) if seconds else None
+
+
 def start(state: DilemmaState) -> DilemmaRoom:
     return DilemmaRoom(seconds=state.rules.round_seconds)
 
@@ -154,7 +205,8 @@ def after(room: DilemmaRoom, happening: Happening, state: DilemmaState) -> Dilem
         started = [e.number for e in happening.entry.events if isinstance(e, RoundStarted)]
         if any(number in room.timers for number in started):
             timers = {n: t for n, t in room.timers.items() if n not in started}
-            return replace(room, timers=timers)
+            holds = {n: h for n, h in room.holds.items() if n not in started}
+            return replace(room, timers=timers, holds=holds)
         return room
     if not isinstance(happening, Noted):
         return room
@@ -162,18 +214,27 @@ def after(room: DilemmaRoom, happening: Happening, state: DilemmaState) -> Dilem
     if happening.what == "round_timer":
         number, seconds = int(body["round"]), int(body["seconds"])
         timer = RoundTimer(number, seconds, float(body["deadline"])) if seconds else None
-        return replace(room, timers={**room.timers, number: timer})
+        return replace(room, timers={**room.timers, number: timer}, holds=_unheld(room, number))
     if happening.what == "round_extended":
         number, added = int(body["round"]), int(body["seconds"])
         before = room.timers.get(number)
         length = (before.seconds if before is not None else 0) + added
         timer = RoundTimer(number, length, float(body["deadline"]))
-        return replace(room, timers={**room.timers, number: timer})
+        return replace(room, timers={**room.timers, number: timer}, holds=_unheld(room, number))
+    if happening.what == "round_held":
+        number = int(body["round"])
+        hold = HoldTimer(number, int(body["seconds"]), float(body["heard"]),
+                         str(body.get("by", "server")))
+        return replace(room, holds={**room.holds, number: hold})
     if happening.what == "round_seconds":
         return replace(room, seconds=int(body["seconds"]) or None)
     if happening.what == "finale":
         return replace(room, finale=max(0, int(body["shown"])))
     return room
+
+
+def _unheld(room: DilemmaRoom, number: int) -> Mapping[int, HoldTimer]:
+    return {n: h for n, h in room.holds.items() if n != number}
 
 
 ROOM: RoomRules[DilemmaState, DilemmaRoom] = RoomRules(start, after)

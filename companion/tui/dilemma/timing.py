@@ -1,13 +1,18 @@
-"""The warm-up console's round timer: the countdown each second and the round closed at zero,
-``+`` for 30 more seconds, and, when the console reopens on a round whose time ran out while
-it was closed, the offer to give that round the time it had left (or to close it now).
+"""The warm-up console's round timer: the countdown each second, ``+`` for 30 more seconds,
+and the offer to give a held round (its time ran out while nothing counted it down) the time
+it had left, or to close it now.
+
+While a night's server serves the room (the console is attached), the server closes the round
+at zero, whether or not a console is open; the console counts down and shows it. A console on
+its own (``--no-phones``) closes it itself, and, when it opens on a round whose time ran out
+while it was closed, holds it first (:func:`~companion.rules.dilemma.room.to_hold`, before it
+writes anything else), as the night's server does when it starts again.
 
 "The time it had left" is counted from the log (:func:`~companion.rules.dilemma.room.
 time_to_give_back`): the round's deadline less the time of the log's last row, the last moment
-the log heard from the room before the console stopped (it may have run a little longer, so
-this is the most the round can have had left). The dialog says that moment. The offer is
-worked out when the room first shows, before the console writes anything or starts the phone
-server, and until it is answered the timer closes nothing.
+the log heard from the room before whatever counted stopped (it may have run a little longer,
+so this is the most the round can have had left). The dialog says that moment. The game
+master's phone makes the same offer; whichever answers first ends it on the other.
 """
 
 from __future__ import annotations
@@ -16,8 +21,16 @@ import time
 
 from textual import work
 
+from companion.rules.dilemma.asked import time_back_asked
 from companion.rules.dilemma.commands import CloseRound
-from companion.rules.dilemma.room import MORE_SECONDS, ExtendTimer, more_time, time_to_give_back
+from companion.rules.dilemma.room import (
+    MORE_SECONDS,
+    ExtendTimer,
+    HoldTimer,
+    due,
+    more_time,
+    to_hold,
+)
 from companion.tui.common.dialogs import ConfirmScreen
 from companion.tui.common.moves import NotDone, attempt
 from companion.tui.dilemma.flood import clock
@@ -27,52 +40,53 @@ from companion.tui.dilemma.flows import NO_ROUND, OVER, RoomFlows
 class TimerFlows(RoomFlows):
     """The round timer's part of the warm-up console (see the module's docstring)."""
 
-    _offering = False  # the offer to give time back is on screen: the timer closes nothing
+    _offer: ConfirmScreen | None = None  # the offer to give time back, while on screen
+    _offer_round = 0  # the round it is for
 
     def offer_time_back(self) -> None:
-        """On opening: if the open round's time ran out while the console was closed and it
-        had time left when the log last heard from the room, ask before anything closes it."""
-        timer = self.room_state.timer()
-        seconds = time_to_give_back(self.session.room, timer, time.time())
-        heard = self.session.room.last_row_at
-        if timer is None or not seconds or heard is None:
+        """On opening: a console on its own holds the open round if its time ran out while
+        it was closed; then, as each second after, the offer for a round held."""
+        if self.served is None:
+            hold = to_hold(self.session.state, self.session.room, time.time(), "console")
+            if hold is not None:
+                self.session.stage(hold)
+        self._offer_if_held()
+
+    def _held(self) -> HoldTimer | None:
+        r = self.session.state.open_round()
+        return self.session.room.held(r.number) if r is not None else None
+
+    def _offer_if_held(self) -> None:
+        hold = self._held()
+        if self._offer is not None:
+            if hold is None or hold.round != self._offer_round:
+                self._offer.dismiss(False)  # answered elsewhere (the game master's phone)
             return
-        self._offering = True
-        self._ask_time_back(timer.round, seconds, heard)
+        if hold is not None:
+            self._ask_time_back(hold)
 
     @work(group="flow")
-    async def _ask_time_back(self, number: int, seconds: int, heard: float) -> None:
+    async def _ask_time_back(self, hold: HoldTimer) -> None:
         _ = self.lang
-        question = _(
-            "The log's last entry before the console stopped was written at %(time)s, when "
-            "round %(round)s had %(seconds)s s left. Give it that time back (the phones and "
-            "the board count down again), or close it now (who has not chosen gives no "
-            "answer)?",
-            time=clock(heard),
-            round=number,
-            seconds=seconds,
+        title, question = time_back_asked(hold, clock(hold.heard))
+        self._offer = ConfirmScreen(
+            _.say(title),
+            _.say(question),
+            _("Give %(seconds)s s back", seconds=hold.seconds),
+            _("Close it now"),
         )
-        title = _(
-            "Round %(round)s's time ran out while the console was closed.", round=number
-        )
+        self._offer_round = hold.round
         try:
-            give = await self.push_screen_wait(
-                ConfirmScreen(
-                    title,
-                    question,
-                    _("Give %(seconds)s s back", seconds=seconds),
-                    _("Close it now"),
-                )
-            )
+            give = await self.push_screen_wait(self._offer)
         finally:
-            self._offering = False
-        r = self.session.state.open_round()
-        if r is None or r.number != number:  # closed meanwhile (the last choice came in)
+            self._offer = None
+        if self._held() != hold:  # answered elsewhere, or closed meanwhile (the last choice)
             self.refresh_view()
             return
         if not give:
-            self._close_timed_out(number)
+            self._close_timed_out(hold.round)
             return
+        number, seconds = hold.round, hold.seconds
         self.session.stage(ExtendTimer(number, seconds, time.time() + seconds, "given back"))
         self.refresh_view()
         self.notify(
@@ -84,16 +98,17 @@ class TimerFlows(RoomFlows):
         )
 
     def _tick(self) -> None:
-        """Each second while a round with a timer is open: the countdown, and at zero the
-        round closes (also at once after a resume, if its time ran out meanwhile and there was
-        nothing to give back, or the game master closes it)."""
-        timer = self.room_state.timer()
-        if timer is None:
+        """Each second while a round with a timer is open: the countdown, the offer for a
+        round held, and, on a console on its own, the round closed at zero (the night's
+        server closes it when it serves the room)."""
+        self._offer_if_held()
+        if self.room_state.timer() is None:
             return
-        if self._offering or timer.left(time.time()) > 0:
+        number = due(self.session.state, self.session.room, time.time())
+        if number is None or self.served is not None:
             self.room.refresh_status()
             return
-        self._close_timed_out(timer.round)
+        self._close_timed_out(number)
 
     def _close_timed_out(self, number: int) -> None:
         _ = self.lang

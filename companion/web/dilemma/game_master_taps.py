@@ -34,6 +34,8 @@ from companion.rules.dilemma.finale import next_step
 from companion.rules.dilemma.phrases import house
 from companion.rules.dilemma.room import (
     MORE_SECONDS,
+    ExtendTimer,
+    HoldTimer,
     SetRoundSeconds,
     StartTimer,
     TimerOff,
@@ -49,6 +51,7 @@ MIN_SECONDS, MAX_SECONDS = 10, 3600  # a round's time, as the console takes it
 NO_ROUND = N_("No round is open; start the next one first.")
 NO_TIMER = N_("Round %(round)s has no timer; set one for the rounds to come.")
 NOTHING_TO_SHOW = N_("There is nothing to show the room now.")
+NOT_HELD = N_("That offer has been answered already (from the console, or this page).")
 BAD_SECONDS = N_("Type whole seconds from 10 to 3600, or 0 for no timer.")
 
 
@@ -124,6 +127,32 @@ class Taps:
         said = done(N_("Round %(round)s has %(seconds)s s more: %(time)s left."),
                     round=r.number, seconds=MORE_SECONDS, time=f"{left // 60}:{left % 60:02d}")
         return self._stage(tap, act, said)
+
+    def _held(self, tap: Tap) -> HoldTimer | Refused:
+        """The open round's hold, the one the page offered (``value``: its round)."""
+        r = self.session.state.open_round()
+        hold = self.session.room.held(r.number) if r is not None else None
+        if hold is None or tap.value != str(hold.round):
+            return Refused(NOT_HELD)
+        return hold
+
+    def _give_back(self, tap: Tap) -> Outcome:
+        """The offer's first answer: the held round gets back the time it had left."""
+        hold = self._held(tap)
+        if isinstance(hold, Refused):
+            return hold
+        act = ExtendTimer(hold.round, hold.seconds, self.clock() + hold.seconds, "given back")
+        said = done(N_("Round %(round)s has %(seconds)s s again to choose (noted in the log)."),
+                    round=hold.round, seconds=hold.seconds)
+        return self._stage(tap, act, said)
+
+    def _close_held(self, tap: Tap) -> Outcome:
+        """The offer's other answer: the held round closes now, as if its time had run out."""
+        hold = self._held(tap)
+        if isinstance(hold, Refused):
+            return hold
+        return self._command(tap, CloseRound(timed_out=True),
+                             done(N_("Time is up: round %(round)s is revealed."), round=hold.round))
 
     def _round_time(self, tap: Tap) -> Outcome:
         typed = tap.value.strip()

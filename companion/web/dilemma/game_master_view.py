@@ -5,7 +5,8 @@ stands (the round, how many have chosen, who has not, the countdown), the doors,
 player and the rounds' time, the roster (who faces whom, who has chosen, months, each phone),
 the finale's steps once it is over, and each move the console offers now with the question the
 console asks before it (the same sentences: closing a round with players still choosing,
-removing a player, finishing early, an undo the room saw). Like the console without its peek,
+removing a player, finishing early, an undo the room saw), and the console's offer for a round
+held (its time ran out while the night's server was not running). Like the console without its peek,
 it never shows a choice (the peek is the laptop's alone, and noted in the log).
 """
 
@@ -18,7 +19,7 @@ from typing import Any
 
 from companion.language import Language
 from companion.rules.core.game import Refused
-from companion.rules.dilemma.asked import close_round_asked, undo_asked
+from companion.rules.dilemma.asked import close_round_asked, time_back_asked, undo_asked
 from companion.rules.dilemma.finale import STEP_WORDS, finale_view
 from companion.rules.dilemma.phrases import house
 from companion.rules.dilemma.seen import seen_by_the_room
@@ -160,12 +161,29 @@ def _finale(session: DilemmaSession, lang: Language) -> dict[str, Any] | None:
     return {"line": line, "next": _("Show the room %(next)s", next=coming)}
 
 
+def _time_back(session: DilemmaSession, lang: Language) -> dict[str, Any] | None:
+    """The console's offer for the open round held (its time ran out while nothing counted
+    it down): give the time it had left back, or close it now."""
+    _ = lang
+    r = session.state.open_round()
+    hold = session.room.held(r.number) if r is not None else None
+    if hold is None:
+        return None
+    heard = time.strftime("%H:%M:%S", time.localtime(hold.heard))
+    title, question = time_back_asked(hold, heard)
+    return {
+        "round": hold.round, "title": lang.say(title), "question": lang.say(question),
+        "give": _("Give %(seconds)s s back", seconds=hold.seconds), "close": _("Close it now"),
+    }
+
+
 def stamp(session: DilemmaSession) -> str:
     """What a tap on the page means depends on: the phase, the round, the history's length
     and the room's timers, rounds' time and finale (a tap kept while the laptop did not answer
     is sent again only while this is the same; the same after the server starts again)."""
     state, room = session.state, session.room
-    held = (sorted(room.timers.items()), room.seconds, room.finale)  # (not the last row's time)
+    held = (sorted(room.timers.items()), room.seconds, room.finale,  # (not the last row's time)
+            sorted(room.holds))
     return f"{state.phase}:{len(state.rounds)}:{len(session.history.entries)}:" + format(
         zlib.crc32(repr(held).encode("utf-8")), "x"
     )
@@ -203,6 +221,7 @@ def gm_part_context(
         "strategies": strategies,
         "roster": _roster(lang, v, presence),
         "close": _close_ask(lang, v),
+        "time_back": _time_back(session, lang),
         "finish": Ask(_("Finish the tournament?"), _("No more rounds will be played."),
                       _("Yes")),
         "finale": _finale(session, lang) if v["phase"] == "over" else None,

@@ -66,6 +66,7 @@ from companion.web.common.server import (
 from companion.web.dilemma import game_master, pages
 from companion.web.dilemma.feed import Feed
 from companion.web.dilemma.joins import LIFTED_KEY, JoinLimiter, present_from
+from companion.web.dilemma.round_timer import counting
 
 COOKIE = "dilemma_seat"
 CHOICES: tuple[Choice, ...] = ("silent", "betray")
@@ -441,6 +442,7 @@ async def start_dilemma_server(
     if desk is not None:  # the night's server: the game master's phone has its page
         room.desk = desk
         serve_page(desk, lambda: room.feed.secret_replaced() if room.feed else None)
+        app.cleanup_ctx.append(counting(session))  # it closes each round at zero
     runner, bound, base = await listen(session, app, host, port, public_url, limits, desk)
     app[ROOM].base_url = base
     return DilemmaServer(runner, host, bound, base)

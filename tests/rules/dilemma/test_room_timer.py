@@ -90,3 +90,30 @@ def test_undoing_a_rounds_start_forgets_its_timer_and_the_log_keeps_the_notes(
         assert reopened.room == room
     finally:
         reopened.close()
+
+
+def test_a_round_held_is_not_due_until_its_time_is_given_back() -> None:
+    """Whatever counts the rounds down holds the open round whose time ran out while nothing
+    counted (it had time left when the log last heard); a held round is never due; giving the
+    time back (or more time) ends the hold, and the round is due again at its new zero."""
+    from companion.rules.dilemma.room import HoldTimer, due, to_hold
+    from tests.dilemma_helpers import ok, tournament
+
+    h = tournament(["Ann", "Bob"])
+    ok(h, {"do": "start_round", "seed": 1})
+    state = h.state
+    room = ROOM.start(state)
+    room = ROOM.after(room, _noted(StartTimer(1, 60, 1060.0), 1000.0), state)
+    room = ROOM.after(room, Noted("peek", {"round": 1}, 1040.0), state)  # 20 s left
+    assert due(state, room, 1050.0) is None  # its time has not run out
+    assert to_hold(state, room, 1050.0, "server") is None
+    assert due(state, room, 1060.0) == 1  # ran out while counted: closed now
+    hold = to_hold(state, room, 2000.0, "server")  # ran out while nothing counted
+    assert hold == HoldTimer(1, 20, 1040.0, "server")
+    room = ROOM.after(room, Noted(hold.what, hold.body(), 2000.0), state)
+    assert room.held(1) == hold and due(state, room, 2000.0) is None
+    assert to_hold(state, room, 2001.0, "server") is None  # held once, not again
+    given = ExtendTimer(1, 20, 2020.0, "given back")
+    room = ROOM.after(room, _noted(given, 2000.5), state)
+    assert room.held(1) is None
+    assert due(state, room, 2010.0) is None and due(state, room, 2020.0) == 1

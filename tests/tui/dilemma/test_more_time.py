@@ -4,9 +4,7 @@ back the time it had left, before anything closes it."""
 
 from __future__ import annotations
 
-import sqlite3
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +15,7 @@ from companion.rules.dilemma.room import StartTimer, TimerOff
 from companion.session.session import Session
 from companion.tui.common.dialogs import ConfirmScreen
 from companion.tui.dilemma.app import DilemmaApp
-from tests.dilemma_helpers import scenario
+from tests.dilemma_helpers import crashed_long_ago, scenario
 from tests.tui.dilemma.test_console import footer_text, text
 from tests.tui.dilemma.test_timer import shown
 from tests.tui.terminal import notices
@@ -149,25 +147,6 @@ async def test_a_timed_rounds_footer_keeps_its_keys_at_80_columns(
 # ---- the console reopened after a crash ----------------------------------------------------
 
 
-def _crashed_long_ago(tmp_path: Path, *, left_at_crash: float) -> Path:
-    """A round of 60 s started an hour ago; the log's last row (a choice) was written with
-    ``left_at_crash`` seconds left; then the console stopped. The rows' times are set as the
-    log would have them (the log keeps each row's time as written)."""
-    s = _room(tmp_path)
-    s.submit({"do": "start_round", "seed": 1})
-    started = time.time() - 3600
-    s.stage(StartTimer(1, 60, started + 60))
-    s.submit({"do": "choose", "pid": "p0", "choice": "silent"}, by="phone")
-    path, last = s.store.path, s.rows[-1].seq
-    s.close()
-    with sqlite3.connect(path) as db:
-        for (seq,) in db.execute("SELECT seq FROM log").fetchall():
-            moment = started + 60 - left_at_crash if seq == last else started - 1 + seq / 1000
-            at = datetime.fromtimestamp(moment, UTC).isoformat(timespec="milliseconds")
-            db.execute("UPDATE log SET at = ? WHERE seq = ?", (at, seq))
-    return path
-
-
 async def _offered(pilot: Any, app: DilemmaApp) -> None:
     for _ in range(TRIES):
         await pilot.pause(0.02)
@@ -179,7 +158,7 @@ async def _offered(pilot: Any, app: DilemmaApp) -> None:
 async def test_a_reopened_console_gives_the_round_back_the_time_it_had_left(
     tmp_path: Path,
 ) -> None:
-    s = Session.open(_crashed_long_ago(tmp_path, left_at_crash=15.4))
+    s = Session.open(crashed_long_ago(_room(tmp_path), left_at_crash=15.4))
     app = DilemmaApp(s, seed=lambda: 7)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await _offered(pilot, app)
@@ -202,7 +181,7 @@ async def test_a_reopened_console_gives_the_round_back_the_time_it_had_left(
 async def test_a_reopened_console_closes_the_round_if_the_game_master_says_so(
     tmp_path: Path,
 ) -> None:
-    s = Session.open(_crashed_long_ago(tmp_path, left_at_crash=15.4))
+    s = Session.open(crashed_long_ago(_room(tmp_path), left_at_crash=15.4))
     app = DilemmaApp(s, seed=lambda: 7, lang=language("fr"))
     async with app.run_test(size=(120, 36), notifications=True) as pilot:
         await _offered(pilot, app)
@@ -219,7 +198,7 @@ async def test_nothing_is_offered_when_the_round_had_run_out_before_the_console_
 ) -> None:
     """The log heard from the room after the deadline: there is nothing to give back, and the
     round closes at once, as before."""
-    s = Session.open(_crashed_long_ago(tmp_path, left_at_crash=-2))
+    s = Session.open(crashed_long_ago(_room(tmp_path), left_at_crash=-2))
     app = DilemmaApp(s, seed=lambda: 7)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, app, "is revealed")
@@ -232,7 +211,7 @@ async def test_the_offer_and_the_key_leave_no_english(tmp_path: Path, qps: Langu
     notices after it comes from the catalog."""
     from tests import pseudo_locale
 
-    s = Session.open(_crashed_long_ago(tmp_path, left_at_crash=15.4))
+    s = Session.open(crashed_long_ago(_room(tmp_path), left_at_crash=15.4))
     app = DilemmaApp(s, seed=lambda: 7, lang=qps)
     names = ["Ann", "Bob", "Cy", "Dee", s.name, "Esc", "esc"]
     async with app.run_test(size=(120, 36), notifications=True) as pilot:
