@@ -25,10 +25,20 @@ def run_stop(args: argparse.Namespace) -> int:
     from companion.cli.wiring import cli_words
 
     _ = cli_words(args)
+    from companion.cli.options import PHONE_GAMES
+    from companion.session.create import game_of
+
+    phones = game_of(path) in PHONE_GAMES  # read before the server lets go of the file
     if stop_night(path):
-        print(_("Stopped serving %(session)s: its phones, board and consoles are off, and "
-                "nothing is lost. Serve it again with: companion resume %(session)s",
-                session=args.name))
+        if phones:
+            said = _("Stopped serving %(session)s: its phones, board and consoles are off, "
+                     "and nothing is lost. Serve it again with: companion resume %(session)s",
+                     session=args.name)
+        else:  # So Long Sucker: no phones, no board; the referee's page and the consoles
+            said = _("Stopped serving %(session)s: the referee's page and the consoles are "
+                     "off, and nothing is lost. Serve it again with: companion resume "
+                     "%(session)s", session=args.name)
+        print(said)
     else:
         print(_("%(session)s was not being served; nothing to stop.", session=args.name))
     return 0

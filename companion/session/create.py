@@ -122,19 +122,28 @@ def nearest_session(folder: Path, name: str) -> str | None:
 UNREADABLE = N_("cannot be read")
 
 
-def game_label(path: Path) -> str:
-    """What a session file holds, in a few words, read from its metadata without replaying
-    it; a file that cannot be read says so."""
+def game_of(path: Path) -> str | None:
+    """The game a session file holds, read from its metadata without replaying it; ``None``
+    when the file cannot be read."""
     try:
         store = Store.open(path)
     except StoreError:
-        return UNREADABLE
+        return None
     try:
         game = store.meta().get("game")
     except Exception:  # noqa: BLE001 - a damaged file is listed, not fatal
-        return UNREADABLE
+        return None
     finally:
         store.close()
+    return None if game is None else str(game)
+
+
+def game_label(path: Path) -> str:
+    """What a session file holds, in a few words, read from its metadata without replaying
+    it; a file that cannot be read says so."""
+    game = game_of(path)
+    if game is None:
+        return UNREADABLE
     try:
         return game_entry(str(game)).label
     except UnknownGame:

@@ -63,3 +63,36 @@ def test_serve_stops_on_a_signal(tmp_path: Path, sig: signal.Signals, loop_signa
     assert out.strip().splitlines()[-1] == "Stopped." and "Traceback" not in err
     session = open_session(tmp_path, "night", holder="companion resume")  # it was let go
     session.close()
+
+
+def test_stop_says_what_a_so_long_sucker_night_had(tmp_path: Path) -> None:
+    """A So Long Sucker night has no phones and no board: ``companion stop`` names the
+    referee's page and the consoles instead."""
+    from companion.session.create import create_session
+
+    setup = {"players": [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"},
+                         {"name": "Cat", "color": "green"}], "chips_per_player": 3,
+             "first": "Ann"}
+    create_session(tmp_path / "chips.sqlite", "so-long-sucker", setup, None).close()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "companion", "--data-dir", str(tmp_path), "serve", "chips",
+         "--host", "127.0.0.1", "--port", str(free_port())],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+    )
+    try:
+        assert server.stdout is not None
+        while "Press Ctrl+C to stop." not in server.stdout.readline():
+            assert server.poll() is None, server.stderr.read() if server.stderr else ""
+        stopped = subprocess.run(
+            [sys.executable, "-m", "companion", "--data-dir", str(tmp_path), "stop", "chips"],
+            capture_output=True, text=True, cwd=ROOT, timeout=60,
+        )
+        server.communicate(timeout=20)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+    assert stopped.returncode == 0, stopped.stderr
+    said = stopped.stdout.strip()
+    assert said.startswith("Stopped serving chips: the referee's page and the consoles are off")
+    assert "phones" not in said and "board" not in said
