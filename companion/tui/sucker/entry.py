@@ -284,9 +284,12 @@ def example(view: View) -> str:
 
 def moves(view: View) -> str:
     """The move line's placeholder: the kinds of move, with this table's own letters and
-    players (a pile only once there is one)."""
+    players (a pile only once there is one; the colour one the mover may play, when a chip
+    is to be played)."""
     table = _Table(language(), view)
-    first, second = table.letter(), table.letter(list(table.keys)[-1])
+    playable = view["awaiting"].get("colors") if view["awaiting"]["what"] == "play" else None
+    first = table.letter(playable[0] if playable else None)
+    second = table.letter(list(table.keys)[-1])
     mover = view["awaiting"].get("player")
     pile = table.pile()
     shown = [f"{first} {pile}"] if pile is not None else []
