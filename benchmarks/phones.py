@@ -943,7 +943,7 @@ def costs(n: int) -> None:
     from companion.session.prison.seats import by_token, seats_of
     from companion.web.common.context import Limiter, Presence
     from companion.web.prison.pages import render_seat_part
-    from companion.web.prison.phones import Phones, seat_view
+    from companion.web.prison.phones import NightContext, seat_view
 
     folder = Path(tempfile.mkdtemp(prefix="companion-costs-"))
     names = [f"P{i:03d}" for i in range(1, min(n, MAX_SEATS) + 1)]
@@ -953,7 +953,7 @@ def costs(n: int) -> None:
     )
     seats = seats_of(session)
     seat = seats[len(seats) // 2]
-    phones = Phones(session, Limiter(), Presence(session))
+    phones = NightContext(session, Limiter(), Presence(session))
     flip = ["work"]
 
     def submit() -> None:
@@ -971,7 +971,7 @@ def costs(n: int) -> None:
     print(f"One change with {len(names)} prisoners, part by part (this process):")
     timed("Session.submit: decide, SQLite commit (synchronous=FULL)", submit, 100)
     timed("seat lookup from the metadata (seats_of, uncached)", lambda: seats_of(session))
-    timed("seat lookup (Phones.seats, kept until the setting changes)", phones.seats)
+    timed("seat lookup (NightContext.seats, kept until the setting changes)", phones.seats)
     timed("constant-time token comparison over every seat", lambda: by_token(seats, seat.token))
     view = seat_view(session, seat)
     timed("a prisoner's view (the room's game and stage)", lambda: seat_view(session, seat))
@@ -994,16 +994,16 @@ def stream_costs(names: list[str]) -> None:
     from companion.session.prison.seats import seats_of
     from companion.web.common.context import Limiter, Presence
     from companion.web.prison.api import prisoner_message
-    from companion.web.prison.phones import Phones, Watch
+    from companion.web.prison.phones import NightContext, StreamMemory
 
     folder = Path(tempfile.mkdtemp(prefix="companion-costs-"))
     session = create_prison_session(
         folder, "costs", "classic", "Wendy", names,
         rules_overrides={"min_prisoners": min(4, len(names)), "max_prisoners": len(names)},
     )
-    phones = Phones(session, Limiter(), Presence(session))
+    phones = NightContext(session, Limiter(), Presence(session))
     prisoners = [s for s in seats_of(session) if s.role == "prisoner"]
-    shown = {s.name: Watch(s.token) for s in prisoners}
+    shown = {s.name: StreamMemory(s.token) for s in prisoners}
     lang = language()
 
     def wake() -> tuple[float, float, int]:

@@ -36,9 +36,9 @@ from companion.web.dilemma.game_master_view import render_gm_page, render_gm_par
 AUDIENCE = common.AUDIENCE
 
 
-class Room(Protocol):
-    """What the page reads of the server's room (:class:`companion.web.dilemma.server.Room`,
-    which adds these routes)."""
+class NightContext(Protocol):
+    """What the page reads of the server's handlers' context
+    (:class:`companion.web.dilemma.server.NightContext`, which adds these routes)."""
 
     session: DilemmaSession
     limiter: Limiter
@@ -47,7 +47,7 @@ class Room(Protocol):
     feed: Feed | None
 
 
-def deliver(room: Room, push: Push, box: Outbox[str | None]) -> None:
+def deliver(room: NightContext, push: Push, box: Outbox[str | None]) -> None:
     """A game master's page's stream's message (``box.memory``: the secret it was opened
     with), made again at every push; the stream ends once that secret was replaced."""
 
@@ -57,11 +57,13 @@ def deliver(room: Room, push: Push, box: Outbox[str | None]) -> None:
     common.deliver(box, push, room.desk, box.memory, message)
 
 
-def add_routes(app: web.Application, room_of: Callable[[web.Request], Room], too_many: str) -> None:
+def add_routes(
+    app: web.Application, room_of: Callable[[web.Request], NightContext], too_many: str
+) -> None:
     """The page's routes; ``room_of`` gives a request's room, ``too_many`` is said to an
     address over the wrong-links limit."""
 
-    def game_master_for(request: web.Request) -> tuple[Room, Desk, str]:
+    def game_master_for(request: web.Request) -> tuple[NightContext, Desk, str]:
         """The room for the secret in the request's path, and the secret; 429 for a guesser,
         404 (as for any unknown path) for a wrong secret, counted like a guessed seat link."""
         room = room_of(request)

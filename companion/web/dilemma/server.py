@@ -89,8 +89,9 @@ def tab_of(text: str | None) -> str | None:
 
 
 @dataclass
-class Room:
-    """What every handler shares."""
+class NightContext:
+    """What every handler of the warm-up's server shares (the session, the limits, the
+    phones' presence, the live pages, the desk): its handlers' context."""
 
     session: DilemmaSession
     limiter: Limiter
@@ -162,10 +163,10 @@ class Room:
         return self.feed
 
 
-ROOM = web.AppKey("dilemma_room", Room)
+ROOM = web.AppKey("dilemma_room", NightContext)
 
 
-def _room(request: web.Request) -> Room:
+def _room(request: web.Request) -> NightContext:
     return request.app[ROOM]
 
 
@@ -378,7 +379,9 @@ def build_dilemma_app(
 ) -> web.Application:
     """The dilemma's phone application for a session; ``base`` is the room link's base URL,
     ``joins`` how many may join from one device address (:mod:`companion.web.dilemma.joins`)."""
-    room = Room(session, limiter or Limiter(), Presence(session), base, joins or JoinLimiter())
+    room = NightContext(
+        session, limiter or Limiter(), Presence(session), base, joins or JoinLimiter()
+    )
     app = phone_app(session, room.start_feed, _errors, static_dir("companion.web.dilemma"))
     app[ROOM] = room
 

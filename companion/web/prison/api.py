@@ -58,9 +58,9 @@ from companion.web.prison.pages import (
     render_seat_part,
 )
 from companion.web.prison.phones import (
-    Phones,
+    NightContext,
     SeatView,
-    Watch,
+    StreamMemory,
     game_view,
     phones_of,
     room_stage,
@@ -70,7 +70,7 @@ from companion.web.prison.phones import (
 )
 
 
-def _submit(phones: Phones, command: PrisonCommand, seat: Seat) -> None:
+def _submit(phones: NightContext, command: PrisonCommand, seat: Seat) -> None:
     submit_for_phone(phones.session, command, f"phone:{seat.name}")
 
 
@@ -84,7 +84,7 @@ CHOICES: tuple[Choice, ...] = ("work", "rest")
 SAVED = {"work": N_("Saved: you WORK tonight."), "rest": N_("Saved: you REST tonight.")}
 
 
-def _seat(request: web.Request, role: str, action: str) -> tuple[Phones, Seat]:
+def _seat(request: web.Request, role: str, action: str) -> tuple[NightContext, Seat]:
     phones = phones_of(request)
     seat = phones.seat_for(request, request.match_info["token"])
     if seat.role != role:
@@ -114,7 +114,7 @@ async def post_choice(request: web.Request) -> web.Response:
     return _prisoner_answer(phones, page_language(request)(SAVED[choice]), seat)
 
 
-def _prisoner_answer(phones: Phones, message: str, seat: Seat) -> web.Response:
+def _prisoner_answer(phones: NightContext, message: str, seat: Seat) -> web.Response:
     """A prisoner's POST answer as :func:`_answer` says, the view's table being the JSON text
     every prisoner's stream shares (:class:`SharedTable`: made here once for the new state,
     and used again by the push that follows)."""
@@ -128,7 +128,7 @@ def _prisoner_answer(phones: Phones, message: str, seat: Seat) -> web.Response:
     return json_answer(text, version=room_version(phones.session), encoded=True)
 
 
-def _answer(phones: Phones, message: str, view: SeatView) -> web.Response:
+def _answer(phones: NightContext, message: str, view: SeatView) -> web.Response:
     """A POST's answer: what it did, the seat's view now and (``X-View-Version``) the version
     of that view, which is at least the row the command appended: a page that shows less
     fetches its part, one that shows more (the answer came late) drops it."""
@@ -198,7 +198,7 @@ def _ticking(stage: Stage) -> bool:
     return any(c is not None and not c.paused for c in (stage.clock("interview"), stage.planning))
 
 
-def _remade(watch: Watch, key: object, stage: Stage, make: Callable[[], T]) -> T:
+def _remade(watch: StreamMemory, key: object, stage: Stage, make: Callable[[], T]) -> T:
     """A stream's last message, made again only when what it shows changed (``key``: the game
     as the room sees it, the stage, the board's count); and always while a countdown runs, so
     that the seconds left are those at the time of sending."""
@@ -218,7 +218,8 @@ _WHOLE: dict[tuple[object, ...], str] = {}
 
 
 def prisoner_message(
-    phones: Phones, shown: Watch, seat: Seat, lang: Language, room: PrisonState, stage: Stage,
+    phones: NightContext, shown: StreamMemory, seat: Seat, lang: Language, room: PrisonState,
+    stage: Stage,
     chose: frozenset[str] | None = None,
 ) -> str | Patch:
     """A prisoner's stream message: the whole view and part (JSON text: the table every
@@ -262,7 +263,7 @@ def prisoner_message(
     return Patch.NONE
 
 
-def _seat_of(phones: Phones, watch: Watch, token: str) -> Seat | None:
+def _seat_of(phones: NightContext, watch: StreamMemory, token: str) -> Seat | None:
     """A stream's seat, looked up again only when the seats changed (a reissue)."""
     seats = phones.seats()
     if seats is not watch.looked_up[0]:
@@ -271,7 +272,7 @@ def _seat_of(phones: Phones, watch: Watch, token: str) -> Seat | None:
 
 
 def message_of(
-    phones: Phones, push: Push, box: Outbox[Watch], room: PrisonState, stage: Stage,
+    phones: NightContext, push: Push, box: Outbox[StreamMemory], room: PrisonState, stage: Stage,
     chose: frozenset[str] | None = None,
 ) -> dict[str, Any] | str | Patch | None:
     """What ``box``'s stream shows now (``None``: its seat no longer exists): data, its JSON
@@ -301,7 +302,7 @@ def message_of(
 
 
 def deliver(
-    phones: Phones, push: Push, box: Outbox[Watch], room: PrisonState, stage: Stage,
+    phones: NightContext, push: Push, box: Outbox[StreamMemory], room: PrisonState, stage: Stage,
     chose: frozenset[str] | None = None,
 ) -> None:
     """Put into ``box`` what its stream shows now: a whole view when it changed (or the log
@@ -320,7 +321,7 @@ def deliver(
         box.view(sse("view", watch.encoded, push.version), push.version)
 
 
-def publish(phones: Phones, push: Push) -> None:
+def publish(phones: NightContext, push: Push) -> None:
     """Every open stream's message for this push (the room's game and stage read once): the
     seats' first, so that the board's count of phones knows of the pages a reissue closed."""
     if phones.fanout is not None:
@@ -355,7 +356,7 @@ def urgency(change: Change) -> Urgency:
     return "calm" if moves(change) else None
 
 
-def start_fanout(phones: Phones) -> Fanout[Watch]:
+def start_fanout(phones: NightContext) -> Fanout[StreamMemory]:
     """The live updates of the phones' pages (in the running loop, as the server starts)."""
     phones.fanout = Fanout(
         phones.session, urgency, lambda push: publish(phones, push), pace=0.0, calm=PACE,
@@ -365,11 +366,11 @@ def start_fanout(phones: Phones) -> Fanout[Watch]:
 
 
 async def _serve(
-    request: web.Request, phones: Phones, watch: Watch, seat: Seat | None
+    request: web.Request, phones: NightContext, watch: StreamMemory, seat: Seat | None
 ) -> web.StreamResponse:
     assert phones.fanout is not None
 
-    def first(box: Outbox[Watch], push: Push) -> None:
+    def first(box: Outbox[StreamMemory], push: Push) -> None:
         deliver(phones, push, box, phones.session.room.game, phones.session.room.stage)
 
     lang: Language = page_language(request)  # the phone's, for as long as the stream is open
@@ -384,9 +385,9 @@ async def seat_events(request: web.Request) -> web.StreamResponse:
     phones = phones_of(request)
     token = request.match_info["token"]
     seat = phones.seat_for(request, token)
-    return await _serve(request, phones, Watch(token), seat)
+    return await _serve(request, phones, StreamMemory(token), seat)
 
 
 async def board_events(request: web.Request) -> web.StreamResponse:
     phones = phones_of(request)
-    return await _serve(request, phones, Watch(None), None)
+    return await _serve(request, phones, StreamMemory(None), None)

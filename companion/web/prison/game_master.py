@@ -36,12 +36,12 @@ from companion.web.common.outbox import Outbox
 from companion.web.common.rendering import html
 from companion.web.prison.game_master_taps import Taps
 from companion.web.prison.game_master_view import render_gm_page, render_gm_part
-from companion.web.prison.phones import TOO_MANY, Phones, Watch, phones_of
+from companion.web.prison.phones import TOO_MANY, NightContext, StreamMemory, phones_of
 
 AUDIENCE = common.AUDIENCE  # the game master's phones' streams, in the fan-out
 
 
-def game_master_for(request: web.Request) -> tuple[Phones, Desk, str]:
+def game_master_for(request: web.Request) -> tuple[NightContext, Desk, str]:
     """The page's session and desk for the secret in the request's path; 429 for a guesser,
     404 (as for any unknown path) for a wrong secret, counted like a guessed seat link."""
     phones = phones_of(request)
@@ -51,7 +51,7 @@ def game_master_for(request: web.Request) -> tuple[Phones, Desk, str]:
     return phones, desk, secret
 
 
-def _part(phones: Phones, lang: Language) -> str:
+def _part(phones: NightContext, lang: Language) -> str:
     return render_gm_part(phones.session, lang, phones.clock(), phones.presence)
 
 
@@ -71,12 +71,12 @@ async def part(request: web.Request) -> web.Response:
     return html(_part(phones, page_language(request)), version=version)
 
 
-def message_of(phones: Phones, box: Outbox[Watch]) -> dict[str, Any]:
+def message_of(phones: NightContext, box: Outbox[StreamMemory]) -> dict[str, Any]:
     """What a game master's phone's stream shows now."""
     return {"html": _part(phones, box.lang)}
 
 
-def deliver(phones: Phones, desk: Desk | None, push: Push, box: Outbox[Watch]) -> None:
+def deliver(phones: NightContext, desk: Desk | None, push: Push, box: Outbox[StreamMemory]) -> None:
     """A game master's page's stream's message, made again at every push (one or two such
     pages, each a console); the stream ends once its secret was replaced."""
     common.deliver(box, push, desk, box.memory.gm, lambda: message_of(phones, box))
@@ -86,11 +86,11 @@ async def events(request: web.Request) -> web.StreamResponse:
     phones, desk, secret = game_master_for(request)
     assert phones.fanout is not None
 
-    def first(box: Outbox[Watch], push: Push) -> None:
+    def first(box: Outbox[StreamMemory], push: Push) -> None:
         deliver(phones, desk, push, box)
 
     lang = page_language(request)
-    return await serve(request, phones.fanout, AUDIENCE, lang, Watch(None, gm=secret), first)
+    return await serve(request, phones.fanout, AUDIENCE, lang, StreamMemory(None, gm=secret), first)
 
 
 async def tap(request: web.Request) -> web.Response:

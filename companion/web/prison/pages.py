@@ -23,7 +23,7 @@ from companion.rules.prison.views import PublicDay
 from companion.session.prison.seats import Seat, board_url, join_url
 from companion.web.common.rendering import make_environment, qr_svg, render
 from companion.web.prison.epilogue import board_epilogue, own_epilogue
-from companion.web.prison.phones import BoardView, Phones, SeatView, room_version
+from companion.web.prison.phones import BoardView, NightContext, SeatView, room_version
 
 PHASE_TITLES = {
     "planning": N_("Planning"),
@@ -62,7 +62,7 @@ def environment() -> jinja2.Environment:
     return env
 
 
-def warm_up(phones: Phones | None = None) -> None:
+def warm_up(phones: NightContext | None = None) -> None:
     """Compile every template before the server listens, so that the first phone of the rush
     does not wait for them (a third of a second, more on a busy laptop). With ``phones``,
     also render once, in every language, a prisoner's page, the warden's and the board's

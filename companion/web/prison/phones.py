@@ -174,7 +174,7 @@ def board_view(
 
 
 @dataclass(eq=False)
-class Watch:
+class StreamMemory:
     """What one event stream keeps of what it sent, to tell what changed (see
     :mod:`companion.web.prison.api`): its seat's token (``None``: the board), the seat as
     looked up last, the key and message of its last whole view, and the counts its page shows
@@ -187,19 +187,20 @@ class Watch:
     counts: object = None
     sent: object = None  # the message last encoded, and its JSON text
     encoded: str = ""
-    at: int = -1  # the push (Phones.pushes) that last put a message in, if one did
+    at: int = -1  # the push (NightContext.pushes) that last put a message in, if one did
     gm: str | None = None  # the game master's phone's secret its page was opened with
 
 
 @dataclass
-class Phones:
-    """What every handler of the prison break's server shares."""
+class NightContext:
+    """What every handler of the prison break's server shares (the session, the limits, the
+    phones' presence, the fan-out, the desk): its handlers' context."""
 
     session: PrisonSession
     limiter: Limiter
     presence: Presence
     base_url: str | None = None
-    fanout: Fanout[Watch] | None = None  # the live updates, while the server runs
+    fanout: Fanout[StreamMemory] | None = None  # the live updates, while the server runs
     desk: Desk | None = None  # the game master's desk, on the night's server
     clock: Callable[[], float] = time.time  # the countdowns' "now" (tests pin it)
     shared: SharedTable = field(default_factory=SharedTable, repr=False)
@@ -278,15 +279,15 @@ class Phones:
             and last[1] == room.stage and logged != self.logged
         )
 
-    def is_wardens(self, watch: Watch) -> bool:
+    def is_wardens(self, watch: StreamMemory) -> bool:
         """Whether the stream ``watch`` is one of the warden's pages."""
         seat = by_token(self.seats(), watch.token) if watch.token is not None else None
         return seat is not None and seat.role == "warden"
 
 
-PHONES = web.AppKey("phones", Phones)
+PHONES = web.AppKey("phones", NightContext)
 
 
-def phones_of(request: web.Request) -> Phones:
+def phones_of(request: web.Request) -> NightContext:
     """What the handlers share, from the application serving ``request``."""
     return request.app[PHONES]

@@ -22,7 +22,7 @@ from companion.web.common.server import (
     static_dir,
 )
 from companion.web.prison import api, game_master, pages, routes
-from companion.web.prison.phones import PHONES, Phones
+from companion.web.prison.phones import PHONES, NightContext
 
 _errors = error_middleware(lambda status, message: routes.problem_page(Problem(status, message)))
 
@@ -36,7 +36,7 @@ def build_app(
     """The phone application for a session; ``base`` is the links' base URL (for hints). The
     seats are made now if the session has none yet, so that no phone's request writes."""
     seats_of(session)
-    phones = Phones(session, limiter or Limiter(), Presence(session), base)
+    phones = NightContext(session, limiter or Limiter(), Presence(session), base)
     app = phone_app(
         session, lambda: api.start_fanout(phones), _errors, static_dir("companion.web.prison")
     )

@@ -15,7 +15,7 @@ from companion.rules.dilemma.commands import Choose, Join
 from companion.session.session import Session
 from companion.web.common.context import Limiter, Presence
 from companion.web.dilemma.feed import CROWD_STREAMS
-from companion.web.dilemma.server import Room, tab_of
+from companion.web.dilemma.server import NightContext, tab_of
 from tests.dilemma_helpers import scenario
 from tests.web.dilemma.test_server import join, next_event
 
@@ -91,7 +91,7 @@ async def test_a_crowds_feed_settles_the_room_out_of_the_collectors_passes(
 ) -> None:
     s = Session.create(tmp_path / "hall.sqlite", "dilemma",
                        {"rules": scenario(rounds=2, max_players=1000)})
-    room = Room(s, Limiter(), Presence(s), "http://127.0.0.1:1")
+    room = NightContext(s, Limiter(), Presence(s), "http://127.0.0.1:1")
     feed = room.start_feed()
     en = language()
     frozen = gc.get_freeze_count()
@@ -116,7 +116,7 @@ async def test_a_crowds_feed_settles_the_room_out_of_the_collectors_passes(
 
 async def test_a_small_rooms_feed_leaves_the_collector_alone(tmp_path: Path) -> None:
     s = Session.create(tmp_path / "room.sqlite", "dilemma", {"rules": scenario(rounds=2)})
-    room = Room(s, Limiter(), Presence(s), "http://127.0.0.1:1")
+    room = NightContext(s, Limiter(), Presence(s), "http://127.0.0.1:1")
     feed = room.start_feed()
     try:
         for i in range(6):

@@ -14,7 +14,7 @@ from companion.session.session import Session
 from companion.web.common.context import Limiter, Presence
 from companion.web.common.outbox import Outbox
 from companion.web.dilemma.feed import CROWD_STREAMS, SLICE, Feed
-from companion.web.dilemma.server import Room
+from companion.web.dilemma.server import NightContext
 from tests.dilemma_helpers import scenario
 
 PLAYERS = CROWD_STREAMS + 2 * SLICE + 7  # a crowd, in four slices
@@ -23,7 +23,7 @@ PLAYERS = CROWD_STREAMS + 2 * SLICE + 7  # a crowd, in four slices
 def crowd(folder: Path) -> tuple[Session, Feed, dict[str, Outbox[str | None]]]:
     s = Session.create(folder / "hall.sqlite", "dilemma",
                        {"rules": scenario(rounds=3, max_players=1000)})
-    feed = Room(s, Limiter(), Presence(s), "http://127.0.0.1:1").start_feed()
+    feed = NightContext(s, Limiter(), Presence(s), "http://127.0.0.1:1").start_feed()
     boxes = {}
     for i in range(PLAYERS):
         pid = f"p{i:03d}"

@@ -13,7 +13,7 @@ from companion.session.prison.create import create_prison_session
 from companion.web.common.context import Limiter, Presence
 from companion.web.common.fanout import PACE
 from companion.web.prison.api import start_fanout
-from companion.web.prison.phones import Phones
+from companion.web.prison.phones import NightContext
 
 
 async def turns(n: int = 3) -> None:
@@ -25,7 +25,7 @@ async def test_a_move_is_pushed_at_once_and_a_phone_coming_waits_for_the_pace(
     tmp_path: Path,
 ) -> None:
     session = create_prison_session(tmp_path, "t", "classic", "Wendy", ["Ada", "Ben", "Cy", "Dee"])
-    phones = Phones(session, Limiter(), Presence(session))
+    phones = NightContext(session, Limiter(), Presence(session))
     fanout = start_fanout(phones)
     try:
         fanout.push()
