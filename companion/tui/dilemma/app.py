@@ -16,30 +16,41 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from textual import on
+from textual import on, work
 from textual.binding import Binding
 from textual.screen import Screen
 
 from companion.language import N_, Language
-from companion.rules.dilemma.commands import BringBack, CloseDoors, OpenDoors, StartRound
+from companion.rules.core.game import Refused
+from companion.rules.dilemma.commands import (
+    BringBack,
+    CloseDoors,
+    DilemmaCommand,
+    OpenDoors,
+    StartRound,
+)
+from companion.rules.dilemma.engine import DILEMMA
 from companion.rules.dilemma.events import Chose, Joined
-from companion.rules.dilemma.room import StartTimer
+from companion.rules.dilemma.room import HoldTimer, StartTimer
+from companion.rules.dilemma.views import GmView
 from companion.session.attached import AttachedSession
 from companion.session.dilemma import DilemmaSession
 from companion.session.session import Change
+from companion.tui.common.console import GameConsole
 from companion.tui.common.contracts import NetworkCheck
 from companion.tui.common.language import console_language
 from companion.tui.common.literal import visible
+from companion.tui.common.moves import NotDone, attempt
 from companion.tui.common.netcheck import NetworkCheckScreen
 from companion.tui.common.phone import PhoneScreen
 from companion.tui.common.presence import Presence
 from companion.tui.common.qr import qr_lines
 from companion.tui.dilemma.flood import burst_news, bursts
-from companion.tui.dilemma.flows import BAD_SECONDS, NO_ROUND, OVER, dialog_keys
+from companion.tui.dilemma.flows import BAD_SECONDS, NO_ROUND, OVER, RoomMoves, dialog_keys
 from companion.tui.dilemma.room import RoomScreen, RoomShown
 from companion.tui.dilemma.screens import KeysScreen
 from companion.tui.dilemma.state import RoomState, final_screen
-from companion.tui.dilemma.timing import TimerFlows
+from companion.tui.dilemma.timing import RoundClock
 
 __all__ = ["BAD_SECONDS", "KEY_HELP", "NO_ROUND", "OVER", "DilemmaApp", "dialog_keys"]
 
@@ -81,7 +92,7 @@ NO_PHONES = N_(
 APP_TITLE = N_("companion: the dilemma warm-up")
 
 
-class DilemmaApp(TimerFlows):
+class DilemmaApp(GameConsole):
     CSS_PATH = "dilemma.tcss"
     TITLE = APP_TITLE
     # The room is drawn again at most this often after phones' changes (a hall's burst of
@@ -120,6 +131,8 @@ class DilemmaApp(TimerFlows):
         self._status_pending = False  # a status line is due after a choice (_status_due)
         self._burst_pending = False  # the joins are to be looked at for a burst (_burst_due)
         self._bursts: dict[str, int] = {}  # each burst told of: its size when told
+        self.moves = RoomMoves(self)  # the keys that open a dialog (flows.py)
+        self.clock = RoundClock(self)  # the round timer (timing.py)
 
     @property
     def join_url(self) -> str | None:
@@ -142,7 +155,7 @@ class DilemmaApp(TimerFlows):
         """Once the room is on screen: the time given back to a round whose time ran out
         while the console was closed (asked before anything is written), then follow the
         session, start the timer and the phone server."""
-        self.offer_time_back()
+        self.clock.offer_time_back()
         self.follow_session(self.session)
         served = self.served
         links = self.room_links
@@ -156,7 +169,7 @@ class DilemmaApp(TimerFlows):
 
             self.run_worker(show(), name="room links")
         self.refresh_view()
-        self.set_interval(1.0, self._tick, name="round timer")
+        self.set_interval(1.0, self.clock.tick, name="round timer")
 
     def show_room(self, join_url: str, board_url: str) -> None:
         """The room's links, once its night's server listens."""
@@ -233,7 +246,27 @@ class DilemmaApp(TimerFlows):
         if self.room.is_mounted and self.room.is_attached and self.return_code is None:
             self.room.refresh_status()
 
-    # ---- changing the tournament (the dialogs' keys are in RoomFlows) --------------------
+    # ---- changing the tournament ---------------------------------------------------------
+
+    def view(self) -> GmView:
+        return self.room_state.view()
+
+    def refresh_view(self) -> None:
+        self.room.refresh_view()
+
+    def submit(self, command: DilemmaCommand) -> bool:
+        done = attempt(lambda: self.session.submit(command, by="gm"))
+        if isinstance(done, NotDone):
+            wait = 10 if done.unrecorded else 8
+            self.notify(done.said(self.lang), severity="error", timeout=wait)
+            return False
+        self.refresh_view()
+        return True
+
+    def refusal(self, command: DilemmaCommand) -> str | None:
+        """What the rules would say against ``command`` now, without recording it."""
+        decided = DILEMMA.decide(self.session.state, command)
+        return self.lang.refused(decided) if isinstance(decided, Refused) else None
 
     def action_next_round(self) -> None:
         _ = self.lang
@@ -316,3 +349,56 @@ class DilemmaApp(TimerFlows):
             _("Room QR poster saved to %(path)s; print it and put it up.", path=path),
             timeout=10,
         )
+
+    # ---- the keys that open a dialog (flows of .flows, each in a worker) and the timer ---
+
+    @work(group="flow")
+    async def action_round_time(self) -> None:
+        await self.moves.round_time()
+
+    @work(group="flow")
+    async def action_house(self) -> None:
+        await self.moves.house()
+
+    @work(group="flow")
+    async def action_add_player(self) -> None:
+        await self.moves.add_player()
+
+    @work(group="flow")
+    async def action_choose(self) -> None:
+        await self.moves.choose()
+
+    @work(group="flow")
+    async def action_close_round(self) -> None:
+        await self.moves.close_round()
+
+    @work(group="flow")
+    async def action_rename(self) -> None:
+        await self.moves.rename()
+
+    @work(group="flow")
+    async def action_remove(self) -> None:
+        await self.moves.remove()
+
+    @work(group="flow")
+    async def action_clear_flood(self) -> None:
+        await self.moves.clear_flood()
+
+    @work(group="flow")
+    async def action_undo(self) -> None:
+        await self.moves.undo()
+
+    @work(group="flow")
+    async def action_peek(self) -> None:
+        await self.moves.peek()
+
+    @work(group="flow")
+    async def action_finish(self) -> None:
+        await self.moves.finish()
+
+    @work(group="flow")
+    async def ask_time_back(self, hold: HoldTimer) -> None:
+        await self.clock.ask_time_back(hold)
+
+    def action_more_time(self) -> None:
+        self.clock.more_time()

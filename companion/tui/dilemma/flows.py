@@ -1,15 +1,16 @@
 """The warm-up console's flows: each key that opens a dialog (a name, a number, a pick, a
-question before an undo the room saw) and what follows it. :class:`RoomFlows` is the part of
-:class:`~companion.tui.dilemma.app.DilemmaApp` that holds them; the app holds the room and
-the keys that need no dialog."""
+question before an undo the room saw) and what follows it. :class:`RoomMoves` holds them,
+each a flow over the console (:class:`~companion.tui.dilemma.app.DilemmaApp`, which holds the
+room and the keys that need no dialog, and runs these flows in its ``@work`` workers)."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from typing import Protocol, TypeVar
 
 from rich.text import Text
-from textual import work
+from textual.notifications import SeverityLevel
+from textual.screen import Screen
 
 from companion.language import N_, Language
 from companion.rules.core.game import Refused
@@ -25,15 +26,14 @@ from companion.rules.dilemma.commands import (
     Rename,
     SetHouse,
 )
-from companion.rules.dilemma.engine import DILEMMA
-from companion.rules.dilemma.room import SetRoundSeconds
+from companion.rules.dilemma.room import HoldTimer, SetRoundSeconds
 from companion.rules.dilemma.seen import seen_by_the_room
 from companion.rules.dilemma.strategies import NAMES
 from companion.rules.dilemma.views import GmView
+from companion.session.attached import AttachedSession
 from companion.session.dilemma import DilemmaSession
 from companion.session.dilemma.seats import LIFTED_KEY, forget, new_seat
 from companion.session.store import StoreError
-from companion.tui.common.console import GameConsole
 from companion.tui.common.dialogs import ConfirmScreen, PickScreen, TextScreen
 from companion.tui.common.language import enter_key, esc_key
 from companion.tui.common.literal import fill
@@ -50,6 +50,8 @@ from companion.tui.dilemma.words import (
     strategy_name,
 )
 
+T = TypeVar("T")
+
 OVER = N_("The tournament is over; r shows the results.")
 NO_ROUND = N_("No round is open; n starts the next one.")
 BAD_SECONDS = N_("Type whole seconds from 10 to 3600, or 0 for no timer.")
@@ -65,36 +67,85 @@ def dialog_keys(lang: Language, enter: str) -> Text:
     )
 
 
-class RoomFlows(GameConsole):
-    """The warm-up console's dialogs on its session and room (set by the app)."""
+class Console(Protocol):
+    """What the warm-up's moves and round timer use of their console
+    (:class:`~companion.tui.dilemma.app.DilemmaApp`)."""
 
+    lang: Language
     session: DilemmaSession
     room: RoomScreen
     room_state: RoomState
-    seed: Callable[[], int]
+
+    @property
+    def served(self) -> AttachedSession | None: ...
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None: ...
+
+    async def push_screen_wait(self, screen: Screen[T]) -> T: ...
+
+    def view(self) -> GmView: ...
+
+    def refresh_view(self) -> None: ...
+
+    def submit(self, command: DilemmaCommand) -> bool: ...
+
+    def refusal(self, command: DilemmaCommand) -> str | None: ...
+
+    def ask_time_back(self, hold: HoldTimer) -> object: ...
+
+
+class RoomMoves:
+    """The warm-up console's dialogs on its session and room, each a flow over ``console``
+    (which runs them in its workers)."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+
+    @property
+    def lang(self) -> Language:
+        return self.console.lang
+
+    @property
+    def session(self) -> DilemmaSession:
+        return self.console.session
+
+    @property
+    def room(self) -> RoomScreen:
+        return self.console.room
+
+    @property
+    def room_state(self) -> RoomState:
+        return self.console.room_state
+
+    def notify(
+        self, message: str, *, severity: SeverityLevel = "information", timeout: float | None = None
+    ) -> None:
+        self.console.notify(message, severity=severity, timeout=timeout)
+
+    async def push_screen_wait(self, screen: Screen[T]) -> T:
+        return await self.console.push_screen_wait(screen)
 
     def view(self) -> GmView:
-        return self.room_state.view()
+        return self.console.view()
 
     def refresh_view(self) -> None:
-        self.room.refresh_view()
+        self.console.refresh_view()
 
     def submit(self, command: DilemmaCommand) -> bool:
-        done = attempt(lambda: self.session.submit(command, by="gm"))
-        if isinstance(done, NotDone):
-            wait = 10 if done.unrecorded else 8
-            self.notify(done.said(self.lang), severity="error", timeout=wait)
-            return False
-        self.refresh_view()
-        return True
+        return self.console.submit(command)
 
     def refusal(self, command: DilemmaCommand) -> str | None:
-        """What the rules would say against ``command`` now, without recording it."""
-        decided = DILEMMA.decide(self.session.state, command)
-        return self.lang.refused(decided) if isinstance(decided, Refused) else None
+        return self.console.refusal(command)
 
-    @work(group="flow")
-    async def action_round_time(self) -> None:
+    async def round_time(self) -> None:
         _ = self.lang
         now = self.room_state.round_seconds()
         typed = await self.push_screen_wait(
@@ -121,8 +172,7 @@ class RoomFlows(GameConsole):
         self.notify(said)
         self.refresh_view()
 
-    @work(group="flow")
-    async def action_house(self) -> None:
+    async def house(self) -> None:
         _ = self.lang
         state = self.session.state
         options: list[tuple[str, str]] = [
@@ -142,8 +192,7 @@ class RoomFlows(GameConsole):
             name = house_name(_, self.view())
             self.notify(_("The house player is now %(name)s.", name=name))
 
-    @work(group="flow")
-    async def action_add_player(self) -> None:
+    async def add_player(self) -> None:
         _ = self.lang
         if self.view()["phase"] == "over":
             self.notify(_(OVER), severity="warning")
@@ -166,8 +215,7 @@ class RoomFlows(GameConsole):
         else:
             forget(self.session, token)
 
-    @work(group="flow")
-    async def action_choose(self) -> None:
+    async def choose(self) -> None:
         _ = self.lang
         v = self.view()
         if v["phase"] != "choosing":
@@ -196,8 +244,7 @@ class RoomFlows(GameConsole):
         if choice is not None and self.submit(Choose(pid=row["pid"], choice=choice)):
             self.notify(_("%(name)s's choice is recorded and sealed.", name=row["name"]))
 
-    @work(group="flow")
-    async def action_close_round(self) -> None:
+    async def close_round(self) -> None:
         _ = self.lang
         v = self.view()
         asked = close_round_asked(v)
@@ -207,8 +254,7 @@ class RoomFlows(GameConsole):
             return
         self.submit(CloseRound())
 
-    @work(group="flow")
-    async def action_rename(self) -> None:
+    async def rename(self) -> None:
         row = self.room.selected()
         if row is None:
             return
@@ -227,8 +273,7 @@ class RoomFlows(GameConsole):
         if name and self.submit(Rename(pid=row["pid"], name=name)):
             self.notify(_("%(old)s is now %(new)s.", old=row["name"], new=name))
 
-    @work(group="flow")
-    async def action_remove(self) -> None:
+    async def remove(self) -> None:
         row = self.room.selected()
         if row is None:
             return
@@ -249,8 +294,7 @@ class RoomFlows(GameConsole):
         if self.submit(Remove(pid=row["pid"])):
             self.notify(_("%(name)s has left the tournament (b brings them back).", name=name))
 
-    @work(group="flow")
-    async def action_clear_flood(self) -> None:
+    async def clear_flood(self) -> None:
         """Remove one group of players (from one device address, or who joined in the last
         minutes) in one step, after one confirmation; one undo brings them all back."""
         _ = self.lang
@@ -319,8 +363,7 @@ class RoomFlows(GameConsole):
                 severity="warning",
             )
 
-    @work(group="flow")
-    async def action_undo(self) -> None:
+    async def undo(self) -> None:
         """Take back the last change; when the room has already seen it (a reveal, the end),
         say what it saw and ask first."""
         target = self.session.history.undo_target()
@@ -362,8 +405,7 @@ class RoomFlows(GameConsole):
                 )
         self.refresh_view()
 
-    @work(group="flow")
-    async def action_peek(self) -> None:
+    async def peek(self) -> None:
         _ = self.lang
         if not self.room_state.peeking and not await self.push_screen_wait(
             ConfirmScreen(
@@ -381,8 +423,7 @@ class RoomFlows(GameConsole):
             self.session.note("peek", round=self.view()["round"])
         self.refresh_view()
 
-    @work(group="flow")
-    async def action_finish(self) -> None:
+    async def finish(self) -> None:
         _ = self.lang
         if await self.push_screen_wait(
             ConfirmScreen(

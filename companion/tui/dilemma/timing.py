@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import time
 
-from textual import work
-
 from companion.rules.dilemma.asked import time_back_asked
 from companion.rules.dilemma.commands import CloseRound
 from companion.rules.dilemma.room import (
@@ -34,27 +32,31 @@ from companion.rules.dilemma.room import (
 from companion.tui.common.dialogs import ConfirmScreen
 from companion.tui.common.moves import NotDone, attempt
 from companion.tui.dilemma.flood import clock
-from companion.tui.dilemma.flows import NO_ROUND, OVER, RoomFlows
+from companion.tui.dilemma.flows import NO_ROUND, OVER, Console
 
 
-class TimerFlows(RoomFlows):
-    """The round timer's part of the warm-up console (see the module's docstring)."""
+class RoundClock:
+    """The warm-up console's round timer (see the module's docstring), over ``console``, which
+    ticks it each second and runs the offer in its worker."""
 
-    _offer: ConfirmScreen | None = None  # the offer to give time back, while on screen
-    _offer_round = 0  # the round it is for
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self._offer: ConfirmScreen | None = None  # the offer to give time back, while on screen
+        self._offer_round = 0  # the round it is for
 
     def offer_time_back(self) -> None:
         """On opening: a console on its own holds the open round if its time ran out while
         it was closed; then, as each second after, the offer for a round held."""
-        if self.served is None:
-            hold = to_hold(self.session.state, self.session.room, time.time(), "console")
+        session = self.console.session
+        if self.console.served is None:
+            hold = to_hold(session.state, session.room, time.time(), "console")
             if hold is not None:
-                self.session.stage(hold)
+                session.stage(hold)
         self._offer_if_held()
 
     def _held(self) -> HoldTimer | None:
-        r = self.session.state.open_round()
-        return self.session.room.held(r.number) if r is not None else None
+        r = self.console.session.state.open_round()
+        return self.console.session.room.held(r.number) if r is not None else None
 
     def _offer_if_held(self) -> None:
         hold = self._held()
@@ -63,11 +65,11 @@ class TimerFlows(RoomFlows):
                 self._offer.dismiss(False)  # answered elsewhere (the game master's phone)
             return
         if hold is not None:
-            self._ask_time_back(hold)
+            self.console.ask_time_back(hold)
 
-    @work(group="flow")
-    async def _ask_time_back(self, hold: HoldTimer) -> None:
-        _ = self.lang
+    async def ask_time_back(self, hold: HoldTimer) -> None:
+        """The offer for the held round ``hold`` (a flow the console runs in its worker)."""
+        _ = self.console.lang
         title, question = time_back_asked(hold, clock(hold.heard))
         self._offer = ConfirmScreen(
             _.say(title),
@@ -77,19 +79,20 @@ class TimerFlows(RoomFlows):
         )
         self._offer_round = hold.round
         try:
-            give = await self.push_screen_wait(self._offer)
+            give = await self.console.push_screen_wait(self._offer)
         finally:
             self._offer = None
         if self._held() != hold:  # answered elsewhere, or closed meanwhile (the last choice)
-            self.refresh_view()
+            self.console.refresh_view()
             return
         if not give:
             self._close_timed_out(hold.round)
             return
         number, seconds = hold.round, hold.seconds
-        self.session.stage(ExtendTimer(number, seconds, time.time() + seconds, "given back"))
-        self.refresh_view()
-        self.notify(
+        deadline = time.time() + seconds
+        self.console.session.stage(ExtendTimer(number, seconds, deadline, "given back"))
+        self.console.refresh_view()
+        self.console.notify(
             _(
                 "Round %(round)s has %(seconds)s s again to choose (noted in the log).",
                 round=number,
@@ -97,49 +100,49 @@ class TimerFlows(RoomFlows):
             )
         )
 
-    def _tick(self) -> None:
+    def tick(self) -> None:
         """Each second while a round with a timer is open: the countdown, the offer for a
         round held, and, on a console on its own, the round closed at zero (the night's
         server closes it when it serves the room)."""
         self._offer_if_held()
-        if self.room_state.timer() is None:
+        if self.console.room_state.timer() is None:
             return
-        number = due(self.session.state, self.session.room, time.time())
-        if number is None or self.served is not None:
-            self.room.refresh_status()
+        number = due(self.console.session.state, self.console.session.room, time.time())
+        if number is None or self.console.served is not None:
+            self.console.room.refresh_status()
             return
         self._close_timed_out(number)
 
     def _close_timed_out(self, number: int) -> None:
-        _ = self.lang
-        done = attempt(lambda: self.session.submit(CloseRound(timed_out=True), by="timer"))
+        _ = self.console.lang
+        done = attempt(lambda: self.console.session.submit(CloseRound(timed_out=True), by="timer"))
         if not isinstance(done, NotDone):
-            self.notify(_("Time is up: round %(round)s is revealed.", round=number))
-        self.refresh_view()
+            self.console.notify(_("Time is up: round %(round)s is revealed.", round=number))
+        self.console.refresh_view()
 
-    def action_more_time(self) -> None:
+    def more_time(self) -> None:
         """``+``: the open round's timer gets 30 s more (from now, if its time had run out or
         its timer was turned off); noted in the log, so the phones and the board follow."""
-        _ = self.lang
-        v = self.view()
-        r = self.session.state.open_round()
+        _ = self.console.lang
+        v = self.console.view()
+        r = self.console.session.state.open_round()
         if r is None:
             closed = OVER if v["phase"] == "over" else NO_ROUND
-            self.notify(_(closed), severity="warning")
+            self.console.notify(_(closed), severity="warning")
             return
-        timer = self.room_state.timer()
-        if timer is None and not self.room_state.timer_off():
-            self.notify(
+        timer = self.console.room_state.timer()
+        if timer is None and not self.console.room_state.timer_off():
+            self.console.notify(
                 _("Round %(round)s has no timer (t sets one from the next round).", round=r.number),
                 severity="warning",
             )
             return
         now = time.time()
         act = more_time(r.number, timer, MORE_SECONDS, now)
-        self.session.stage(act)
-        self.refresh_view()
+        self.console.session.stage(act)
+        self.console.refresh_view()
         left = int(-(-(act.deadline - now) // 1))  # whole seconds, as the status line
-        self.notify(
+        self.console.notify(
             _(
                 "Round %(round)s has %(seconds)s s more: %(time)s left.",
                 round=r.number,
