@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion.cli.commands import summary
 from companion.cli.options import load_rules, pick_mix, print_csv, whole
 from companion.cli.wiring import curve_source, table_rates
 from companion.errors import UserError
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "balance",
-        help="find fair nights to escape and parole tokens to win for each group size",
+        help=summary("balance"),
         description="For each group size, search for the nights to escape and parole tokens to "
         "win that make the prisoners' team (escape) win as often as the target, playing bot "
         "games on every core, and write balanced-N.toml into your scenario folder (see "

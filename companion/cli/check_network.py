@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 
+from companion.cli.commands import summary
 from companion.cli.options import check_port, port_problem
 
 GREEN, RESET = "\033[32m", "\033[0m"
@@ -15,7 +16,7 @@ GREEN, RESET = "\033[32m", "\033[0m"
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "check-network",
-        help="before the game: check that the players' phones reach this laptop",
+        help=summary("check-network"),
         description="Serve a test page on the game's port and show its QR code; open it on "
         "your phone, on the players' Wi-Fi, to see whether the phones will reach the game.",
     )

@@ -7,13 +7,15 @@ from __future__ import annotations
 import argparse
 from typing import NamedTuple
 
+from companion.cli.commands import summary
+
 SHELLS = ("bash", "zsh", "fish")
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "completion",
-        help="print a shell completion script for bash, zsh or fish",
+        help=summary("completion"),
         description="Print a script that completes companion's commands and options in your "
         "shell. Load it from your shell's start-up file: bash: eval \"$(companion completion "
         "bash)\" in ~/.bashrc; zsh: eval \"$(companion completion zsh)\" in ~/.zshrc; fish: "

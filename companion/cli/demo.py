@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from companion.cli.commands import summary
 from companion.cli.options import console_lang, no_phones, phone_options, wifi_options
 
 DEMO_WARDEN = "Wendy"
@@ -16,7 +17,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         parents=[no_phones(), phone_options(), wifi_options(), console_lang(
             "the demo's language, its console's and its board's: en, de, es, fr (default: the "
             "laptop's, from LANG, for the console; English for the board)")],
-        help="open a fresh demo session (warden Wendy; Ada, Ben, Cy, Dee)",
+        help=summary("demo"),
     )
     p.set_defaults(func=run_demo)
 

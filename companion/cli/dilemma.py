@@ -15,6 +15,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion.cli.commands import summary
 from companion.cli.options import (
     apply_wifi,
     check_port,
@@ -35,7 +36,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "dilemma",
         parents=[no_phones(), phone_options(), wifi_options()],
-        help="the two-prisoner dilemma warm-up: a tournament on the room's phones",
+        help=summary("dilemma"),
     )
     p.add_argument("name", help="the session's name (created the first time, reopened after)")
     p.add_argument("--rounds", type=int, default=None, help="rounds to play (new sessions only)")

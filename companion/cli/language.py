@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import argparse
 
+from companion.cli.commands import summary
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "language",
-        help="show a session's language, or change it (its board and printouts follow)",
+        help=summary("language"),
     )
     p.add_argument("name", help="the session's name")
     p.add_argument("lang", nargs="?", metavar="LANG",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from companion.cli.commands import summary
 from companion.cli.options import check_port, check_public_url, phone_options
 from companion.errors import UserError
 from companion.rules.core.words import N_
@@ -19,7 +20,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "links",
         parents=[phone_options(host=None, host_help=where, port_help="the port in the links "
                                "(default: where the session served last, else 8765)")],
-        help="print each seat's private link, its seat code and the board",
+        help=summary("links"),
     )
     p.add_argument("name", help="the session's name")
     p.add_argument("--json", action="store_true",

@@ -1,7 +1,7 @@
 """The ``companion`` command: the composition root.
 
 Each subcommand lives in its own module under :mod:`companion.cli` and offers
-``register(subparsers)``; they share :mod:`~companion.cli.options` and
+``register(subparsers)``; :mod:`~companion.cli.commands` indexes them. They share :mod:`~companion.cli.options` and
 :mod:`~companion.cli.wiring`. Only ``companion/__main__.py`` imports this module. Heavy libraries
 (Textual, aiohttp, fpdf2) are imported only inside the function that runs a command, so
 ``companion replay`` starts quickly.
@@ -15,12 +15,17 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn
 
 from companion import __version__, cli
+from companion.cli.commands import COMMANDS
 from companion.errors import UserError
 
-NOT_COMMANDS = {"main", "options", "wiring", "consoles", "terminal", "night"}  # what commands share
+TYPE_CHECKING = False  # typing's own is a tenth of what --help costs to start
+if TYPE_CHECKING:
+    from typing import NoReturn
+
+# what the commands share
+NOT_COMMANDS = {"main", "commands", "options", "wiring", "consoles", "terminal", "night"}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -55,32 +60,28 @@ class _Parser(argparse.ArgumentParser):
         return None
 
 
-# The module under companion.cli that registers each command, so that running one command
-# imports and builds its module's parser alone; tests/cli/test_fast_start.py keeps this equal
-# to what the modules register (a command missing here still runs: every module is built).
-COMMAND_MODULES = {
-    "balance": "balance", "check-network": "check_network", "check-scenario": "scenarios",
-    "completion": "completion", "demo": "demo", "dilemma": "dilemma", "language": "language",
-    "links": "links", "new": "new", "playtests": "playtests", "print": "print",
-    "rehearse": "rehearse", "replay": "replay", "resume": "resume", "scenarios": "scenarios",
-    "serve": "serve", "sessions": "sessions", "simulate": "simulate", "start": "start",
-    "stop": "stop", "sucker": "sucker", "sucker-rules": "sucker",
-}
+# The global options that answer before any command is parsed.
+GLOBAL_FLAGS = {"-h", "--help", "--version"}
 
 
-def command_modules(argv: Sequence[str] | None) -> list[str]:
+def command_modules(argv: Sequence[str] | None) -> list[str] | None:
     """The modules whose commands ``argv`` needs: the one of the command it names after the
-    global options; every module without ``argv``, for ``--help``, for no command, or for any
-    other option before the command (an abbreviation, say), where the whole parser decides."""
-    if argv is not None:
-        words = iter(argv)
-        for word in words:
-            if word == "--data-dir":
-                next(words, None)
-            elif not word.startswith("--data-dir="):
-                module = COMMAND_MODULES.get(word)
-                return [module] if module is not None else every_module()
-    return every_module()
+    global options; none (``None``: the index's lines alone, :mod:`~companion.cli.commands`)
+    for ``--help`` or ``--version`` before any command, or no command at all, which read no
+    command's options; every module without ``argv``, or for any other word before the
+    command (an abbreviation, say), where the whole parser decides."""
+    if argv is None:
+        return every_module()
+    words = iter(argv)
+    for word in words:
+        if word in GLOBAL_FLAGS:  # acted on before any command is parsed
+            return None
+        if word == "--data-dir":
+            next(words, None)
+        elif not word.startswith("--data-dir="):
+            command = COMMANDS.get(word)
+            return [command.module] if command is not None else every_module()
+    return None
 
 
 def every_module() -> list[str]:
@@ -98,9 +99,22 @@ def every_module() -> list[str]:
     return sorted(names - NOT_COMMANDS - {"__init__"})
 
 
+def argparse_words_once() -> None:
+    """Have argparse look up the catalog of its own words ("usage:", "options", "show this
+    help message and exit") once: it calls ``gettext.gettext`` for each of them, which looks for
+    the catalog's file anew at every call, some 120 times a parser of every command (a third of
+    its making). The same lookup done once gives the same words: the locale does not change
+    while the command runs."""
+    import gettext
+
+    words = gettext.translation(gettext.textdomain(), fallback=True)  # none: the English
+    argparse._ = words.gettext  # type: ignore[attr-defined]
+
+
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The whole command line's parser; with ``argv``, only the part that parses it (see
     :func:`command_modules`), which parses it as the whole parser would."""
+    argparse_words_once()
     parser = _Parser(
         prog="companion",
         description="A game master's companion for The Prisoner's Dilemma people game.",
@@ -112,8 +126,13 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         help="where sessions are kept (default: $COMPANION_DATA_DIR or the per-user data folder)",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in command_modules(argv):
-        importlib.import_module(f"companion.cli.{name}").register(sub)
+    modules = command_modules(argv)
+    if modules is None:  # the commands' lines: what --help says, without their options
+        for name, command in COMMANDS.items():
+            sub.add_parser(name, help=command.summary)
+    else:
+        for module in modules:
+            importlib.import_module(f"companion.cli.{module}").register(sub)
     return parser
 
 

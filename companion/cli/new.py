@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion.cli.commands import summary
 from companion.cli.options import no_phones, phone_options, wifi_options
 from companion.errors import UserError
 from companion.rules.core.words import N_
@@ -20,7 +21,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "new",
         parents=[no_phones(), phone_options(), wifi_options()],
-        help="set up a new session (players, then the game)",
+        help=summary("new"),
         description="Set up a new prison-break session: on the set-up screen, or at once with "
         "--warden and --prisoners or --roster. Without --scenario, the shipped scenario balanced "
         "for the group's size is picked (classic for four).",

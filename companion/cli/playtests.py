@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion.cli.commands import summary
 from companion.cli.options import pick_mix, print_csv, whole
 from companion.errors import UserError
 
@@ -42,7 +43,7 @@ def _folders_options(p: argparse.ArgumentParser, *, top: bool) -> None:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "playtests",
-        help="the designers' notebook: real games beside what the bots predict",
+        help=summary("playtests"),
         description="Every finished prison break in the data folder (and in folders given "
         "with --data-dir) is a playtest. For each scenario and group size: how the games "
         "ended, with 95% intervals, how they were played, beside the bots' prediction for "

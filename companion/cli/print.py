@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 
+from companion.cli.commands import summary
 from companion.cli.options import apply_wifi, check_wifi, wifi_options
 from companion.errors import UserError
 from companion.rules.core.words import N_
@@ -14,7 +15,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "print",
         parents=[wifi_options()],
-        help="print a session's player cards, tokens, tracker and rules as a PDF",
+        help=summary("print"),
         description="Write one PDF with everything a session's table needs: a card per seat "
         "with its personal QR code, token sheets, night tracker, rules card and warden's screen.",
     )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from companion.cli.commands import summary
 from companion.cli.options import console_lang, phone_options, pick_mix, whole
 from companion.errors import UserError
 
@@ -22,7 +23,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "rehearse",
         parents=[phone_options("127.0.0.1", "phones: listen here (default: 127.0.0.1, this "
                                "laptop only, where the bots play)"), console_lang()],
-        help="practise a game alone: bots play every seat through the phone server",
+        help=summary("rehearse"),
         description="Open the console on a fresh session whose players are bots acting "
         "through the real phone API on this laptop at a human pace. You run the console: "
         "close planning, hold the interviews, record accusations and end each day.",

@@ -7,11 +7,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from companion.cli.commands import summary
 from companion.errors import UserError
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("replay", help="play a game script and print the final state as JSON")
+    p = sub.add_parser("replay", help=summary("replay"))
     p.add_argument("script", help="a game script (.json); see docs/rules/ and tests/examples/")
     p.set_defaults(func=run_replay)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from companion.cli.commands import summary
 from companion.cli.options import (
     PORT_AS_BEFORE,
     console_lang,
@@ -29,7 +30,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                           PORT_AS_BEFORE),
             wifi_options(),
         ],
-        help="reopen a saved session where it stood",
+        help=summary("resume"),
     )
     p.add_argument("name", help="the session's name (see 'companion sessions')")
     p.set_defaults(func=run_resume)

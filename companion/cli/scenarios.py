@@ -5,15 +5,16 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from companion.cli.commands import summary
 from companion.errors import UserError
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "scenarios", help="list the shipped scenarios and your own, with their main numbers"
+        "scenarios", help=summary("scenarios")
     )
     p.set_defaults(func=run_scenarios)
-    c = sub.add_parser("check-scenario", help="validate one scenario file")
+    c = sub.add_parser("check-scenario", help=summary("check-scenario"))
     c.add_argument("file", help="a scenario file (.toml)")
     c.set_defaults(func=run_check)
 

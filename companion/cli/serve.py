@@ -17,6 +17,7 @@ import argparse
 import os
 from typing import Any
 
+from companion.cli.commands import summary
 from companion.cli.options import (
     PHONE_GAMES,
     PORT_AS_BEFORE,
@@ -38,7 +39,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "serve",
         parents=[phone_options(None, "listen here (default: where the session served last)",
                                PORT_AS_BEFORE.removeprefix("phones: "))],
-        help="serve a session's night (phones, board, consoles) in the foreground",
+        help=summary("serve"),
     )
     p.add_argument("name", help="the session's name")
     p.add_argument("--per-device", type=int, default=None, metavar="N",

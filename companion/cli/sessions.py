@@ -6,12 +6,14 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion.cli.commands import summary
+
 if TYPE_CHECKING:
     from companion.language import Language
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("sessions", help="list the saved sessions")
+    p = sub.add_parser("sessions", help=summary("sessions"))
     p.set_defaults(func=run_list)
 
 

@@ -6,6 +6,7 @@ import argparse
 import time
 from typing import TYPE_CHECKING
 
+from companion.cli.commands import summary
 from companion.cli.options import load_rules, pick_mix, whole
 from companion.errors import UserError
 
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "simulate",
-        help="play many games with bots and report the win rates",
+        help=summary("simulate"),
         description="Play many games with bots through the real rules and report how often "
         "each outcome happens, with 95%% intervals (Wilson).",
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from companion.cli.commands import summary
 from companion.cli.options import console_lang, no_phones, phone_options
 
 
@@ -11,7 +12,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "start",
         parents=[no_phones(), phone_options(), console_lang()],
-        help="the session picker (also what plain 'companion' opens)",
+        help=summary("start"),
     )
     p.set_defaults(func=run_start)
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 
+from companion.cli.commands import summary
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "stop",
-        help="stop serving a session's night: its phones, its board and its consoles",
+        help=summary("stop"),
         description="Stop the night's server of a session. Nothing is lost: 'companion "
         "resume NAME' serves it again, on the same address.",
     )

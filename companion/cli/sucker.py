@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.cli.commands import summary
 from companion.errors import UserError
 from companion.rules.core.words import N_
 
@@ -23,7 +24,7 @@ EXAMPLE = "--players \"Ann:red,Bo:blue,Cat:green,Dan:yellow\""
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "sucker",
-        help="referee a So Long Sucker game (create a session, or resume it by name)",
+        help=summary("sucker"),
         description="Referee a So Long Sucker game: the piles, captures, prisoners, rescues and "
         "defeats, move by move. A new session needs --players; an existing one resumes.",
     )
@@ -36,7 +37,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    "fr; changes an existing session's")
     p.set_defaults(func=run_sucker)
 
-    r = sub.add_parser("sucker-rules", help="print the one-page So Long Sucker rules summary")
+    r = sub.add_parser("sucker-rules", help=summary("sucker-rules"))
     r.add_argument("--paper", choices=("a4", "letter"), default="a4",
                    help="paper size (default: a4)")
     r.add_argument("--out", help="the PDF to write (default: so-long-sucker-rules.pdf)")
