@@ -20,19 +20,18 @@ import gettext as _gettext
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import datetime, time
 from functools import cache, lru_cache
 from io import BytesIO
 from pathlib import Path
-from typing import Literal, Protocol
-
-from babel import Locale, UnknownLocaleError
-from babel.dates import format_time as _format_time
-from babel.lists import format_list as _format_list
-from babel.numbers import format_decimal, format_percent
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from companion.errors import UserError
 from companion.rules.core.phrase import Arg, Listed, Number, Percent, Phrase
+
+if TYPE_CHECKING:
+    from datetime import datetime, time
+
+    from babel import Locale
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "companion"
@@ -104,15 +103,26 @@ def _elisions(code: str, message: str) -> tuple[tuple[int, int, str, str], ...]:
 
 
 class Language:
-    """One language: its messages (gettext) and its locale's formatting (Babel)."""
+    """One language: its messages (gettext) and its locale's formatting (Babel, imported at
+    the first list, number or time it writes: a command that only says a sentence, such as
+    ``companion sessions``, starts without it)."""
 
     def __init__(
-        self, code: str, translations: _gettext.NullTranslations, locale: Locale
+        self, code: str, translations: _gettext.NullTranslations, locale: str
     ) -> None:
         self.code = code
         self.translations = translations
-        self.locale = locale
+        self.locale_code = locale  # the Babel locale of its lists, numbers and times
+        self._locale: Locale | None = None
         self._whole: dict[int, str] = {}  # whole numbers as written (see number())
+
+    @property
+    def locale(self) -> Locale:
+        if self._locale is None:
+            from babel import Locale
+
+            self._locale = Locale.parse(self.locale_code)
+        return self._locale
 
     def gettext(self, message: str) -> str:
         return self.translations.gettext(message)
@@ -166,7 +176,9 @@ class Language:
         ``style="or"`` for ``Ada, Ben or Cy``."""
         if not items:
             return nobody
-        return str(_format_list(list(items), style=style, locale=self.locale))
+        from babel.lists import format_list
+
+        return str(format_list(list(items), style=style, locale=self.locale))
 
     def say(self, said: Phrase | Listed) -> str:
         """A phrase of the rules in this language: its template translated (the English is the
@@ -195,6 +207,8 @@ class Language:
         if isinstance(value, Number):
             return self.number(value.value, value.places)
         if isinstance(value, Percent):
+            from babel.numbers import format_percent
+
             return str(format_percent(round(value.rate, 2), locale=self.locale))
         if isinstance(value, Listed):
             words = [str(self._arg(item)) for item in value.items]
@@ -216,18 +230,25 @@ class Language:
         always that many decimals (a mean: ``21.0`` beside ``6.6``, never ``21``). A whole
         number is formatted once (counts, ranks and totals fill every page, and Babel's
         formatting costs some 14 us a number)."""
+        if places is None and type(value) is int and -WHOLE <= value <= WHOLE:
+            text = self._whole.get(value)
+            if text is None:
+                text = self._whole[value] = self._decimal(value)
+            return text
         if places is None:
-            if type(value) is int and -WHOLE <= value <= WHOLE:
-                text = self._whole.get(value)
-                if text is None:
-                    text = self._whole[value] = str(format_decimal(value, locale=self.locale))
-                return text
-            return str(format_decimal(value, locale=self.locale))
+            return self._decimal(value)
         pattern = "#,##0." + "0" * places if places else "#,##0"
-        return str(format_decimal(round(value, places), format=pattern, locale=self.locale))
+        return self._decimal(round(value, places), pattern)
+
+    def _decimal(self, value: float, pattern: str | None = None) -> str:
+        from babel.numbers import format_decimal
+
+        return str(format_decimal(value, format=pattern, locale=self.locale))
 
     def time(self, moment: time | datetime) -> str:
-        return str(_format_time(moment, format="short", locale=self.locale))
+        from babel.dates import format_time
+
+        return str(format_time(moment, format="short", locale=self.locale))
 
     @property
     def name(self) -> str:
@@ -240,6 +261,8 @@ class Language:
 
 @cache
 def _own_name(code: str) -> str:
+    from babel import Locale, UnknownLocaleError
+
     try:
         own = Locale.parse(code)
     except (ValueError, LookupError, UnknownLocaleError):
@@ -300,8 +323,8 @@ def _load(messages: Path) -> _gettext.NullTranslations:
 @cache
 def _language(code: str) -> Language:
     if code == SOURCE:
-        return Language(SOURCE, _gettext.NullTranslations(), Locale.parse(SOURCE_LOCALE))
-    return Language(code, _load(_catalog_dirs()[code]), Locale.parse(code))
+        return Language(SOURCE, _gettext.NullTranslations(), SOURCE_LOCALE)
+    return Language(code, _load(_catalog_dirs()[code]), code)
 
 
 def language(code: str | None = None) -> Language:
@@ -318,7 +341,7 @@ def register(
     code: str, translations: _gettext.NullTranslations, locale: str = SOURCE_LOCALE
 ) -> Language:
     """Make a language known without a catalog file (the tests' pseudo-locale)."""
-    made = Language(code, translations, Locale.parse(locale))
+    made = Language(code, translations, locale)
     _extra[code] = made
     return made
 

@@ -9,7 +9,6 @@ roster, its scenario, its kind of session) is in its package beside this module:
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -115,6 +114,8 @@ def nearest_session(folder: Path, name: str) -> str | None:
     same = [s for s in saved if s.casefold() == name.casefold()]
     if same:
         return same[0]
+    import difflib  # here: only a name not found needs it
+
     close = difflib.get_close_matches(name.casefold(), [s.casefold() for s in saved], n=1)
     return next((s for s in saved if close and s.casefold() == close[0]), None)
 

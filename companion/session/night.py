@@ -23,7 +23,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import secrets
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -91,6 +90,8 @@ def _secret(path: Path) -> str:
         if len(kept) >= 32:
             return kept
         path.unlink()
+    import secrets  # here: a command that reads a record (companion sessions) needs none
+
     secret = secrets.token_urlsafe(KEY_BYTES)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     try:

@@ -12,8 +12,6 @@ import os
 import unicodedata
 from pathlib import Path
 
-import platformdirs
-
 from companion.errors import UserError
 from companion.rules.core.words import N_
 
@@ -30,6 +28,8 @@ DEVICES = frozenset(
 
 
 def _user_data() -> Path:
+    import platformdirs  # here: only the default folders need it ($COMPANION_DATA_DIR none)
+
     return platformdirs.user_data_path(APP, appauthor=False)
 
 
