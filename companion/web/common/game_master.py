@@ -21,7 +21,7 @@ the desk push the game's streams once it is replaced).
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -173,14 +173,11 @@ def refused(template: str, **params: str) -> Refused:
     return Refused(template % params, template, tuple(params.items()))
 
 
-def tapped(moves: object, tap: Tap) -> Outcome:
-    """What ``moves`` does for ``tap``: its method named after the tap's action
-    (``_close_round`` for ``close_round``), or not understood for any other action."""
-    handler = getattr(moves, f"_{tap.action}", None)
-    if handler is None or tap.action.startswith("_"):
-        return Refused(NOT_UNDERSTOOD)
-    outcome: Outcome = handler(tap)
-    return outcome
+def tapped(moves: Mapping[str, Callable[[Tap], Outcome]], tap: Tap) -> Outcome:
+    """What the move the tap's action names does (``moves``: a game's page's buttons, each
+    action listed by name), or not understood for any other action."""
+    move = moves.get(tap.action)
+    return Refused(NOT_UNDERSTOOD) if move is None else move(tap)
 
 
 def through(

@@ -66,9 +66,18 @@ class Taps:
         self.desk = desk
         self.clock = clock
         self.seed = seed
+        # the page's buttons, by the action each sends
+        self.moves: dict[str, Callable[[Tap], Outcome]] = {
+            "next_round": self._next_round, "close_round": self._close_round,
+            "more_time": self._more_time, "give_back": self._give_back,
+            "close_held": self._close_held, "round_time": self._round_time,
+            "doors": self._doors, "house": self._house, "remove": self._remove,
+            "bring_back": self._bring_back, "finish": self._finish, "finale": self._finale,
+            "undo": self._undo,
+        }
 
     def act(self, tap: Tap) -> Outcome:
-        return tapped(self, tap)
+        return tapped(self.moves, tap)
 
     def _command(self, tap: Tap, command: DilemmaCommand, said: Done) -> Outcome:
         def change() -> Refused | None:

@@ -54,9 +54,17 @@ class Taps:
         self.desk = desk
         self.clock = clock
         self.interview_seconds = interview_seconds
+        # the page's buttons, by the action each sends
+        self.moves: dict[str, Callable[[Tap], Outcome]] = {
+            "close_planning": self._close_planning, "limit": self._limit,
+            "pause": self._pause, "extend": self._extend, "call_in": self._call_in,
+            "send_out": self._send_out, "deal": self._deal, "no_deal": self._no_deal,
+            "search": self._search, "reveal": self._reveal, "epilogue": self._epilogue,
+            "accuse": self._accuse, "end_day": self._end_day, "undo": self._undo,
+        }
 
     def act(self, tap: Tap) -> Outcome:
-        return tapped(self, tap)
+        return tapped(self.moves, tap)
 
     # ---- through the desk ------------------------------------------------------------------
 

@@ -170,6 +170,20 @@ def test_a_replayed_tap_is_refused_and_does_nothing_twice(path: Path) -> None:
         assert rows(path) == before
 
 
+def test_only_the_page_s_buttons_are_taps(path: Path) -> None:
+    # an unknown action, and the moves' own helpers, which no tap reaches: refused in one
+    # sentence, nothing recorded
+    with serving(path) as night:
+        page = Page(night, phone_secret(path))
+        before = rows(path)
+        for action in ("fly", "command", "stage", "through", "interview", "recorded_meanwhile",
+                       "__init__", "act"):
+            assert page.refused(action, "") == (
+                "The request is not understood; reload the page and try again."
+            ), action
+        assert rows(path) == before
+
+
 def test_guessing_the_link_is_limited_like_every_secret_link(path: Path) -> None:
     with serving(path) as night:
         base = f"http://127.0.0.1:{night.port}"
