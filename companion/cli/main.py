@@ -1,10 +1,10 @@
 """The ``companion`` command: the composition root.
 
 Each subcommand lives in its own module under :mod:`companion.cli` and offers
-``register(subparsers)``; :mod:`~companion.cli.commands` indexes them. They share :mod:`~companion.cli.options` and
-:mod:`~companion.cli.wiring`. Only ``companion/__main__.py`` imports this module. Heavy libraries
-(Textual, aiohttp, fpdf2) are imported only inside the function that runs a command, so
-``companion replay`` starts quickly.
+``register(subparsers)``; :mod:`~companion.cli.commands` indexes them. They share
+:mod:`~companion.cli.options` and :mod:`~companion.cli.wiring`. Only ``companion/__main__.py``
+imports this module. Heavy libraries (Textual, aiohttp, fpdf2) are imported only inside the
+function that runs a command, so ``companion replay`` starts quickly.
 """
 
 from __future__ import annotations
