@@ -184,10 +184,11 @@ def test_the_session_is_game_generic_outside_its_games_packages() -> None:
 
 
 def test_the_cli_leaves_share_only_the_wiring_the_options_and_the_consoles() -> None:
-    # the wiring, the options, how a terminal is drawn on (progress bars, tables that fit), and
-    # the night's server as the other commands find, start and stop it
-    shared = ("companion.cli.wiring", "companion.cli.options", "companion.cli.terminal",
-              "companion.cli.night")
+    # the commands' index (each command's help line), the wiring, the options, how a terminal
+    # is drawn on (progress bars, tables that fit), and the night's server as the other
+    # commands find, start and stop it
+    shared = ("companion.cli.commands", "companion.cli.wiring", "companion.cli.options",
+              "companion.cli.terminal", "companion.cli.night")
     consoles = "companion.cli.consoles"
     bad = []
     for module, targets in graph().items():

@@ -59,12 +59,14 @@ def test_replay_does_not_load_the_console_or_the_web(tmp_path) -> None:  # type:
 
 
 def test_help_does_not_load_the_faces() -> None:
-    code = (
-        "import io, contextlib\n"
-        "from companion.cli.main import main\n"
-        "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
-        "    main(['--help'])"
-    )
-    mods = loaded_after(code)
-    assert "companion.cli.wiring" in mods
-    none_of([*FACE_LIBRARIES, "companion.tui", "companion.web", "companion.printing"], mods)
+    for argv, loaded in ((["--help"], "companion.cli.commands"),
+                         (["resume", "--help"], "companion.cli.resume")):
+        code = (
+            "import io, contextlib\n"
+            "from companion.cli.main import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+            f"    main({argv!r})"
+        )
+        mods = loaded_after(code)
+        assert loaded in mods, argv  # the dump is of the command line
+        none_of([*FACE_LIBRARIES, "companion.tui", "companion.web", "companion.printing"], mods)
