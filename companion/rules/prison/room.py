@@ -10,7 +10,7 @@ session keeps it up to date row by row; the console, every phone and the board r
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TypedDict
+from typing import Literal, TypedDict, cast
 
 from companion.rules.core.game import Entry
 from companion.rules.core.room import Happening, Noted, Played, RoomRules, TakenBack
@@ -67,6 +67,19 @@ class PrisonRoom:
     def warden_game(self) -> PrisonState:
         """The game as the warden may see it: with the interview she has just recorded."""
         return self.ahead if self.ahead is not None else self.game
+
+    def seat_view(self, role: SeatRole, name: str, now: float) -> SeatRoomView:
+        """What the seat ``role`` ``name`` may see at ``now`` (epoch seconds): the room's game
+        (the warden's with the interview she has just recorded) and stage."""
+        game = self.warden_game if role == "warden" else self.game
+        return seat_room_view(game, role, name, stage_view(self.stage, now))
+
+    def board_view(self, phones: PhonesCount, now: float) -> BoardRoomView:
+        """What the board shows at ``now``: the room's game and stage, the phones connected
+        and the move just taken back."""
+        return board_room_view(
+            self.game, stage_view(self.stage, now), phones, taken_back_view(self.stage)
+        )
 
     @property
     def held(self) -> Reveal | None:
@@ -357,12 +370,30 @@ def taken_back_view(stage: Stage) -> TakenBackView | None:
     return {"kind": saw.kind, "prisoner": saw.prisoner, "accused": saw.accused}
 
 
-def prisoner_room_view(state: PrisonState, name: str, stage: StageView) -> PrisonerRoomView:
-    return PrisonerRoomView(**prisoner(state, name), stage=stage)
+# Who sits at a seat of the prison break.
+SeatRole = Literal["prisoner", "warden"]
+SeatRoomView = PrisonerRoomView | WardenRoomView
 
 
-def warden_room_view(state: PrisonState, stage: StageView) -> WardenRoomView:
-    return WardenRoomView(**warden(state), stage=stage)
+def seat_game_view(state: PrisonState, role: SeatRole, name: str) -> PrisonerView | WardenView:
+    """The one view of ``state`` a seat may have (spec, "Who may see what"): the warden's, or
+    the prisoner ``name``'s."""
+    return warden(state) if role == "warden" else prisoner(state, name)
+
+
+def with_stage(game: PrisonerView | WardenView, stage: StageView) -> SeatRoomView:
+    """A seat's view of the game (:func:`seat_game_view`) with the room's stage: a stream that
+    made the game's view to see whether anything changed need not make it again."""
+    if game["me"]["role"] == "warden":
+        return cast(WardenRoomView, {**game, "stage": stage})
+    return cast(PrisonerRoomView, {**game, "stage": stage})
+
+
+def seat_room_view(
+    state: PrisonState, role: SeatRole, name: str, stage: StageView
+) -> SeatRoomView:
+    """What the seat ``role`` ``name`` may see of ``state``, with ``stage``."""
+    return with_stage(seat_game_view(state, role, name), stage)
 
 
 def board_room_view(

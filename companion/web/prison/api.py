@@ -33,7 +33,7 @@ from aiohttp import web
 
 from companion.language import N_, Language
 from companion.rules.prison.commands import Choice, Choose, Interview, PrisonCommand, Search
-from companion.rules.prison.room import PrisonerRoomView
+from companion.rules.prison.room import PrisonerRoomView, seat_game_view, stage_view, with_stage
 from companion.rules.prison.stage import Stage
 from companion.rules.prison.state import PrisonState
 from companion.rules.prison.views import TableView, choosers_only, prisoner_me, table
@@ -61,12 +61,9 @@ from companion.web.prison.phones import (
     NightContext,
     SeatView,
     StreamMemory,
-    game_view,
     phones_of,
-    room_stage,
     room_version,
     seat_view,
-    seat_view_of_game,
 )
 
 
@@ -120,7 +117,7 @@ def _prisoner_answer(phones: NightContext, message: str, seat: Seat) -> web.Resp
     and used again by the push that follows)."""
     room = phones.session.room.game
     _, shared_json = phones.shared.of(room)
-    me, stage = prisoner_me(room, seat.name), room_stage(phones.session, phones.clock())
+    me, stage = prisoner_me(room, seat.name), stage_view(phones.session.room.stage, phones.clock())
     text = (
         '{"ok":true,"message":' + dumps(message) + ',"view":{' + shared_json + ',"me":'
         + dumps(me) + ',"stage":' + dumps(stage) + "}}"
@@ -243,7 +240,7 @@ def prisoner_message(
     key = (phones.shared.look, me, stage)
     if key != shown.key:
         shown.key, shown.counts = key, counts
-        now = room_stage(phones.session, phones.clock())
+        now = stage_view(phones.session.room.stage, phones.clock())
         me_json, now_json = dumps(me), dumps(now)
 
         def make() -> str:
@@ -292,10 +289,10 @@ def message_of(
         return None
     if current.role == "prisoner":
         return prisoner_message(phones, watch, current, lang, room, stage, chose)
-    game = game_view(phones.session.room.warden_game, current)
+    game = seat_game_view(phones.session.room.warden_game, current.role, current.name)
 
     def make() -> dict[str, Any]:  # the game view above, with the stage as of now
-        view = seat_view_of_game(game, current, room_stage(phones.session, phones.clock()))
+        view = with_stage(game, stage_view(phones.session.room.stage, phones.clock()))
         return {"view": view, "html": render_seat_part(view, current, lang)}
 
     return _remade(watch, (game, stage), stage, make)  # the same object: nothing made again

@@ -12,33 +12,15 @@ import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from aiohttp import web
 
 from companion.language import N_
-from companion.rules.prison.room import (
-    BoardRoomView,
-    PhonesCount,
-    PrisonerRoomView,
-    StageView,
-    WardenRoomView,
-    board_room_view,
-    prisoner_room_view,
-    stage_view,
-    taken_back_view,
-    warden_room_view,
-)
+from companion.rules.prison.room import BoardRoomView, PhonesCount, SeatRoomView
 from companion.rules.prison.stage import Stage
 from companion.rules.prison.state import PrisonState
-from companion.rules.prison.views import (
-    PrisonerView,
-    TableView,
-    WardenView,
-    prisoner,
-    table,
-    warden,
-)
+from companion.rules.prison.views import TableView, table
 from companion.session.prison import PrisonSession
 from companion.session.prison.seats import Seat, by_code, by_token, seats_of
 from companion.session.wifi import wifi_of
@@ -55,8 +37,8 @@ from companion.web.common.fanout import Fanout
 from companion.web.common.group_commit import GroupCommit
 from companion.web.common.outbox import Patch
 
-# The views the pages and the API read: rules/prison/views.py's, with the stage.
-SeatView = PrisonerRoomView | WardenRoomView
+# The views the pages and the API read: the room's (rules/prison/room.py).
+SeatView = SeatRoomView
 BoardView = BoardRoomView
 
 # What a paused device is told depends on what it was doing: following a link (scan the
@@ -69,20 +51,6 @@ TOO_MANY_CODES = N_(
     "Too many wrong seat codes came from this device; wait a minute, then type the seat code "
     "on your card again, or ask the game master for help."
 )
-
-
-def game_view(state: PrisonState, seat: Seat) -> PrisonerView | WardenView:
-    """The one view of the game a seat may have (spec, "Who may see what")."""
-    if seat.role == "warden":
-        return warden(state)
-    return prisoner(state, seat.name)
-
-
-def seat_view_of(state: PrisonState, seat: Seat, stage: StageView) -> SeatView:
-    """What ``seat`` may see of ``state``, with ``stage``."""
-    if seat.role == "warden":
-        return warden_room_view(state, stage)
-    return prisoner_room_view(state, seat.name, stage)
 
 
 # What a choice changes in every prisoner's view: who has chosen, which a prisoner's page shows
@@ -126,16 +94,6 @@ class SharedTable:
         return patch
 
 
-def seat_view_of_game(
-    game: PrisonerView | WardenView, seat: Seat, stage: StageView
-) -> SeatView:
-    """``game`` (:func:`game_view` of ``seat``) with ``stage``: a stream that already made
-    the game view to see whether anything changed need not make it again."""
-    if seat.role == "warden":
-        return cast(WardenRoomView, {**game, "stage": stage})
-    return cast(PrisonerRoomView, {**game, "stage": stage})
-
-
 def room_version(session: PrisonSession) -> int:
     """The version of what the room sees (every page's and stream's, ``X-View-Version``):
     the log's, but for an interview recorded while the prisoner is still in with the warden
@@ -146,31 +104,16 @@ def room_version(session: PrisonSession) -> int:
     return version - 1 if session.room.ahead is not None else version
 
 
-def room_stage(session: PrisonSession, now: float | None = None) -> StageView:
-    """The stage as the room sees it at ``now`` (epoch seconds; default: now)."""
-    return stage_view(session.room.stage, time.time() if now is None else now)
-
-
-def seat_view(
-    session: PrisonSession, seat: Seat, now: float | None = None
-) -> SeatView:
-    """What ``seat`` may see now: the room's game (the warden's, with a deal her phone made
-    that the room does not see yet) and stage."""
-    return seat_view_of(seat_game(session, seat), seat, room_stage(session, now))
-
-
-def seat_game(session: PrisonSession, seat: Seat) -> PrisonState:
-    """The game as ``seat`` may see it: the room's, and the warden's own deals at once."""
-    room = session.room
-    return room.warden_game if seat.role == "warden" else room.game
+def seat_view(session: PrisonSession, seat: Seat, now: float | None = None) -> SeatView:
+    """What ``seat`` may see at ``now`` (epoch seconds; default: now): the room's fold's."""
+    return session.room.seat_view(seat.role, seat.name, time.time() if now is None else now)
 
 
 def board_view(
     session: PrisonSession, phones: PhonesCount, now: float | None = None
 ) -> BoardView:
-    """What the board shows now: the room's game and stage, and the phones connected."""
-    room = session.room
-    return board_room_view(room.game, room_stage(session, now), phones, taken_back_view(room.stage))
+    """What the board shows at ``now`` (default: now): the room's fold's."""
+    return session.room.board_view(phones, time.time() if now is None else now)
 
 
 @dataclass(eq=False)

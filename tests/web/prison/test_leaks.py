@@ -31,7 +31,12 @@ from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient, TestServer
 
 from companion.language import language
-from companion.rules.prison.room import board_room_view, taken_back_view
+from companion.rules.prison.room import (
+    board_room_view,
+    seat_room_view,
+    stage_view,
+    taken_back_view,
+)
 from companion.rules.prison.state import Day, PrisonState
 from companion.rules.prison.views import table
 from companion.session.prison.seats import Seat, seats_of
@@ -42,13 +47,7 @@ from companion.web.prison.pages import (
     render_seat_page,
     render_seat_part,
 )
-from companion.web.prison.phones import (
-    COUNTS,
-    PHONES,
-    room_stage,
-    room_version,
-    seat_view_of,
-)
+from companion.web.prison.phones import COUNTS, PHONES, room_version
 from companion.web.prison.server import build_app
 from tests.conftest import demo_session
 from tests.stage_helpers import call_in, held_reveal, room_state, step_reveal
@@ -231,8 +230,8 @@ class Walk:
         page = await self.get(f"/p/{s.token}")
         part = await self.get(f"/p/{s.token}/part")
         held = await self.event(s.name, version)
-        stage = room_stage(self.session, NOW)
-        assert api == roundtrip(seat_view_of(state, s, stage))
+        stage = stage_view(self.session.room.stage, NOW)
+        assert api == roundtrip(seat_room_view(state, s.role, s.name, stage))
         assert held.html == part
         assert held.view is not None
         if held.patches:  # the counts' line was patched: the view sent with the part is older
@@ -247,7 +246,7 @@ class Walk:
                 assert patch == {} or patch == progress_texts(table(change(state)), language())
         # What the spec hides from this seat makes no difference to any byte served.
         for change in hidden_from(s, ROSTER, state.over):
-            other = seat_view_of(change(state), s, stage)
+            other = seat_room_view(change(state), s.role, s.name, stage)
             assert roundtrip(other) == api
             assert render_seat_part(other, s) == part
             assert render_seat_page(other, s, None, version) == page
@@ -272,7 +271,7 @@ class Walk:
         page = await self.get("/board")
         part = await self.get("/board/part")
         held = await self.event("", version)
-        stage = room_stage(self.session, NOW)
+        stage = stage_view(self.session.room.stage, NOW)
         phones = {"connected": len(self.seats), "seats": len(self.seats)}  # every stream open
         undone = taken_back_view(self.session.room.stage)  # what the room saw, if an undo
 
