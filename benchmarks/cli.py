@@ -13,7 +13,9 @@ one model of one field (with pydantic's plugin scan off, as the companion runs i
 By default it times this checkout (``PYTHONPATH``), run with this interpreter; in a virtual
 environment made for development that is an editable install, whose finder every process runs at
 start-up, ``python -c pass`` included. ``--python`` times the companion installed (from a
-wheel, say) in that interpreter's environment instead, from a folder outside the checkout.
+wheel, say) in that interpreter's environment instead, by its own ``companion`` command (the
+script pip made beside that interpreter, which a game master types), from a folder outside the
+checkout.
 
 Each command runs as an installed companion does, from compiled bytecode (pip compiles it at
 install): the runs write and read it in the temporary folder (PYTHONPYCACHEPREFIX), after one
@@ -45,12 +47,13 @@ PYDANTIC_FLOOR = (
 )
 
 
-def commands(examples: list[Path]) -> list[tuple[str, list[str], float]]:
-    """(label, arguments after ``python``, target ratio; 0 for none)."""
-    cli = ["-m", "companion"]
+def commands(
+    examples: list[Path], python: str, cli: list[str]
+) -> list[tuple[str, list[str], float]]:
+    """(label, the command, target ratio; 0 for none); ``cli`` runs companion."""
     out = [
-        ("python -c pass", ["-c", "pass"], 1.0),
-        ("python: pydantic, one tiny model", ["-c", PYDANTIC_FLOOR], 0.0),
+        ("python -c pass", [python, "-c", "pass"], 1.0),
+        ("python: pydantic, one tiny model", [python, "-c", PYDANTIC_FLOOR], 0.0),
         ("companion --help", [*cli, "--help"], 3.0),
         ("companion sessions", [*cli, "sessions"], 3.0),
         ("companion scenarios", [*cli, "scenarios"], 3.0),
@@ -61,9 +64,9 @@ def commands(examples: list[Path]) -> list[tuple[str, list[str], float]]:
     return out
 
 
-def once(python: str, argv: list[str], env: dict[str, str], cwd: Path) -> float:
+def once(argv: list[str], env: dict[str, str], cwd: Path) -> float:
     start = time.perf_counter()
-    subprocess.run([python, *argv], env=env, check=True, stdout=subprocess.DEVNULL, cwd=cwd)
+    subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL, cwd=cwd)
     return time.perf_counter() - start
 
 
@@ -80,12 +83,14 @@ def main() -> None:
                    PYTHONPYCACHEPREFIX=str(Path(tmp) / "bytecode"))
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env.pop("PYDANTIC_DISABLE_PLUGINS", None)
-        if options.python:  # the installed package, not the checkout (python -m adds the cwd)
+        if options.python:  # the installed package, not the checkout, by its own command
             env.pop("PYTHONPATH", None)
             cwd = Path(tmp)
+            cli = [str(Path(python).parent / "companion")]
         else:
             env["PYTHONPATH"] = str(ROOT)
             cwd = ROOT
+            cli = [python, "-m", "companion"]
         subprocess.run(
             [python, "-m", "companion", "new", "bench", "--warden", "Wendy",
              "--prisoners", "Ada,Ben,Cy,Dee", "--create-only"],
@@ -95,13 +100,13 @@ def main() -> None:
             [python, "-c", "import companion; print(companion.__file__)"],
             env=env, check=True, capture_output=True, text=True, cwd=cwd,
         ).stdout.strip()
-        table = commands(examples)
+        table = commands(examples, python, cli)
         for _, argv, _ in table:  # compiles the bytecode, and makes the seats links reads
-            once(python, argv, env, cwd)
+            once(argv, env, cwd)
         times: dict[str, list[float]] = {label: [] for label, _, _ in table}
         for _ in range(runs):  # round-robin, so a busy moment slows every command alike
             for label, argv, _ in table:
-                times[label].append(once(python, argv, env, cwd))
+                times[label].append(once(argv, env, cwd))
     base = statistics.median(times["python -c pass"])
     print(f"median wall time of {runs} runs, each a fresh process ({python}, companion from "
           f"{Path(where).parent}), from compiled bytecode")
