@@ -11,8 +11,9 @@ from companion.rules.dilemma.room import HoldTimer, StartTimer
 from companion.session.night import phone_secret
 from companion.session.session import Session
 from tests.dilemma_helpers import crashed_long_ago, scenario
+from tests.game_master_helpers import Page
 from tests.night_helpers import serving
-from tests.web.dilemma.test_game_master import Page, sees, until
+from tests.web.dilemma.test_game_master import sees, until
 
 
 def _room(tmp_path: Path, **rules: object) -> Session:

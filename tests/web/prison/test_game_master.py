@@ -1,12 +1,11 @@
-"""The game master's phone on the night's server: its credential (a secret of its own, no
-player's token, no changed link, no other site, no replay, guessing limited, replaced from the
-console) and a whole prison day played from its taps, with the console's questions and the
-rules' refusals in their own sentences, seen by an attached console."""
+"""The prison break's game master's phone on the night's server: its link in `companion links
+--json`, and a whole prison day played from its taps, with the console's questions and the
+rules' refusals in their own sentences, seen by an attached console. Its credential is tested
+with every game's (tests/web/common/test_game_master_credential.py)."""
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -14,7 +13,6 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -22,11 +20,11 @@ from companion.language import language
 from companion.rules.core.game import Refused
 from companion.rules.prison.stage import LimitPlanning
 from companion.rules.prison.views import table
-from companion.session.night import game_master_key, phone_path, phone_secret
+from companion.session.night import phone_secret
 from companion.session.prison.seats import seats_of
-from companion.session.session import Session
 from companion.tui.prison.told import undo_question
 from tests.conftest import demo_session
+from tests.game_master_helpers import Page
 from tests.night_helpers import Night, serving
 
 
@@ -39,197 +37,7 @@ def path(tmp_path: Path) -> Path:
     return where
 
 
-def get(url: str, headers: dict[str, str] | None = None) -> tuple[int, str, dict[str, str]]:
-    request = urllib.request.Request(url, headers=headers or {})
-    try:
-        with urllib.request.urlopen(request, timeout=5) as answer:
-            return answer.status, answer.read().decode(), dict(answer.headers)
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode(), dict(error.headers)
-
-
-class Page:
-    """The game master's phone as its page talks to the server: the part's version, each tap
-    with it, as phones.js sends them."""
-
-    def __init__(self, night: Night, secret: str, lang: str = "en") -> None:
-        self.base = f"http://127.0.0.1:{night.port}"
-        self.secret = secret
-        self.lang = lang
-        self.version = 0
-        self.html = ""
-
-    def look(self) -> str:
-        status, self.html, headers = get(f"{self.base}/gm/{self.secret}/part",
-                                         {"Accept-Language": self.lang})
-        assert status == 200, self.html
-        self.version = int(headers["X-View-Version"])
-        return self.html
-
-    def tap(self, action: str, value: str = "", *, named: list[str] | None = None,
-            after: int | None = None, headers: dict[str, str] | None = None,
-            secret: str | None = None) -> tuple[int, dict[str, Any]]:
-        body = {"value": value, "named": named or [],
-                "after": self.version if after is None else after}
-        request = urllib.request.Request(
-            f"{self.base}/api/gm/page/{secret or self.secret}/{action}",
-            data=json.dumps(body).encode(), method="POST",
-            headers={"Content-Type": "application/json", "X-Tab": "t1",
-                     "Accept-Language": self.lang, **(headers or {})},
-        )
-        try:
-            with urllib.request.urlopen(request, timeout=5) as answer:
-                status, data = answer.status, json.loads(answer.read())
-        except urllib.error.HTTPError as error:
-            status, data = error.code, json.loads(error.read())
-        return status, data
-
-    def does(self, action: str, value: str = "", **more: Any) -> str:
-        """A tap on the page as it stands now, which must be done; what the page says."""
-        self.look()
-        status, answer = self.tap(action, value, **more)
-        assert status == 200, answer
-        return str(answer["message"])
-
-    def refused(self, action: str, value: str = "", **more: Any) -> str:
-        self.look()
-        status, answer = self.tap(action, value, **more)
-        assert status == 409, answer
-        return str(answer["error"])
-
-
-def rows(path: Path) -> int:
-    session = Session.open(path)
-    try:
-        return len(session.rows)
-    finally:
-        session.close()
-
-
-# ---- the credential ----------------------------------------------------------------------
-
-
-def test_the_phone_has_a_secret_of_its_own_kept_for_its_user(path: Path) -> None:
-    secret = phone_secret(path)
-    assert len(secret) >= 40 and phone_secret(path) == secret != game_master_key(path)
-    if os.name != "nt":
-        assert phone_path(path).stat().st_mode & 0o777 == 0o600
-
-
-def test_only_the_secret_opens_the_page(path: Path) -> None:
-    with serving(path) as night:
-        assert night.session is not None
-        base = f"http://127.0.0.1:{night.port}"
-        secret = phone_secret(path)
-        status, page, headers = get(f"{base}/gm/{secret}")
-        assert status == 200 and 'data-send-version="1"' in page
-        assert headers["Cache-Control"] == "no-store"
-        changed = secret[:-1] + ("A" if secret[-1] != "A" else "B")
-        tokens = [s.token for s in seats_of(night.session)]
-        for wrong in [game_master_key(path), *tokens]:
-            assert get(f"{base}/gm/{wrong}")[0] == 404
-        for where in (f"/gm/{changed}", f"/gm/{changed}/part", f"/api/gm/page/{changed}/events"):
-            assert get(f"{base}{where}")[0] == 404, where
-        # the phone's secret opens no seat, and no console's desk
-        assert get(f"{base}/p/{secret}")[0] == 404
-        assert get(f"{base}/api/gm/hello", {"Authorization": f"Bearer {secret}"})[0] == 403
-
-
-def test_a_tap_without_the_secret_or_from_another_site_changes_nothing(path: Path) -> None:
-    with serving(path) as night:
-        assert night.session is not None
-        page = Page(night, phone_secret(path))
-        page.look()
-        before = rows(path)
-        ada = next(s for s in seats_of(night.session) if s.name == "Ada")
-        for secret in (ada.token, game_master_key(path), page.secret[::-1]):
-            status, _ = page.tap("close_planning", "close", secret=secret)
-            assert status == 404
-        status, answer = page.tap(
-            "close_planning", "close",
-            headers={"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"},
-        )
-        assert status == 403 and "error" in answer
-        assert rows(path) == before
-        assert page.does("close_planning", "close") == "Planning is closed."
-        assert rows(path) == before + 1
-
-
-def test_a_replayed_tap_is_refused_and_does_nothing_twice(path: Path) -> None:
-    with serving(path) as night:
-        page = Page(night, phone_secret(path))
-        page.look()
-        seen = page.version
-        status, _ = page.tap("limit", "300", after=seen)
-        assert status == 200
-        before = rows(path)
-        for _ in range(2):  # the same request again, as captured
-            status, answer = page.tap("limit", "300", after=seen)
-            assert status == 409
-            assert answer["error"].startswith("The game changed since this page showed it")
-        assert rows(path) == before
-
-
-def test_only_the_page_s_buttons_are_taps(path: Path) -> None:
-    # an unknown action, and the moves' own helpers, which no tap reaches: refused in one
-    # sentence, nothing recorded
-    with serving(path) as night:
-        page = Page(night, phone_secret(path))
-        before = rows(path)
-        for action in ("fly", "command", "stage", "through", "interview", "recorded_meanwhile",
-                       "__init__", "act"):
-            assert page.refused(action, "") == (
-                "The request is not understood; reload the page and try again."
-            ), action
-        assert rows(path) == before
-
-
-def test_guessing_the_link_is_limited_like_every_secret_link(path: Path) -> None:
-    with serving(path) as night:
-        base = f"http://127.0.0.1:{night.port}"
-        secret = phone_secret(path)
-        statuses = [get(f"{base}/gm/guess{n:040d}")[0] for n in range(21)]
-        assert statuses[:20] == [404] * 20 and statuses[20] == 429
-        assert get(f"{base}/gm/{secret}")[0] == 429  # this address is paused, right or wrong
-
-
-def test_no_page_a_player_can_load_carries_the_phones_link(path: Path) -> None:
-    secret = phone_secret(path)
-    with serving(path) as night:
-        assert night.session is not None
-        base = f"http://127.0.0.1:{night.port}"
-        pages = ["/board", "/board/part", "/join", "/api/board", "/check"]
-        for s in seats_of(night.session):
-            pages += [f"/p/{s.token}", f"/p/{s.token}/part", f"/api/p/{s.token}"]
-        for where in pages:
-            status, text, _ = get(f"{base}{where}")
-            assert status == 200, where
-            assert secret not in text, where
-
-
-def test_the_console_finds_the_link_and_replaces_it_ending_the_old_one(path: Path) -> None:
-    with serving(path) as night:
-        console = night.attach()
-        try:
-            old = phone_secret(path)
-            link = console.phone_link()
-            assert link is not None and link.endswith(f"/gm/{old}")
-            base = f"http://127.0.0.1:{night.port}"
-            stream = urllib.request.urlopen(f"{base}/api/gm/page/{old}/events", timeout=5)
-            assert b"event: view" in stream.readline() + stream.readline() + stream.readline()
-            new = console.replace_phone_link()
-            assert new is not None and new != link
-            assert phone_secret(path) != old and new.endswith(f"/gm/{phone_secret(path)}")
-            told = b""
-            while b"event: gone" not in told:  # the old page's stream is ended at once
-                line = stream.readline()
-                assert line, "the stream ended without a word"
-                told += line
-            assert get(f"{base}/gm/{old}")[0] == 404
-            assert get(f"{base}/gm/{phone_secret(path)}")[0] == 200
-            assert console.phone_link() == new
-        finally:
-            console.close()
+# ---- its link ------------------------------------------------------------------------------
 
 
 def test_companion_links_json_includes_the_phones_link(path: Path) -> None:

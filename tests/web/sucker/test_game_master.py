@@ -1,7 +1,7 @@
 """The referee's page (So Long Sucker's game master's phone) on the night's server: its
-credential (its own secret, no changed link, no other site, no replay, guessing limited), its
 buttons (the rules' legal moves, no other), each tap seen by an attached console, and the
-rules' refusals in their own sentences, as the console says them."""
+rules' refusals in their own sentences, as the console says them. Its credential is tested with
+every game's (tests/web/common/test_game_master_credential.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,6 @@ import argparse
 import html as html_text
 import json
 import re
-import urllib.error
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +21,12 @@ from companion.rules.core.game import Refused
 from companion.rules.sucker.commands import command_to_dict, parse_command
 from companion.rules.sucker.engine import decide, legal_moves
 from companion.session.create import create_session
-from companion.session.night import game_master_key, phone_secret
+from companion.session.night import phone_secret
 from companion.session.session import Session
 from companion.web.common.desk import NOT_UNDERSTOOD
-from tests.night_helpers import Night, serving
+from tests.game_master_helpers import Page as GamePage
+from tests.game_master_helpers import get, rows
+from tests.night_helpers import serving
 
 SETUP = {
     "players": [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"},
@@ -53,32 +53,8 @@ def path(tmp_path: Path) -> Path:
     return where
 
 
-def get(url: str, headers: dict[str, str] | None = None) -> tuple[int, str, dict[str, str]]:
-    request = urllib.request.Request(url, headers=headers or {})
-    try:
-        with urllib.request.urlopen(request, timeout=5) as answer:
-            return answer.status, answer.read().decode(), dict(answer.headers)
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode(), dict(error.headers)
-
-
-class Page:
-    """The referee's page as phones.js talks to the server: the part's version, each tap
-    with it."""
-
-    def __init__(self, night: Night, secret: str, lang: str = "en") -> None:
-        self.base = f"http://127.0.0.1:{night.port}"
-        self.secret = secret
-        self.lang = lang
-        self.version = 0
-        self.html = ""
-
-    def look(self) -> str:
-        status, self.html, headers = get(f"{self.base}/gm/{self.secret}/part",
-                                         {"Accept-Language": self.lang})
-        assert status == 200, self.html
-        self.version = int(headers["X-View-Version"])
-        return self.html
+class Page(GamePage):
+    """The referee's page: its move buttons, and a move tapped."""
 
     def buttons(self) -> list[dict[str, Any]]:
         """The commands of the page's move buttons, as the page carries them."""
@@ -86,33 +62,9 @@ class Page:
                            self.look())
         return [json.loads(html_text.unescape(value)) for value in found]
 
-    def tap(self, action: str, value: str = "", *, after: int | None = None,
-            headers: dict[str, str] | None = None,
-            secret: str | None = None) -> tuple[int, dict[str, Any]]:
-        body = {"value": value, "named": [], "after": self.version if after is None else after}
-        request = urllib.request.Request(
-            f"{self.base}/api/gm/page/{secret or self.secret}/{action}",
-            data=json.dumps(body).encode(), method="POST",
-            headers={"Content-Type": "application/json", "X-Tab": "t1",
-                     "Accept-Language": self.lang, **(headers or {})},
-        )
-        try:
-            with urllib.request.urlopen(request, timeout=5) as answer:
-                return answer.status, json.loads(answer.read())
-        except urllib.error.HTTPError as error:
-            return error.code, json.loads(error.read())
-
     def move(self, command: dict[str, Any], **more: Any) -> tuple[int, dict[str, Any]]:
         self.look()
         return self.tap("move", json.dumps(command), **more)
-
-
-def rows(path: Path) -> int:
-    session = Session.open(path)
-    try:
-        return len(session.rows)
-    finally:
-        session.close()
 
 
 # ---- the night on the Wi-Fi ----------------------------------------------------------------
@@ -135,66 +87,7 @@ def test_the_night_listens_on_the_wifi_on_the_port_it_had(path: Path) -> None:
         session.close()
 
 
-# ---- the credential ------------------------------------------------------------------------
-
-
-def test_only_the_secret_opens_the_page(path: Path) -> None:
-    with serving(path) as night:
-        base = f"http://127.0.0.1:{night.port}"
-        secret = phone_secret(path)
-        status, page, headers = get(f"{base}/gm/{secret}")
-        assert status == 200 and 'data-send-version="1"' in page
-        assert "Ann must play a chip." in page
-        assert headers["Cache-Control"] == "no-store"
-        changed = secret[:-1] + ("A" if secret[-1] != "A" else "B")
-        for wrong in (game_master_key(path), changed, secret[::-1]):
-            for where in (f"/gm/{wrong}", f"/gm/{wrong}/part", f"/api/gm/page/{wrong}/events"):
-                assert get(f"{base}{where}")[0] == 404, where
-        # the phone's secret opens no console's desk
-        assert get(f"{base}/api/gm/hello", {"Authorization": f"Bearer {secret}"})[0] == 403
-        for where in ("/", "/board", "/join", "/check"):
-            assert secret not in get(f"{base}{where}")[1], where
-
-
-def test_a_tap_without_the_secret_or_from_another_site_changes_nothing(path: Path) -> None:
-    with serving(path) as night:
-        page = Page(night, phone_secret(path))
-        play = {"do": "play", "player": "Ann", "color": "red", "pile": "new"}
-        page.look()
-        before = rows(path)
-        for secret in (game_master_key(path), page.secret[::-1]):
-            assert page.move(play, secret=secret)[0] == 404
-        status, answer = page.move(
-            play, headers={"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"})
-        assert status == 403 and "error" in answer
-        assert rows(path) == before
-        status, answer = page.move(play)
-        assert status == 200, answer
-        assert answer["message"] == "Ann played red on a new pile 1."  # the console's log line
-        assert rows(path) == before + 1
-
-
-def test_a_replayed_tap_is_refused_and_does_nothing_twice(path: Path) -> None:
-    with serving(path) as night:
-        page = Page(night, phone_secret(path))
-        page.look()
-        seen = page.version
-        play = json.dumps({"do": "play", "player": "Ann", "color": "red", "pile": "new"})
-        assert page.tap("move", play, after=seen)[0] == 200
-        before = rows(path)
-        for _ in range(2):  # the same request again, as captured
-            status, answer = page.tap("move", play, after=seen)
-            assert status == 409
-            assert answer["error"].startswith("The game changed since this page showed it")
-        assert rows(path) == before
-
-
-def test_guessing_the_link_is_limited_like_every_secret_link(path: Path) -> None:
-    with serving(path) as night:
-        base = f"http://127.0.0.1:{night.port}"
-        statuses = [get(f"{base}/gm/guess{n:040d}")[0] for n in range(21)]
-        assert statuses[:20] == [404] * 20 and statuses[20] == 429
-        assert get(f"{base}/gm/{phone_secret(path)}")[0] == 429  # paused, right or wrong
+# ---- what is not a move --------------------------------------------------------------------
 
 
 def test_what_is_not_a_move_is_not_understood(path: Path) -> None:
