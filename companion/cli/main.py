@@ -35,6 +35,17 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message}; see '{self.prog} --help'.\n")
 
+    def _check_value(self, action: argparse.Action, value: object) -> None:
+        """A command that does not exist is named, with the one it was probably meant to be
+        ("sesions": sessions), instead of the list of every command."""
+        if isinstance(action, argparse._SubParsersAction) and value not in action.choices:
+            import difflib
+
+            close = difflib.get_close_matches(str(value), list(action.choices), n=1)
+            meant = f" (did you mean '{close[0]}'?)" if close else ""
+            self.error(f"there is no command {value!r}{meant}")
+        super()._check_value(action, value)
+
     def parse_known_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:

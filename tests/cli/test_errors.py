@@ -152,3 +152,14 @@ def test_a_warm_up_has_no_seat_links_but_the_rooms(tmp_path: Path) -> None:
     done = companion("--data-dir", str(tmp_path), "links", "warm")
     assert done.returncode == 0, done.stderr
     assert "/join-room" in done.stdout and "/board" in done.stdout and "/gm/" not in done.stdout
+
+
+def test_a_command_that_does_not_exist_is_named_with_the_one_probably_meant() -> None:
+    fatal(companion("sesions"), "there is no command 'sesions'", "did you mean 'sessions'?",
+          "companion --help")
+    fatal(companion("--data-dir", "x", "replya"), "did you mean 'replay'?")
+    nothing_close = companion("frobnicate")
+    fatal(nothing_close, "there is no command 'frobnicate'")
+    assert "did you mean" not in nothing_close.stderr
+    # what was typed is shown as data: a terminal's control characters are not sent to it
+    fatal(companion("x\x1b[31m"), "there is no command 'x\\x1b[31m'")
