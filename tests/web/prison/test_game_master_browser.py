@@ -81,9 +81,17 @@ async def night(tmp_path: Path) -> AsyncIterator[Night]:
         await served.stop()
 
 
+async def tap_shown(phone: Phone, selector: str) -> None:
+    """A tap on a button the page's next part brings: the answer to the last tap says what it
+    did at once, the part with the buttons that follow comes on the page's stream (later, on
+    a loaded machine)."""
+    await wait_for(phone, f"document.querySelector({selector!r}) !== null")
+    await phone.tap(selector)
+
+
 async def tap_twice(phone: Phone, selector: str, question: str) -> None:
     """The console's question said above the button, then the second tap."""
-    await phone.tap(selector)
+    await tap_shown(phone, selector)
     await wait_for(phone, f"({ASKING}).includes({question!r})")
     await phone.tap(selector)
 
@@ -125,7 +133,7 @@ async def test_a_prison_day_from_the_game_masters_phone(
     await says(gm, "Planning is closed.")
     assert session.state.phase == "interviews"
 
-    await gm.tap("button[data-action=call_in][data-value=Ada]")
+    await tap_shown(gm, "button[data-action=call_in][data-value=Ada]")
     await wait_for(gm, "document.getElementById('gm-interview') !== null")
     await gm.tap("input[name=named][value=Ben]")
     await gm.tap("button[data-action=extend][data-value=interview]")  # a part comes: kept ticked
