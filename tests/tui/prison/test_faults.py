@@ -200,7 +200,7 @@ async def test_a_nights_server_that_stops_answering_is_a_banner_until_it_answers
             assert "not recorded" in " ".join(notices(app))
             night.start()  # on the same port: the console follows it again by itself
             await until(lambda: app.context.phones_down is None, pilot=pilot, seconds=8)
-            assert not shows(app, banner)
+            await until(lambda: not shows(app, banner), pilot=pilot)  # at the next redraw
             await pilot.press("c")
             await pick(pilot, app, "Ada")
             await pilot.press("r")
