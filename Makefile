@@ -29,7 +29,7 @@ test: $(STAMP) system-deps
 	$(BIN)/lint-imports
 	$(BIN)/pytest -q -n auto --dist loadfile
 
-# The fast tier, for between commits (under 3 minutes on two cores): the same linters (mypy from
+# The fast tier, for between commits (under 2 minutes on two cores): the same linters (mypy from
 # its cache), then every test but those in Chromium, in Textual's pilot (tests/tui), in a real
 # terminal, or marked slow, one process per core (pytest-xdist; each file kept in one, in its
 # order), each property with a fifth of its examples (tests/conftest.py's "fast" profile).
