@@ -63,7 +63,9 @@ def choose(session: Session, name: str, choice: str) -> None:
 
 
 async def wait_for(pilot: Any, app: DilemmaApp, phrase: str) -> None:
-    for _ in range(100):
+    """Until the console shows ``phrase``: at least 10 s of the app's turns (a loaded machine
+    needs several seconds where a quiet one needs a few turns)."""
+    for _ in range(500):
         await pilot.pause(0.02)
         if phrase in text(app):
             return
