@@ -97,6 +97,21 @@ class FirefoxPhone:
         return json.loads(value["value"])
 
     async def tap(self, selector: str) -> None:
+        """Tap the element ``selector`` finds. A live page may put a new part in place between
+        finding the element and the tap (the old element is then not displayed, and the tap
+        is refused before the finger comes down): the element is found again, a few times."""
+        for attempt in range(3):
+            try:
+                await self._tap_once(selector)
+                return
+            except RuntimeError as error:
+                if "not displayed" not in str(error) and "stale" not in str(error):
+                    raise
+                if attempt == 2:
+                    raise
+                await asyncio.sleep(0.2)
+
+    async def _tap_once(self, selector: str) -> None:
         element = await self._evaluate(
             f"(function(){{var e=document.querySelector({json.dumps(selector)});"
             "if(!e||e.disabled)return null;e.scrollIntoView({block:'center'});return e;})()",
