@@ -20,7 +20,7 @@ import gettext as _gettext
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from io import BytesIO
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Protocol
@@ -113,16 +113,13 @@ class Language:
         self.code = code
         self.translations = translations
         self.locale_code = locale  # the Babel locale of its lists, numbers and times
-        self._locale: Locale | None = None
         self._whole: dict[int, str] = {}  # whole numbers as written (see number())
 
-    @property
+    @cached_property
     def locale(self) -> Locale:
-        if self._locale is None:
-            from babel import Locale
+        from babel import Locale
 
-            self._locale = Locale.parse(self.locale_code)
-        return self._locale
+        return Locale.parse(self.locale_code)
 
     def gettext(self, message: str) -> str:
         return self.translations.gettext(message)

@@ -384,9 +384,7 @@ def seat_game_view(state: PrisonState, role: SeatRole, name: str) -> PrisonerVie
 def with_stage(game: PrisonerView | WardenView, stage: StageView) -> SeatRoomView:
     """A seat's view of the game (:func:`seat_game_view`) with the room's stage: a stream that
     made the game's view to see whether anything changed need not make it again."""
-    if game["me"]["role"] == "warden":
-        return cast(WardenRoomView, {**game, "stage": stage})
-    return cast(PrisonerRoomView, {**game, "stage": stage})
+    return cast(SeatRoomView, {**game, "stage": stage})
 
 
 def seat_room_view(

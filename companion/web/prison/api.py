@@ -33,7 +33,7 @@ from aiohttp import web
 
 from companion.language import N_, Language
 from companion.rules.prison.commands import Choice, Choose, Interview, PrisonCommand, Search
-from companion.rules.prison.room import PrisonerRoomView, seat_game_view, stage_view, with_stage
+from companion.rules.prison.room import PrisonerRoomView, seat_game_view, with_stage
 from companion.rules.prison.stage import Stage
 from companion.rules.prison.state import PrisonState
 from companion.rules.prison.views import TableView, choosers_only, prisoner_me, table
@@ -117,7 +117,7 @@ def _prisoner_answer(phones: NightContext, message: str, seat: Seat) -> web.Resp
     and used again by the push that follows)."""
     room = phones.session.room.game
     _, shared_json = phones.shared.of(room)
-    me, stage = prisoner_me(room, seat.name), stage_view(phones.session.room.stage, phones.clock())
+    me, stage = prisoner_me(room, seat.name), phones.stage_view()
     text = (
         '{"ok":true,"message":' + dumps(message) + ',"view":{' + shared_json + ',"me":'
         + dumps(me) + ',"stage":' + dumps(stage) + "}}"
@@ -240,7 +240,7 @@ def prisoner_message(
     key = (phones.shared.look, me, stage)
     if key != shown.key:
         shown.key, shown.counts = key, counts
-        now = stage_view(phones.session.room.stage, phones.clock())
+        now = phones.stage_view()
         me_json, now_json = dumps(me), dumps(now)
 
         def make() -> str:
@@ -292,7 +292,7 @@ def message_of(
     game = seat_game_view(phones.session.room.warden_game, current.role, current.name)
 
     def make() -> dict[str, Any]:  # the game view above, with the stage as of now
-        view = with_stage(game, stage_view(phones.session.room.stage, phones.clock()))
+        view = with_stage(game, phones.stage_view())
         return {"view": view, "html": render_seat_part(view, current, lang)}
 
     return _remade(watch, (game, stage), stage, make)  # the same object: nothing made again

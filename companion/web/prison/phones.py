@@ -17,7 +17,13 @@ from typing import Any
 from aiohttp import web
 
 from companion.language import N_
-from companion.rules.prison.room import BoardRoomView, PhonesCount, SeatRoomView
+from companion.rules.prison.room import (
+    BoardRoomView,
+    PhonesCount,
+    SeatRoomView,
+    StageView,
+    stage_view,
+)
 from companion.rules.prison.stage import Stage
 from companion.rules.prison.state import PrisonState
 from companion.rules.prison.views import TableView, table
@@ -204,6 +210,10 @@ class NightContext:
     def phones_count(self) -> PhonesCount:
         names = [s.name for s in self.seats()]
         return {"connected": self.presence.count(names), "seats": len(names)}
+
+    def stage_view(self) -> StageView:
+        """The stage as the room sees it now."""
+        return stage_view(self.session.room.stage, self.clock())
 
     def seat_view(self, seat: Seat) -> SeatView:
         return seat_view(self.session, seat, self.clock())
