@@ -1,6 +1,7 @@
 """The game master's phone as its page talks to the night's server (as phones.js does), for the
-tests of every game's page: a GET with its status and headers, the page's part with its
-version, each tap sent with that version, and the rows of the session's log."""
+tests of every game's page: a session file of each game, a GET with its status and headers, the
+page's part with its version, each tap sent with that version, and the rows of the session's
+log."""
 
 from __future__ import annotations
 
@@ -10,8 +11,44 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from companion.session.create import create_session
+from companion.session.prison.seats import seats_of
 from companion.session.session import Session
+from tests.conftest import demo_session
+from tests.dilemma_helpers import scenario
 from tests.night_helpers import Night
+
+# So Long Sucker's table in the tests of its game master's page: three players, Ann first.
+SUCKER_SETUP = {
+    "players": [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"},
+                {"name": "Cat", "color": "green"}],
+    "chips_per_player": 3,
+    "first": "Ann",
+}
+
+
+def prison_file(folder: Path) -> Path:
+    """A demo prison break with its seats made, closed: its file."""
+    session = demo_session(folder, "friday")
+    seats_of(session)
+    where = session.store.path
+    session.close()
+    return where
+
+
+def warm_up_file(folder: Path) -> Path:
+    """A warm-up of two rounds nobody has joined, closed: its file."""
+    session = Session.create(folder / "warmup.sqlite", "dilemma", {"rules": scenario(rounds=2)})
+    where = session.store.path
+    session.close()
+    return where
+
+
+def sucker_file(folder: Path, name: str = "chips") -> Path:
+    """A So Long Sucker session of :data:`SUCKER_SETUP`, closed: its file."""
+    where = folder / f"{name}.sqlite"
+    create_session(where, "so-long-sucker", SUCKER_SETUP, None).close()
+    return where
 
 
 def get(url: str, headers: dict[str, str] | None = None) -> tuple[int, str, dict[str, str]]:

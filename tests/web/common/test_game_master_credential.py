@@ -15,26 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules.dilemma.commands import Join
-from companion.session.create import create_session
-from companion.session.dilemma.seats import new_seat
 from companion.session.night import game_master_key, phone_path, phone_secret
 from companion.session.prison.seats import seats_of
-from companion.session.session import Session
-from tests.conftest import demo_session
-from tests.dilemma_helpers import scenario
-from tests.game_master_helpers import Page, get, rows
+from tests.game_master_helpers import Page, get, prison_file, rows, sucker_file, warm_up_file
 from tests.night_helpers import Night, serving
+from tests.web.dilemma.test_game_master import joined
 
 NOT_UNDERSTOOD = "The request is not understood; reload the page and try again."
-
-
-def prison_file(folder: Path) -> Path:
-    session = demo_session(folder, "friday")
-    seats_of(session)
-    where = session.store.path
-    session.close()
-    return where
 
 
 def prison_tokens(night: Night) -> list[str]:
@@ -42,37 +29,12 @@ def prison_tokens(night: Night) -> list[str]:
     return [s.token for s in seats_of(night.session)]
 
 
-def warm_up_file(folder: Path) -> Path:
-    session = Session.create(folder / "warmup.sqlite", "dilemma", {"rules": scenario(rounds=2)})
-    where = session.store.path
-    session.close()
-    return where
-
-
 def warm_up_tokens(night: Night) -> list[str]:
     """Ann, Bob and Cy join, as their phones do: their seats' tokens."""
-    assert night.session is not None
-    tokens = []
-    for name in ("Ann", "Bob", "Cy"):
-        pid, token = new_seat(night.session)
-        night.session.submit(Join(pid=pid, name=name), by="phone:join")
-        tokens.append(token)
-    return tokens
+    return list(joined(night).values())
 
 
-SUCKER_SETUP = {
-    "players": [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"},
-                {"name": "Cat", "color": "green"}],
-    "chips_per_player": 3,
-    "first": "Ann",
-}
 ANN_PLAYS = json.dumps({"do": "play", "player": "Ann", "color": "red", "pile": "new"})
-
-
-def sucker_file(folder: Path) -> Path:
-    where = folder / "chips.sqlite"
-    create_session(where, "so-long-sucker", SUCKER_SETUP, None).close()
-    return where
 
 
 @dataclass(frozen=True)

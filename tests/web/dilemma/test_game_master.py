@@ -25,7 +25,7 @@ from companion.session.dilemma.seats import new_seat
 from companion.session.night import phone_secret
 from companion.session.session import Session
 from tests.dilemma_helpers import scenario
-from tests.game_master_helpers import Page
+from tests.game_master_helpers import Page, warm_up_file
 from tests.night_helpers import Night, serving
 
 NAMES = ("Ann", "Bob", "Cy")
@@ -33,10 +33,7 @@ NAMES = ("Ann", "Bob", "Cy")
 
 @pytest.fixture
 def path(tmp_path: Path) -> Path:
-    session = Session.create(tmp_path / "warmup.sqlite", "dilemma", {"rules": scenario(rounds=2)})
-    where = session.store.path
-    session.close()
-    return where
+    return warm_up_file(tmp_path)
 
 
 def joined(night: Night) -> dict[str, str]:

@@ -24,17 +24,13 @@ from companion.session.night import phone_secret
 from companion.session.prison.seats import seats_of
 from companion.tui.prison.told import undo_question
 from tests.conftest import demo_session
-from tests.game_master_helpers import Page
+from tests.game_master_helpers import Page, prison_file
 from tests.night_helpers import Night, serving
 
 
 @pytest.fixture
 def path(tmp_path: Path) -> Path:
-    session = demo_session(tmp_path, "friday")
-    seats_of(session)
-    where = session.store.path
-    session.close()
-    return where
+    return prison_file(tmp_path)
 
 
 # ---- its link ------------------------------------------------------------------------------

@@ -25,15 +25,9 @@ from companion.session.night import phone_secret
 from companion.session.session import Session
 from companion.web.common.desk import NOT_UNDERSTOOD
 from tests.game_master_helpers import Page as GamePage
-from tests.game_master_helpers import get, rows
+from tests.game_master_helpers import get, rows, sucker_file
 from tests.night_helpers import serving
 
-SETUP = {
-    "players": [{"name": "Ann", "color": "red"}, {"name": "Bo", "color": "blue"},
-                {"name": "Cat", "color": "green"}],
-    "chips_per_player": 3,
-    "first": "Ann",
-}
 # Ann starts pile 1 and names Bo; Bo plays on it (Cat is the only one left to move), Cat starts
 # pile 2 and names Bo, whose blue on blue captures pile 1: Bo must kill a chip from it.
 TO_A_CAPTURE: list[dict[str, Any]] = [
@@ -48,9 +42,7 @@ TO_A_CAPTURE: list[dict[str, Any]] = [
 
 @pytest.fixture
 def path(tmp_path: Path) -> Path:
-    where = tmp_path / "chips.sqlite"
-    create_session(where, "so-long-sucker", SETUP, None).close()
-    return where
+    return sucker_file(tmp_path)
 
 
 class Page(GamePage):
@@ -202,8 +194,7 @@ def test_a_whole_game_shows_exactly_the_legal_moves_at_every_turn(tmp_path: Path
 
     seen: set[str] = set()
     for seed in SEEDS:
-        where = tmp_path / f"game{seed}.sqlite"
-        create_session(where, "so-long-sucker", SETUP, None).close()
+        where = sucker_file(tmp_path, f"game{seed}")
         rng = random.Random(seed)
         with serving(where) as night:
             session = night.session

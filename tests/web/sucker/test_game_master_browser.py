@@ -20,6 +20,7 @@ from companion.web.common.server import PhoneServer
 from companion.web.sucker.server import start_sucker_server
 from tests.engines import HEIGHT, WIDTH, Engine, Phone, wait_for
 from tests.engines.chromium import ChromiumEngine
+from tests.game_master_helpers import SUCKER_SETUP
 from tests.web.common.test_engines import (
     at,
     awake_on_first_tap,
@@ -27,7 +28,7 @@ from tests.web.common.test_engines import (
     pin,
     shot,
 )
-from tests.web.sucker.test_game_master import SETUP, TO_A_CAPTURE
+from tests.web.sucker.test_game_master import TO_A_CAPTURE
 from tests.web.test_buttons_fit import OVERFLOWING
 
 NOT_ANSWERING = "Not confirmed: the laptop did not answer."  # in the game master's words
@@ -47,7 +48,7 @@ class Night:
 
     def __init__(self, tmp_path: Path) -> None:
         self.path = tmp_path / "chips.sqlite"
-        self.session = create_session(self.path, "so-long-sucker", SETUP, None)
+        self.session = create_session(self.path, "so-long-sucker", SUCKER_SETUP, None)
         self.secret = "s" * 43
         self.server: PhoneServer | None = None
         self.port = 0
