@@ -68,8 +68,14 @@ def test_resume_after_a_killed_console_serves_on_the_same_port(tmp_path: Path) -
         assert board_answers(port), "the console did not serve the phones on the given port"
     finally:
         stop(first, screen)  # kill -9
-    again, screen = console(tmp_path, "resume", "night")  # no flags
     try:
-        assert board_answers(port), "resume without flags did not serve on the same port"
-    finally:
-        stop(again, screen)
+        again, screen = console(tmp_path, "resume", "night")  # no flags
+        try:
+            assert board_answers(port), "resume without flags did not serve on the same port"
+        finally:
+            stop(again, screen)
+    finally:  # the night the console started outlives it: stopped too, so no server is left
+        subprocess.run(
+            [sys.executable, "-m", "companion", "--data-dir", str(tmp_path), "stop", "night"],
+            capture_output=True, timeout=60, check=False,
+        )
