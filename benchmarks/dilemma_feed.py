@@ -35,13 +35,13 @@ async def run(args: argparse.Namespace) -> None:
     from companion.web.common.context import Limiter, Presence
     from companion.web.common.fanout import Push
     from companion.web.common.outbox import Outbox
-    from companion.web.dilemma.server import Room
+    from companion.web.dilemma.server import NightContext
 
     rules = tomllib.loads((ROOT / "scenarios" / "dilemma.toml").read_text())
     rules.update(rounds=args.rounds + 1, max_players=max(args.players, 300))
     with tempfile.TemporaryDirectory() as tmp:
         s = Session.create(Path(tmp) / "d.sqlite", "dilemma", {"rules": rules})
-        room = Room(s, Limiter(), Presence(s), "http://127.0.0.1:1")
+        room = NightContext(s, Limiter(), Presence(s), "http://127.0.0.1:1")
         feed = room.start_feed()
         en = language()
         boxes: dict[str, Outbox[str | None]] = {}

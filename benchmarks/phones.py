@@ -992,8 +992,10 @@ def stream_costs(names: list[str]) -> None:
     from companion.language import language
     from companion.session.prison.create import create_prison_session
     from companion.session.prison.seats import seats_of
-    from companion.web.common.context import Limiter, Presence
-    from companion.web.prison.api import prisoner_message
+    from companion.web.common.context import Limiter, Presence, log_version
+    from companion.web.common.fanout import Push, show
+    from companion.web.common.outbox import Outbox
+    from companion.web.prison.api import prisoner_page
     from companion.web.prison.phones import NightContext, StreamMemory
 
     folder = Path(tempfile.mkdtemp(prefix="companion-costs-"))
@@ -1003,20 +1005,23 @@ def stream_costs(names: list[str]) -> None:
     )
     phones = NightContext(session, Limiter(), Presence(session))
     prisoners = [s for s in seats_of(session) if s.role == "prisoner"]
-    shown = {s.name: StreamMemory(s.token) for s in prisoners}
     lang = language()
+    boxes = {s.name: Outbox(s.token, lang, StreamMemory(s.token), None) for s in prisoners}
 
     def wake() -> tuple[float, float, int]:
         """Every prisoner's message for the current state: (the whole parts' time, the
         patches' time, how many patches)."""
         room, stage = session.room.game, session.room.stage
+        push = Push(log_version(session), True)
         whole = patches = 0.0
         count = 0
         for seat in prisoners:
+            box = boxes[seat.name]
             start = time.perf_counter()
-            message = prisoner_message(phones, shown[seat.name], seat, lang, room, stage)
+            show(push, box, prisoner_page(phones, box, seat, room, stage))
+            message = box.take()
             spent = time.perf_counter() - start
-            if isinstance(message, str):
+            if message.startswith(b"event: view"):
                 whole += spent
             else:
                 patches += spent

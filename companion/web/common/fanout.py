@@ -2,10 +2,14 @@
 
 The path of a change: the session tells the fan-out after its commit; the game says how soon
 the streams must hear of it (:data:`Urgency`); the fan-out pushes, coalesced, and at each push
-the game puts into each audience's streams (a seat, the board) the message of the view it may
-see now, encoded once per view and language for every stream that shows the same
-(:meth:`Push.memo`); each stream has an :class:`~companion.web.common.outbox.Outbox` that
-keeps only the latest message, so a slow phone gets the newest page and never a backlog.
+the game says what each audience's page (a seat's, the board's, the game master's) is now, as
+a :class:`Page`: the key of its whole view, that view (made only if sent) and the texts of it
+a patch may change. :func:`show`, the same for every game, compares that with what the stream's
+page shows and puts the message into its :class:`~companion.web.common.outbox.Outbox`: the
+whole view when the key differs, else a patch of the texts that differ, else (the log moved
+on) an empty patch; a message is encoded once per push for every stream that gets the same
+(:meth:`Push.event`). Each outbox keeps only the latest message, so a slow phone gets the
+newest page and never a backlog.
 
 Every message is a server-sent event (``outbox.sse``, the one encoder): ``view`` (the whole
 view), ``patch`` (``{element id: text}``: a few texts of the page the stream showed, which the
@@ -27,8 +31,8 @@ Nothing is pushed that is not committed.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Hashable
-from typing import Generic, Literal, TypeVar, cast
+from collections.abc import Callable, Hashable, Mapping
+from typing import Generic, Literal, NamedTuple, TypeVar, cast
 
 from aiohttp import web
 
@@ -37,7 +41,7 @@ from companion.session.presence import SeatPresence
 from companion.session.session import Change, Session
 from companion.web.common.context import log_version
 from companion.web.common.limits import claim_stream
-from companion.web.common.outbox import Attendance, Outbox, dumps, sender, sse
+from companion.web.common.outbox import NO_TEXTS, Attendance, Outbox, dumps, sender, sse
 
 HEARTBEAT_SECONDS = 15.0
 # seconds: the least time between two pushes (at most 200 a second). A push is cheap when
@@ -91,6 +95,52 @@ class Push:
         """The event ``event`` with the JSON text ``data()`` and this push's version as its id,
         encoded once in this push for ``key``."""
         return self.memo((event, key), lambda: sse(event, data(), self.version))
+
+
+class Page(NamedTuple):
+    """What one stream's page is now, as its game makes it at a push (see :func:`show`).
+
+    ``key``: what its whole view is made of, its texts aside (compared with ``==``: an equal
+    key, the same whole view; ``None``: never the same, such as a view whose countdown runs
+    and is sent with the seconds left as of now); ``whole()``: that view's JSON text, made
+    only when it is sent; ``texts``: the texts of it a patch may change, ``{element id:
+    text}``; ``share``: the key under which the whole view is encoded once in the push for
+    every stream that shows the same (``None``: its own)."""
+
+    key: object
+    whole: Callable[[], str]
+    texts: Mapping[str, str] = NO_TEXTS
+    share: Hashable | None = None
+
+
+def show(push: Push, box: Outbox[M], page: Page | None) -> None:
+    """Put into ``box`` what its page needs to show ``page`` (``None``: its seat is gone): the
+    whole view when its key differs from the one the page shows; else a patch of the texts
+    that differ (with a patch that waits unsent, of all the texts that differ from the page's
+    before it, since the new one replaces it); else, when the log moved on, an empty patch,
+    which moves the page's version on; else nothing. This is the one place where any game's
+    stream is told what changed."""
+    if page is None:
+        box.end()
+        return
+    version = push.version
+    if page.key is None or page.key != box.key:
+        box.key, box.texts = page.key, page.texts
+        if page.share is None:
+            message = sse("view", page.whole(), version)
+        else:
+            message = push.event("view", page.share, page.whole)
+        box.view(message, version)
+        return
+    base = box.base if box.patch_waits() else box.texts
+    if page.texts is base:
+        changed: tuple[tuple[str, str], ...] = ()
+    else:
+        changed = tuple((k, v) for k, v in page.texts.items() if base.get(k) != v)
+    if not changed and version == box.shows and not box.patch_waits():
+        return  # nothing new for this page
+    box.base, box.texts = base, page.texts
+    box.patch(push.event("patch", changed, lambda: dumps(dict(changed))), version)
 
 
 class Fanout(Generic[M]):

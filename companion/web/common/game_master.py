@@ -41,8 +41,8 @@ from companion.web.common.context import (
     log_version,
 )
 from companion.web.common.desk import NOT_UNDERSTOOD, Desk
-from companion.web.common.fanout import Push
-from companion.web.common.outbox import Outbox, dumps, sse
+from companion.web.common.fanout import Page, Push, show
+from companion.web.common.outbox import Outbox, dumps
 
 AUDIENCE = "game master"  # the game master's phones' streams, in a game's fan-out
 MAX_NAMED = 64  # a tap's list of names, at most (a roster's size)
@@ -100,12 +100,13 @@ def deliver(
     message: Callable[[], dict[str, Any]],
 ) -> None:
     """Put into ``box`` (a game master's page's stream) what it shows now, ``message()`` (made
-    at every push: one or two such pages, each a console); end the stream instead once its
-    secret was replaced."""
+    at every push: one or two such pages, each a console), when it differs from what the
+    page shows; end the stream instead once its secret was replaced."""
     if not still_holds(desk, secret):
         box.end()
         return
-    box.view(sse("view", dumps(message()), push.version), push.version)
+    made = message()
+    show(push, box, Page(made, lambda: dumps(made)))
 
 
 # ---- a tap ------------------------------------------------------------------------------

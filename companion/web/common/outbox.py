@@ -2,19 +2,21 @@
 into, and each stream's task sends).
 
 Every message is a server-sent event (:func:`sse`, the one encoder): ``view`` (the whole
-view), ``patch`` (:class:`Patch`: a few texts of the page the stream showed) or ``gone`` (the
-seat no longer exists). An :class:`Outbox` keeps only the latest message, so a slow phone gets
-the newest page and never a backlog; a stream served ``direct`` is written to at once while its
-phone keeps up (:func:`sender`).
+view), ``patch`` (``{element id: text}``: a few texts of the page the stream showed) or
+``gone`` (the seat no longer exists); which one a stream is sent, for every game, is decided by
+:func:`companion.web.common.fanout.show` from what the outbox keeps of its page. An
+:class:`Outbox` keeps only the latest message, so a slow phone gets the newest page and never a
+backlog; a stream served ``direct`` is written to at once while its phone keeps up
+(:func:`sender`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from collections.abc import Callable, Hashable, Mapping
+from types import MappingProxyType
+from typing import Any, Generic, Protocol, TypeVar
 
 from aiohttp import HttpVersion11, web
 
@@ -34,21 +36,10 @@ def sse(event: str, data: str, version: int | None = None) -> bytes:
     return (head + "data: " + data + "\n\n").encode()
 
 
-@dataclass(frozen=True, eq=False)
-class Patch:
-    """What a stream sends when only some texts of its page changed since its last message:
-    ``json``, the JSON text of ``{element id: new text}`` (made once and shared by every
-    stream that shows the same, in the same language), sent as a ``patch`` event that the
-    page applies to the part it holds. ``Patch.NONE`` changes nothing: the stream's id moves
-    on to the new version (its page is as of now)."""
-
-    json: str
-    NONE: ClassVar[Patch]
-
-
-Patch.NONE = Patch("{}")
-
 GONE = sse("gone", "{}")
+
+UNSEEN = object()  # the key of a stream that was sent no whole view yet (equal to no page's)
+NO_TEXTS: Mapping[str, str] = MappingProxyType({})
 
 
 class Outbox(Generic[M]):
@@ -59,8 +50,8 @@ class Outbox(Generic[M]):
     (what it sent, to tell what changed)."""
 
     __slots__ = (
-        "attendance", "audience", "ended", "lang", "memory", "ready", "send", "shows", "_patch",
-        "_view",
+        "attendance", "audience", "base", "ended", "key", "lang", "memory", "ready", "send",
+        "shows", "texts", "_patch", "_view",
     )
 
     def __init__(self, audience: Hashable, lang: Language, memory: M, shows: int | None) -> None:
@@ -76,6 +67,12 @@ class Outbox(Generic[M]):
         self.send: Callable[[bytes], bool] | None = None
         self._view: bytes | None = None
         self._patch: bytes | None = None
+        # What the page shows once what waits is sent (kept by ``fanout.show``): the key of
+        # its whole view (``UNSEEN``: none yet) and its texts a patch may change; ``base``,
+        # its texts before the patch that waits (a patch in its place says all it changed).
+        self.key: object = UNSEEN
+        self.texts: Mapping[str, str] = NO_TEXTS
+        self.base: Mapping[str, str] = NO_TEXTS
 
     def _sent(self, message: bytes) -> bool:
         """Whether ``message`` went out at once: nothing waits before it, and the connection
@@ -96,6 +93,10 @@ class Outbox(Generic[M]):
         if not self._sent(message):
             self._patch = message
             self.ready.set()
+
+    def patch_waits(self) -> bool:
+        """Whether a patch waits unsent (a new one replaces it)."""
+        return self._patch is not None
 
     def end(self, message: bytes = GONE) -> None:
         """The last message: the stream ends once it is sent (its seat no longer counts as

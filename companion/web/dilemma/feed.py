@@ -12,6 +12,10 @@ changes, not to the room:
 - in a crowd, a change of every page is made ``SLICE`` phones at a time, one turn of the loop
   each, so that the requests and the other streams are not held behind a thousand pages.
 
+What each stream is sent is the common fan-out's :func:`show` of its :class:`Page`: a phone's
+key is the shared part it was made from and its own latest change, its texts the counts (the
+same object for every phone in a language); the board is made anew at every push.
+
 Each phone's page is in its own language: the shared part is made once per language that an
 open phone speaks (when one first needs it), each phone's part in its stream's language.
 
@@ -25,6 +29,7 @@ the log does not hold: the session tells the fan-out after the change is committ
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -38,7 +43,7 @@ from companion.session.dilemma import DilemmaSession
 from companion.session.dilemma.seats import META_KEY as SEATS
 from companion.session.session import Change
 from companion.web.common.collector import Collector
-from companion.web.common.fanout import Fanout, Push, Urgency, moves
+from companion.web.common.fanout import Fanout, Page, Push, Urgency, moves, show
 from companion.web.common.game_master import AUDIENCE
 from companion.web.common.outbox import Outbox, dumps
 from companion.web.dilemma import pages
@@ -52,6 +57,7 @@ CROWD_CALM = 1.0
 URGENT = 0.02  # a change of every page (a reveal, a round drawn) goes out this soon
 SLICE = 50  # a crowd's pages made in one turn of the loop after such a change (~20 ms)
 GAME_MASTER = AUDIENCE  # the game master's phone's streams, which are no seat's
+PROGRESS_KEPT = 64  # the counts' texts kept, by language and counts (see Feed.progress)
 SETTLE_EVERY = 5.0  # seconds: how often a crowd joining settles what it holds (collector.py)
 
 
@@ -85,25 +91,11 @@ def _seat_taken(change: Change) -> bool:
 
 
 @dataclass
-class Dirty:
-    """What changed since the last push."""
-
-    everything: bool = False
-    seats: set[str] = field(default_factory=set)
-    counts: bool = False
-    board: bool = False
-    game_master: bool = False  # the game master's phone's link was replaced
-
-    def any(self) -> bool:
-        return (
-            self.everything or bool(self.seats) or self.counts or self.board or self.game_master
-        )
-
-
-@dataclass
 class Made:
-    """The pages of one state, made once and shared by the streams that need them."""
+    """The pages of one state, made once and shared by the streams that need them
+    (``number``: which of them, in the order they were made; a page's key holds it)."""
 
+    number: int
     version: int
     state: DilemmaState
     shared: Public
@@ -139,12 +131,12 @@ class Feed:
     ) -> None:
         self.session = session
         self.board_part = board_part
-        self.dirty = Dirty()
         self._made: Made | None = None
-        # a seat's own page: the version of its latest change, and the stream (by its page's
-        # tab) that the answer to its latest post gave the part of that change or later
+        self._numbers = itertools.count()
+        self._published = -1  # the number of the shared pages the last push showed
+        # a seat's own page: the version of its latest change (a choice, a join)
         self.changed: dict[str, int] = {}
-        self.answered: dict[str, tuple[str, int]] = {}
+        self._progress: dict[tuple[str, int, int, int], dict[str, str]] = {}
         self.collector = Collector()  # a crowd's long-lived pages kept out of the GC's passes
         self._slices: list[str] = []  # the seats whose pages a crowd's change still waits for
         self._slice_due: asyncio.Handle | None = None
@@ -160,37 +152,33 @@ class Feed:
     # ---- what changed -----------------------------------------------------------------------
 
     def urgency(self, change: Change) -> Urgency:
-        """Note what ``change`` changes; a change of every page is urgent, counts may wait."""
+        """How soon the streams hear of ``change``: a change of every page (its shared part
+        made again) is urgent; a choice, a join in the lobby or a phone that came or went (a
+        seat's own page, the counts, the board) may wait."""
         if not moves(change) or _seat_taken(change):
             return None
-        dirty = self.dirty
+        self.fanout.calm = CROWD_CALM if self.crowd() else COALESCE + URGENT
         if change.kind == "signal":  # a phone came or went (moves() lets only presence in)
-            dirty.board = True
-        elif change.kind == "command" and change.entry is not None:
+            return "calm"
+        if change.kind == "command" and change.entry is not None:
             events = change.entry.events
+            if not events:
+                return None
             lobby = self.session.state.phase == "lobby"
-            if events and all(isinstance(e, Chose) for e in events):
+            if all(isinstance(e, Chose) for e in events):
                 # the shared part stays as made: a choice shows only on its chooser's page
                 self._seats_changed({e.pid for e in events if isinstance(e, Chose)})
-                dirty.counts = dirty.board = True
-            elif events and lobby and all(isinstance(e, Joined) for e in events):
+                return "calm"
+            if lobby and all(isinstance(e, Joined) for e in events):
                 # the shared part stays as made too: before round 1 it holds no results, and a
                 # joiner's own lines (no months, no rank, no rounds) and the counts are read
                 # afresh; remaking it for each of 1,000 joins made the rush quadratic
                 self._seats_changed({e.pid for e in events if isinstance(e, Joined)})
-                dirty.counts = dirty.board = True
-            elif events:
-                self._made = None
-                dirty.everything = True
-        else:  # an undo, a note (a timer, a peek), a setting: anything may have changed
-            self._made = None
-            dirty.everything = True
-        if dirty.everything:
-            self._slices = []  # the pages a crowd's slices still waited for: its push makes all
-        if not dirty.any():
-            return None
-        self.fanout.calm = CROWD_CALM if self.crowd() else COALESCE + URGENT
-        return "urgent" if dirty.everything else "calm"
+                return "calm"
+        # any other move, an undo, a note (a timer, a peek), a setting: every page may change
+        self._made = None
+        self._slices = []  # the pages a crowd's slices still waited for: its push makes all
+        return "urgent"
 
     def crowd(self) -> bool:
         """Whether a crowd listens: more open streams than ``CROWD_STREAMS``."""
@@ -198,24 +186,20 @@ class Feed:
 
     def _seats_changed(self, seats: set[str]) -> None:
         """These seats' own pages changed (a choice, a join), as of the version now."""
-        self.dirty.seats.update(seats)
         version = self.version()
         for pid in seats:
             self.changed[pid] = version
 
     def answer_part(self, pid: str, lang: Language, tab: str | None) -> str:
         """The part a phone's post is answered with (its page as of now); the stream of the
-        page ``tab`` is taken to show it, and gets only the counts after it."""
-        part = self.part(pid, lang)
+        page ``tab`` is taken to show it (:func:`show` then sends it at most the counts)."""
+        made = self.made()
+        part = self.part(pid, lang, made)
         if tab is not None:
-            self.answered[pid] = (tab, self.version())
+            for box in self.fanout.audiences.get(pid, ()):
+                if box.memory == tab and box.lang.code == lang.code:
+                    box.key, box.texts = self.key(pid, made), self.progress(lang)
         return part
-
-    def _shows_own(self, pid: str) -> str | None:
-        """The tab whose page already shows ``pid``'s latest change (the answer to its post
-        carried it), if any."""
-        tab, version = self.answered.get(pid, ("", -1))
-        return tab if tab and version >= self.changed.get(pid, 0) else None
 
     # ---- making pages -------------------------------------------------------------------------
 
@@ -226,11 +210,12 @@ class Feed:
     def made(self) -> Made:
         """The shared pages, made again only after a change other than a choice (a choice
         changes only its chooser's page and the counts, which are read afresh)."""
-        version = self.version()
-        state = self.session.state
         if self._made is None:
+            state = self.session.state
             shared = public(state)
-            self._made = Made(version, state, shared, self.clock(state))
+            self._made = Made(
+                next(self._numbers), self.version(), state, shared, self.clock(state)
+            )
         return self._made
 
     def clock(self, state: DilemmaState) -> RoundTimer | None:
@@ -279,15 +264,36 @@ class Feed:
         shared part and the counts, without making the room's part again."""
         return {**self.made().shared.board, "players": counts(self.session.state)["players"]}
 
-    def player_message(self, pid: str, made: Made, lang: Language, push: Push) -> bytes:
-        """A phone's whole page, made once per push for every stream of it in ``lang``."""
-        return push.event(
-            "view", (pid, lang.code), lambda: dumps({"html": self.part(pid, lang, made)})
+    def key(self, pid: str, made: Made) -> tuple[int, int]:
+        """What a phone's whole page is made of, its counts aside: the shared pages and its
+        own latest change."""
+        return made.number, self.changed.get(pid, -1)
+
+    def progress(self, lang: Language) -> dict[str, str]:
+        """The counts' texts on a phone's page in ``lang`` now (what a patch may change), the
+        very same object for the same counts (every page of a push, and the next push when
+        they did not change)."""
+        now = counts(self.session.state)
+        key = (lang.code, now["chosen_count"], now["to_choose"], len(now["players"]))
+        texts = self._progress.get(key)
+        if texts is None:
+            if len(self._progress) > PROGRESS_KEPT:
+                self._progress.clear()
+            texts = self._progress[key] = pages.progress(now, lang)
+        return texts
+
+    def player_page(self, pid: str, made: Made, lang: Language, push: Push) -> Page:
+        """A phone's page: made once per push for every stream of it in ``lang``; its counts
+        the texts a patch may change."""
+        return Page(
+            self.key(pid, made), lambda: dumps({"html": self.part(pid, lang, made)}),
+            self.progress(lang), share=(pid, lang.code),
         )
 
-    def board_message(self, push: Push) -> bytes:
+    def board_page(self) -> Page:
+        """The board's page, always made anew (its count of phones, who still chooses)."""
         made = self.made()
-        return push.event("view", None, lambda: dumps({"html": self.board_part(made.timer())}))
+        return Page(None, lambda: dumps({"html": self.board_part(made.timer())}), share="board")
 
     # ---- pushing --------------------------------------------------------------------------
 
@@ -296,25 +302,25 @@ class Feed:
 
         def first(box: Outbox[str | None], push: Push) -> None:
             if pid is None:
-                box.view(self.board_message(push), push.version)
+                show(push, box, self.board_page())
             else:
-                box.view(self.player_message(pid, self.made(), box.lang, push), push.version)
+                show(push, box, self.player_page(pid, self.made(), box.lang, push))
 
         return first
 
     def publish(self, push: Push) -> None:
-        """Put into every stream the page this push's changes changed (:class:`Dirty`)."""
-        dirty, self.dirty = self.dirty, Dirty()
-        if not dirty.any():
-            return
+        """Put into every stream what its page needs to show now (:func:`show`: a whole page
+        when its key changed, else its counts or nothing); in a crowd, a change of every page
+        is made ``SLICE`` phones at a time."""
         made = self.made()
+        everything, self._published = made.number != self._published, made.number
         audiences = self.fanout.audiences
         self._game_masters(push)
-        open_seats = {pid for pid in audiences if isinstance(pid, str) and pid != GAME_MASTER}
         crowd = self.crowd()
         if crowd and self.session.state.phase == "lobby":  # a crowd joining: what it holds
             self.collector.settle(every=SETTLE_EVERY)  # from now on, before a round's draw
-        if dirty.everything and crowd:
+        open_seats = [pid for pid in audiences if isinstance(pid, str) and pid != GAME_MASTER]
+        if everything and crowd:
             self.collector.settle()  # what the room holds (joins, streams) before the renders
             self._boards(push)
             if self._slice_due is not None:  # (an earlier change's slices: dropped, remade)
@@ -322,28 +328,12 @@ class Feed:
             self._slices = sorted(open_seats)
             self._render_slice(made, push)
             return
-        redo = open_seats if dirty.everything else dirty.seats & open_seats
-        counted: list[Outbox[str | None]] = []  # the streams that get the counts alone
-        for pid in redo:
-            # a page that the answer to its post gave this change already: the counts only
-            shows = None if dirty.everything else self._shows_own(pid)
-            for box in audiences[pid]:
-                if shows is not None and box.memory == shows:
-                    counted.append(box)
-                else:
-                    box.view(self.player_message(pid, made, box.lang, push), push.version)
-        if dirty.counts and not dirty.everything:
-            now = counts(self.session.state)
-
-            def progress(lang: Language) -> bytes:  # encoded once per language
-                return push.event("patch", lang.code, lambda: dumps(pages.progress(now, lang)))
-
-            for pid in open_seats - redo:
-                counted.extend(audiences[pid])
-            for box in counted:
-                box.patch(progress(box.lang), push.version)
-        if dirty.everything or dirty.board or dirty.counts:
-            self._boards(push)
+        waiting = set(self._slices)  # their whole pages come with their slice
+        for pid in open_seats:
+            if pid not in waiting:
+                for box in audiences[pid]:
+                    show(push, box, self.player_page(pid, made, box.lang, push))
+        self._boards(push)
 
     def _game_masters(self, push: Push) -> None:
         """The game master's phone's streams (any change shows on its page)."""
@@ -353,14 +343,14 @@ class Feed:
 
     def secret_replaced(self) -> None:
         """The game master's phone's link was replaced: its streams are told at once."""
-        self.dirty.game_master = True
         self.fanout.push()
 
     def _boards(self, push: Push) -> None:
-        message: bytes | None = None
-        for box in self.fanout.audiences.get(None, ()):
-            message = message or self.board_message(push)
-            box.view(message, push.version)
+        boxes = self.fanout.audiences.get(None, ())
+        if boxes:
+            page = self.board_page()
+            for box in boxes:
+                show(push, box, page)
 
     def _render_slice(self, made: Made, push: Push | None = None) -> None:
         """Make the next ``SLICE`` phones' pages of a change of every page in a crowd, and
@@ -376,7 +366,7 @@ class Feed:
         audiences = self.fanout.audiences
         for pid in seats:
             for box in audiences.get(pid, ()):
-                box.view(self.player_message(pid, made, box.lang, push), push.version)
+                show(push, box, self.player_page(pid, made, box.lang, push))
         if self._slices:
             self._slice_due = self.fanout.loop.call_soon(self._render_slice, self.made())
         else:  # the round drawn or revealed, which the crowd's pages hold from now on

@@ -10,8 +10,10 @@
   first message is a ``view`` (``{"view": ..., "html": the live part}``), and so is every
   change of what its page shows; on a prisoner's page, a change of the choices' count alone
   (another prisoner chose) comes as a ``patch`` (``{"progress": "k of n prisoners have
-  chosen tonight."}``, the same for every prisoner in a language, nothing of any seat in it),
-  and a change that alters nothing on it as an empty patch, which moves its id on.
+  chosen tonight."}``, the same for every prisoner in a language, nothing of any seat in it);
+  a change that alters nothing on a page comes as an empty patch, which moves its id on (the
+  common fan-out's :func:`~companion.web.common.fanout.show` decides, from each page's key
+  and texts: :func:`page_of`).
 
 Every view is the room's (:mod:`companion.web.prison.phones`): with the stage, and without a
 held search's result.
@@ -25,9 +27,6 @@ without recording anything again.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
 
 from aiohttp import web
 
@@ -46,10 +45,10 @@ from companion.web.common.context import (
     read_field_and_list,
     submit_for_phone,
 )
-from companion.web.common.fanout import PACE, Fanout, Push, Urgency, moves, serve
+from companion.web.common.fanout import PACE, Fanout, Page, Push, Urgency, moves, serve, show
 from companion.web.common.group_commit import submit_together
 from companion.web.common.language import page_language
-from companion.web.common.outbox import Outbox, Patch, dumps, sse
+from companion.web.common.outbox import Outbox, dumps
 from companion.web.prison import game_master
 from companion.web.prison.pages import (
     kept,
@@ -187,21 +186,9 @@ async def post_search(request: web.Request) -> web.Response:
     return _answer(phones, message, view)
 
 
-T = TypeVar("T")
-
-
 def _ticking(stage: Stage) -> bool:
     """Whether a countdown is running (a view made now differs from one made a second ago)."""
     return any(c is not None and not c.paused for c in (stage.clock("interview"), stage.planning))
-
-
-def _remade(watch: StreamMemory, key: object, stage: Stage, make: Callable[[], T]) -> T:
-    """A stream's last message, made again only when what it shows changed (``key``: the game
-    as the room sees it, the stage, the board's count); and always while a countdown runs, so
-    that the seconds left are those at the time of sending."""
-    if key != watch.key or _ticking(stage):
-        watch.key, watch.made = key, make()
-    return cast(T, watch.made)
 
 
 def progress_texts(table_view: TableView, lang: Language) -> dict[str, str]:
@@ -214,32 +201,30 @@ def progress_texts(table_view: TableView, lang: Language) -> dict[str, str]:
 _WHOLE: dict[tuple[object, ...], str] = {}
 
 
-def prisoner_message(
-    phones: NightContext, shown: StreamMemory, seat: Seat, lang: Language, room: PrisonState,
-    stage: Stage,
-    chose: frozenset[str] | None = None,
-) -> str | Patch:
-    """A prisoner's stream message: the whole view and part (JSON text: the table every
-    prisoner shares is encoded once, :class:`SharedTable`) when anything but the counts
-    changed for this prisoner; else the new counts' line as a patch, made once per language
-    for every prisoner (a choice changes the chooser's page and that line on every other); else
-    ``Patch.NONE``. A countdown on the page goes on ticking on the phone from the time left it
-    was sent with, so a running clock alone sends nothing.
+def prisoner_page(
+    phones: NightContext, box: Outbox[StreamMemory], seat: Seat, room: PrisonState,
+    stage: Stage, chose: frozenset[str] | None = None,
+) -> Page:
+    """A prisoner's page: its whole view and part (JSON text: the table every prisoner shares
+    is encoded once, :class:`SharedTable`) made of the table but its counts, the prisoner's
+    own part and the stage; its counts' line a text a patch may change (the same for every
+    prisoner in a language). A countdown on the page goes on ticking on the phone from the
+    time left it was sent with, so a running clock alone changes nothing.
 
     ``chose``: who alone chose since the last push, if that is all that changed (the push's
     :func:`choosers_only`); a stream that push served, of any other prisoner, then has at most
-    the counts to hear, told without making its view again to compare."""
+    the counts to hear, told without making its key again to compare."""
+    lang = box.lang
     shared, shared_json = phones.shared.of(room)
-    counts = shared["submitted_count"]
-    if chose is not None and shown.at == phones.pushes - 1 and seat.name not in chose:
-        if counts != shown.counts:
-            shown.counts = counts
-            return phones.shared.counts_patch(lang.code, lambda: progress_texts(shared, lang))
-        return Patch.NONE
+    texts = phones.shared.counts_texts(lang.code, lambda: progress_texts(shared, lang))
+    if chose is not None and box.memory.at == phones.pushes - 1 and seat.name not in chose:
+        return Page(box.key, _never, texts)
     me = prisoner_me(room, seat.name)
     key = (phones.shared.look, me, stage)
-    if key != shown.key:
-        shown.key, shown.counts = key, counts
+    if key == box.key:
+        return Page(key, _never, texts)
+
+    def whole() -> str:
         now = phones.stage_view()
         me_json, now_json = dumps(me), dumps(now)
 
@@ -254,10 +239,12 @@ def prisoner_message(
         # made from these alone: the same again (a prisoner taking a choice back) is not
         # rendered again
         return kept(_WHOLE, (lang.code, seat, shared_json, me_json, now_json), make)
-    if counts != shown.counts:
-        shown.counts = counts
-        return phones.shared.counts_patch(lang.code, lambda: progress_texts(shared, lang))
-    return Patch.NONE
+
+    return Page(key, whole, texts, share=(seat.token, lang.code))
+
+
+def _never() -> str:
+    raise AssertionError("a page whose key is unchanged is never sent whole")
 
 
 def _seat_of(phones: NightContext, watch: StreamMemory, token: str) -> Seat | None:
@@ -268,54 +255,34 @@ def _seat_of(phones: NightContext, watch: StreamMemory, token: str) -> Seat | No
     return watch.looked_up[1]
 
 
-def message_of(
+def page_of(
     phones: NightContext, push: Push, box: Outbox[StreamMemory], room: PrisonState, stage: Stage,
     chose: frozenset[str] | None = None,
-) -> dict[str, Any] | str | Patch | None:
-    """What ``box``'s stream shows now (``None``: its seat no longer exists): data, its JSON
-    text, or a patch; the very object it had last time when nothing it shows changed."""
+) -> Page | None:
+    """What ``box``'s stream shows now (``None``: its seat no longer exists); while a countdown
+    runs, a board's and a warden's view always anew, with the seconds left as of now."""
     watch, lang = box.memory, box.lang
     if watch.token is None:  # the board: its view made once per push and language
 
-        def board() -> dict[str, Any]:
+        def board() -> str:
             view = phones.board_view()
             part = render_board_part(view, phones.base_url, lang, phones.wifi_name())
-            return {"view": view, "html": part}
+            return dumps({"view": view, "html": part})
 
         key = push.memo("board", lambda: (table(room), stage, phones.phones_count()))
-        return _remade(watch, key, stage, lambda: push.memo(("board", lang.code), board))
+        return Page(None if _ticking(stage) else key, board, share=("board", lang.code))
     current = _seat_of(phones, watch, watch.token)
     if current is None:
         return None
     if current.role == "prisoner":
-        return prisoner_message(phones, watch, current, lang, room, stage, chose)
+        return prisoner_page(phones, box, current, room, stage, chose)
     game = seat_game_view(phones.session.room.warden_game, current.role, current.name)
 
-    def make() -> dict[str, Any]:  # the game view above, with the stage as of now
+    def whole() -> str:  # the game view above, with the stage as of now
         view = with_stage(game, phones.stage_view())
-        return {"view": view, "html": render_seat_part(view, current, lang)}
+        return dumps({"view": view, "html": render_seat_part(view, current, lang)})
 
-    return _remade(watch, (game, stage), stage, make)  # the same object: nothing made again
-
-
-def deliver(
-    phones: NightContext, push: Push, box: Outbox[StreamMemory], room: PrisonState, stage: Stage,
-    chose: frozenset[str] | None = None,
-) -> None:
-    """Put into ``box`` what its stream shows now: a whole view when it changed (or the log
-    moved on), a patch only when the game moved (never for a phone coming or going)."""
-    data = message_of(phones, push, box, room, stage, chose)
-    moved = push.version != box.shows
-    if data is None:
-        box.end()
-    elif isinstance(data, Patch):
-        if moved:
-            box.patch(push.event("patch", data, lambda: data.json), push.version)
-    elif data is not box.memory.sent or moved:
-        watch = box.memory
-        if data is not watch.sent:
-            watch.sent, watch.encoded = data, data if isinstance(data, str) else dumps(data)
-        box.view(sse("view", watch.encoded, push.version), push.version)
+    return Page(None if _ticking(stage) else (game, stage), whole, share=(current.token, lang.code))
 
 
 def publish(phones: NightContext, push: Push) -> None:
@@ -333,11 +300,11 @@ def publish(phones: NightContext, push: Push) -> None:
                 for box in list(boxes):
                     if warden_only and not phones.is_wardens(box.memory):
                         continue
-                    deliver(phones, push, box, room, stage, chose)
+                    show(push, box, page_of(phones, push, box, room, stage, chose))
                     box.memory.at = phones.pushes
         if not warden_only:  # else a record held from the room: only the warden's pages hear it
             for box in list(audiences.get(None, ())):
-                deliver(phones, push, box, room, stage)
+                show(push, box, page_of(phones, push, box, room, stage))
         for box in list(audiences.get(game_master.AUDIENCE, ())):
             game_master.deliver(phones, phones.desk, push, box)
 
@@ -368,7 +335,8 @@ async def _serve(
     assert phones.fanout is not None
 
     def first(box: Outbox[StreamMemory], push: Push) -> None:
-        deliver(phones, push, box, phones.session.room.game, phones.session.room.stage)
+        room = phones.session.room
+        show(push, box, page_of(phones, push, box, room.game, room.stage))
 
     lang: Language = page_language(request)  # the phone's, for as long as the stream is open
     attendance = (phones.presence, seat.name) if seat is not None else None

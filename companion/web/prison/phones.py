@@ -41,7 +41,6 @@ from companion.web.common.context import (
 from companion.web.common.desk import Desk
 from companion.web.common.fanout import Fanout
 from companion.web.common.group_commit import GroupCommit
-from companion.web.common.outbox import Patch
 
 # The views the pages and the API read: the room's (rules/prison/room.py).
 SeatView = SeatRoomView
@@ -76,7 +75,7 @@ class SharedTable:
         self.table: TableView | None = None
         self.json = ""
         self.look: dict[str, Any] = {}
-        self._patches: dict[str, Patch] = {}  # the counts' line by language, for this table
+        self._texts: dict[str, dict[str, str]] = {}  # the counts' line by language, likewise
 
     def of(self, state: PrisonState) -> tuple[TableView, str]:
         """The table of ``state`` and its JSON text without the outer braces."""
@@ -84,20 +83,20 @@ class SharedTable:
             self.table = table(state)
             self.json = json.dumps(self.table, ensure_ascii=False, separators=(",", ":"))[1:-1]
             self._state = state
-            self._patches = {}
+            self._texts = {}
             look = {k: v for k, v in self.table.items() if k not in COUNTS}
             if look != self.look:
                 self.look = look
         return self.table, self.json
 
-    def counts_patch(self, code: str, make: Callable[[], dict[str, str]]) -> Patch:
-        """The patch that brings a prisoner's page from other counts to this table's, in the
-        language ``code``: ``make()`` gives its texts, once per language and table."""
-        patch = self._patches.get(code)
-        if patch is None:
-            text = json.dumps(make(), ensure_ascii=False, separators=(",", ":"))
-            patch = self._patches[code] = Patch(text)
-        return patch
+    def counts_texts(self, code: str, make: Callable[[], dict[str, str]]) -> dict[str, str]:
+        """The texts of this table's counts on a prisoner's page in the language ``code``
+        (what a patch changes when nothing else did): ``make()``, once per language and
+        table, the very same object for every prisoner."""
+        texts = self._texts.get(code)
+        if texts is None:
+            texts = self._texts[code] = make()
+        return texts
 
 
 def room_version(session: PrisonSession) -> int:
@@ -124,18 +123,12 @@ def board_view(
 
 @dataclass(eq=False)
 class StreamMemory:
-    """What one event stream keeps of what it sent, to tell what changed (see
-    :mod:`companion.web.prison.api`): its seat's token (``None``: the board), the seat as
-    looked up last, the key and message of its last whole view, and the counts its page shows
-    now (a prisoner's)."""
+    """What the prison keeps of one event stream (what its page shows is the outbox's, see
+    :func:`companion.web.common.fanout.show`): its seat's token (``None``: the board), the
+    seat as looked up last, the push that last served it and the game master's secret."""
 
     token: str | None
     looked_up: tuple[list[Seat] | None, Seat | None] = (None, None)
-    key: object = None  # what the last whole view was made of
-    made: object = None  # that view's message
-    counts: object = None
-    sent: object = None  # the message last encoded, and its JSON text
-    encoded: str = ""
     at: int = -1  # the push (NightContext.pushes) that last put a message in, if one did
     gm: str | None = None  # the game master's phone's secret its page was opened with
 

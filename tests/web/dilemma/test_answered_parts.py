@@ -37,7 +37,8 @@ async def test_a_choice_is_answered_with_the_page_and_its_tab_then_gets_the_coun
     client: TestClient, session: Session
 ) -> None:
     ann = await join(client, "Ann")
-    for name in ("Bob", "Cy", "Di"):
+    bob = await join(client, "Bob")
+    for name in ("Cy", "Di"):
         await join(client, name)
     posting = await client.get(f"/api/d/{ann}/events?tab=abc123")
     other = await client.get(f"/api/d/{ann}/events?tab=zz9")
@@ -58,8 +59,12 @@ async def test_a_choice_is_answered_with_the_page_and_its_tab_then_gets_the_coun
     assert await part.text() == answer["html"]  # the page as the part shows it, made once
     kind, data = await next_event(other)  # the seat's other page: the whole page, chosen
     assert kind == "view" and pressed(data["html"], "betray")
-    kind, data = await next_event(posting)  # the page that posted has it: the counts alone
-    assert kind == "patch" and data["progress"] == "1 of 4 has chosen."
+    kind, data = await next_event(posting)  # the page that posted has it, the counts too
+    assert (kind, data) == ("patch", {})  # moved on to the answer's version, nothing sent again
+    r = await client.post(f"/api/d/{bob}/choice", json={"choice": "silent"})
+    assert r.status == 200
+    kind, data = await next_event(posting)  # another's choice: the counts' line alone
+    assert (kind, data) == ("patch", {"progress": "2 of 4 have chosen."})
     posting.close()
     other.close()
 
