@@ -13,9 +13,8 @@ the rules may read it.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from companion.rules.core.words import N_
 
@@ -25,8 +24,7 @@ if TYPE_CHECKING:
 Face = Literal["tui", "web", "printing"]
 
 
-@dataclass(frozen=True)
-class GameEntry:
+class GameEntry(NamedTuple):  # (not a dataclass: `companion sessions` starts without them)
     name: str  # as written in session files, scenario files and scripts
     package: str  # the game's package in each layer
     label: str  # what the list of sessions calls it (a message: the console translates it)

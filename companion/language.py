@@ -23,15 +23,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, cached_property, lru_cache
 from io import BytesIO
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol, cast
 
 from companion.errors import UserError
-from companion.rules.core.phrase import Arg, Listed, Number, Percent, Phrase
 
 if TYPE_CHECKING:
     from datetime import datetime, time
+    from types import ModuleType
 
     from babel import Locale
+
+    from companion.rules.core.phrase import Arg, Listed, Phrase
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "companion"
@@ -41,6 +43,15 @@ SOURCE_LOCALE = "en_GB"
 
 # Languages registered by code rather than found as catalogs (the tests' pseudo-locale).
 _extra: dict[str, Language] = {}
+
+
+def _phrases() -> ModuleType:
+    """The rules' phrases (:mod:`companion.rules.core.phrase`), imported the first time one is
+    said in a language other than English: a command that says none (``companion sessions``)
+    starts without them, and without the ``dataclasses`` they are made of."""
+    from companion.rules.core import phrase
+
+    return phrase
 
 
 def N_(message: str) -> str:  # noqa: N802 - the marker's conventional name
@@ -184,33 +195,40 @@ class Language:
         English, the rules' own sentence (:meth:`Phrase.english`), byte for byte."""
         if self.code == SOURCE:
             return said.english()
-        if isinstance(said, Listed):  # sentences one after another, or a list said alone
-            return str(self._arg(said))
-        values: dict[str, object] = {k: self._arg(v) for k, v in said.params}
-        if said.plural and said.count is not None:
-            return self.n_(said.template, said.plural, said.count, **values)
-        return self(said.template, **values)
+        return self._said(said, _phrases())
+
+    def _said(self, said: Phrase | Listed, p: ModuleType) -> str:
+        if isinstance(said, p.Listed):  # sentences one after another, or a list said alone
+            return str(self._arg(said, p))
+        one = cast("Phrase", said)
+        values: dict[str, object] = {k: self._arg(v, p) for k, v in one.params}
+        if one.plural and one.count is not None:
+            return self.n_(one.template, one.plural, one.count, **values)
+        return self(one.template, **values)
 
     def refused(self, refused: Refusing) -> str:
         """A refusal's sentence in this language (:meth:`say` of its phrase). In English, the
         rules' own sentence."""
         if not refused.template or self.code == SOURCE:
             return self.gettext(refused.reason)
-        return self.say(Phrase(refused.template, refused.params, refused.plural, refused.count))
+        p = _phrases()
+        return self._said(
+            p.Phrase(refused.template, refused.params, refused.plural, refused.count), p
+        )
 
-    def _arg(self, value: object) -> object:
-        if isinstance(value, Phrase):
-            return self.say(value)
-        if isinstance(value, Number):
+    def _arg(self, value: object, p: ModuleType) -> object:
+        if isinstance(value, p.Phrase):
+            return self._said(value, p)
+        if isinstance(value, p.Number):
             return self.number(value.value, value.places)
-        if isinstance(value, Percent):
+        if isinstance(value, p.Percent):
             from babel.numbers import format_percent
 
             return str(format_percent(round(value.rate, 2), locale=self.locale))
-        if isinstance(value, Listed):
-            words = [str(self._arg(item)) for item in value.items]
+        if isinstance(value, p.Listed):
+            words = [str(self._arg(item, p)) for item in value.items]
             if not words and value.nobody is not None:
-                return self.say(value.nobody)
+                return self._said(value.nobody, p)
             if value.style == "sentences":
                 return " ".join(words)
             if value.style == "commas":

@@ -18,11 +18,12 @@ from collections.abc import Callable, Sequence
 
 from companion import __version__, cli
 from companion.cli.commands import COMMANDS
+from companion.cli.options import Formatter
 from companion.errors import UserError
 
 TYPE_CHECKING = False  # typing's own is a tenth of what --help costs to start
 if TYPE_CHECKING:
-    from typing import NoReturn
+    from typing import Any, NoReturn
 
 # what the commands share
 NOT_COMMANDS = {"main", "commands", "options", "wiring", "consoles", "terminal", "night"}
@@ -30,7 +31,12 @@ NOT_COMMANDS = {"main", "commands", "options", "wiring", "consoles", "terminal",
 
 class _Parser(argparse.ArgumentParser):
     """Usage mistakes get one line, not a usage dump; an unknown option is named before any
-    missing argument ('companion new -x' is about -x, not about the name)."""
+    missing argument ('companion new -x' is about -x, not about the name); help as wide as the
+    terminal (:class:`~companion.cli.options.Formatter`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message}; see '{self.prog} --help'.\n")

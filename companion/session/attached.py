@@ -251,7 +251,7 @@ class AttachedSession(Session):
         return None if seq is None else self._read_back(int(seq))
 
     def _read_back(self, seq: int) -> Row:
-        for row in reversed(self.rows):
+        for row in self.rows[::-1]:
             if row.seq == seq:
                 return row
         raise StoreError("The night's server recorded a change this console cannot read back.")

@@ -24,9 +24,8 @@ import contextlib
 import json
 import os
 import time
-from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.session.paths import session_name
 
@@ -34,8 +33,7 @@ KEY_HEADER = "Authorization"  # "Bearer KEY", on every game master's request
 KEY_BYTES = 32  # 256 bits, as text of 43 characters
 
 
-@dataclass(frozen=True)
-class NightRecord:
+class NightRecord(NamedTuple):  # (not a dataclass: `companion sessions` starts without them)
     """Where a night's server listens, as it wrote it once listening."""
 
     pid: int
@@ -137,7 +135,7 @@ def phone_url(base: str, secret: str) -> str:
 def write_record(session_file: Path, record: NightRecord) -> None:
     path = record_path(session_file)
     partial = path.with_name(path.name + f".{os.getpid()}")
-    partial.write_text(json.dumps(asdict(record)), encoding="utf-8")
+    partial.write_text(json.dumps(record._asdict()), encoding="utf-8")
     os.replace(partial, path)
 
 

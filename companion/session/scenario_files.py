@@ -13,9 +13,8 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
+from typing import NamedTuple
 
 from companion.games import DEFAULT_GAME, UnknownGame, game_rules
 from companion.rules.core.scenario import ScenarioError
@@ -25,14 +24,14 @@ from companion.session.paths import user_scenario_dir
 def shipped_scenario_dir() -> Path:
     """The scenarios that come with the app: ``companion/scenarios`` in an installed package
     (the wheel's build copies them there), else the source checkout's ``scenarios/``."""
-    packaged = Path(str(resources.files("companion").joinpath("scenarios")))
+    package = Path(__file__).resolve().parents[1]  # (importlib.resources: a tenth of the start)
+    packaged = package / "scenarios"
     if packaged.is_dir():
         return packaged
-    return Path(__file__).resolve().parents[2] / "scenarios"
+    return package.parent / "scenarios"
 
 
-@dataclass(frozen=True)
-class ScenarioFile:
+class ScenarioFile(NamedTuple):  # (not a dataclass: `companion scenarios` starts without them)
     """One scenario file as ``companion scenarios`` lists it."""
 
     name: str

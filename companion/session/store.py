@@ -13,10 +13,9 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 SCHEMA_VERSION = 1
 
@@ -35,8 +34,7 @@ class StoreError(Exception):
     """The session file cannot be read or written; one sentence for the user."""
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(NamedTuple):  # (not a dataclass: `companion sessions` starts without them)
     seq: int
     at: str
     kind: str  # "command", "undo", "note" or "setting"

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # Top-level packages a parser must not need: the faces' libraries, the models' library.
@@ -150,8 +152,9 @@ def test_the_help_is_the_whole_parser_s_made_from_the_index_alone() -> None:
     assert index.format_help() == build_parser().format_help()
     assert all(not p._actions[1:] for p in _commands(index).values())  # -h alone
     names = imported_by("--help")
-    assert not any(n.startswith("companion.cli.") for n in names - {
-        "companion.cli.main", "companion.cli.commands"})
+    assert not any(n.startswith("companion.cli.") for n in names - {  # no command's module
+        "companion.cli.main", "companion.cli.commands", "companion.cli.options"})
+    assert not {"typing", "shutil", "dataclasses"} & names  # (a tenth of its start each)
 
 
 def test_the_command_modules_are_the_cli_package_s_modules() -> None:
@@ -191,3 +194,33 @@ def test_a_replay_does_not_scan_for_pydantic_plugins_unless_asked_to() -> None:
         assert done.returncode == 0, done.stderr[-2000:]
         assert '"rejected"' in done.stdout
         assert done.stderr.strip().splitlines()[-1] == said, setting
+
+
+def test_listing_the_sessions_reads_them_without_dataclasses_or_shutil(tmp_path: Path) -> None:
+    # What `companion sessions` needs is the standard library's least: no dataclasses (with
+    # inspect, a tenth of its start), no shutil (argparse's own formatter imports it), no
+    # phrases (it says none).
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_DATA_DIR=str(tmp_path))
+    subprocess.run([sys.executable, "-m", "companion", "new", "night", "--warden", "Wendy",
+                    "--prisoners", "Ada,Ben,Cy,Dee", "--create-only"], env=env, cwd=ROOT,
+                   check=True, capture_output=True)
+    names = imported_by("sessions", says="night", data=tmp_path)
+    imported_by("links", "night", says="board", data=tmp_path)  # the first links make the seats
+    links = imported_by("links", "night", "--json", says='"board"', data=tmp_path)
+    assert "companion.session.night" in names  # it asked whether a night serves it
+    assert not {"dataclasses", "inspect", "shutil", "companion.rules.core.phrase"} & names
+    assert "shutil" not in links  # (the options several commands share make no formatter)
+
+
+def test_the_help_is_as_wide_as_shutil_measures_the_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import shutil
+
+    from companion.cli.options import terminal_columns
+
+    for columns in ("", "0", "x", "132", "40"):
+        monkeypatch.setenv("COLUMNS", columns)
+        assert terminal_columns() == shutil.get_terminal_size().columns, columns
+    monkeypatch.delenv("COLUMNS")
+    assert terminal_columns() == shutil.get_terminal_size().columns

@@ -12,8 +12,7 @@ from __future__ import annotations
 import hmac
 import secrets
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 if TYPE_CHECKING:
     from companion.session.prison import PrisonSession
@@ -24,8 +23,7 @@ CODE_LENGTH = 8
 TOKEN_BYTES = 18  # 144 bits
 
 
-@dataclass(frozen=True)
-class Seat:
+class Seat(NamedTuple):  # (not a dataclass: `companion links` starts without them)
     name: str
     role: Role
     token: str
@@ -65,7 +63,7 @@ def seats_of(session: PrisonSession) -> list[Seat]:
         return stored
     state = session.state
     seats = make_seats(state.warden, list(state.roster))
-    session.set("seats", [asdict(s) for s in seats])
+    session.set("seats", [s._asdict() for s in seats])
     return seats
 
 
@@ -76,7 +74,7 @@ def reissue(session: PrisonSession, name: str) -> Seat:
         if seat.name == name:
             fresh = Seat(seat.name, seat.role, new_token(), new_code())
             seats[i] = fresh
-            session.set("seats", [asdict(s) for s in seats])
+            session.set("seats", [s._asdict() for s in seats])
             session.note("seat_reissued", seat=name)
             return fresh
     raise KeyError(f"There is no seat for {name!r}.")
