@@ -192,10 +192,13 @@ class Feed:
 
     def answer_part(self, pid: str, lang: Language, tab: str | None) -> str:
         """The part a phone's post is answered with (its page as of now); the stream of the
-        page ``tab`` is taken to show it (:func:`show` then sends it at most the counts)."""
+        page ``tab`` is taken to show it (:func:`show` then sends it at most the counts) when
+        the post changed that seat's page alone."""
         made = self.made()
         part = self.part(pid, lang, made)
-        if tab is not None:
+        if tab is not None and made.number == self._published:
+            # (a change of every page, a reveal say, still reaches every stream whole: a page
+            # whose answer was lost on the way hears of it all the same)
             for box in self.fanout.audiences.get(pid, ()):
                 if box.memory == tab and box.lang.code == lang.code:
                     box.key, box.texts = self.key(pid, made), self.progress(lang)

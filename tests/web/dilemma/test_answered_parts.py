@@ -69,6 +69,33 @@ async def test_a_choice_is_answered_with_the_page_and_its_tab_then_gets_the_coun
     other.close()
 
 
+async def test_a_choice_that_reveals_the_round_reaches_the_posting_page_s_stream_whole(
+    client: TestClient, session: Session
+) -> None:
+    # A reveal changes every page: each stream gets it whole, the one of the page that posted
+    # the last choice too (its answer may be lost on the way back; the stream still tells it).
+    ann = await join(client, "Ann")
+    bob = await join(client, "Bob")
+    stream = await client.get(f"/api/d/{ann}/events?tab=abc123")
+    await next_view(stream)
+    session.submit({"do": "start_round", "seed": 1})
+    assert "You face" in (await next_view(stream))["html"]
+    assert (await client.post(f"/api/d/{bob}/choice", json={"choice": "silent"})).status == 200
+    r = await client.post(
+        f"/api/d/{ann}/choice", json={"choice": "betray"}, headers={"X-Tab": "abc123"}
+    )
+    assert r.status == 200 and session.state.open_round() is None  # revealed
+    version = int(r.headers["X-View-Version"])
+    while True:  # (the counts of Bob's choice may come first)
+        kind, data = await next_event(stream)
+        if kind == "view" or data:
+            break
+    part = await client.get(f"/d/{ann}/part")
+    assert kind == "view" and data["html"] == await part.text()
+    assert int(part.headers["X-View-Version"]) == version
+    stream.close()
+
+
 async def test_a_post_from_a_page_that_names_no_tab_still_reaches_its_stream(
     client: TestClient, session: Session
 ) -> None:
