@@ -72,6 +72,10 @@ class WebKitPhone:
         return json.loads(text)
 
     async def tap(self, selector: str) -> None:
+        """Tap the element ``selector`` finds. A live page may put a new part in place between
+        finding the element and the tap (the old element is then stale, and WebDriver refuses
+        the click before it is made): the element is found again, a few times."""
+        from selenium.common.exceptions import StaleElementReferenceException
         from selenium.webdriver.common.by import By
 
         def tap() -> None:
@@ -79,7 +83,14 @@ class WebKitPhone:
             self.driver.execute_script("arguments[0].scrollIntoView({block:'center'})", element)
             element.click()
 
-        await self._run(tap)
+        for attempt in range(3):
+            try:
+                await self._run(tap)
+                return
+            except StaleElementReferenceException:
+                if attempt == 2:
+                    raise
+                await asyncio.sleep(0.2)
 
     async def type(self, selector: str, text: str) -> None:
         from selenium.webdriver.common.by import By
