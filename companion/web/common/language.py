@@ -8,6 +8,7 @@ uses for its sentences. A server without it (the dilemma warm-up, for now) stays
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from contextvars import ContextVar
 from functools import lru_cache
@@ -65,7 +66,10 @@ def language_middleware(pick: Callable[[web.Request], Language]) -> Middleware:
         try:
             response = await handler(request)
         finally:
-            _current.reset(token)
+            # (a request still open when its loop stops is closed from another context, where
+            # there is nothing to reset)
+            with contextlib.suppress(ValueError):
+                _current.reset(token)
         if not response.prepared:  # a page's words depend on these (an event stream is sent)
             response.headers.setdefault("Vary", "Accept-Language, Cookie")
         return response
