@@ -16,72 +16,43 @@ import pytest
 from companion.language import language
 from companion.rules.dilemma.commands import Choose, Join
 from companion.session.dilemma import DilemmaSession
-from companion.session.night import phone_url
 from companion.session.session import Session
 from companion.web.common.context import log_version
-from companion.web.common.desk import Desk
-from companion.web.common.server import PhoneServer
 from companion.web.dilemma.server import start_dilemma_server
 from tests.dilemma_helpers import scenario
 from tests.engines import HEIGHT, WIDTH, Engine, Phone, wait_for
 from tests.engines.chromium import ChromiumEngine
-from tests.web.common.test_engines import at, awake_on_first_tap, engine, pin, shot
+from tests.web.common.game_master_browser import (
+    ASKING,
+    BESIDE,
+    NOT_ANSWERING,
+    STATUS,
+    ServedNight,
+    ready,
+    says,
+)
+from tests.web.common.test_engines import awake_on_first_tap, engine, shot
 
 __all__ = ["engine"]  # the fixture: every engine, skipped with a sentence when missing
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-STATUS = "document.getElementById('status').textContent"
-ASKING = "(document.getElementById('asking') || {}).textContent || ''"
-BESIDE = "(document.getElementById('beside') || {}).textContent || ''"
-NOT_ANSWERING = "Not confirmed: the laptop did not answer."  # in the game master's words
-
-
-class Night:
-    """The warm-up's server with a desk, as the night's server has it, that can be stopped and
-    started again on its port (the laptop asleep)."""
-
-    def __init__(self, tmp_path: Path) -> None:
-        self.session: DilemmaSession = Session.create(  # type: ignore[assignment]
-            tmp_path / "gm.sqlite", "dilemma", {"rules": scenario(rounds=2)}
-        )
-        for pid, name in (("p1", "Ann"), ("p2", "Bob"), ("p3", "Cy"), ("p4", "Dee")):
-            self.session.submit(Join(pid=pid, name=name), by="phone:join")
-        self.secret = "s" * 43
-        self.server: PhoneServer | None = None
-        self.port = 0
-        self.desk: Desk | None = None
-
-    async def start(self) -> None:
-        links: dict[str, str] = {}
-        self.desk = Desk(self.session, "k" * 43, lambda: dict(links), lambda: None,
-                         phone=self.secret)
-        self.server = await start_dilemma_server(self.session, "127.0.0.1", self.port,
-                                                 desk=self.desk)
-        self.port = self.server.port
-        links["base"] = self.server.base_url
-
-    async def stop(self) -> None:
-        if self.server is not None:
-            await self.server.stop()
-            self.server = None
-
-    def url(self, host: str) -> str:
-        """The page's link at ``host``, pinned as the laptop's name."""
-        assert self.server is not None
-        pin(self.session, host, self.port)
-        return at(phone_url(self.server.base_url, self.secret), host)
-
 
 @pytest.fixture
-async def night(tmp_path: Path) -> AsyncIterator[Night]:
-    served = Night(tmp_path)
+async def night(tmp_path: Path) -> AsyncIterator[ServedNight]:
+    session: DilemmaSession = Session.create(  # type: ignore[assignment]
+        tmp_path / "gm.sqlite", "dilemma", {"rules": scenario(rounds=2)}
+    )
+    for pid, name in (("p1", "Ann"), ("p2", "Bob"), ("p3", "Cy"), ("p4", "Dee")):
+        session.submit(Join(pid=pid, name=name), by="phone:join")
+    served = ServedNight(session, lambda s, host, port, desk: start_dilemma_server(
+        s, host, port, desk=desk))
     await served.start()
     try:
         yield served
     finally:
         await served.stop()
-        served.session.close()
+        session.close()
 
 
 async def settled(phone: Phone, session: DilemmaSession) -> None:
@@ -107,21 +78,13 @@ async def tap_twice(
     await phone.tap(selector)
 
 
-async def ready(phone: Phone) -> None:
-    await wait_for(phone, "document.body.dataset.ready === '1' && document.body.dataset.live")
-
-
 async def shows(phone: Phone, selector: str) -> None:
     """The part that shows ``selector`` is in (a tap is not aimed at the part before it)."""
     await wait_for(phone, f"document.querySelector({selector!r}) !== null")
 
 
-async def says(phone: Phone, text: str) -> None:
-    await wait_for(phone, f"({STATUS}) === {text!r}")
-
-
 async def test_a_tournament_from_the_game_masters_phone(
-    engine: tuple[Engine, str], night: Night
+    engine: tuple[Engine, str], night: ServedNight
 ) -> None:
     browser, host = engine
     session = night.session
@@ -216,7 +179,7 @@ async def test_a_tournament_from_the_game_masters_phone(
                    "!document.getElementById('live')", 15)
 
 
-async def test_the_page_on_a_tablet(night: Night) -> None:
+async def test_the_page_on_a_tablet(night: ServedNight) -> None:
     missing = ChromiumEngine.missing()
     if missing:
         pytest.skip(missing)

@@ -15,70 +15,41 @@ import pytest
 
 from companion.language import language
 from companion.rules.prison.views import table
-from companion.session.night import phone_url, replace_phone_secret
+from companion.session.night import replace_phone_secret
 from companion.session.prison.create import create_prison_session
 from companion.session.prison.seats import seats_of
 from companion.tui.prison.told import undo_question
-from companion.web.common.desk import Desk
-from companion.web.common.server import PhoneServer
 from companion.web.prison.server import start_phone_server
 from tests.conftest import ROSTER
 from tests.engines import HEIGHT, WIDTH, Engine, Phone, wait_for
 from tests.engines.chromium import ChromiumEngine
-from tests.web.common.test_engines import at, awake_on_first_tap, engine, pin, shot
+from tests.web.common.game_master_browser import (
+    ASKING,
+    BESIDE,
+    STATUS,
+    ServedNight,
+    ready,
+    says,
+)
+from tests.web.common.test_engines import awake_on_first_tap, engine, shot
 
 __all__ = ["engine"]  # the fixture: every engine, skipped with a sentence when missing
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-STATUS = "document.getElementById('status').textContent"
-ASKING = "(document.getElementById('asking') || {}).textContent || ''"
-BESIDE = "(document.getElementById('beside') || {}).textContent || ''"
-NOT_ANSWERING = "Not confirmed: the laptop did not answer."  # in the game master's words
-
-
-class Night:
-    """The prison break's server with a desk, as the night's server has it, that can be
-    stopped and started again on its port (the laptop asleep)."""
-
-    def __init__(self, tmp_path: Path) -> None:
-        self.session = create_prison_session(tmp_path, "gm", "classic", "Wendy", ROSTER)
-        seats_of(self.session)
-        self.secret = "s" * 43
-        self.server: PhoneServer | None = None
-        self.port = 0
-        self.desk: Desk | None = None
-
-    async def start(self) -> None:
-        links: dict[str, str] = {}
-        self.desk = Desk(self.session, "k" * 43, lambda: dict(links), lambda: None,
-                         phone=self.secret)
-        self.server = await start_phone_server(self.session, "127.0.0.1", self.port,
-                                               desk=self.desk)
-        self.port = self.server.port
-        links["base"] = self.server.base_url
-
-    async def stop(self) -> None:
-        if self.server is not None:
-            await self.server.stop()
-            self.server = None
-
-    def url(self, host: str) -> str:
-        """The page's link at ``host``, pinned as the laptop's public address (the server
-        answers only its own names)."""
-        assert self.server is not None
-        pin(self.session, host, self.port)
-        return at(phone_url(self.server.base_url, self.secret), host)
-
 
 @pytest.fixture
-async def night(tmp_path: Path) -> AsyncIterator[Night]:
-    served = Night(tmp_path)
+async def night(tmp_path: Path) -> AsyncIterator[ServedNight]:
+    session = create_prison_session(tmp_path, "gm", "classic", "Wendy", ROSTER)
+    seats_of(session)
+    served = ServedNight(session, lambda s, host, port, desk: start_phone_server(
+        s, host, port, desk=desk))
     await served.start()
     try:
         yield served
     finally:
         await served.stop()
+        session.close()
 
 
 async def tap_shown(phone: Phone, selector: str) -> None:
@@ -96,16 +67,8 @@ async def tap_twice(phone: Phone, selector: str, question: str) -> None:
     await phone.tap(selector)
 
 
-async def ready(phone: Phone) -> None:
-    await wait_for(phone, "document.body.dataset.ready === '1' && document.body.dataset.live")
-
-
-async def says(phone: Phone, text: str) -> None:
-    await wait_for(phone, f"({STATUS}) === {text!r}")
-
-
 async def test_a_prison_day_from_the_game_masters_phone(
-    engine: tuple[Engine, str], night: Night
+    engine: tuple[Engine, str], night: ServedNight
 ) -> None:
     browser, host = engine
     session = night.session
@@ -206,7 +169,7 @@ async def test_a_prison_day_from_the_game_masters_phone(
                    "!document.getElementById('live')", 15)
 
 
-async def test_the_page_on_a_tablet(night: Night, tmp_path: Path) -> None:
+async def test_the_page_on_a_tablet(night: ServedNight, tmp_path: Path) -> None:
     missing = ChromiumEngine.missing()
     if missing:
         pytest.skip(missing)
@@ -228,7 +191,7 @@ async def test_the_page_on_a_tablet(night: Night, tmp_path: Path) -> None:
 
 
 async def test_a_page_whose_stream_was_closed_when_replaced_ends_too(
-    engine: tuple[Engine, str], night: Night
+    engine: tuple[Engine, str], night: ServedNight
 ) -> None:
     """The link replaced while the page's stream was not open (the phone asleep, its
     Wi-Fi away): once the stream is refused, the page shows why instead of a stale game."""

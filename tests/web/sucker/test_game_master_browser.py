@@ -14,73 +14,38 @@ import pytest
 
 from companion.language import available, language
 from companion.session.create import create_session
-from companion.session.night import phone_url, replace_phone_secret
-from companion.web.common.desk import Desk
-from companion.web.common.server import PhoneServer
+from companion.session.night import replace_phone_secret
 from companion.web.sucker.server import start_sucker_server
-from tests.engines import HEIGHT, WIDTH, Engine, Phone, wait_for
+from tests.engines import HEIGHT, WIDTH, Engine, wait_for
 from tests.engines.chromium import ChromiumEngine
 from tests.game_master_helpers import SUCKER_SETUP
-from tests.web.common.test_engines import (
-    at,
-    awake_on_first_tap,
-    engine,
-    pin,
-    shot,
+from tests.web.common.game_master_browser import (
+    ASKING,
+    BESIDE,
+    NOT_ANSWERING,
+    ServedNight,
+    ready,
+    says,
 )
+from tests.web.common.test_engines import awake_on_first_tap, engine, shot
 from tests.web.sucker.test_game_master import TO_A_CAPTURE
 from tests.web.test_buttons_fit import OVERFLOWING
-
-NOT_ANSWERING = "Not confirmed: the laptop did not answer."  # in the game master's words
 
 __all__ = ["engine"]  # the fixture: every engine, skipped with a sentence when missing
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-STATUS = "document.getElementById('status').textContent"
-ASKING = "(document.getElementById('asking') || {}).textContent || ''"
-BESIDE = "(document.getElementById('beside') || {}).textContent || ''"
-
-
-class Night:
-    """So Long Sucker's night's server (the desk and the referee's page), that can be stopped
-    and started again on its port (the laptop asleep)."""
-
-    def __init__(self, tmp_path: Path) -> None:
-        self.path = tmp_path / "chips.sqlite"
-        self.session = create_session(self.path, "so-long-sucker", SUCKER_SETUP, None)
-        self.secret = "s" * 43
-        self.server: PhoneServer | None = None
-        self.port = 0
-        self.desk: Desk | None = None
-
-    async def start(self) -> None:
-        links: dict[str, str] = {}
-        self.desk = Desk(self.session, "k" * 43, lambda: dict(links), lambda: None,
-                         phone=self.secret)
-        self.server = await start_sucker_server(self.session, "127.0.0.1", self.port, self.desk)
-        self.port = self.server.port
-        links["base"] = self.server.base_url
-
-    async def stop(self) -> None:
-        if self.server is not None:
-            await self.server.stop()
-            self.server = None
-
-    def url(self, host: str) -> str:
-        assert self.server is not None
-        return at(phone_url(self.server.base_url, self.secret), host)
-
 
 @pytest.fixture
-async def night(tmp_path: Path) -> AsyncIterator[Night]:
-    served = Night(tmp_path)
+async def night(tmp_path: Path) -> AsyncIterator[ServedNight]:
+    session = create_session(tmp_path / "chips.sqlite", "so-long-sucker", SUCKER_SETUP, None)
+    served = ServedNight(session, start_sucker_server)
     await served.start()
     try:
         yield served
     finally:
         await served.stop()
-        served.session.close()
+        session.close()
 
 
 def button(command: dict[str, Any]) -> str:
@@ -88,20 +53,11 @@ def button(command: dict[str, Any]) -> str:
     return f"button[data-action=move][data-value='{json.dumps(command)}']"
 
 
-async def ready(phone: Phone) -> None:
-    await wait_for(phone, "document.body.dataset.ready === '1' && document.body.dataset.live")
-
-
-async def says(phone: Phone, text: str) -> None:
-    await wait_for(phone, f"({STATUS}) === {text!r}")
-
-
 async def test_a_game_refereed_from_the_game_masters_phone(
-    engine: tuple[Engine, str], night: Night
+    engine: tuple[Engine, str], night: ServedNight
 ) -> None:
     browser, host = engine
     session = night.session
-    pin(session, host, night.port)  # the name the page is opened at is the laptop's
     gm = await browser.open(night.url(host))
     await ready(gm)
     assert await gm.js("[innerWidth, innerHeight]") == [WIDTH, HEIGHT]
@@ -172,7 +128,7 @@ async def test_a_game_refereed_from_the_game_masters_phone(
                    "!document.getElementById('live')", 15)
 
 
-async def test_the_page_on_a_tablet(night: Night) -> None:
+async def test_the_page_on_a_tablet(night: ServedNight) -> None:
     missing = ChromiumEngine.missing()
     if missing:
         pytest.skip(missing)
@@ -195,7 +151,9 @@ async def test_the_page_on_a_tablet(night: Night) -> None:
 
 
 @pytest.mark.parametrize("width", [360, 390])
-async def test_every_button_fits_its_words_in_every_language(night: Night, width: int) -> None:
+async def test_every_button_fits_its_words_in_every_language(
+    night: ServedNight, width: int
+) -> None:
     missing = ChromiumEngine.missing()
     if missing:
         pytest.skip(missing)
