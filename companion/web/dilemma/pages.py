@@ -48,7 +48,7 @@ class Timer(NamedTuple):
         return cls(round(max(0.0, left), 1), f"{whole // 60}:{whole % 60:02d}")
 
 
-class Phones(NamedTuple):
+class PhonesConnected(NamedTuple):
     """The board's count: players (still in) whose phone is connected, of how many."""
 
     connected: int
@@ -232,7 +232,7 @@ def render_player_page(
 def render_board_part(
     view: BoardView,
     join: str,
-    phones: Phones,
+    phones: PhonesConnected,
     lang: Language | None = None,
     timer: Timer | None = None,
     wifi: str | None = None,

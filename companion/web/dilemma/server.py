@@ -135,10 +135,10 @@ class NightContext:
         """What the join page shows of the room (its phase, its doors, who joined)."""
         return self.feed.room_view() if self.feed is not None else self.board_view()
 
-    def phones(self) -> pages.Phones:
+    def phones(self) -> pages.PhonesConnected:
         """How many of the players still in have a phone connected now, and how many there are."""
         present = [p.pid for p in self.session.state.players if p.present]
-        return pages.Phones(self.presence.count(present), len(present))
+        return pages.PhonesConnected(self.presence.count(present), len(present))
 
     def board_language(self) -> Language:
         """The board speaks the session's language (as the poster); a phone its own."""

@@ -56,7 +56,7 @@ def test_a_halls_numbers_are_written_in_the_languages_digits(tmp_path: Path) -> 
     "1.000" in German, on every face that shows them (the counts' patches already were)."""
     from companion.language import language
     from companion.rules.dilemma.views import board as board_view
-    from companion.web.dilemma.pages import Phones, render_board_part
+    from companion.web.dilemma.pages import PhonesConnected, render_board_part
 
     s = revealed_room(tmp_path, 1000)
     shared = public(s.state)
@@ -68,7 +68,7 @@ def test_a_halls_numbers_are_written_in_the_languages_digits(tmp_path: Path) -> 
         assert "1000" not in mine
         s.submit({"do": "start_round", "seed": 6})
         board = render_board_part(board_view(s.state), "http://x/join-room",
-                                  Phones(998, 1000), lang)
+                                  PhonesConnected(998, 1000), lang)
         assert "1000" not in board and thousand in board
         mine = render_player_part(player(s.state, "p7"), lang)
         progress = mine.split('id="progress">', 1)[1].split("</p>", 1)[0]
