@@ -57,7 +57,6 @@ CROWD_CALM = 1.0
 URGENT = 0.02  # a change of every page (a reveal, a round drawn) goes out this soon
 SLICE = 50  # a crowd's pages made in one turn of the loop after such a change (~20 ms)
 GAME_MASTER = AUDIENCE  # the game master's phone's streams, which are no seat's
-PROGRESS_KEPT = 64  # the counts' texts kept, by language and counts (see Feed.progress)
 SETTLE_EVERY = 5.0  # seconds: how often a crowd joining settles what it holds (collector.py)
 
 
@@ -96,8 +95,6 @@ class Made:
     (``number``: which of them, in the order they were made; a page's key holds it)."""
 
     number: int
-    version: int
-    state: DilemmaState
     shared: Public
     clock: RoundTimer | None
     results: dict[str, str] = field(default_factory=dict)  # by language, made when needed
@@ -136,7 +133,6 @@ class Feed:
         self._published = -1  # the number of the shared pages the last push showed
         # a seat's own page: the version of its latest change (a choice, a join)
         self.changed: dict[str, int] = {}
-        self._progress: dict[tuple[str, int, int, int], dict[str, str]] = {}
         self.collector = Collector()  # a crowd's long-lived pages kept out of the GC's passes
         self._slices: list[str] = []  # the seats whose pages a crowd's change still waits for
         self._slice_due: asyncio.Handle | None = None
@@ -216,9 +212,7 @@ class Feed:
         if self._made is None:
             state = self.session.state
             shared = public(state)
-            self._made = Made(
-                next(self._numbers), self.version(), state, shared, self.clock(state)
-            )
+            self._made = Made(next(self._numbers), shared, self.clock(state))
         return self._made
 
     def clock(self, state: DilemmaState) -> RoundTimer | None:
@@ -273,24 +267,16 @@ class Feed:
         return made.number, self.changed.get(pid, -1)
 
     def progress(self, lang: Language) -> dict[str, str]:
-        """The counts' texts on a phone's page in ``lang`` now (what a patch may change), the
-        very same object for the same counts (every page of a push, and the next push when
-        they did not change)."""
-        now = counts(self.session.state)
-        key = (lang.code, now["chosen_count"], now["to_choose"], len(now["players"]))
-        texts = self._progress.get(key)
-        if texts is None:
-            if len(self._progress) > PROGRESS_KEPT:
-                self._progress.clear()
-            texts = self._progress[key] = pages.progress(now, lang)
-        return texts
+        """The counts' texts on a phone's page in ``lang`` now: what a patch may change."""
+        return pages.progress(counts(self.session.state), lang)
 
     def player_page(self, pid: str, made: Made, lang: Language, push: Push) -> Page:
         """A phone's page: made once per push for every stream of it in ``lang``; its counts
-        the texts a patch may change."""
+        the texts a patch may change (made once per push and language)."""
+        texts = push.memo(("progress", lang.code), lambda: self.progress(lang))
         return Page(
-            self.key(pid, made), lambda: dumps({"html": self.part(pid, lang, made)}),
-            self.progress(lang), share=(pid, lang.code),
+            self.key(pid, made), lambda: dumps({"html": self.part(pid, lang, made)}), texts,
+            share=(pid, lang.code),
         )
 
     def board_page(self) -> Page:
