@@ -44,10 +44,11 @@ NO_TEXTS: Mapping[str, str] = MappingProxyType({})
 
 class Outbox(Generic[M]):
     """One open stream's next message, latest only: a whole view replaces whatever waits
-    unsent; a patch replaces an unsent patch (a game's patches on one page set the same
-    texts) and follows an unsent view, never in place of it. ``shows``: the version of what
-    the stream sent last (its page shows that). ``memory``: what the game keeps of the stream
-    (what it sent, to tell what changed)."""
+    unsent; a patch replaces an unsent patch (``fanout.show`` makes it say all that the one it
+    replaces said) and follows an unsent view, never in place of it. ``shows``: the version of
+    what the stream sent last (its page shows that); ``key``, ``texts``: what its page shows
+    (see ``fanout.show``). ``memory``: what the game keeps of the stream besides (its seat,
+    its page's tab)."""
 
     __slots__ = (
         "attendance", "audience", "base", "ended", "key", "lang", "memory", "ready", "send",

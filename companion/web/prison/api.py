@@ -220,9 +220,6 @@ def prisoner_page(
     if chose is not None and box.memory.at == phones.pushes - 1 and seat.name not in chose:
         return Page(box.key, _never, texts)
     me = prisoner_me(room, seat.name)
-    key = (phones.shared.look, me, stage)
-    if key == box.key:
-        return Page(key, _never, texts)
 
     def whole() -> str:
         now = phones.stage_view()
@@ -240,11 +237,11 @@ def prisoner_page(
         # rendered again
         return kept(_WHOLE, (lang.code, seat, shared_json, me_json, now_json), make)
 
-    return Page(key, whole, texts, share=(seat.token, lang.code))
+    return Page((phones.shared.look, me, stage), whole, texts, share=(seat.token, lang.code))
 
 
 def _never() -> str:
-    raise AssertionError("a page whose key is unchanged is never sent whole")
+    raise AssertionError("a page whose key is the one it shows is never sent whole")
 
 
 def _seat_of(phones: NightContext, watch: StreamMemory, token: str) -> Seat | None:
