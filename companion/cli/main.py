@@ -116,22 +116,28 @@ def every_module() -> list[str]:
     return sorted(names - NOT_COMMANDS - {"__init__"})
 
 
-def argparse_words_once() -> None:
-    """Have argparse look up the catalog of its own words ("usage:", "options", "show this
-    help message and exit") once: it calls ``gettext.gettext`` for each of them, which looks for
-    the catalog's file anew at every call, some 120 times a parser of every command (a third of
-    its making). The same lookup done once gives the same words: the locale does not change
-    while the command runs."""
-    import gettext
+def english(message: str) -> str:
+    return message
 
-    words = gettext.translation(gettext.textdomain(), fallback=True)  # none: the English
-    argparse._ = words.gettext  # type: ignore[attr-defined]
+
+def english_plural(singular: str, plural: str, count: int) -> str:
+    return singular if count == 1 else plural
+
+
+def argparse_in_english() -> None:
+    """Have argparse say its own words ("usage:", "options", "show this help message and
+    exit") in English, as the help around them is written. It would look each of them up in
+    gettext's catalog of the domain "messages", which Python ships none of (its words are
+    English whatever the locale), anew at every call: some 120 times a parser of every command,
+    a third of its making, and the locale module imported for it."""
+    argparse._ = english  # type: ignore[attr-defined]
+    argparse.ngettext = english_plural  # type: ignore[attr-defined]
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The whole command line's parser; with ``argv``, only the part that parses it (see
     :func:`command_modules`), which parses it as the whole parser would."""
-    argparse_words_once()
+    argparse_in_english()
     parser = _Parser(
         prog="companion",
         description="A game master's companion for The Prisoner's Dilemma people game.",
@@ -202,7 +208,7 @@ def undecodable(argv: Sequence[str]) -> str | None:
 
 
 def _words(args: argparse.Namespace) -> Callable[..., str]:
-    from companion.cli.wiring import cli_words
+    from companion.cli.options import cli_words
 
     return cli_words(args)
 
