@@ -13,22 +13,33 @@ the rules may read it.
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from companion.rules.core.words import N_
 
+TYPE_CHECKING = False  # typing's own import is a tenth of what `companion sessions` costs
 if TYPE_CHECKING:
+    from types import ModuleType
+    from typing import Any, Literal
+
     from companion.rules.core.registry import GameRules, ScriptPlayer
 
-Face = Literal["tui", "web", "printing"]
+    Face = Literal["tui", "web", "printing"]
 
 
-class GameEntry(NamedTuple):  # (not a dataclass: `companion sessions` starts without them)
-    name: str  # as written in session files, scenario files and scripts
-    package: str  # the game's package in each layer
-    label: str  # what the list of sessions calls it (a message: the console translates it)
-    faces: tuple[Face, ...]  # the layers besides the rules with a package for it
+class GameEntry:
+    """A game's registration (a plain class: `companion sessions` starts without typing's
+    NamedTuple and without dataclasses)."""
+
+    __slots__ = ("name", "package", "label", "faces")
+
+    def __init__(self, name: str, package: str, label: str, faces: tuple[Face, ...]) -> None:
+        self.name = name  # as written in session files, scenario files and scripts
+        self.package = package  # the game's package in each layer
+        self.label = label  # what the list of sessions calls it (a message, translated where said)
+        self.faces = faces  # the layers besides the rules with a package for it
+
+    def __repr__(self) -> str:
+        return f"GameEntry({self.name!r})"
 
 
 GAMES = (

@@ -23,17 +23,39 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, cached_property, lru_cache
 from io import BytesIO
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Protocol, cast
 
 from companion.errors import UserError
 
+TYPE_CHECKING = False  # typing's own import is a tenth of what `companion sessions` costs
 if TYPE_CHECKING:
     from datetime import datetime, time
     from types import ModuleType
+    from typing import Literal, Protocol
 
     from babel import Locale
 
     from companion.rules.core.phrase import Arg, Listed, Phrase
+
+    class Refusing(Protocol):
+        """What a refusal says (``companion.rules.core.game.Refused``), read without importing
+        the rules: the English ``reason``, its message ``template`` (empty: ``reason`` is not a
+        message), its ``params`` and, for a count, ``plural`` and ``count``."""
+
+        @property
+        def reason(self) -> str: ...
+
+        @property
+        def template(self) -> str: ...
+
+        @property
+        def params(self) -> tuple[tuple[str, Arg], ...]: ...
+
+        @property
+        def plural(self) -> str: ...
+
+        @property
+        def count(self) -> int | None: ...
+
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "companion"
@@ -66,27 +88,6 @@ def pN_(context: str, message: str) -> str:  # noqa: N802 - the marker's convent
     return message
 
 
-class Refusing(Protocol):
-    """What a refusal says (``companion.rules.core.game.Refused``), read without importing
-    the rules: the English ``reason``, its message ``template`` (empty: ``reason`` is not a
-    message), its ``params`` and, for a count, ``plural`` and ``count``."""
-
-    @property
-    def reason(self) -> str: ...
-
-    @property
-    def template(self) -> str: ...
-
-    @property
-    def params(self) -> tuple[tuple[str, Arg], ...]: ...
-
-    @property
-    def plural(self) -> str: ...
-
-    @property
-    def count(self) -> int | None: ...
-
-
 WHOLE = 100_000  # the whole numbers a Language keeps as written, up to this size either way
 
 # The short words a language drops its last vowel from before a word that starts with one, and
@@ -94,8 +95,10 @@ WHOLE = 100_000  # the whole numbers a Language keeps as written, up to this siz
 # as the name is not known until it is filled in; the Language does, before a text value (a
 # name, a list of names, a phrase), never before a number (a name starting with H or Y keeps
 # the word: "de Hugo", "de Yann", as the sound of its first letter cannot be told from it).
+# (Patterns, compiled where first used and kept by re: `companion sessions` in English
+# compiles none.)
 _ELIDING = {
-    "fr": (re.compile(r"\b(de|que|lorsque|puisque|jusque) %\((\w+)\)s", re.IGNORECASE), "’"),
+    "fr": (r"(?i)\b(de|que|lorsque|puisque|jusque) %\((\w+)\)s", "’"),
 }
 _VOWEL = frozenset("aeiouàâäæéèêëîïôöœùûüAEIOUÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜ")
 
@@ -109,7 +112,7 @@ def _elisions(code: str, message: str) -> tuple[tuple[int, int, str, str], ...]:
         return ()
     return tuple(
         (hit.start(), hit.end(), hit.group(1)[:-1] + rule[1], hit.group(2))
-        for hit in rule[0].finditer(message)
+        for hit in re.finditer(rule[0], message)
     )
 
 
@@ -200,7 +203,7 @@ class Language:
     def _said(self, said: Phrase | Listed, p: ModuleType) -> str:
         if isinstance(said, p.Listed):  # sentences one after another, or a list said alone
             return str(self._arg(said, p))
-        one = cast("Phrase", said)
+        one: Phrase = said  # type: ignore[assignment]  # not a Listed: a Phrase
         values: dict[str, object] = {k: self._arg(v, p) for k, v in one.params}
         if one.plural and one.count is not None:
             return self.n_(one.template, one.plural, one.count, **values)

@@ -115,7 +115,7 @@ def run_dilemma(args: argparse.Namespace) -> int:
 
             base = public_url or session.settings.get("public_url") or base_url(args.host, port)
             path = room_poster(session, Path(args.poster), f"{str(base).rstrip('/')}/join-room")
-            from companion.cli.wiring import cli_words
+            from companion.cli.options import cli_words
 
             _ = cli_words(args)
             print(_("Wrote the room's QR poster to %(path)s.", path=str(path)))

@@ -41,7 +41,7 @@ def run_language(args: argparse.Namespace) -> int:
 
     lang = check(args.lang) if args.lang is not None else None  # refused before opening
     from companion.cli.night import served_session
-    from companion.cli.wiring import cli_words
+    from companion.cli.options import cli_words
 
     _ = cli_words(args)
     folder = data_dir(args.data_dir)

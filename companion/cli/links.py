@@ -154,7 +154,8 @@ def run_links(args: argparse.Namespace) -> int:
         }
         print(json.dumps(out, indent=1, ensure_ascii=False))
         return 0
-    from companion.cli.wiring import ROLES, cli_words
+    from companion.cli.options import cli_words
+    from companion.cli.wiring import ROLES
 
     _ = cli_words(args)
     width = max(len(s.name) for s in seats)

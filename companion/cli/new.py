@@ -181,7 +181,7 @@ def run_new(args: argparse.Namespace) -> int:
     if where is not None:
         keep_where_to_serve(session, *where)
     session.close()
-    from companion.cli.wiring import cli_words
+    from companion.cli.options import cli_words
 
     _ = cli_words(args)
     said = {"name": repr(args.name), "scenario": scenario_name(scenario), "warden": warden,

@@ -15,6 +15,7 @@ TYPE_CHECKING = False  # typing's own is a tenth of what --help costs to start (
 if TYPE_CHECKING:
     from typing import Any
 
+    from companion.language import Language
     from companion.rules.prison.scenario import PrisonRules
     from companion.session.session import Session
     from companion.session.wifi import Wifi
@@ -65,6 +66,34 @@ def console_lang(
     p = argparse.ArgumentParser(add_help=False, formatter_class=Formatter)
     p.add_argument("--lang", metavar="LANG", help=help)
     return p
+
+
+def console_words(args: argparse.Namespace) -> Language:
+    """The console's language: ``--lang`` (refused in one sentence if unknown), else the
+    laptop's locale (``LANG``), else English."""
+    from companion.language import console_language
+
+    return console_language(getattr(args, "lang", None))
+
+
+# The commands whose --lang is the console's (and the new session's) language; elsewhere it is
+# a printout's or a session's, and the command line keeps the laptop's.
+CONSOLE_LANG_COMMANDS = frozenset(
+    {"demo", "start", "resume", "new", "dilemma", "sucker", "rehearse"}
+)
+
+
+def cli_words(args: argparse.Namespace) -> Language:
+    """The language the command line answers in: the game master's, as the console's (its
+    ``--lang`` on a command that opens a console, else the laptop's locale, else English);
+    English when that ``--lang`` is itself refused."""
+    from companion.language import console_language
+
+    code = getattr(args, "lang", None) if args.command in CONSOLE_LANG_COMMANDS else None
+    try:
+        return console_language(code)
+    except UserError:
+        return console_language(None)
 
 
 PORT_AS_BEFORE = "phones: this port (default: where the session served last, else 8765)"

@@ -35,7 +35,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run_print(args: argparse.Namespace) -> int:
-    from companion.cli.wiring import cli_words
+    from companion.cli.options import cli_words
     from companion.printing.common.layout import paper_named
     from companion.printing.prison.document import print_generic, print_session
 

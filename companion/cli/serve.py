@@ -78,7 +78,7 @@ def run_serve(args: argparse.Namespace) -> int:
     finally:
         session.close()
     if not args.quiet:
-        from companion.cli.wiring import cli_words
+        from companion.cli.options import cli_words
 
         _ = cli_words(args)
         print(_("Stopped."))
@@ -204,7 +204,8 @@ async def _start(
 
 
 def _say_served(session: Any, args: argparse.Namespace, server: _Served) -> None:
-    from companion.cli.wiring import ROLES, cli_words
+    from companion.cli.options import cli_words
+    from companion.cli.wiring import ROLES
 
     _ = cli_words(args)
     links = server.links()

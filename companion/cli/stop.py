@@ -24,7 +24,7 @@ def run_stop(args: argparse.Namespace) -> int:
     from companion.session.paths import data_dir
 
     path = saved_session_path(data_dir(args.data_dir), args.name)
-    from companion.cli.wiring import cli_words
+    from companion.cli.options import cli_words
 
     _ = cli_words(args)
     from companion.cli.options import PHONE_GAMES

@@ -10,7 +10,6 @@ import argparse
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from companion.cli.options import (
     check_port,
@@ -19,9 +18,11 @@ from companion.cli.options import (
 from companion.errors import UserError
 from companion.rules.core.words import N_
 
+TYPE_CHECKING = False  # typing's own import is a tenth of what `companion sessions` costs
 if TYPE_CHECKING:
     import asyncio
     from concurrent.futures import ProcessPoolExecutor
+    from typing import Any
 
     from companion.language import Language
     from companion.rules.prison.scenario import PrisonRules
@@ -44,7 +45,8 @@ if TYPE_CHECKING:
 # window gets when it tries to open the same game.
 HOLDER = "the console"
 
-Source = Callable[[int, int, "list[int] | None"], Iterator[dict[str, Any]]]
+if TYPE_CHECKING:  # what balance_source gives: a size's games, points at a time
+    Source = Callable[[int, int, list[int] | None], Iterator[dict[str, Any]]]
 
 
 def stop_on_signals(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> None:
@@ -380,37 +382,9 @@ def room_poster(session: DilemmaSession, path: Path, join_url: str) -> Path:
     return write_poster(path, join_url, sentences, lang, wifi_of(session))
 
 
-def console_words(args: argparse.Namespace) -> Language:
-    """The console's language: ``--lang`` (refused in one sentence if unknown), else the
-    laptop's locale (``LANG``), else English."""
-    from companion.language import console_language
-
-    return console_language(getattr(args, "lang", None))
-
-
-# The commands whose --lang is the console's (and the new session's) language; elsewhere it is
-# a printout's or a session's, and the command line keeps the laptop's.
-CONSOLE_LANG_COMMANDS = frozenset(
-    {"demo", "start", "resume", "new", "dilemma", "sucker", "rehearse"}
-)
-
-
 # The seats' roles as the command line lists them (the stored role is a key, never shown as it
 # is): 'companion links' and 'companion serve'.
 ROLES = {"warden": N_("warden"), "prisoner": N_("prisoner")}
-
-
-def cli_words(args: argparse.Namespace) -> Language:
-    """The language the command line answers in: the game master's, as the console's (its
-    ``--lang`` on a command that opens a console, else the laptop's locale, else English);
-    English when that ``--lang`` is itself refused."""
-    from companion.language import console_language
-
-    code = getattr(args, "lang", None) if args.command in CONSOLE_LANG_COMMANDS else None
-    try:
-        return console_language(code)
-    except UserError:
-        return console_language(None)
 
 
 def keep_language(session: Session, lang: str, *, existed: bool) -> None:

@@ -10,21 +10,25 @@ roster, its scenario, its kind of session) is in its package beside this module:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from companion.errors import UserError
 from companion.games import UnknownGame, game_entry
 from companion.rules.core.words import N_
-from companion.session.lock import SessionLock
 from companion.session.paths import list_sessions, session_name, session_path
 from companion.session.store import Store, StoreError
 
-if TYPE_CHECKING:  # imported where a session is opened, not to read a file's metadata
+TYPE_CHECKING = False  # typing's own import is a tenth of what `companion sessions` costs
+if TYPE_CHECKING:  # imported where a session is opened or held, not to read its metadata
+    from typing import Any
+
+    from companion.session.lock import SessionLock
     from companion.session.session import Session
 
 
 def hold_session(path: Path, holder: str | None) -> SessionLock | None:
     """The lock that keeps ``path`` to this program (``None`` without a holder)."""
+    from companion.session.lock import SessionLock
+
     return SessionLock.take(path, holder) if holder else None
 
 

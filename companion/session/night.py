@@ -25,22 +25,46 @@ import json
 import os
 import time
 from pathlib import Path
-from typing import Any, NamedTuple
 
 from companion.session.paths import session_name
+
+TYPE_CHECKING = False  # typing's own import is a tenth of what `companion sessions` costs
+if TYPE_CHECKING:
+    from typing import Any
 
 KEY_HEADER = "Authorization"  # "Bearer KEY", on every game master's request
 KEY_BYTES = 32  # 256 bits, as text of 43 characters
 
 
-class NightRecord(NamedTuple):  # (not a dataclass: `companion sessions` starts without them)
-    """Where a night's server listens, as it wrote it once listening."""
+class NightRecord:
+    """Where a night's server listens, as it wrote it once listening (a plain class:
+    `companion sessions` starts without typing's NamedTuple and without dataclasses)."""
 
-    pid: int
-    host: str  # what it listens on ("0.0.0.0": every interface)
-    port: int
-    reach: str  # the address a program on this laptop reaches it on ("127.0.0.1")
-    since: float  # epoch seconds
+    __slots__ = ("pid", "host", "port", "reach", "since")
+
+    def __init__(self, pid: int, host: str, port: int, reach: str, since: float) -> None:
+        self.pid = pid
+        self.host = host  # what it listens on ("0.0.0.0": every interface)
+        self.port = port
+        self.reach = reach  # the address a program on this laptop reaches it on ("127.0.0.1")
+        self.since = since  # epoch seconds
+
+    def __repr__(self) -> str:
+        return (f"NightRecord({self.pid!r}, {self.host!r}, {self.port!r}, {self.reach!r}, "
+                f"{self.since!r})")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, NightRecord):
+            return NotImplemented
+        return self.fields() == other.fields()
+
+    def __hash__(self) -> int:
+        return hash(tuple(self.fields().values()))
+
+    def fields(self) -> dict[str, int | str | float]:
+        """What the record file holds."""
+        return {"pid": self.pid, "host": self.host, "port": self.port, "reach": self.reach,
+                "since": self.since}
 
     @property
     def url(self) -> str:
@@ -135,7 +159,7 @@ def phone_url(base: str, secret: str) -> str:
 def write_record(session_file: Path, record: NightRecord) -> None:
     path = record_path(session_file)
     partial = path.with_name(path.name + f".{os.getpid()}")
-    partial.write_text(json.dumps(record._asdict()), encoding="utf-8")
+    partial.write_text(json.dumps(record.fields()), encoding="utf-8")
     os.replace(partial, path)
 
 

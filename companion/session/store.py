@@ -15,7 +15,10 @@ import sqlite3
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, NamedTuple
+
+TYPE_CHECKING = False  # typing's own import is a tenth of what `companion sessions` costs
+if TYPE_CHECKING:
+    from typing import Any
 
 SCHEMA_VERSION = 1
 
@@ -34,11 +37,28 @@ class StoreError(Exception):
     """The session file cannot be read or written; one sentence for the user."""
 
 
-class Row(NamedTuple):  # (not a dataclass: `companion sessions` starts without them)
-    seq: int
-    at: str
-    kind: str  # "command", "undo", "note" or "setting"
-    body: dict[str, Any]
+class Row:
+    """One row of the log (a plain class: `companion sessions` starts without typing's
+    NamedTuple and without dataclasses)."""
+
+    __slots__ = ("seq", "at", "kind", "body")
+
+    def __init__(self, seq: int, at: str, kind: str, body: dict[str, Any]) -> None:
+        self.seq = seq
+        self.at = at  # when it was written (UTC, ISO 8601)
+        self.kind = kind  # "command", "undo", "note" or "setting"
+        self.body = body
+
+    def __repr__(self) -> str:
+        return f"Row({self.seq!r}, {self.at!r}, {self.kind!r}, {self.body!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Row):
+            return NotImplemented
+        return (self.seq, self.at, self.kind, self.body) == (
+            other.seq, other.at, other.kind, other.body)
+
+    __hash__ = None  # type: ignore[assignment]  # its body is a dict: equal rows, no hash
 
 
 def apply_setting(settings: dict[str, Any], body: dict[str, Any]) -> None:

@@ -199,7 +199,8 @@ def test_a_replay_does_not_scan_for_pydantic_plugins_unless_asked_to() -> None:
 def test_listing_the_sessions_reads_them_without_dataclasses_or_shutil(tmp_path: Path) -> None:
     # What `companion sessions` needs is the standard library's least: no dataclasses (with
     # inspect, a tenth of its start), no shutil (argparse's own formatter imports it), no
-    # phrases (it says none).
+    # typing (its NamedTuple or its TYPE_CHECKING), no locale (gettext's search for argparse's
+    # words), no phrases (it says none).
     env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_DATA_DIR=str(tmp_path))
     subprocess.run([sys.executable, "-m", "companion", "new", "night", "--warden", "Wendy",
                     "--prisoners", "Ada,Ben,Cy,Dee", "--create-only"], env=env, cwd=ROOT,
@@ -208,7 +209,8 @@ def test_listing_the_sessions_reads_them_without_dataclasses_or_shutil(tmp_path:
     imported_by("links", "night", says="board", data=tmp_path)  # the first links make the seats
     links = imported_by("links", "night", "--json", says='"board"', data=tmp_path)
     assert "companion.session.night" in names  # it asked whether a night serves it
-    assert not {"dataclasses", "inspect", "shutil", "companion.rules.core.phrase"} & names
+    assert not {"dataclasses", "inspect", "shutil", "typing", "locale",
+                "companion.rules.core.phrase"} & names
     assert "shutil" not in links  # (the options several commands share make no formatter)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.cli import night, wiring
+from companion.cli import night, options, wiring
 from companion.cli.options import apply_wifi, check_wifi
 from companion.session.dilemma import DilemmaSession
 
@@ -24,7 +24,7 @@ def _run(session: DilemmaSession, args: argparse.Namespace) -> int:
     from companion.tui.dilemma.app import DilemmaApp
 
     apply_wifi(session, check_wifi(args))  # for the board and the poster (P)
-    lang = wiring.console_words(args)  # an unknown --lang is refused before anything opens
+    lang = options.console_words(args)  # an unknown --lang is refused before anything opens
     wiring.check_terminal()
 
     running: dict[str, Any] = {}  # the night's server the console is attached to

@@ -8,7 +8,7 @@ import argparse
 import sys
 from typing import Any, cast
 
-from companion.cli import night, wiring
+from companion.cli import night, options, wiring
 from companion.cli.consoles import open_by_game
 from companion.cli.options import apply_wifi, check_wifi
 from companion.session.create import game_label, open_session
@@ -53,7 +53,7 @@ def run_console(
     of another game picked there opens in its own console."""
     from companion.tui.prison.app import ConsoleApp, SessionShelf
 
-    words = wiring.console_words(args)  # an unknown --lang is refused before anything opens
+    words = options.console_words(args)  # an unknown --lang is refused before anything opens
     wiring.check_terminal()
     folder = data_dir(args.data_dir)
     lang = words.code if getattr(args, "lang", None) else None  # sessions made here get it too

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from companion.cli import night, wiring
+from companion.cli import night, options, wiring
 from companion.session.sucker import SuckerSession
 
 
@@ -13,7 +13,7 @@ def open_console(session: SuckerSession, args: argparse.Namespace) -> int:
     from companion.tui.sucker.app import SuckerApp
 
     try:
-        lang = wiring.console_words(args)  # an unknown --lang is refused first
+        lang = options.console_words(args)  # an unknown --lang is refused first
         wiring.check_terminal()
         session = night.hand_over(session, args)
         app = SuckerApp(session, lang=lang)
