@@ -20,7 +20,6 @@ Only the standard library: the command line's light commands (``sessions``, ``st
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import time
@@ -107,11 +106,13 @@ def phone_path(session_file: Path) -> Path:
 
 def _secret(path: Path) -> str:
     """The secret kept in ``path``, made now (readable by its user alone) if it has none."""
-    with contextlib.suppress(FileNotFoundError):
+    try:
         kept = path.read_text(encoding="ascii").strip()
-        if len(kept) >= 32:
-            return kept
-        path.unlink()
+    except FileNotFoundError:
+        kept = ""
+    if len(kept) >= 32:
+        return kept
+    path.unlink(missing_ok=True)  # one too short to be a secret is made again
     import secrets  # here: a command that reads a record (companion sessions) needs none
 
     secret = secrets.token_urlsafe(KEY_BYTES)
@@ -198,10 +199,12 @@ def process_alive(pid: int) -> bool:
         kernel.GetExitCodeProcess(handle, ctypes.byref(code))
         kernel.CloseHandle(handle)
         return code.value == 259  # STILL_ACTIVE
-    with contextlib.suppress(ChildProcessError, OSError):
+    try:
         done, _ = os.waitpid(pid, os.WNOHANG)  # a server this program started, ended: reaped
-        if done == pid:
-            return False
+    except OSError:  # (ChildProcessError: not this program's child)
+        done = 0
+    if done == pid:
+        return False
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

@@ -9,7 +9,6 @@ name the sessions' folder instead (``$COMPANION_DATA_DIR`` keeps the scenarios t
 from __future__ import annotations
 
 import os
-import unicodedata
 from pathlib import Path
 
 from companion.errors import UserError
@@ -63,7 +62,7 @@ def check_session_name(name: str) -> str:
     """The name as its file is named (Unicode NFC, so that an "é" typed as e and an accent is
     the same session), or refused in one sentence: up to 60 letters of any script, digits,
     '-', '_' or '.', starting with a letter or digit."""
-    name = unicodedata.normalize("NFC", name)
+    name = composed(name)
     usable = (
         0 < len(name) <= 60
         and name[0].isalnum()
@@ -86,10 +85,20 @@ def check_session_name(name: str) -> str:
     return name
 
 
+def composed(text: str) -> str:
+    """``text`` in Unicode's composed form (NFC); ASCII is composed already, and read without
+    loading Unicode's tables (a name in ASCII, as most are, lists and opens without them)."""
+    if text.isascii():
+        return text
+    import unicodedata
+
+    return unicodedata.normalize("NFC", text)
+
+
 def session_name(path: Path) -> str:
     """The session's name from its file, in one form (NFC): a file system that stores names
     decomposed (macOS HFS+ writes "soirée" as e and a combining accent) gives it back composed."""
-    return unicodedata.normalize("NFC", path.stem)
+    return composed(path.stem)
 
 
 def session_path(folder: Path, name: str) -> Path:
