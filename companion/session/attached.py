@@ -251,7 +251,6 @@ class AttachedSession(Session):
         return None if seq is None else self._read_back(int(seq))
 
     def _read_back(self, seq: int) -> Row:
-        row: Row  # (mypy reads reversed() of named tuples as Any)
         for row in reversed(self.rows):
             if row.seq == seq:
                 return row

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from companion.session.paths import session_name
 
-TYPE_CHECKING = False  # typing's own import is a tenth of what `companion sessions` costs
+TYPE_CHECKING = False  # typing would cost `companion sessions` 0.2x (benchmarks/cli.py)
 if TYPE_CHECKING:
     from typing import Any
 
@@ -51,14 +51,6 @@ class NightRecord:
     def __repr__(self) -> str:
         return (f"NightRecord({self.pid!r}, {self.host!r}, {self.port!r}, {self.reach!r}, "
                 f"{self.since!r})")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, NightRecord):
-            return NotImplemented
-        return self.fields() == other.fields()
-
-    def __hash__(self) -> int:
-        return hash(tuple(self.fields().values()))
 
     def fields(self) -> dict[str, int | str | float]:
         """What the record file holds."""
