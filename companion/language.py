@@ -26,7 +26,7 @@ from pathlib import Path
 
 from companion.errors import UserError
 
-TYPE_CHECKING = False  # typing's own import is a tenth of what `companion sessions` costs
+TYPE_CHECKING = False  # typing would cost `companion sessions` 0.2x (benchmarks/cli.py)
 if TYPE_CHECKING:
     from datetime import datetime, time
     from types import ModuleType
@@ -198,13 +198,13 @@ class Language:
         English, the rules' own sentence (:meth:`Phrase.english`), byte for byte."""
         if self.code == SOURCE:
             return said.english()
-        return self._said(said, _phrases())
+        return self._said(said)
 
-    def _said(self, said: Phrase | Listed, p: ModuleType) -> str:
-        if isinstance(said, p.Listed):  # sentences one after another, or a list said alone
-            return str(self._arg(said, p))
+    def _said(self, said: Phrase | Listed) -> str:
+        if isinstance(said, _phrases().Listed):  # sentences one after another, or a list alone
+            return str(self._arg(said))
         one: Phrase = said  # type: ignore[assignment]  # not a Listed: a Phrase
-        values: dict[str, object] = {k: self._arg(v, p) for k, v in one.params}
+        values: dict[str, object] = {k: self._arg(v) for k, v in one.params}
         if one.plural and one.count is not None:
             return self.n_(one.template, one.plural, one.count, **values)
         return self(one.template, **values)
@@ -214,14 +214,13 @@ class Language:
         rules' own sentence."""
         if not refused.template or self.code == SOURCE:
             return self.gettext(refused.reason)
-        p = _phrases()
-        return self._said(
-            p.Phrase(refused.template, refused.params, refused.plural, refused.count), p
-        )
+        phrase = _phrases().Phrase
+        return self._said(phrase(refused.template, refused.params, refused.plural, refused.count))
 
-    def _arg(self, value: object, p: ModuleType) -> object:
+    def _arg(self, value: object) -> object:
+        p = _phrases()
         if isinstance(value, p.Phrase):
-            return self._said(value, p)
+            return self._said(value)
         if isinstance(value, p.Number):
             return self.number(value.value, value.places)
         if isinstance(value, p.Percent):
@@ -229,9 +228,9 @@ class Language:
 
             return str(format_percent(round(value.rate, 2), locale=self.locale))
         if isinstance(value, p.Listed):
-            words = [str(self._arg(item, p)) for item in value.items]
+            words = [str(self._arg(item)) for item in value.items]
             if not words and value.nobody is not None:
-                return self._said(value.nobody, p)
+                return self._said(value.nobody)
             if value.style == "sentences":
                 return " ".join(words)
             if value.style == "commas":
