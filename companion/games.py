@@ -16,7 +16,7 @@ import importlib
 
 from companion.rules.core.words import N_
 
-TYPE_CHECKING = False  # typing's own import is a tenth of what `companion sessions` costs
+TYPE_CHECKING = False  # typing would cost `companion sessions` 0.2x (benchmarks/cli.py)
 if TYPE_CHECKING:
     from types import ModuleType
     from typing import Any, Literal

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from companion.cli.commands import summary
 
-TYPE_CHECKING = False  # typing's own import is a tenth of what `companion sessions` costs
+TYPE_CHECKING = False  # typing would cost `companion sessions` 0.2x (benchmarks/cli.py)
 if TYPE_CHECKING:
     from companion.language import Language
 

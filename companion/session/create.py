@@ -17,7 +17,7 @@ from companion.rules.core.words import N_
 from companion.session.paths import list_sessions, session_name, session_path
 from companion.session.store import Store, StoreError
 
-TYPE_CHECKING = False  # typing's own import is a tenth of what `companion sessions` costs
+TYPE_CHECKING = False  # typing would cost `companion sessions` 0.2x (benchmarks/cli.py)
 if TYPE_CHECKING:  # imported where a session is opened or held, not to read its metadata
     from typing import Any
 
