@@ -52,6 +52,14 @@ class Row:
     def __repr__(self) -> str:
         return f"Row({self.seq!r}, {self.at!r}, {self.kind!r}, {self.body!r})"
 
+    def __eq__(self, other: object) -> bool:  # a log read twice gives equal rows
+        if not isinstance(other, Row):
+            return NotImplemented
+        return (self.seq, self.at, self.kind, self.body) == (
+            other.seq, other.at, other.kind, other.body)
+
+    __hash__ = None  # type: ignore[assignment]  # its body is a dict: equal rows, no hash
+
 
 def apply_setting(settings: dict[str, Any], body: dict[str, Any]) -> None:
     """Fold one setting row into ``settings``: ``{"key", "value"}`` sets a value; ``{"key",
