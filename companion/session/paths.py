@@ -1,6 +1,6 @@
 """Where things live: the sessions (one SQLite file each) and the user's own scenarios, each in
-the folder the operating system expects for this user (``platformdirs``: for
-example ``~/.local/share/companion`` on Linux, ``~/Library/Application Support/companion`` on
+the folder the operating system expects for this user (for example
+``~/.local/share/companion`` on Linux, ``~/Library/Application Support/companion`` on
 macOS, ``%LOCALAPPDATA%\\companion`` on Windows). ``$COMPANION_DATA_DIR`` or ``--data-dir``
 name the sessions' folder instead (``$COMPANION_DATA_DIR`` keeps the scenarios too, in its
 ``scenarios``), ``$COMPANION_SCENARIOS`` the scenarios' one.
@@ -9,6 +9,7 @@ name the sessions' folder instead (``$COMPANION_DATA_DIR`` keeps the scenarios t
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 from companion.errors import UserError
@@ -27,7 +28,16 @@ DEVICES = frozenset(
 
 
 def _user_data() -> Path:
-    import platformdirs  # here: only the default folders need it ($COMPANION_DATA_DIR none)
+    """The user's data folder for the app. On Linux it is the XDG base directory's rule, read
+    here: ``$XDG_DATA_HOME`` when it is an absolute path, else ``~/.local/share`` (what
+    platformdirs answers; tests/session/test_paths.py compares them), because importing
+    platformdirs is a large part of a light command's start (benchmarks/cli.py, ``companion
+    sessions``). platformdirs answers on the other systems (macOS, Windows, Android)."""
+    if sys.platform == "linux" and "ANDROID_ROOT" not in os.environ:
+        xdg = os.environ.get("XDG_DATA_HOME", "")
+        base = Path(xdg) if os.path.isabs(xdg) else Path.home() / ".local" / "share"
+        return base / APP
+    import platformdirs
 
     return platformdirs.user_data_path(APP, appauthor=False)
 

@@ -24,9 +24,12 @@ HEAVY_OWN = (
 )
 
 
-def imported_by(*argv: str, says: str = "usage: companion", data: Path | None = None) -> set[str]:
-    """The modules ``python -X importtime -m companion ARGV`` imports (from its stderr)."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+def imported_by(
+    *argv: str, says: str = "usage: companion", data: Path | None = None, home: Path | None = None
+) -> set[str]:
+    """The modules ``python -X importtime -m companion ARGV`` imports (from its stderr), with the
+    sessions in ``data``, or in the default folders of a user whose home is ``home``."""
+    env = at_home(home) if home is not None else dict(os.environ, PYTHONPATH=str(ROOT))
     if data is not None:
         env["COMPANION_DATA_DIR"] = str(data)
     done = subprocess.run(
@@ -41,6 +44,14 @@ def imported_by(*argv: str, says: str = "usage: companion", data: Path | None = 
             names.add(line.rsplit("|", 1)[1].strip())
     assert "companion.cli.main" in names  # the dump is what we think it is
     return names
+
+
+def at_home(home: Path) -> dict[str, str]:
+    """The environment of a game master whose home is ``home``, with no folders of their own."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), HOME=str(home))
+    for name in ("COMPANION_DATA_DIR", "COMPANION_SCENARIOS", "XDG_DATA_HOME"):
+        env.pop(name, None)
+    return env
 
 
 def heavy_in(names: set[str], light: tuple[str, ...] = ()) -> list[str]:
@@ -200,17 +211,19 @@ def test_listing_the_sessions_reads_them_without_dataclasses_or_shutil(tmp_path:
     # What `companion sessions` needs is the standard library's least: no dataclasses (with
     # inspect, a tenth of its start), no shutil (argparse's own formatter imports it), no
     # typing (its NamedTuple or its TYPE_CHECKING), no locale (gettext's search for argparse's
-    # words), no phrases (it says none).
-    env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_DATA_DIR=str(tmp_path))
+    # words), no phrases (it says none), and on Linux no platformdirs (the default folders are
+    # read from the environment), as a game master runs it: in the default folders.
     subprocess.run([sys.executable, "-m", "companion", "new", "night", "--warden", "Wendy",
-                    "--prisoners", "Ada,Ben,Cy,Dee", "--create-only"], env=env, cwd=ROOT,
-                   check=True, capture_output=True)
-    names = imported_by("sessions", says="night", data=tmp_path)
-    imported_by("links", "night", says="board", data=tmp_path)  # the first links make the seats
-    links = imported_by("links", "night", "--json", says='"board"', data=tmp_path)
+                    "--prisoners", "Ada,Ben,Cy,Dee", "--create-only"], env=at_home(tmp_path),
+                   cwd=ROOT, check=True, capture_output=True)
+    names = imported_by("sessions", says="night", home=tmp_path)
+    imported_by("links", "night", says="board", home=tmp_path)  # the first links make the seats
+    links = imported_by("links", "night", "--json", says='"board"', home=tmp_path)
     assert "companion.session.night" in names  # it asked whether a night serves it
     assert not {"dataclasses", "inspect", "shutil", "typing", "locale",
                 "companion.rules.core.phrase"} & names
+    if sys.platform == "linux":
+        assert "platformdirs" not in names | links
     assert "shutil" not in links  # (the options several commands share make no formatter)
 
 

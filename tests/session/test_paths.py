@@ -3,6 +3,7 @@ $COMPANION_DATA_DIR, --data-dir or $COMPANION_SCENARIOS say otherwise."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import platformdirs
@@ -21,6 +22,26 @@ def test_the_systems_folders_by_default(
     assert default_data_dir() == data_dir(None) == base / "sessions"
     assert user_scenario_dir() == base / "scenarios"
     assert tmp_path in base.parents  # the environment's folder, not a path of our own
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="Linux's folders are read without platformdirs")
+@pytest.mark.parametrize(
+    "xdg", [None, "", "share", "/abs/share"], ids=["unset", "empty", "relative", "absolute"]
+)
+def test_linux_folders_read_without_platformdirs_are_the_ones_it_gives(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, xdg: str | None
+) -> None:
+    """A relative or empty $XDG_DATA_HOME is ignored, as the XDG rule says."""
+    monkeypatch.delenv("COMPANION_DATA_DIR")
+    monkeypatch.delenv("COMPANION_SCENARIOS")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    if xdg is None:
+        monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_DATA_HOME", xdg)
+    base = platformdirs.user_data_path("companion", appauthor=False)
+    assert default_data_dir() == base / "sessions"
+    assert user_scenario_dir() == base / "scenarios"
 
 
 def test_the_environment_and_the_option_win(
