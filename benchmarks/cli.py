@@ -2,15 +2,15 @@
 
 Run: .venv/bin/python benchmarks/cli.py [--runs 9] [--python VENV/bin/python]
 Prints, for each command, the median wall time of a few runs (a fresh process each, from a
-temporary data folder holding one prison-break session), and its ratio to ``python -c pass``
-measured in the same run, interleaved with the commands so that the machine's load falls on both
-alike. The targets (docs/RELIABILITY.md): --help and sessions within 3x of ``python -c pass``;
-scenarios, links NAME --json and replay of the shipped examples have none, as what they must
-import is above it or near it already. It asserts nothing. More lines, without a target, are
-floors: that of anything that validates with pydantic, as ``replay`` does (importing pydantic
-and validating one model of one field, with pydantic's plugin scan off, as the companion runs
-it), and, for ``sessions``, ``scenarios`` and ``links``, importing the standard library's
-modules each needs.
+temporary home holding one prison-break session), and its ratio to ``python -c pass`` measured in
+the same run, interleaved with the commands so that the machine's load falls on both alike. The
+session is in the user's default data folder (a temporary HOME), as on the night. The targets
+(docs/RELIABILITY.md): --help and sessions within 3x of ``python -c pass``; scenarios, links NAME
+--json and replay of the shipped examples have none, as what they must import is above it or near
+it already. It asserts nothing. More lines, without a target, are floors: that of anything that
+validates with pydantic, as ``replay`` does (importing pydantic and validating one model of one
+field, with pydantic's plugin scan off, as the companion runs it), and, for ``sessions``,
+``scenarios`` and ``links``, importing the standard library's modules each needs.
 
 By default it times this checkout (``PYTHONPATH``), run with this interpreter; in a virtual
 environment made for development that is an editable install, whose finder every process runs at
@@ -94,8 +94,11 @@ def main() -> None:
     runs, python = options.runs, options.python or sys.executable
     examples = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".expected.json"))
     with tempfile.TemporaryDirectory() as tmp:
-        env = dict(os.environ, COMPANION_DATA_DIR=tmp,
-                   PYTHONPYCACHEPREFIX=str(Path(tmp) / "bytecode"))
+        # The game master's own folders, as a night uses them (HOME is the temporary folder, so
+        # the sessions are in its .local/share/companion), not a $COMPANION_DATA_DIR of one's own.
+        env = dict(os.environ, HOME=tmp, PYTHONPYCACHEPREFIX=str(Path(tmp) / "bytecode"))
+        for name in ("COMPANION_DATA_DIR", "COMPANION_SCENARIOS", "XDG_DATA_HOME"):
+            env.pop(name, None)
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env.pop("PYDANTIC_DISABLE_PLUGINS", None)
         if options.python:  # the installed package, not the checkout, by its own command
