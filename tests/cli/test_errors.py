@@ -127,7 +127,7 @@ def test_unknown_session_is_one_sentence(tmp_path: Path) -> None:
 
 
 def test_an_unknown_option_is_named_before_a_missing_name() -> None:
-    # Before: "companion new: the following arguments are required: name".
+    # Not "companion new: the following arguments are required: name".
     run = companion("new", "-x")
     fatal(run, "there is no option -x")
     assert "required" not in run.stderr
@@ -135,7 +135,7 @@ def test_an_unknown_option_is_named_before_a_missing_name() -> None:
 
 
 def test_resume_suggests_a_saved_name_in_another_case(tmp_path: Path) -> None:
-    # Before: "There is no session called 'Friday'", without a word about 'friday'.
+    # Not "There is no session called 'Friday'" without a word about 'friday'.
     from tests.conftest import demo_session
 
     demo_session(tmp_path, "friday").close()
@@ -144,8 +144,8 @@ def test_resume_suggests_a_saved_name_in_another_case(tmp_path: Path) -> None:
 
 
 def test_a_warm_up_has_no_seat_links_but_the_rooms(tmp_path: Path) -> None:
-    # Before: `companion links` on a warm-up's session ended in a traceback (no warden); then
-    # it was refused; now it gives the room's join link and the board (no seat has a link).
+    # `companion links` on a warm-up's session (no warden) gives the room's join link and the
+    # board, as no seat has a link of its own.
     from companion.session.dilemma.create import open_or_create_dilemma
 
     open_or_create_dilemma(tmp_path, "warm", "dilemma", None).close()

@@ -66,7 +66,7 @@ def test_a_data_folder_of_ones_own_keeps_the_scenarios_too(
 
 
 def test_a_session_name_may_have_accents_and_is_kept_in_one_form() -> None:
-    # Before: 'soirée' was refused although the message said "letters".
+    # 'soirée' is a name: the refusal says "letters", and accents are letters.
     from companion.errors import UserError
     from companion.session.paths import check_session_name
 

@@ -7,7 +7,7 @@ whole again.
 Each step is a ``finale`` note (:class:`ShowFinale`, the steps the room has been shown), folded
 by the room (:attr:`companion.rules.dilemma.room.DilemmaRoom.finale`); an undo that brings the
 tournament back to life shows none of it again. Before the first step the board shows the
-results as a whole, as it always has.
+results as a whole.
 """
 
 from __future__ import annotations

@@ -338,7 +338,7 @@ def _written(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, float]]:
 def test_the_warden_screen_headlines_what_decides_the_game(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Before: "The parole limit" with a huge 1 (tokens a day) and the 3 that paroles a
+    # Not "The parole limit" with a huge 1 (tokens a day) and the 3 that paroles a
     # prisoner in small print.
     seen = _written(monkeypatch)
     pdf = Sheets(paper_named("a4"), "t")
@@ -351,7 +351,7 @@ def test_the_warden_screen_headlines_what_decides_the_game(
 def test_a_long_name_on_the_warden_screen_stays_readable(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Before: "Maximilian von Habsburg-Lothringen…" shrunk to about 6 pt to fit one line.
+    # Not "Maximilian von Habsburg-Lothringen…" shrunk to about 6 pt to fit one line.
     long = "Maximilian Alexander von Habsburg-Lothr"
     seen = _written(monkeypatch)
     pdf = Sheets(paper_named("a4"), "t")

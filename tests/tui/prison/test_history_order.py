@@ -126,7 +126,7 @@ ESCAPE = [
 
 
 async def test_undo_after_the_end_names_the_end_of_the_game(tmp_path: Path) -> None:
-    # Before: "Take back the search of Ben's cell? The room has already seen that Ben's cell
+    # Not: "Take back the search of Ben's cell? The room has already seen that Ben's cell
     # was searched…", as if the room had not seen GAME OVER.
     app = _console(tmp_path, ESCAPE, nights_to_escape=1)
     async with app.run_test(notifications=True, size=(120, 36)) as pilot:

@@ -40,7 +40,7 @@ def reveal_steps(history) -> list[tuple[str, str]]:
 
 
 def test_the_nights_bar_stops_at_the_target_and_says_the_surplus_in_words() -> None:
-    # Before: "■■■■■■■■ 9 of 8" (top line, board and report).
+    # Not "■■■■■■■■ 9 of 8" (top line, board and report).
     assert nights_bar(9, 8) == "■" * 8 + " 8 of 8"
     history = game(nights_to_escape=2)
     night(history, {"Ada": "work", "Ben": "work", "Cy": "work"}, search="Dee")
@@ -53,7 +53,7 @@ def test_the_nights_bar_stops_at_the_target_and_says_the_surplus_in_words() -> N
 
 
 def test_a_prisoner_caught_working_is_not_nobody_working() -> None:
-    # Before: "Tonight nobody worked: 0 of 6 nights done" although Ben had been caught working.
+    # Not "Tonight nobody worked: 0 of 6 nights done" when Ben was caught working.
     history = game()
     night(history, {"Ben": "work"}, search="Ben")
     said = banner(gm(history.state)).say
@@ -87,7 +87,7 @@ def _session_to_accusations(folder: Path) -> Session:
 def test_an_undone_accusation_is_listed_under_its_day_and_the_report_has_the_tokens(
     tmp_path: Path,
 ) -> None:
-    # Before: "Correction: …" at the very end, after day 2; the report's table had no tokens.
+    # Not "Correction: …" at the very end, after day 2, nor a report's table without tokens.
     session = _session_to_accusations(tmp_path)
     assert not isinstance(session.submit({"do": "accuse", "accuser": "Cy", "accused": "Dee"}),
                           Refused)
@@ -109,7 +109,7 @@ def test_an_undone_accusation_is_listed_under_its_day_and_the_report_has_the_tok
 
 
 def test_guessed_links_reach_the_history_and_the_report(tmp_path: Path) -> None:
-    # Before: the bad_tokens note was in the log but in neither the history nor the report.
+    # The bad_tokens note is in the history and the report, not only in the log.
     session = _session_to_accusations(tmp_path)
     session.note("bad_tokens", address="10.0.0.66", count=20, seconds=60.0)
     ctx = Context(Faults(print, lambda: None), opened=session)
@@ -122,7 +122,7 @@ def test_guessed_links_reach_the_history_and_the_report(tmp_path: Path) -> None:
 
 
 def test_the_help_counts_in_words() -> None:
-    # Before: "1 deal(s) a day at most", "searches 1 cell(s)".
+    # Not "1 deal(s) a day at most", "searches 1 cell(s)".
     from companion.tui.prison.help import rules_text
 
     text = rules_text(table(game().state)["rules"], "Wendy")
@@ -132,7 +132,7 @@ def test_the_help_counts_in_words() -> None:
 
 
 def test_the_banner_calls_in_whoever_is_with_the_warden_not_the_queue_head() -> None:
-    # Before: "Ada, please come in." while the game master had called Dee in.
+    # Not "Ada, please come in." when the game master has called Dee in.
     history = game()
     ok(history, do="close_planning")
     queue_head = banner(gm(history.state)).say

@@ -449,8 +449,8 @@ async def test_join_with_seat_code(client: TestClient, session: Session, clock: 
         await client.post("/join", data={"code": "NOPE2345"})
     paused = await client.post("/join", data={"code": ada.code})
     assert paused.status == 429
-    # Before: "scan your card again" to someone typing a code; now the join form says to
-    # type it again, and keeps the form.
+    # Not "scan your card again" to someone typing a code: the join form says to type it
+    # again, and keeps the form.
     text = await paused.text()
     assert "type the seat code on your card again" in text and "scan" not in text
     assert 'name="code"' in text
