@@ -261,9 +261,13 @@ async def test_sigkill_during_submissions_loses_nothing_acknowledged(tmp_path: P
     try:
         state = reopened.state
         assert state.day.number >= 3, "the script should have moved through several days"
-        room = room_state(reopened)  # what the phones may see (a search the room has not seen)
+        # what the phones may see: not a search the room has not seen; the warden, a deal she
+        # has just made with the prisoner still in with her, which the others do not see yet
+        room = room_state(reopened)
         assert {name: game_of(view) for name, view in final.items()} == {
-            s.name: warden(room) if s.role == "warden" else prisoner(room, s.name) for s in seats
+            s.name: warden(reopened.room.warden_game) if s.role == "warden"
+            else prisoner(room, s.name)
+            for s in seats
         }
         assert game_of(board) == table(room)
         choices, warden_acts = logged(reopened)
