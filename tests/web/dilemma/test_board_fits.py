@@ -81,7 +81,13 @@ def finished(
 async def cut_at(page: Page, width: int, height: int) -> list[str]:
     await page.send("Emulation.setDeviceMetricsOverride", width=width, height=height,
                     deviceScaleFactor=1, mobile=False)
-    await page.js("document.fonts.ready.then(() => true)")
+    await page.wait_for(f"innerWidth === {width} && innerHeight === {height}")
+    # the board fits its lists and the last round on the window's resize event, dispatched
+    # before the next frame's callbacks: measure after two frames, as a projector shows it
+    await page.js(
+        "document.fonts.ready.then(() => new Promise(done => requestAnimationFrame("
+        "() => requestAnimationFrame(() => done(true)))))"
+    )
     return list(await page.js(CUT))
 
 
