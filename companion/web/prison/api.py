@@ -60,14 +60,14 @@ from companion.web.prison.phones import (
     NightContext,
     SeatView,
     StreamMemory,
-    phones_of,
+    night_of,
     room_version,
     seat_view,
 )
 
 
-def _submit(phones: NightContext, command: PrisonCommand, seat: Seat) -> None:
-    submit_for_phone(phones.session, command, f"phone:{seat.name}")
+def _submit(night: NightContext, command: PrisonCommand, seat: Seat) -> None:
+    submit_for_phone(night.session, command, f"phone:{seat.name}")
 
 
 # Who may do what, as the refusal says it to anyone else.
@@ -81,55 +81,55 @@ SAVED = {"work": N_("Saved: you WORK tonight."), "rest": N_("Saved: you REST ton
 
 
 def _seat(request: web.Request, role: str, action: str) -> tuple[NightContext, Seat]:
-    phones = phones_of(request)
-    seat = phones.seat_for(request, request.match_info["token"])
+    night = night_of(request)
+    seat = night.seat_for(request, request.match_info["token"])
     if seat.role != role:
         raise Problem(403, ONLY[action], name=seat.name)
-    return phones, seat
+    return night, seat
 
 
 async def get_seat(request: web.Request) -> web.Response:
-    phones = phones_of(request)
-    seat = phones.seat_for(request, request.match_info["token"])
-    view = seat_view(phones.session, seat, phones.clock())
-    return json_answer(view, version=room_version(phones.session))
+    night = night_of(request)
+    seat = night.seat_for(request, request.match_info["token"])
+    view = seat_view(night.session, seat, night.clock())
+    return json_answer(view, version=room_version(night.session))
 
 
 async def get_board(request: web.Request) -> web.Response:
-    phones = phones_of(request)
-    return json_answer(phones.board_view(), version=room_version(phones.session))
+    night = night_of(request)
+    return json_answer(night.board_view(), version=room_version(night.session))
 
 
 async def post_choice(request: web.Request) -> web.Response:
-    phones, seat = _seat(request, "prisoner", "choice")
+    night, seat = _seat(request, "prisoner", "choice")
     choice = await read_field(request, "choice", CHOICES)
-    state = phones.session.state
+    state = night.session.state
     if not (state.phase == "planning" and state.day.choices.get(seat.name) == choice):
         command = Choose(prisoner=seat.name, choice=choice)
-        await submit_together(phones.together, command, f"phone:{seat.name}")
-    return _prisoner_answer(phones, page_language(request)(SAVED[choice]), seat)
+        await submit_together(night.together, command, f"phone:{seat.name}")
+    return _prisoner_answer(night, page_language(request)(SAVED[choice]), seat)
 
 
-def _prisoner_answer(phones: NightContext, message: str, seat: Seat) -> web.Response:
+def _prisoner_answer(night: NightContext, message: str, seat: Seat) -> web.Response:
     """A prisoner's POST answer as :func:`_answer` says, the view's table being the JSON text
     every prisoner's stream shares (:class:`SharedTable`: made here once for the new state,
     and used again by the push that follows)."""
-    room = phones.session.room.game
-    _, shared_json = phones.shared.of(room)
-    me, stage = prisoner_me(room, seat.name), phones.stage_view()
+    room = night.session.room.game
+    _, shared_json = night.shared.of(room)
+    me, stage = prisoner_me(room, seat.name), night.stage_view()
     text = (
         '{"ok":true,"message":' + dumps(message) + ',"view":{' + shared_json + ',"me":'
         + dumps(me) + ',"stage":' + dumps(stage) + "}}"
     )
-    return json_answer(text, version=room_version(phones.session), encoded=True)
+    return json_answer(text, version=room_version(night.session), encoded=True)
 
 
-def _answer(phones: NightContext, message: str, view: SeatView) -> web.Response:
+def _answer(night: NightContext, message: str, view: SeatView) -> web.Response:
     """A POST's answer: what it did, the seat's view now and (``X-View-Version``) the version
     of that view, which is at least the row the command appended: a page that shows less
     fetches its part, one that shows more (the answer came late) drops it."""
     return json_answer(
-        {"ok": True, "message": message, "view": view}, version=room_version(phones.session)
+        {"ok": True, "message": message, "view": view}, version=room_version(night.session)
     )
 
 
@@ -148,19 +148,19 @@ def not_in_with_you(name: str, stage: Stage) -> Problem | None:
 
 
 async def post_deal(request: web.Request) -> web.Response:
-    phones, seat = _seat(request, "warden", "deal")
+    night, seat = _seat(request, "warden", "deal")
     name, named = await read_field_and_list(request, "prisoner", "named")
-    state = phones.session.state
+    state = night.session.state
     done = (name, True) in state.day.interviews
     if not done:  # sent twice (the answer was lost): acknowledged, not refused
-        refusal = not_in_with_you(name, phones.session.room.stage)
+        refusal = not_in_with_you(name, night.session.room.stage)
         if refusal is not None:
             raise refusal
-        _submit(phones, Interview(prisoner=name, deal=True, named=named), seat)
+        _submit(night, Interview(prisoner=name, deal=True, named=named), seat)
     _ = page_language(request)
     message = _("Done: %(name)s received today's parole token.", name=name)
-    view = seat_view(phones.session, seat, phones.clock())
-    return _answer(phones, message, view)
+    view = seat_view(night.session, seat, night.clock())
+    return _answer(night, message, view)
 
 
 HELD = N_(
@@ -173,17 +173,17 @@ HELD_DONE = N_("Today's search is made; the game master is revealing it to the r
 
 
 async def post_search(request: web.Request) -> web.Response:
-    phones, seat = _seat(request, "warden", "search")
+    night, seat = _seat(request, "warden", "search")
     name = await read_field(request, "prisoner", None)
-    state = phones.session.state
+    state = night.session.state
     if all(prisoner != name for prisoner, _ in state.day.searches):
-        if phones.session.room.held is not None:
+        if night.session.room.held is not None:
             raise Problem(409, HELD if state.searches_left() else HELD_DONE)
-        _submit(phones, Search(prisoner=name), seat)
+        _submit(night, Search(prisoner=name), seat)
     _ = page_language(request)
     message = _("Searched %(name)s's cell; the game master now reveals it to the room.", name=name)
-    view = seat_view(phones.session, seat, phones.clock())
-    return _answer(phones, message, view)
+    view = seat_view(night.session, seat, night.clock())
+    return _answer(night, message, view)
 
 
 def _ticking(stage: Stage) -> bool:
@@ -202,7 +202,7 @@ _WHOLE: dict[tuple[object, ...], str] = {}
 
 
 def prisoner_page(
-    phones: NightContext, box: Outbox[StreamMemory], seat: Seat, room: PrisonState,
+    night: NightContext, box: Outbox[StreamMemory], seat: Seat, room: PrisonState,
     stage: Stage, chose: frozenset[str] | None = None,
 ) -> Page:
     """A prisoner's page: its whole view and part (JSON text: the table every prisoner shares
@@ -215,14 +215,14 @@ def prisoner_page(
     :func:`choosers_only`); a stream that push served, of any other prisoner, then has at most
     the counts to hear, told without making its key again to compare."""
     lang = box.lang
-    shared, shared_json = phones.shared.of(room)
-    texts = phones.shared.counts_texts(lang.code, lambda: progress_texts(shared, lang))
-    if chose is not None and box.memory.at == phones.pushes - 1 and seat.name not in chose:
+    shared, shared_json = night.shared.of(room)
+    texts = night.shared.counts_texts(lang.code, lambda: progress_texts(shared, lang))
+    if chose is not None and box.memory.at == night.pushes - 1 and seat.name not in chose:
         return Page(box.key, _never, texts)
     me = prisoner_me(room, seat.name)
 
     def whole() -> str:
-        now = phones.stage_view()
+        now = night.stage_view()
         me_json, now_json = dumps(me), dumps(now)
 
         def make() -> str:
@@ -237,23 +237,23 @@ def prisoner_page(
         # rendered again
         return kept(_WHOLE, (lang.code, seat, shared_json, me_json, now_json), make)
 
-    return Page((phones.shared.look, me, stage), whole, texts, share=(seat.token, lang.code))
+    return Page((night.shared.look, me, stage), whole, texts, share=(seat.token, lang.code))
 
 
 def _never() -> str:
     raise AssertionError("a page whose key is the one it shows is never sent whole")
 
 
-def _seat_of(phones: NightContext, watch: StreamMemory, token: str) -> Seat | None:
+def _seat_of(night: NightContext, watch: StreamMemory, token: str) -> Seat | None:
     """A stream's seat, looked up again only when the seats changed (a reissue)."""
-    seats = phones.seats()
+    seats = night.seats()
     if seats is not watch.looked_up[0]:
         watch.looked_up = (seats, by_token(seats, token))
     return watch.looked_up[1]
 
 
 def page_of(
-    phones: NightContext, push: Push, box: Outbox[StreamMemory], room: PrisonState, stage: Stage,
+    night: NightContext, push: Push, box: Outbox[StreamMemory], room: PrisonState, stage: Stage,
     chose: frozenset[str] | None = None,
 ) -> Page | None:
     """What ``box``'s stream shows now (``None``: its seat no longer exists); while a countdown
@@ -262,48 +262,48 @@ def page_of(
     if watch.token is None:  # the board: its view made once per push and language
 
         def board() -> str:
-            view = phones.board_view()
-            part = render_board_part(view, phones.base_url, lang, phones.wifi_name())
+            view = night.board_view()
+            part = render_board_part(view, night.base_url, lang, night.wifi_name())
             return dumps({"view": view, "html": part})
 
-        key = push.memo("board", lambda: (table(room), stage, phones.phones_count()))
+        key = push.memo("board", lambda: (table(room), stage, night.phones_count()))
         return Page(None if _ticking(stage) else key, board, share=("board", lang.code))
-    current = _seat_of(phones, watch, watch.token)
+    current = _seat_of(night, watch, watch.token)
     if current is None:
         return None
     if current.role == "prisoner":
-        return prisoner_page(phones, box, current, room, stage, chose)
-    game = seat_game_view(phones.session.room.warden_game, current.role, current.name)
+        return prisoner_page(night, box, current, room, stage, chose)
+    game = seat_game_view(night.session.room.warden_game, current.role, current.name)
 
     def whole() -> str:  # the game view above, with the stage as of now
-        view = with_stage(game, phones.stage_view())
+        view = with_stage(game, night.stage_view())
         return dumps({"view": view, "html": render_seat_part(view, current, lang)})
 
     return Page(None if _ticking(stage) else (game, stage), whole, share=(current.token, lang.code))
 
 
-def publish(phones: NightContext, push: Push) -> None:
+def publish(night: NightContext, push: Push) -> None:
     """Every open stream's message for this push (the room's game and stage read once): the
     seats' first, so that the board's count of phones knows of the pages a reissue closed."""
-    if phones.fanout is not None:
-        room, stage = phones.session.room.game, phones.session.room.stage
-        last, phones.pushed = phones.pushed, (room, stage)
+    if night.fanout is not None:
+        room, stage = night.session.room.game, night.session.room.stage
+        last, night.pushed = night.pushed, (room, stage)
         chose = choosers_only(last[0], room) if last is not None and last[1] == stage else None
-        warden_only = phones.warden_only(last)
-        phones.pushes += 1
-        audiences = phones.fanout.audiences
+        warden_only = night.warden_only(last)
+        night.pushes += 1
+        audiences = night.fanout.audiences
         for token, boxes in list(audiences.items()):  # the seats first: the board counts them
             if token is not None and token != game_master.AUDIENCE:
                 for box in list(boxes):
-                    if warden_only and not phones.is_wardens(box.memory):
+                    if warden_only and not night.is_wardens(box.memory):
                         continue
-                    show(push, box, page_of(phones, push, box, room, stage, chose))
-                    box.memory.at = phones.pushes
+                    show(push, box, page_of(night, push, box, room, stage, chose))
+                    box.memory.at = night.pushes
         if not warden_only:  # else a record held from the room: only the warden's pages hear it
             for box in list(audiences.get(None, ())):
-                show(push, box, page_of(phones, push, box, room, stage))
+                show(push, box, page_of(night, push, box, room, stage))
         for box in list(audiences.get(game_master.AUDIENCE, ())):
-            game_master.deliver(phones, phones.desk, push, box)
+            game_master.deliver(night, night.desk, push, box)
 
 
 def urgency(change: Change) -> Urgency:
@@ -317,39 +317,39 @@ def urgency(change: Change) -> Urgency:
     return "calm" if moves(change) else None
 
 
-def start_fanout(phones: NightContext) -> Fanout[StreamMemory]:
+def start_fanout(night: NightContext) -> Fanout[StreamMemory]:
     """The live updates of the phones' pages (in the running loop, as the server starts)."""
-    phones.fanout = Fanout(
-        phones.session, urgency, lambda push: publish(phones, push), pace=0.0, calm=PACE,
+    night.fanout = Fanout(
+        night.session, urgency, lambda push: publish(night, push), pace=0.0, calm=PACE,
         version=room_version,
     )
-    return phones.fanout
+    return night.fanout
 
 
 async def _serve(
-    request: web.Request, phones: NightContext, watch: StreamMemory, seat: Seat | None
+    request: web.Request, night: NightContext, watch: StreamMemory, seat: Seat | None
 ) -> web.StreamResponse:
-    assert phones.fanout is not None
+    assert night.fanout is not None
 
     def first(box: Outbox[StreamMemory], push: Push) -> None:
-        room = phones.session.room
-        show(push, box, page_of(phones, push, box, room.game, room.stage))
+        room = night.session.room
+        show(push, box, page_of(night, push, box, room.game, room.stage))
 
     lang: Language = page_language(request)  # the phone's, for as long as the stream is open
-    attendance = (phones.presence, seat.name) if seat is not None else None
+    attendance = (night.presence, seat.name) if seat is not None else None
     return await serve(
-        request, phones.fanout, watch.token, lang, watch, first, attendance=attendance,
+        request, night.fanout, watch.token, lang, watch, first, attendance=attendance,
         direct=True,
     )
 
 
 async def seat_events(request: web.Request) -> web.StreamResponse:
-    phones = phones_of(request)
+    night = night_of(request)
     token = request.match_info["token"]
-    seat = phones.seat_for(request, token)
-    return await _serve(request, phones, StreamMemory(token), seat)
+    seat = night.seat_for(request, token)
+    return await _serve(request, night, StreamMemory(token), seat)
 
 
 async def board_events(request: web.Request) -> web.StreamResponse:
-    phones = phones_of(request)
-    return await _serve(request, phones, StreamMemory(None), None)
+    night = night_of(request)
+    return await _serve(request, night, StreamMemory(None), None)

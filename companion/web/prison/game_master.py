@@ -36,7 +36,7 @@ from companion.web.common.outbox import Outbox
 from companion.web.common.rendering import html
 from companion.web.prison.game_master_taps import Taps
 from companion.web.prison.game_master_view import render_gm_page, render_gm_part
-from companion.web.prison.phones import TOO_MANY, NightContext, StreamMemory, phones_of
+from companion.web.prison.phones import TOO_MANY, NightContext, StreamMemory, night_of
 
 AUDIENCE = common.AUDIENCE  # the game master's phones' streams, in the fan-out
 
@@ -44,60 +44,60 @@ AUDIENCE = common.AUDIENCE  # the game master's phones' streams, in the fan-out
 def game_master_for(request: web.Request) -> tuple[NightContext, Desk, str]:
     """The page's session and desk for the secret in the request's path; 429 for a guesser,
     404 (as for any unknown path) for a wrong secret, counted like a guessed seat link."""
-    phones = phones_of(request)
+    night = night_of(request)
     desk, secret = common.secret_of(
-        request, phones.desk, phones.session, phones.limiter, too_many=TOO_MANY
+        request, night.desk, night.session, night.limiter, too_many=TOO_MANY
     )
-    return phones, desk, secret
+    return night, desk, secret
 
 
-def _part(phones: NightContext, lang: Language) -> str:
-    return render_gm_part(phones.session, lang, phones.clock(), phones.presence)
+def _part(night: NightContext, lang: Language) -> str:
+    return render_gm_part(night.session, lang, night.clock(), night.presence)
 
 
 async def page(request: web.Request) -> web.Response:
-    phones, _, secret = game_master_for(request)
-    version = log_version(phones.session)
+    night, _, secret = game_master_for(request)
+    version = log_version(night.session)
     text = render_gm_page(
-        phones.session, secret, page_language(request), phones.clock(), version,
-        phones.presence,
+        night.session, secret, page_language(request), night.clock(), version,
+        night.presence,
     )
     return html(text, version=version)
 
 
 async def part(request: web.Request) -> web.Response:
-    phones, _, _ = game_master_for(request)
-    version = log_version(phones.session)
-    return html(_part(phones, page_language(request)), version=version)
+    night, _, _ = game_master_for(request)
+    version = log_version(night.session)
+    return html(_part(night, page_language(request)), version=version)
 
 
-def message_of(phones: NightContext, box: Outbox[StreamMemory]) -> dict[str, Any]:
+def message_of(night: NightContext, box: Outbox[StreamMemory]) -> dict[str, Any]:
     """What a game master's phone's stream shows now."""
-    return {"html": _part(phones, box.lang)}
+    return {"html": _part(night, box.lang)}
 
 
-def deliver(phones: NightContext, desk: Desk | None, push: Push, box: Outbox[StreamMemory]) -> None:
+def deliver(night: NightContext, desk: Desk | None, push: Push, box: Outbox[StreamMemory]) -> None:
     """A game master's page's stream's message, made again at every push (one or two such
     pages, each a console); the stream ends once its secret was replaced."""
-    common.deliver(box, push, desk, box.memory.gm, lambda: message_of(phones, box))
+    common.deliver(box, push, desk, box.memory.gm, lambda: message_of(night, box))
 
 
 async def events(request: web.Request) -> web.StreamResponse:
-    phones, desk, secret = game_master_for(request)
-    assert phones.fanout is not None
+    night, desk, secret = game_master_for(request)
+    assert night.fanout is not None
 
     def first(box: Outbox[StreamMemory], push: Push) -> None:
-        deliver(phones, desk, push, box)
+        deliver(night, desk, push, box)
 
     lang = page_language(request)
-    return await serve(request, phones.fanout, AUDIENCE, lang, StreamMemory(None, gm=secret), first)
+    return await serve(request, night.fanout, AUDIENCE, lang, StreamMemory(None, gm=secret), first)
 
 
 async def tap(request: web.Request) -> web.Response:
-    phones, desk, _ = game_master_for(request)
+    night, desk, _ = game_master_for(request)
     tapped = await common.read_tap(request)
-    taps = Taps(phones.session, desk, phones.clock, lambda: interview_seconds(phones.session))
-    return common.answer(taps.act(tapped), page_language(request), phones.session)
+    taps = Taps(night.session, desk, night.clock, lambda: interview_seconds(night.session))
+    return common.answer(taps.act(tapped), page_language(request), night.session)
 
 
 def add_routes(app: web.Application) -> None:

@@ -231,9 +231,9 @@ class NightContext:
         return seat is not None and seat.role == "warden"
 
 
-PHONES = web.AppKey("phones", NightContext)
+NIGHT = web.AppKey("night", NightContext)
 
 
-def phones_of(request: web.Request) -> NightContext:
+def night_of(request: web.Request) -> NightContext:
     """What the handlers share, from the application serving ``request``."""
-    return request.app[PHONES]
+    return request.app[NIGHT]

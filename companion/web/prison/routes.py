@@ -18,7 +18,7 @@ from companion.web.prison.pages import (
     render_seat_page,
     render_seat_part,
 )
-from companion.web.prison.phones import phones_of, room_version
+from companion.web.prison.phones import night_of, room_version
 
 UNKNOWN_CODE = N_(
     "That seat code is not known; check the 8 letters and digits on your card and try again."
@@ -30,32 +30,32 @@ UNKNOWN_CODE = N_(
 
 
 async def seat_page(request: web.Request) -> web.Response:
-    phones = phones_of(request)
-    seat = phones.seat_for(request, request.match_info["token"])
-    version = room_version(phones.session)
-    page = render_seat_page(phones.seat_view(seat), seat, page_language(request), version)
+    night = night_of(request)
+    seat = night.seat_for(request, request.match_info["token"])
+    version = room_version(night.session)
+    page = render_seat_page(night.seat_view(seat), seat, page_language(request), version)
     return html(page, version=version)
 
 
 async def seat_part(request: web.Request) -> web.Response:
-    phones = phones_of(request)
-    seat = phones.seat_for(request, request.match_info["token"])
-    version = room_version(phones.session)
-    part = render_seat_part(phones.seat_view(seat), seat, page_language(request))
+    night = night_of(request)
+    seat = night.seat_for(request, request.match_info["token"])
+    version = room_version(night.session)
+    part = render_seat_part(night.seat_view(seat), seat, page_language(request))
     return html(part, version=version)
 
 
 async def board_page(request: web.Request) -> web.Response:
-    phones = phones_of(request)
-    view, lang, version = phones.board_view(), page_language(request), room_version(phones.session)
-    page = render_board_page(view, phones.base_url, lang, version, phones.wifi_name())
+    night = night_of(request)
+    view, lang, version = night.board_view(), page_language(request), room_version(night.session)
+    page = render_board_page(view, night.base_url, lang, version, night.wifi_name())
     return html(page, private=False, version=version)
 
 
 async def board_part(request: web.Request) -> web.Response:
-    phones = phones_of(request)
-    view, lang, version = phones.board_view(), page_language(request), room_version(phones.session)
-    part = render_board_part(view, phones.base_url, lang, phones.wifi_name())
+    night = night_of(request)
+    view, lang, version = night.board_view(), page_language(request), room_version(night.session)
+    part = render_board_part(view, night.base_url, lang, night.wifi_name())
     return html(part, private=False, version=version)
 
 
@@ -64,12 +64,12 @@ async def join_page(request: web.Request) -> web.Response:
 
 
 async def join_submit(request: web.Request) -> web.Response:
-    phones = phones_of(request)
+    night = night_of(request)
     lang = page_language(request)
     form = await read_form(request)
     code = str(form.get("code", ""))[:40]
     try:
-        seat = phones.seat_for_code(request, code)
+        seat = night.seat_for_code(request, code)
     except Problem as paused:  # on the join form, where the code is typed again
         page = render_join(paused.text(lang), code, lang)
         return html(page, status=paused.status, private=False)

@@ -22,7 +22,7 @@ from companion.web.common.server import (
     static_dir,
 )
 from companion.web.prison import api, game_master, pages, routes
-from companion.web.prison.phones import PHONES, NightContext
+from companion.web.prison.phones import NIGHT, NightContext
 
 _errors = error_middleware(lambda status, message: routes.problem_page(Problem(status, message)))
 
@@ -36,11 +36,11 @@ def build_app(
     """The phone application for a session; ``base`` is the links' base URL (for hints). The
     seats are made now if the session has none yet, so that no phone's request writes."""
     seats_of(session)
-    phones = NightContext(session, limiter or Limiter(), Presence(session), base)
+    night = NightContext(session, limiter or Limiter(), Presence(session), base)
     app = phone_app(
-        session, lambda: api.start_fanout(phones), _errors, static_dir("companion.web.prison")
+        session, lambda: api.start_fanout(night), _errors, static_dir("companion.web.prison")
     )
-    app[PHONES] = phones
+    app[NIGHT] = night
 
     def pick(request: web.Request) -> Language:
         """The board speaks the session's language (as its printouts); a phone its own."""
@@ -86,11 +86,11 @@ async def start_phone_server(
     Raises ``OSError`` when the port cannot be used.
     """
     app = build_app(session, limiter=limiter)
-    phones = app[PHONES]
+    night = app[NIGHT]
     if desk is not None:  # the night's server: the game master's phone has its page
-        phones.desk = desk
-        serve_page(desk, lambda: phones.fanout.push() if phones.fanout else None)
-    pages.warm_up(phones)
+        night.desk = desk
+        serve_page(desk, lambda: night.fanout.push() if night.fanout else None)
+    pages.warm_up(night)
     runner, bound, base = await listen(session, app, host, port, public_url, limits, desk)
-    app[PHONES].base_url = base
+    app[NIGHT].base_url = base
     return PhoneServer(runner, host, bound, base)

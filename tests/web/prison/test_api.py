@@ -22,7 +22,7 @@ from companion.session.prison.seats import Seat, reissue, seats_of
 from companion.session.session import Session
 from companion.web.common.address import base_url, candidates, lan_address
 from companion.web.common.context import VERSION_HEADER, Limiter
-from companion.web.prison.phones import PHONES, seat_view
+from companion.web.prison.phones import NIGHT, seat_view
 from companion.web.prison.server import build_app, start_phone_server
 from tests.conftest import ROSTER, demo_session
 from tests.stage_helpers import call_in, send_out, step_reveal
@@ -158,7 +158,7 @@ async def test_a_choices_answer_carries_the_seats_whole_view_as_of_its_commit(
     """The answer's view (its table the JSON text the streams share) is the seat's view: what
     ``GET /api/p/TOKEN`` gives and the server's own ``seat_view``, with the version of the row
     the choice appended, as JSON that is never cached."""
-    client.server.app[PHONES].clock = lambda: 2_000_000_000.0
+    client.server.app[NIGHT].clock = lambda: 2_000_000_000.0
     for who, choice in [("Ada", "work"), ("Ben", "rest"), ("Ada", "rest")]:
         r = await post(client, session, who, "choice", {"choice": choice})
         assert r.status == 200 and r.content_type == "application/json"

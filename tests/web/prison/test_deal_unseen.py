@@ -11,7 +11,7 @@ from typing import Any
 
 from aiohttp.test_utils import TestClient, TestServer
 
-from companion.web.prison.phones import PHONES
+from companion.web.prison.phones import NIGHT
 from companion.web.prison.server import build_app
 from tests.conftest import demo_session
 from tests.stage_helpers import call_in, send_out
@@ -46,7 +46,7 @@ async def an_interview(tmp_path: Path, deal: bool) -> dict[str, Any]:
     records no deal as he comes back (as the console does: the record, then the end)."""
     session = demo_session(tmp_path / str(deal), "deal")
     app = build_app(session, base="http://192.0.2.7:8765")
-    app[PHONES].clock = lambda: NOW
+    app[NIGHT].clock = lambda: NOW
     try:
         async with TestClient(TestServer(app, host="127.0.0.1")) as client:
             for name, choice in (("Ada", "work"), ("Ben", "rest"), ("Cy", "work")):

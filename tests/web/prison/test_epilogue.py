@@ -15,7 +15,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from companion.rules.prison.stage import ShowEpilogue
 from companion.session.prison.seats import seats_of
-from companion.web.prison.phones import PHONES
+from companion.web.prison.phones import NIGHT
 from companion.web.prison.server import build_app
 from tests.conftest import demo_session
 from tests.stage_helpers import step_reveal
@@ -33,7 +33,7 @@ EPILOGUE_WORDS = ("What really happened", 'id="epilogue"', "Night 1", "you took 
 async def room(tmp_path: Path):
     session = demo_session(tmp_path, "epi", ROSTER, rules_overrides={"nights_to_escape": 5})
     app = build_app(session, base=BASE)
-    app[PHONES].clock = lambda: NOW
+    app[NIGHT].clock = lambda: NOW
     async with TestClient(TestServer(app, host="127.0.0.1")) as client:
         yield client, session
     session.close()

@@ -47,7 +47,7 @@ from companion.web.prison.pages import (
     render_seat_page,
     render_seat_part,
 )
-from companion.web.prison.phones import COUNTS, PHONES, room_version
+from companion.web.prison.phones import COUNTS, NIGHT, room_version
 from companion.web.prison.server import build_app
 from tests.conftest import demo_session
 from tests.stage_helpers import call_in, held_reveal, room_state, step_reveal
@@ -342,7 +342,7 @@ async def random_step(walk: Walk, rng: random.Random) -> None:
 async def walk(tmp_path: Path):
     session = demo_session(tmp_path, "leak", ROSTER)
     app = build_app(session, base=BASE)
-    app[PHONES].clock = lambda: NOW
+    app[NIGHT].clock = lambda: NOW
     async with TestClient(TestServer(app, host="127.0.0.1")) as client:
         w = Walk(client, session)
         await w.open_streams()

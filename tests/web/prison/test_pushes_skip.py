@@ -10,7 +10,7 @@ import aiohttp
 
 from companion.session.session import Session
 from companion.web.common.server import PhoneServer
-from companion.web.prison.phones import PHONES
+from companion.web.prison.phones import NIGHT
 from tests.web.prison.test_phones import http, next_event, open_stream, seat, server, session
 
 __all__ = ["http", "server", "session"]  # the fixtures
@@ -19,7 +19,7 @@ __all__ = ["http", "server", "session"]  # the fixtures
 async def test_a_stream_opened_between_pushes_is_told_a_choice_taken_back(
     session: Session, server: PhoneServer, http: aiohttp.ClientSession
 ) -> None:
-    fanout = server._runner.app[PHONES].fanout
+    fanout = server._runner.app[NIGHT].fanout
     assert fanout is not None
     ada, ben = seat(session, "Ada"), seat(session, "Ben")
     ada_url = f"{server.base_url}/api/p/{ada.token}"
