@@ -5,12 +5,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test check smoke lint typecheck bench clean system-deps catalogs docs
+.PHONY: demo test check smoke lint typecheck bench clean system-deps catalogs docs pins
 
-$(STAMP): pyproject.toml
+# Installed at the versions CI passed with (.ci/constraints.txt; `make pins` refreshes them).
+$(STAMP): pyproject.toml .ci/constraints.txt
 	test -d $(VENV) || $(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -c .ci/constraints.txt -e '.[dev]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -65,6 +66,18 @@ typecheck: $(STAMP)
 
 bench: $(STAMP)
 	for f in benchmarks/*.py; do $(BIN)/python $$f; done
+
+# The newest versions within pyproject.toml's ranges, installed into a fresh environment and
+# written to .ci/constraints.txt; run `make test` after (it installs them into .venv).
+pins:
+	rm -rf .pins-venv
+	$(PY) -m venv .pins-venv
+	.pins-venv/bin/pip install --quiet --upgrade pip
+	.pins-venv/bin/pip install --quiet -e '.[dev]'
+	{ sed -n '/^#/p' .ci/constraints.txt; .pins-venv/bin/pip freeze --exclude-editable \
+		| grep -v '^#\|^-e\|^companion'; } > .ci/constraints.new
+	mv .ci/constraints.new .ci/constraints.txt
+	rm -rf .pins-venv
 
 clean:
 	rm -rf $(VENV)
