@@ -179,28 +179,6 @@ def port_problem(port: int, error: OSError) -> UserError:
     )
 
 
-def phones_cannot_listen(port: int, error: OSError, name: str) -> UserError:
-    """Why a console's phone server cannot listen on ``port`` and what the game master can do,
-    for the banner that stays on the console (F5 tries again)."""
-    import errno
-
-    again = "press F5 to try again"
-    resume = f"quit and run companion resume {name} --port {port + 1 if port < 65535 else 8765}"
-    if error.errno == errno.EADDRINUSE or "in use" in str(error):
-        return UserError(
-            f"port {port} is in use by another program. Close it and {again}, or {resume}."
-        )
-    if error.errno == errno.EACCES:
-        return UserError(f"port {port} needs permissions this user lacks; {resume}.")
-    if error.errno == errno.EADDRNOTAVAIL or "assign" in str(error):
-        return UserError(
-            "this laptop has no such address (--host). Quit and run companion resume "
-            f"{name} --host 0.0.0.0."
-        )
-    why = error.strerror or str(error)
-    return UserError(f"port {port} cannot be used ({why}). Fix it and {again}, or {resume}.")
-
-
 def whole(value: str | None, option: str, low: int, high: int) -> int | None:
     """An option that must be a whole number in [low, high]; one sentence if not."""
     if value is None:

@@ -73,7 +73,6 @@ class Link:
 
     def __init__(self, session_file: Path, record: NightRecord,
                  revive: Callable[[], NightRecord | None] | None = None) -> None:
-        self.session_file = session_file
         self.record = record
         self.key = game_master_key(session_file)
         self.console = secrets.token_hex(8)

@@ -123,12 +123,6 @@ def game_master_key(session_file: Path) -> str:
     return _secret(key_path(session_file))
 
 
-def replace_game_master_key(session_file: Path) -> str:
-    """A new key (the old one stops working once the server reads the new one)."""
-    key_path(session_file).unlink(missing_ok=True)
-    return game_master_key(session_file)
-
-
 def phone_secret(session_file: Path) -> str:
     """The game master's phone's secret, made now if the session has none."""
     return _secret(phone_path(session_file))

@@ -209,13 +209,6 @@ class History(Generic[S, C, E]):
             return None
         return self.entries[self._stack[-1][0] - 1]
 
-    def state_before(self, seq: int) -> S | None:
-        """The state just before command ``seq``, while it is not undone (else ``None``)."""
-        for at, before in reversed(self._stack):
-            if at == seq:
-                return before
-        return None
-
     def try_command(self, command: C) -> Sequence[E] | Refused:
         """What the command would do now, without recording it."""
         return self.game.decide(self.state, command)

@@ -4,7 +4,6 @@ warden calls them in, tells the warden who works, and accuses (by the mix's habi
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from companion.rules.prison.commands import Choice
@@ -131,10 +130,3 @@ class Habitual(Prisoner):
         called = [n for n in view["today"]["interviewed"] if n in others]
         pool = called or others
         return rng.choice(pool) if pool else None
-
-
-PRISONER_STRATEGIES: dict[str, Callable[[], Prisoner]] = {
-    "loyal": Loyal,
-    "opportunist": Opportunist,
-    "saboteur": Saboteur,
-}

@@ -173,10 +173,7 @@ class GameConsole(App[None]):
             self.notify(_("The night's server answers again."), timeout=5)
             self.redrawing.now()
         elif news == "stopped":
-            self.stopped_by_server = True
             self.exit()
-
-    stopped_by_server = False  # the night's server was stopped while this console followed it
 
     async def action_quit(self) -> None:
         self.unfollow()

@@ -138,10 +138,6 @@ class ConsoleApp(GameConsole):
         return self.faults.log
 
     @property
-    def last_print(self) -> Path | None:
-        return self.context.last_print
-
-    @property
     def addresses(self) -> Addresses | None:
         return self.context.addresses
 

@@ -61,8 +61,6 @@ class Context:
     # asked for): a banner on the game screen says so until it is up.
     phones_down: str | None = None
     opened: Prison | None = None
-    last_print: Path | None = None
-    last_report: Path | None = None
 
     @property
     def session(self) -> Prison:

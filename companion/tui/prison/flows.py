@@ -188,7 +188,6 @@ async def export_report(app: App[Any], ctx: Context) -> None:
             timeout=10,
         )
         return
-    ctx.last_report = path
     await app.push_screen(
         MessageScreen(
             _("Report exported"), _("The report is in %(file)s", file=str(path.resolve()))

@@ -52,7 +52,6 @@ class PrintScreen(Screen[None]):
         self.ctx = ctx
         self.paper = "a4"
         self.busy = False
-        self.written: Path | None = None
 
     def compose(self) -> ComposeResult:
         _ = words(self)
@@ -168,8 +167,6 @@ class PrintScreen(Screen[None]):
             except StoreError as unrecorded:
                 self.status(str(unrecorded))
                 return
-            self.written = path
-            self.ctx.last_print = path
             base = links.printed_base(self.ctx.session) or _("this laptop's address")
             self.status(
                 _(

@@ -230,11 +230,6 @@ def banner(view: View, inside: str | None = None, lang: Language | None = None) 
     )
 
 
-def describe_command(command: Mapping[str, Any], lang: Language | None = None) -> str:
-    """A spoiler-free description of a logged command: never a choice or a deal."""
-    return spoken(lang).say(phrases.move({k: str(v) for k, v in command.items()}))
-
-
 def parse_duration(text: str) -> int | None:
     """Seconds from ``90``, ``1:30`` or ``2m``; ``None`` if it is not a duration."""
     text = text.strip().lower()
