@@ -41,8 +41,8 @@ async def run(args: argparse.Namespace) -> None:
     rules.update(rounds=args.rounds + 1, max_players=max(args.players, 300))
     with tempfile.TemporaryDirectory() as tmp:
         s = Session.create(Path(tmp) / "d.sqlite", "dilemma", {"rules": rules})
-        room = NightContext(s, Limiter(), Presence(s), "http://127.0.0.1:1")
-        feed = room.start_feed()
+        night = NightContext(s, Limiter(), Presence(s), "http://127.0.0.1:1")
+        feed = night.start_feed()
         en = language()
         boxes: dict[str, Outbox[str | None]] = {}
         feed.fanout.open(None, en, None, None)  # the board

@@ -107,12 +107,12 @@ class DilemmaApp(GameConsole):
         seed: Callable[[], int] = lambda: secrets.randbelow(2**63),
         lang: Language | None = None,
         network: NetworkCheck | None = None,
-        room: tuple[str, str] | None = None,
+        links: tuple[str, str] | None = None,
     ) -> None:
-        """``room``: the room's join and board links, when no night's server tells them (a
+        """``links``: the room's join and board links, when no night's server tells them (a
         server in this process)."""
         super().__init__(lang=lang or console_language())
-        self.room_links = room
+        self.room_links = links
         self.network = network
         _ = self.lang
         self.title = _(APP_TITLE)
@@ -121,7 +121,7 @@ class DilemmaApp(GameConsole):
         self.seed = seed
         starting = (
             _("Starting the phone server…")
-            if isinstance(session, AttachedSession) or room is not None
+            if isinstance(session, AttachedSession) or links is not None
             else ""
         )
         self.room_state = RoomState(

@@ -36,7 +36,7 @@ from companion.web.dilemma.game_master_view import render_gm_page, render_gm_par
 AUDIENCE = common.AUDIENCE
 
 
-class NightContext(Protocol):
+class GameMasterNight(Protocol):
     """What the page reads of the server's handlers' context
     (:class:`companion.web.dilemma.server.NightContext`, which adds these routes)."""
 
@@ -47,60 +47,60 @@ class NightContext(Protocol):
     feed: Feed | None
 
 
-def deliver(room: NightContext, push: Push, box: Outbox[str | None]) -> None:
+def deliver(night: GameMasterNight, push: Push, box: Outbox[str | None]) -> None:
     """A game master's page's stream's message (``box.memory``: the secret it was opened
     with), made again at every push; the stream ends once that secret was replaced."""
 
     def message() -> dict[str, Any]:
-        return {"html": render_gm_part(room.session, box.lang, time.time(), room.presence)}
+        return {"html": render_gm_part(night.session, box.lang, time.time(), night.presence)}
 
-    common.deliver(box, push, room.desk, box.memory, message)
+    common.deliver(box, push, night.desk, box.memory, message)
 
 
 def add_routes(
-    app: web.Application, room_of: Callable[[web.Request], NightContext], too_many: str
+    app: web.Application, night_of: Callable[[web.Request], GameMasterNight], too_many: str
 ) -> None:
-    """The page's routes; ``room_of`` gives a request's room, ``too_many`` is said to an
+    """The page's routes; ``night_of`` gives a request's night, ``too_many`` is said to an
     address over the wrong-links limit."""
 
-    def game_master_for(request: web.Request) -> tuple[NightContext, Desk, str]:
-        """The room for the secret in the request's path, and the secret; 429 for a guesser,
+    def game_master_for(request: web.Request) -> tuple[GameMasterNight, Desk, str]:
+        """The night for the secret in the request's path, and the secret; 429 for a guesser,
         404 (as for any unknown path) for a wrong secret, counted like a guessed seat link."""
-        room = room_of(request)
+        night = night_of(request)
         desk, secret = common.secret_of(
-            request, room.desk, room.session, room.limiter, too_many=too_many
+            request, night.desk, night.session, night.limiter, too_many=too_many
         )
-        return room, desk, secret
+        return night, desk, secret
 
     async def page(request: web.Request) -> web.Response:
-        room, _, secret = game_master_for(request)
-        version = log_version(room.session)
+        night, _, secret = game_master_for(request)
+        version = log_version(night.session)
         text = render_gm_page(
-            room.session, secret, page_language(request), time.time(), version, room.presence
+            night.session, secret, page_language(request), time.time(), version, night.presence
         )
         return html(text, version=version)
 
     async def part(request: web.Request) -> web.Response:
-        room, _, _ = game_master_for(request)
-        version = log_version(room.session)
-        text = render_gm_part(room.session, page_language(request), time.time(), room.presence)
+        night, _, _ = game_master_for(request)
+        version = log_version(night.session)
+        text = render_gm_part(night.session, page_language(request), time.time(), night.presence)
         return html(text, version=version)
 
     async def events(request: web.Request) -> web.StreamResponse:
-        room, _, secret = game_master_for(request)
-        feed = room.feed
+        night, _, secret = game_master_for(request)
+        feed = night.feed
         assert feed is not None
 
         def first(box: Outbox[str | None], push: Push) -> None:
-            deliver(room, push, box)
+            deliver(night, push, box)
 
         lang = page_language(request)
         return await serve(request, feed.fanout, AUDIENCE, lang, secret, first)
 
     async def tap(request: web.Request) -> web.Response:
-        room, desk, _ = game_master_for(request)
+        night, desk, _ = game_master_for(request)
         tapped = await common.read_tap(request)
-        taps = Taps(room.session, desk, time.time)
-        return common.answer(taps.act(tapped), page_language(request), room.session)
+        taps = Taps(night.session, desk, time.time)
+        return common.answer(taps.act(tapped), page_language(request), night.session)
 
     common.add_routes(app, page=page, part=part, events=events, tap=tap)

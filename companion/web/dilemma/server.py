@@ -163,11 +163,11 @@ class NightContext:
         return self.feed
 
 
-ROOM = web.AppKey("dilemma_room", NightContext)
+NIGHT = web.AppKey("dilemma_night", NightContext)
 
 
-def _room(request: web.Request) -> NightContext:
-    return request.app[ROOM]
+def night_of(request: web.Request) -> NightContext:
+    return request.app[NIGHT]
 
 
 # ---- errors -----------------------------------------------------------------------------
@@ -192,23 +192,23 @@ async def home(request: web.Request) -> web.Response:
 
 
 async def join_page(request: web.Request) -> web.Response:
-    room = _room(request)
+    night = night_of(request)
     token = request.cookies.get(COOKIE)
     if token is None:
-        return _join_form(request, room.join_view(), page_language(request))
+        return _join_form(request, night.join_view(), page_language(request))
     # A seat cookie is a link like /d/TOKEN: guessed ones are counted and limited the same.
     try:
-        pid = room.pid_for(request, token)
+        pid = night.pid_for(request, token)
     except Problem as wrong:
         if wrong.status != 404:
             raise
-        response = _join_form(request, room.join_view(), page_language(request))
+        response = _join_form(request, night.join_view(), page_language(request))
         response.del_cookie(COOKIE)  # a seat this room does not have: not asked again
         return response
-    view = room.player_view(pid)
+    view = night.player_view(pid)
     if view["me"] is not None and view["me"]["present"]:
         raise web.HTTPSeeOther(f"/d/{token}", headers=PRIVATE_HEADERS)
-    return _join_form(request, room.join_view(), page_language(request))
+    return _join_form(request, night.join_view(), page_language(request))
 
 
 def _join_form(
@@ -220,7 +220,7 @@ def _join_form(
     status: int = 200,
 ) -> web.Response:
     """The join form, with the page's token (its cookie and its hidden field)."""
-    tokens = _room(request).page_tokens
+    tokens = night_of(request).page_tokens
     token = tokens.for_page(request)
     page = pages.render_join(view, lang, said, name[:MAX_NAME], page=token)  # as the box holds
     response = html(page, status=status)
@@ -234,34 +234,34 @@ JOIN_FORM_BODY = 64 * 1024
 
 
 async def join_submit(request: web.Request) -> web.Response:
-    room = _room(request)
+    night = night_of(request)
     form = await read_form(request.clone(client_max_size=JOIN_FORM_BODY))
     name = clean_name(str(form.get("name", "")))  # judged whole: its length is said truly
-    view = room.join_view()
+    view = night.join_view()
     lang = page_language(request)
     address = request.remote or "unknown"
     try:  # the form of the room's own page, not another site's (nor a stale one)
-        room.page_tokens.check(request, form.get(PAGE_FIELD))
+        night.page_tokens.check(request, form.get(PAGE_FIELD))
     except Problem as stale:
         return _join_form(request, view, lang, stale.text(lang), name, stale.status)
-    lifted = room.session.settings.get(LIFTED_KEY) == "lifted"  # a proxy: one address for all
+    lifted = night.session.settings.get(LIFTED_KEY) == "lifted"  # a proxy: one address for all
     if not view["doors_closed"] and not lifted:  # (closed doors: the rules' refusal says so)
-        present = set(room.session.state.present())
-        seats = ((pid, origin.address) for pid, origin in origins(room.session).items())
-        allowed = room.joins.allows(address, present_from(address, seats, present))
-        room.joins.tried(address)  # taken or refused, every try counts
+        present = set(night.session.state.present())
+        seats = ((pid, origin.address) for pid, origin in origins(night.session).items())
+        allowed = night.joins.allows(address, present_from(address, seats, present))
+        night.joins.tried(address)  # taken or refused, every try counts
         if not allowed:
             return _join_form(request, view, lang, lang(TOO_MANY_JOINS), name, 429)
     join = Join(pid=new_pid(), name=name)
-    refused = room.session.history.try_command(join)  # first: a refused join writes nothing
+    refused = night.session.history.try_command(join)  # first: a refused join writes nothing
     if isinstance(refused, Refused):
         return _join_form(request, view, lang, lang.refused(refused), name, 409)
-    _, token = new_seat(room.session, address, pid=join.pid)
+    _, token = new_seat(night.session, address, pid=join.pid)
     try:
-        room.session.submit(join, by="phone:join")
+        night.session.submit(join, by="phone:join")
     except StoreError as error:
         with contextlib.suppress(StoreError):  # a token for nobody at worst
-            forget(room.session, token)
+            forget(night.session, token)
         raise Problem(503, str(error)) from None
     response = web.HTTPSeeOther(f"/d/{token}", headers=PRIVATE_HEADERS)
     response.set_cookie(COOKIE, token, max_age=COOKIE_SECONDS, httponly=True, samesite="Lax")
@@ -275,56 +275,56 @@ async def join_submit(request: web.Request) -> web.Response:
 
 
 async def player_page(request: web.Request) -> web.Response:
-    room = _room(request)
+    night = night_of(request)
     token = request.match_info["token"]
-    view = room.page_view(room.pid_for(request, token))
-    version = log_version(room.session)
-    page = pages.render_player_page(view, token, page_language(request), room.timer(), version)
+    view = night.page_view(night.pid_for(request, token))
+    version = log_version(night.session)
+    page = pages.render_player_page(view, token, page_language(request), night.timer(), version)
     return html(page, version=version)
 
 
 async def player_part(request: web.Request) -> web.Response:
-    room = _room(request)
-    pid = room.pid_for(request, request.match_info["token"])
+    night = night_of(request)
+    pid = night.pid_for(request, request.match_info["token"])
     lang = page_language(request)
-    version = log_version(room.session)
-    if room.feed is not None:  # the shared part is made once per change for every phone
-        return html(room.feed.part(pid, lang), version=version)
-    return html(pages.render_player_part(room.player_view(pid), lang), version=version)
+    version = log_version(night.session)
+    if night.feed is not None:  # the shared part is made once per change for every phone
+        return html(night.feed.part(pid, lang), version=version)
+    return html(pages.render_player_part(night.player_view(pid), lang), version=version)
 
 
 async def player_json(request: web.Request) -> web.Response:
-    room = _room(request)
-    view = room.player_view(room.pid_for(request, request.match_info["token"]))
-    return json_answer(view, version=log_version(room.session))
+    night = night_of(request)
+    view = night.player_view(night.pid_for(request, request.match_info["token"]))
+    return json_answer(view, version=log_version(night.session))
 
 
 async def post_choice(request: web.Request) -> web.Response:
-    room = _room(request)
-    pid = room.pid_for(request, request.match_info["token"])
+    night = night_of(request)
+    pid = night.pid_for(request, request.match_info["token"])
     choice = await read_field(request, "choice", CHOICES)
     # committed with the choices that reach the loop with it, answered after that commit
-    await submit_together(room.together, Choose(pid=pid, choice=choice), "phone")
+    await submit_together(night.together, Choose(pid=pid, choice=choice), "phone")
     # The answer carries the page as of now (at least the row the choice appended), made once:
     # the stream of the page that posted (its tab) then gets only the counts after it.
     lang = page_language(request)
     answer: dict[str, object] = {"ok": True, "message": lang(SAVED[choice]), "choice": choice}
-    version = log_version(room.session)
-    if room.feed is not None:
-        answer["html"] = room.feed.answer_part(pid, lang, tab_of(request.headers.get(TAB)))
+    version = log_version(night.session)
+    if night.feed is not None:
+        answer["html"] = night.feed.answer_part(pid, lang, tab_of(request.headers.get(TAB)))
     return json_answer(answer, version=version)
 
 
 async def player_events(request: web.Request) -> web.StreamResponse:
-    room = _room(request)
-    seat = room.pid_for(request, request.match_info["token"])
-    feed = room.feed
+    night = night_of(request)
+    seat = night.pid_for(request, request.match_info["token"])
+    feed = night.feed
     assert feed is not None
     lang = page_language(request)  # the phone's, for as long as the stream is open
     first = feed.first_page(seat)
     tab = tab_of(request.query.get("tab"))
     return await serve(
-        request, feed.fanout, seat, lang, tab, first, attendance=(room.presence, seat)
+        request, feed.fanout, seat, lang, tab, first, attendance=(night.presence, seat)
     )
 
 
@@ -332,36 +332,36 @@ async def player_events(request: web.Request) -> web.StreamResponse:
 
 
 async def board_page(request: web.Request) -> web.Response:
-    room = _room(request)
-    lang, version = room.board_language(), log_version(room.session)
-    page = pages.render_board_page(room.board_part(room.timer()), lang, version)
+    night = night_of(request)
+    lang, version = night.board_language(), log_version(night.session)
+    page = pages.render_board_page(night.board_part(night.timer()), lang, version)
     return html(page, private=False, version=version)
 
 
 async def board_part(request: web.Request) -> web.Response:
-    room = _room(request)
-    version = log_version(room.session)
-    return html(room.board_part(room.timer()), private=False, version=version)
+    night = night_of(request)
+    version = log_version(night.session)
+    return html(night.board_part(night.timer()), private=False, version=version)
 
 
 async def board_json(request: web.Request) -> web.Response:
-    room = _room(request)
-    connected, players = room.phones()
-    view = {**room.board_view(), "phones": {"connected": connected, "of": players}}
-    return json_answer(view, version=log_version(room.session))
+    night = night_of(request)
+    connected, players = night.phones()
+    view = {**night.board_view(), "phones": {"connected": connected, "of": players}}
+    return json_answer(view, version=log_version(night.session))
 
 
 async def board_events(request: web.Request) -> web.StreamResponse:
-    room = _room(request)
-    feed = room.feed
+    night = night_of(request)
+    feed = night.feed
     assert feed is not None
     return await serve(
-        request, feed.fanout, None, room.board_language(), None, feed.first_page(None)
+        request, feed.fanout, None, night.board_language(), None, feed.first_page(None)
     )
 
 
 async def join_qr(request: web.Request) -> web.Response:
-    svg = qr_svg(_room(request).join_url())
+    svg = qr_svg(night_of(request).join_url())
     return web.Response(
         text=svg, content_type="image/svg+xml", headers={"Cache-Control": "no-cache"}
     )
@@ -379,16 +379,16 @@ def build_dilemma_app(
 ) -> web.Application:
     """The dilemma's phone application for a session; ``base`` is the room link's base URL,
     ``joins`` how many may join from one device address (:mod:`companion.web.dilemma.joins`)."""
-    room = NightContext(
+    night = NightContext(
         session, limiter or Limiter(), Presence(session), base, joins or JoinLimiter()
     )
-    app = phone_app(session, room.start_feed, _errors, static_dir("companion.web.dilemma"))
-    app[ROOM] = room
+    app = phone_app(session, night.start_feed, _errors, static_dir("companion.web.dilemma"))
+    app[NIGHT] = night
 
     def pick(request: web.Request) -> Language:
         """The board speaks the session's language (as the poster); a phone its own."""
         if request.path.startswith(("/board", "/api/board")):
-            return room.board_language()
+            return night.board_language()
         return phone_language(request)
 
     # outside the error middleware, so that its pages and sentences are in the same language
@@ -408,7 +408,7 @@ def build_dilemma_app(
     r.add_get("/board/part", board_part)
     r.add_get("/api/board", board_json)
     r.add_get("/api/board/events", board_events)
-    game_master.add_routes(app, _room, TOO_MANY)
+    game_master.add_routes(app, night_of, TOO_MANY)
     return app
 
 
@@ -441,11 +441,11 @@ async def start_dilemma_server(
     else this laptop's address. Raises ``OSError`` when the port cannot be used.
     """
     app = build_dilemma_app(session, limiter=limiter, joins=joins)
-    room = app[ROOM]
+    night = app[NIGHT]
     if desk is not None:  # the night's server: the game master's phone has its page
-        room.desk = desk
-        serve_page(desk, lambda: room.feed.secret_replaced() if room.feed else None)
+        night.desk = desk
+        serve_page(desk, lambda: night.feed.secret_replaced() if night.feed else None)
         app.cleanup_ctx.append(counting(session))  # it closes each round at zero
     runner, bound, base = await listen(session, app, host, port, public_url, limits, desk)
-    app[ROOM].base_url = base
+    app[NIGHT].base_url = base
     return DilemmaServer(runner, host, bound, base)

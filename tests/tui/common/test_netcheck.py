@@ -149,7 +149,7 @@ async def test_the_warm_up_key_uses_the_running_phone_server(tmp_path: Path) -> 
     server = await start_dilemma_server(session, "127.0.0.1", port, None)
     running: dict[str, Any] = {"server": server}
     check = wiring.network_check(_args(port), running)
-    app = DilemmaApp(session, room=(server.join_url, server.board_url), network=check)
+    app = DilemmaApp(session, links=(server.join_url, server.board_url), network=check)
     async with app.run_test(size=(120, 40)) as pilot:
         await _until(pilot, app, "/join-room")
         await pilot.press("i")

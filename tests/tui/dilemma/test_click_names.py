@@ -51,7 +51,7 @@ async def test_a_phone_joining_as_markup_through_the_phone_server(tmp_path: Path
     session = Session.create(tmp_path / "warm.sqlite", "dilemma", {"rules": scenario()})
 
     server = await start_dilemma_server(session, "127.0.0.1", 0)  # in the console's loop
-    app = DilemmaApp(session, room=(server.join_url, server.board_url))
+    app = DilemmaApp(session, links=(server.join_url, server.board_url))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         for _ in range(50):
             await pilot.pause(0.05)

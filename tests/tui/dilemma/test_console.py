@@ -38,7 +38,7 @@ def app_for(session: Session, tmp_path: Path, **kw: Any) -> DilemmaApp:
 
     seeds = iter(range(1, 1000))
     room = ("http://127.0.0.1:8765/join-room", "http://127.0.0.1:8765/board")
-    return DilemmaApp(session, room=room, poster=poster, seed=lambda: next(seeds), **kw)
+    return DilemmaApp(session, links=room, poster=poster, seed=lambda: next(seeds), **kw)
 
 
 def text(app: DilemmaApp) -> str:
@@ -227,7 +227,7 @@ def snapshot_app(tmp_path: Path, rounds: int, choices: list[dict[str, str]]) -> 
         if number < rounds - 1:
             s.submit({"do": "close_round"})
 
-    return DilemmaApp(s, room=(f"{ROOM}/join-room", f"{ROOM}/board"), seed=lambda: 7)
+    return DilemmaApp(s, links=(f"{ROOM}/join-room", f"{ROOM}/board"), seed=lambda: 7)
 
 
 async def room_shown(pilot: Any) -> None:

@@ -33,7 +33,7 @@ def make_app(tmp_path: Path, lang: Language | None, rounds: int = 2) -> DilemmaA
     for i, name in enumerate(NAMES):
         s.submit({"do": "join", "pid": f"p{i}", "name": name})
 
-    return DilemmaApp(s, room=(f"{ROOM}/join-room", f"{ROOM}/board"), seed=lambda: 7, lang=lang)
+    return DilemmaApp(s, links=(f"{ROOM}/join-room", f"{ROOM}/board"), seed=lambda: 7, lang=lang)
 
 
 def shown(app: DilemmaApp) -> str:

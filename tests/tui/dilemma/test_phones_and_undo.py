@@ -53,7 +53,7 @@ async def test_the_phone_column_follows_the_open_event_streams(
     signals: list[SeatPresence] = []
     session.subscribe(lambda s, change: signals.append(change.signal) if change.signal else None)
     server = await start_dilemma_server(session, "127.0.0.1", 0)  # the phones, in this loop
-    app = DilemmaApp(session, room=(server.join_url, server.board_url))
+    app = DilemmaApp(session, links=(server.join_url, server.board_url))
     async with app.run_test(size=(120, 36)) as pilot:
         await room_shown(pilot)
         base = app.join_url.removesuffix("/join-room") if app.join_url else ""

@@ -123,8 +123,8 @@ async def test_a_crowds_feed_settles_the_room_out_of_the_collectors_passes(
 ) -> None:
     s = Session.create(tmp_path / "hall.sqlite", "dilemma",
                        {"rules": scenario(rounds=2, max_players=1000)})
-    room = NightContext(s, Limiter(), Presence(s), "http://127.0.0.1:1")
-    feed = room.start_feed()
+    night = NightContext(s, Limiter(), Presence(s), "http://127.0.0.1:1")
+    feed = night.start_feed()
     en = language()
     frozen = gc.get_freeze_count()
     try:
@@ -148,8 +148,8 @@ async def test_a_crowds_feed_settles_the_room_out_of_the_collectors_passes(
 
 async def test_a_small_rooms_feed_leaves_the_collector_alone(tmp_path: Path) -> None:
     s = Session.create(tmp_path / "room.sqlite", "dilemma", {"rules": scenario(rounds=2)})
-    room = NightContext(s, Limiter(), Presence(s), "http://127.0.0.1:1")
-    feed = room.start_feed()
+    night = NightContext(s, Limiter(), Presence(s), "http://127.0.0.1:1")
+    feed = night.start_feed()
     try:
         for i in range(6):
             s.submit(Join(pid=f"p{i}", name=f"Student {i}"), by="phone:join")

@@ -25,31 +25,31 @@ async def test_a_move_is_pushed_at_once_and_a_phone_coming_waits_for_the_pace(
     tmp_path: Path,
 ) -> None:
     session = create_prison_session(tmp_path, "t", "classic", "Wendy", ["Ada", "Ben", "Cy", "Dee"])
-    phones = NightContext(session, Limiter(), Presence(session))
-    fanout = start_fanout(phones)
+    night = NightContext(session, Limiter(), Presence(session))
+    fanout = start_fanout(night)
     try:
         fanout.push()
-        pushes = phones.pushes
+        pushes = night.pushes
         session.submit({"do": "choose", "prisoner": "Ada", "choice": "work"})
         await turns()
-        assert phones.pushes == pushes + 1, "a choice right after a push is not held back"
+        assert night.pushes == pushes + 1, "a choice right after a push is not held back"
         session.submit({"do": "choose", "prisoner": "Ben", "choice": "rest"})
         await turns()
-        assert phones.pushes == pushes + 2
+        assert night.pushes == pushes + 2
 
         session.signal(SeatPresence("Cy", True, 0.0))  # right after a push: waits for the pace
         session.signal(SeatPresence("Dee", True, 0.0))
         await turns()
-        assert phones.pushes == pushes + 2
+        assert night.pushes == pushes + 2
         await asyncio.sleep(PACE * 4)
-        assert phones.pushes == pushes + 3, "the phones that came are told in one push"
+        assert night.pushes == pushes + 3, "the phones that came are told in one push"
 
         session.signal(SeatPresence("Cy", False, 0.0))  # then a move: both at once, in one push
         session.submit({"do": "choose", "prisoner": "Cy", "choice": "work"})
         await turns()
-        assert phones.pushes == pushes + 4
+        assert night.pushes == pushes + 4
         await asyncio.sleep(PACE * 4)
-        assert phones.pushes == pushes + 4
+        assert night.pushes == pushes + 4
     finally:
         fanout.close()
         session.close()
