@@ -4,8 +4,7 @@
 
 Prints figures only; it writes no scenario files. The whole 4-12 table settles its close calls
 (up to 16,000 games a candidate), so it plays about 800,000 games: about half an hour on one
-process of the shared 2-core machine (the old 60 s target held before the settling). Use
---skip-balance for the games per second alone.
+process of a 2-core machine. Use --skip-balance for the games per second alone.
 """
 
 from __future__ import annotations

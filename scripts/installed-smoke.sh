@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Install companion the way a game master does and try it from an empty folder (issue 14):
+# Install companion the way a game master does and try it from an empty folder:
 # build the wheel, install it into a fresh virtual environment outside the checkout, and run
 # `companion scenarios`, `new ... --create-only`, `print` (also in German, from the wheel's
 # compiled catalogs), `language` (set, then shown), `replay` and `serve` (answering /board

@@ -89,7 +89,8 @@ def test_replacing_a_session_another_program_holds_is_refused_in_one_sentence(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """On Windows a file another program has open cannot be deleted: replacing a session (as
-    'companion demo' and 'companion rehearse' do) used to end in a PermissionError traceback."""
+    'companion demo' and 'companion rehearse' do) is refused in one sentence, not a PermissionError
+    traceback."""
     from companion.errors import UserError
 
     demo_session(tmp_path, "demo").close()

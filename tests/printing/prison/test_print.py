@@ -263,7 +263,7 @@ def test_a_name_no_font_has_gets_a_line_to_write_it_on(
     tmp_path: Path, _isolated_data_dir: Path, monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    # No CJK font installed: the card used to print an empty space where the name goes.
+    # No CJK font installed: a line to write the name on, not an empty space where it goes.
     monkeypatch.setattr("companion.printing.common.layout.CJK_FALLBACKS", ())
     make(_isolated_data_dir, prisoners=["김민준", "Ada 🙂", "Ben", "Cy"])
     assert main(["print", "night", "--out", str(tmp_path / "x.pdf"),

@@ -1,6 +1,6 @@
 """The history and the report read in the order things happened: a move taken back is marked
-where it was made and its correction follows it, before any later move (issue: the
-correction of Tom's accusation of Ravi came after Ravi's accusation of Tom); and an undo after
+where it was made and its correction follows it, before any later move (the correction of
+Tom's accusation of Ravi comes before Ravi's accusation of Tom); and an undo after
 the end of the game names the end of the game, not the move that brought it."""
 
 from __future__ import annotations
