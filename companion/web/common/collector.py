@@ -2,11 +2,12 @@
 
 CPython's collector looks at every object it tracks when it makes a full pass: with a hall
 connected (1,000 streams, their requests and the room's state) that is millions of objects,
-and a full pass stopped the server's one loop for up to half a second in the middle of a round
-(measured at 1,000 phones: three such passes while they chose, 0.3-0.46 s each, and every
-request waited behind them). What the room holds at a round's start or reveal lives on until
-the evening ends, so a crowd's feed :meth:`settles <Collector.settle>` it then: it is taken out
-of the collector's passes (``gc.freeze``), which then look only at what was made since.
+and without what follows a full pass stops the server's one loop for up to half a second in
+the middle of a round (at 1,000 phones, three such passes while they choose, 0.3-0.46 s each,
+and every request waits behind them). What the room holds at a round's start or reveal lives
+on until the evening ends, so a crowd's feed :meth:`settles <Collector.settle>` it then: it is
+taken out of the collector's passes (``gc.freeze``), which then look only at what was made
+since.
 Objects freed by their last reference are freed as always; only a cycle of garbage that was
 alive at a settle waits for :meth:`Collector.release` (when the server stops), which hands
 everything back to the collector. While a crowd joins, it settles every few seconds, so that

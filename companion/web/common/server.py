@@ -176,7 +176,7 @@ _frozen: list[bool] = []
 def _freeze_once() -> None:
     """What the server holds at its start (modules, templates, the log's states) left out of
     the collector's full passes, once a process: benchmarks/phones.py's fan-out p99 at 50
-    phones, about 27 ms to 16 ms."""
+    phones is about 16 ms with it, 27 ms without."""
     if not _frozen:
         _frozen.append(True)
         gc.collect()

@@ -50,8 +50,8 @@ from companion.web.dilemma import pages
 
 COALESCE = 0.2  # seconds between two pushes of counts: at most five a second
 # A crowd (more open streams than this) hears its counts once a second: each push of a count
-# is a write to every stream (1,000 phones at five a second were 5,000 writes a second, most of
-# the loop's time while they chose); a chooser's own page comes with the answer to its POST.
+# is a write to every stream (1,000 phones at five a second would be 5,000 writes a second, most
+# of the loop's time while they choose); a chooser's own page comes with the answer to its POST.
 CROWD_STREAMS = 100
 CROWD_CALM = 1.0
 URGENT = 0.02  # a change of every page (a reveal, a round drawn) goes out this soon
