@@ -83,13 +83,3 @@ _PLAY: dict[Strategy, Callable[[History, random.Random], Choice]] = {
 def play(strategy: Strategy, history: History, seed: str) -> Choice:
     """The strategy's choice in its seat's next round; ``seed`` makes Random repeatable."""
     return _PLAY[strategy](history, random.Random(seed))
-
-
-def strategy_from_text(text: str) -> Strategy | None:
-    """``"tit for tat"``, ``"Tit-for-Tat"``, ``"tit_for_tat"``: the strategy, or ``None``."""
-    wanted = "".join(ch for ch in text.lower() if ch.isalnum())
-    for key, name in NAMES.items():
-        spelled = ("".join(ch for ch in key if ch.isalnum()), name.lower())
-        if wanted in {"".join(ch for ch in word if ch.isalnum()) for word in spelled}:
-            return key
-    return None

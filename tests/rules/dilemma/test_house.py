@@ -7,7 +7,7 @@ import pytest
 from companion.rules.dilemma.debrief import debrief
 from companion.rules.dilemma.events import HouseChose
 from companion.rules.dilemma.leaderboard import leaderboard
-from companion.rules.dilemma.strategies import NAMES, play, strategy_from_text
+from companion.rules.dilemma.strategies import NAMES, play
 from companion.rules.dilemma.views import board, player
 from tests.dilemma_helpers import ok, refused, tournament
 
@@ -82,10 +82,6 @@ def test_random_repeats_itself_from_the_same_seed() -> None:
     assert play("random", [], "seed3") == play("random", [], "seed3")
 
 
-def test_strategies_are_found_as_people_type_them() -> None:
-    assert strategy_from_text("Tit for Tat") == "tit_for_tat"
-    assert strategy_from_text("win-stay-lose-shift") == "win_stay_lose_shift"
-    assert strategy_from_text("nonsense") is None
 
 
 def test_no_answer_may_serve_as_a_betrayal() -> None:
