@@ -132,7 +132,7 @@ class DilemmaApp(GameConsole):
         self._burst_pending = False  # the joins are to be looked at for a burst (_burst_due)
         self._bursts: dict[str, int] = {}  # each burst told of: its size when told
         self.moves = RoomMoves(self)  # the keys that open a dialog (flows.py)
-        self.clock = RoundClock(self)  # the round timer (timing.py)
+        self.round_timer = RoundClock(self)  # the round timer (timing.py)
 
     @property
     def join_url(self) -> str | None:
@@ -155,7 +155,7 @@ class DilemmaApp(GameConsole):
         """Once the room is on screen: the time given back to a round whose time ran out
         while the console was closed (asked before anything is written), then follow the
         session, start the timer and the phone server."""
-        self.clock.offer_time_back()
+        self.round_timer.offer_time_back()
         self.follow_session(self.session)
         served = self.served
         links = self.room_links
@@ -169,7 +169,7 @@ class DilemmaApp(GameConsole):
 
             self.run_worker(show(), name="room links")
         self.refresh_view()
-        self.set_interval(1.0, self.clock.tick, name="round timer")
+        self.set_interval(1.0, self.round_timer.tick, name="round timer")
 
     def show_room(self, join_url: str, board_url: str) -> None:
         """The room's links, once its night's server listens."""
@@ -398,7 +398,7 @@ class DilemmaApp(GameConsole):
 
     @work(group="flow")
     async def ask_time_back(self, hold: HoldTimer) -> None:
-        await self.clock.ask_time_back(hold)
+        await self.round_timer.ask_time_back(hold)
 
     def action_more_time(self) -> None:
-        self.clock.more_time()
+        self.round_timer.more_time()

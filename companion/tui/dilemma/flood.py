@@ -126,7 +126,7 @@ def _group(
     )
 
 
-def clock(moment: float | None) -> str:
+def time_of_day(moment: float | None) -> str:
     """A join's time of day as the console says it (``?`` when the seat has none)."""
     return "?" if moment is None else time.strftime("%H:%M:%S", time.localtime(moment))
 
@@ -143,7 +143,7 @@ def group_line(lang: Language, group: Group) -> str:
             "A burst at %(first)s: %(count)s players from %(devices)s devices in %(seconds)s s "
             "(%(names)s)",
             count,
-            first=clock(group.first),
+            first=time_of_day(group.first),
             devices=group.devices,
             seconds=_.number(burst_seconds(group), 1),
             names=names,
@@ -154,8 +154,8 @@ def group_line(lang: Language, group: Group) -> str:
             "From %(address)s: %(count)s players, joined %(first)s to %(last)s (%(names)s)",
             count,
             address=group.address,
-            first=clock(group.first),
-            last=clock(group.last),
+            first=time_of_day(group.first),
+            last=time_of_day(group.last),
             names=names,
         )
     return _.n_(

@@ -20,7 +20,7 @@ from companion.tui.common.follow import PhonesSeen, Redraw
 from companion.tui.common.footer import Keys
 from companion.tui.common.language import words
 from companion.tui.common.panel import Panel
-from companion.tui.dilemma.flood import clock
+from companion.tui.dilemma.flood import time_of_day
 from companion.tui.dilemma.keys import room_footer
 from companion.tui.dilemma.roster import Roster, roster_shown
 from companion.tui.dilemma.state import RoomState, final_screen
@@ -149,7 +149,7 @@ class RoomScreen(Screen[None]):
             "%(name)s joined from %(address)s at %(time)s.",
             name=player.name,
             address=origin.address,
-            time=clock(origin.joined),
+            time=time_of_day(origin.joined),
         )
         line.display = True
 

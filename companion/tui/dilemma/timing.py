@@ -31,7 +31,7 @@ from companion.rules.dilemma.room import (
 )
 from companion.tui.common.dialogs import ConfirmScreen
 from companion.tui.common.moves import NotDone, attempt
-from companion.tui.dilemma.flood import clock
+from companion.tui.dilemma.flood import time_of_day
 from companion.tui.dilemma.flows import NO_ROUND, OVER, Console
 
 
@@ -70,7 +70,7 @@ class RoundClock:
     async def ask_time_back(self, hold: HoldTimer) -> None:
         """The offer for the held round ``hold`` (a flow the console runs in its worker)."""
         _ = self.console.lang
-        title, question = time_back_asked(hold, clock(hold.heard))
+        title, question = time_back_asked(hold, time_of_day(hold.heard))
         self._offer = ConfirmScreen(
             _.say(title),
             _.say(question),

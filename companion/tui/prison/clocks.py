@@ -17,7 +17,7 @@ from companion.tui.prison import flows
 from companion.tui.prison.context import Context
 from companion.tui.prison.day import PLANNING_EXTEND_SECONDS
 from companion.tui.prison.interview import EXTEND_SECONDS
-from companion.tui.prison.text import clock
+from companion.tui.prison.text import minutes_seconds
 
 # The clock's keys, offered only while they mean something (see :meth:`StageClock.offers`).
 CLOCK_ACTIONS = ("planning_limit", "pause_clock", "extend_clock")
@@ -60,8 +60,8 @@ class StageClock:
             self.time_up = True
             return _("%(clock)s · time is up.", clock=head)
         if ticking.paused:
-            return _("%(clock)s · %(left)s left (paused)", clock=head, left=clock(left))
-        return _("%(clock)s · %(left)s left", clock=head, left=clock(left))
+            return _("%(clock)s · %(left)s left (paused)", clock=head, left=minutes_seconds(left))
+        return _("%(clock)s · %(left)s left", clock=head, left=minutes_seconds(left))
 
     def planning_time_up(self) -> None:
         """At zero, ask once (per limit) to close planning; only with the screen on top."""

@@ -41,7 +41,7 @@ from companion.tui.prison.reveal import RevealScreen
 from companion.tui.prison.text import (
     View,
     can_accuse,
-    clock,
+    minutes_seconds,
     not_interviewed,
     outcome_line,
     parse_duration,
@@ -145,7 +145,7 @@ class DayMoves:
         with self.ctx.faults.caught():
             session = self.ctx.session
             now_on = session.room.stage.planning
-            value = clock(math.ceil(now_on.remaining(self.ctx.clock()))) if now_on else ""
+            value = minutes_seconds(math.ceil(now_on.remaining(self.ctx.clock()))) if now_on else ""
             text = await self.app.push_screen_wait(
                 TextScreen(
                     _("Planning time limit"),
@@ -165,7 +165,7 @@ class DayMoves:
                 self.notify(
                     _(
                         "Planning closes in %(time)s; at zero you are asked to close it.",
-                        time=clock(seconds),
+                        time=minutes_seconds(seconds),
                     )
                     if seconds is not None
                     else _("Planning has no time limit.")

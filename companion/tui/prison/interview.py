@@ -30,7 +30,7 @@ from companion.tui.common.language import esc_key, words
 from companion.tui.common.literal import plain
 from companion.tui.prison import flows
 from companion.tui.prison.context import Context
-from companion.tui.prison.text import clock as clock_words
+from companion.tui.prison.text import minutes_seconds
 
 EXTEND_SECONDS = 30
 
@@ -127,7 +127,7 @@ class InterviewScreen(ModalScreen[Ending]):
             return
         _ = words(self)
         left = self.left()
-        text = clock_words(left)
+        text = minutes_seconds(left)
         if left <= 0:
             text += "  " + (
                 _("time is up: deal or no deal?") if self.deal_offered else _("time is up")

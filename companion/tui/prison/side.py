@@ -14,7 +14,7 @@ from companion.tui.prison.context import Context
 from companion.tui.prison.text import (
     View,
     can_accuse,
-    clock,
+    minutes_seconds,
     names,
     not_interviewed,
     outcome_line,
@@ -72,7 +72,7 @@ def side_text(
             # today's count would tell the room who took a deal (it saw who went in)
             lines.append(_("Deals: at most %(limit)s a day (T: today's count)", limit=limit))
         lines.append(
-            _("Interviews: %(length)s each", length=clock(ctx.interview_seconds()))
+            _("Interviews: %(length)s each", length=minutes_seconds(ctx.interview_seconds()))
         )
     elif phase == "search":
         lines.append(_("Cells left to search today: %(count)s", count=searches_left(view)))

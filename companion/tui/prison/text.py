@@ -246,6 +246,6 @@ def parse_duration(text: str) -> int | None:
     return value if 10 <= value <= 3600 else None
 
 
-def clock(seconds: int) -> str:
+def minutes_seconds(seconds: int) -> str:
     seconds = max(0, seconds)
     return f"{seconds // 60}:{seconds % 60:02d}"
