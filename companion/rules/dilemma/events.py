@@ -14,13 +14,13 @@ from companion.rules.dilemma.strategies import Strategy
 
 
 class Joined(StrictModel):
-    type: Literal["joined"] = "joined"
+    kind: Literal["joined"] = "joined"
     pid: str
     name: str
 
 
 class Renamed(StrictModel):
-    type: Literal["renamed"] = "renamed"
+    kind: Literal["renamed"] = "renamed"
     pid: str
     name: str
 
@@ -29,27 +29,27 @@ class Left(StrictModel):
     """A player left; ``partner`` (if a round was open) faces the house seat ``house`` in their
     place (in logs from before house players, ``house`` is ``None`` and the partner sat out)."""
 
-    type: Literal["left"] = "left"
+    kind: Literal["left"] = "left"
     pid: str
     partner: str | None = None
     house: str | None = None
 
 
 class DoorsClosed(StrictModel):
-    type: Literal["doors_closed"] = "doors_closed"
+    kind: Literal["doors_closed"] = "doors_closed"
 
 
 class DoorsOpened(StrictModel):
-    type: Literal["doors_opened"] = "doors_opened"
+    kind: Literal["doors_opened"] = "doors_opened"
 
 
 class CameBack(StrictModel):
-    type: Literal["came_back"] = "came_back"
+    kind: Literal["came_back"] = "came_back"
     pid: str
 
 
 class RoundStarted(StrictModel):
-    type: Literal["round_started"] = "round_started"
+    kind: Literal["round_started"] = "round_started"
     number: int
     pairs: tuple[tuple[str, str], ...]
     sitting_out: tuple[str, ...]
@@ -61,7 +61,7 @@ class RoundStarted(StrictModel):
 class HouseChose(StrictModel):
     """The house player's choice in its seat, made from that seat's history at the reveal."""
 
-    type: Literal["house_chose"] = "house_chose"
+    kind: Literal["house_chose"] = "house_chose"
     seat: str
     choice: Choice
     strategy: Strategy
@@ -70,12 +70,12 @@ class HouseChose(StrictModel):
 class HouseSet(StrictModel):
     """The house player plays ``strategy`` from the next choice it makes."""
 
-    type: Literal["house_set"] = "house_set"
+    kind: Literal["house_set"] = "house_set"
     strategy: Strategy
 
 
 class Chose(StrictModel):
-    type: Literal["chose"] = "chose"
+    kind: Literal["chose"] = "chose"
     pid: str
     choice: Choice
 
@@ -94,7 +94,7 @@ class Outcome(StrictModel):
 
 
 class RoundRevealed(StrictModel):
-    type: Literal["round_revealed"] = "round_revealed"
+    kind: Literal["round_revealed"] = "round_revealed"
     number: int
     outcomes: tuple[Outcome, ...]
     sitting_out_months: int
@@ -103,7 +103,7 @@ class RoundRevealed(StrictModel):
 
 
 class Ended(StrictModel):
-    type: Literal["ended"] = "ended"
+    kind: Literal["ended"] = "ended"
     early: bool = False
 
 
@@ -120,7 +120,7 @@ DilemmaEvent = Annotated[
     | HouseSet
     | RoundRevealed
     | Ended,
-    Field(discriminator="type"),
+    Field(discriminator="kind"),
 ]
 _EVENTS: TypeAdapter[DilemmaEvent] = TypeAdapter(DilemmaEvent)
 
@@ -130,4 +130,9 @@ def event_to_dict(event: DilemmaEvent) -> dict[str, Any]:
 
 
 def event_from_dict(data: Mapping[str, Any]) -> DilemmaEvent:
-    return _EVENTS.validate_python(dict(data), strict=False)
+    """An event from the log (a warm-up's log may name an event's kind ``type``, as its
+    first version wrote them: read as ``kind``, the word every game's events use)."""
+    event = dict(data)
+    if "kind" not in event and "type" in event:
+        event["kind"] = event.pop("type")
+    return _EVENTS.validate_python(event, strict=False)

@@ -96,7 +96,7 @@ def test_remove_many_reveals_once_when_the_last_choosers_leave() -> None:
     ok(h, {"do": "choose", "pid": a, "choice": "silent"})
     ok(h, {"do": "choose", "pid": c, "choice": "betray"})
     entry = ok(h, {"do": "remove_many", "pids": [b, d]})
-    kinds = [e.type for e in entry.events]
+    kinds = [e.kind for e in entry.events]
     assert kinds[:2] == ["left", "left"] and kinds.count("round_revealed") == 1
     assert h.state.phase == "revealed"
     outcomes = {(o.a, o.b) for o in h.state.current.outcomes}

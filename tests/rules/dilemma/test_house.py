@@ -129,7 +129,7 @@ def test_a_resumed_session_holds_the_house_players_recorded_choices(tmp_path) ->
         for pid in s.state.waiting():
             s.submit({"do": "choose", "pid": pid, "choice": "silent"})
     before = (s.state.months(), s.state.house_history("~house1"))
-    logged = [e for row in s.rows for e in row.body.get("events", []) if e["type"] == "house_chose"]
+    logged = [e for row in s.rows for e in row.body.get("events", []) if e["kind"] == "house_chose"]
     s.close()
     again = Session.open(path)
     try:
