@@ -15,6 +15,7 @@ import asyncio
 import random
 import sqlite3
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from companion.rules.prison.views import prisoner, table, warden
+from companion.rules.prison.views import table
 from companion.session.prison.create import create_prison_session
 from companion.session.prison.seats import Seat, seats_of
 from companion.session.session import Session
@@ -261,15 +262,13 @@ async def test_sigkill_during_submissions_loses_nothing_acknowledged(tmp_path: P
     try:
         state = reopened.state
         assert state.day.number >= 3, "the script should have moved through several days"
-        # what the phones may see: not a search the room has not seen; the warden, a deal she
-        # has just made with the prisoner still in with her, which the others do not see yet
-        room = room_state(reopened)
+        # what each seat may see, from the reopened log's room (no search the room has not
+        # seen; the warden, a deal she has just made with the prisoner still in with her)
+        now = time.time()
         assert {name: game_of(view) for name, view in final.items()} == {
-            s.name: warden(reopened.room.warden_game) if s.role == "warden"
-            else prisoner(room, s.name)
-            for s in seats
+            s.name: game_of(dict(reopened.room.seat_view(s.role, s.name, now))) for s in seats
         }
-        assert game_of(board) == table(room)
+        assert game_of(board) == table(room_state(reopened))
         choices, warden_acts = logged(reopened)
         total = 0
         for name in PRISONERS:
