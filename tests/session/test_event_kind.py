@@ -1,5 +1,5 @@
-"""A warm-up logged when its events named their kind ``type`` (every game's events now say
-``kind``) opens to the same tournament, goes on, and logs its new events with ``kind``."""
+"""A warm-up log whose events name their kind ``type`` (as its first version wrote them; every
+game's events say ``kind``) opens to the same tournament, goes on, and logs ``kind``."""
 
 from __future__ import annotations
 
